@@ -1,0 +1,29 @@
+//! What every tabletop game shares.
+//!
+//! - [`Game`]: a small, OpenSpiel-like view of a game (players to move, legal actions, apply,
+//!   terminal, returns). Every game crate implements it beside its own fast API, so one
+//!   conformance harness ([`random_playout`]) and one arena serve all of them.
+//! - [`seeded_rng`] and [`sub_seed`]: all randomness comes from an explicit seed (ChaCha8), and
+//!   parallel work derives one independent stream per work item, so results never depend on
+//!   the number of threads.
+//! - [`minimax`]: a plain memoised minimax for two-player zero-sum games, short and obviously
+//!   right: the oracle that fast solvers are tested against.
+//!
+//! ```
+//! use tabletop_core::{seeded_rng, sub_seed};
+//! use rand::Rng;
+//!
+//! let a: u64 = seeded_rng(sub_seed(7, 3)).random();
+//! let b: u64 = seeded_rng(sub_seed(7, 3)).random();
+//! assert_eq!(a, b);
+//! ```
+
+mod game;
+mod minimax;
+mod playout;
+mod rng;
+
+pub use game::{Game, Returns};
+pub use minimax::{minimax, Minimax, TwoPlayerZeroSum};
+pub use playout::{random_playout, Playout, PlayoutError};
+pub use rng::{seeded_rng, sub_seed, Rng};

@@ -1,0 +1,3 @@
+//! Nine (Девятка): cards, deals, positions, exact solver, importance of the first move, deal search.
+//!
+//! Rules: `../shared/specs/nine.md`.

@@ -1,0 +1,3 @@
+//! Chess-piece race games (Life Winner Bo): pieces, retrograde tables, closed forms.
+//!
+//! Rules: `../shared/specs/race.md`.
