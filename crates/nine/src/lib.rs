@@ -1,3 +1,38 @@
-//! Nine (Девятка): cards, deals, positions, exact solver, importance of the first move, deal search.
+//! Nine (Девятка): cards, deals, positions, an exact solver, the importance of the first move
+//! and a search for deals with a given importance (Codeforces 1769 D1-D3).
 //!
-//! Rules: `../shared/specs/nine.md`.
+//! Two players hold 18 cards each, open. A nine can be played at any time, a 6, 7 or 8 on the
+//! card one rank higher of its suit, a T to A on the card one rank lower; a player with no
+//! legal card passes; whoever puts down their last card wins, and the score is the number of
+//! cards the loser keeps, signed from Alice's side (Alice maximises, Bob minimises).
+//!
+//! ```
+//! use tabletop_nine::{Deal, Player, Position, Solver};
+//!
+//! let deal: Deal = "JD 7S 9S JS 8S 9D 6D 8C 8D TH KS QD QH TD 6C AD KD AC\n\
+//!                   KH QC 9H 6H KC 9C JC TS 6S QS TC JH 7D 7H AS AH 7C 8H".parse()?;
+//! let mut solver = Solver::new();
+//! let value = solver.solve(deal);
+//! // Alice moving first wins and Bob keeps two cards.
+//! assert_eq!(value.alice_first, 2);
+//! let start = Position::start(deal, Player::Alice);
+//! let best = solver.best_moves(&start);
+//! assert_eq!(best[0].1, 2);
+//! # Ok::<(), tabletop_nine::DealError>(())
+//! ```
+
+mod card;
+mod deal;
+mod error;
+mod judge;
+mod position;
+mod search;
+mod solver;
+
+pub use card::{Card, CardSet, CardSetIter, Rank, Suit};
+pub use deal::{Deal, Player};
+pub use error::{DealError, IllegalMoveError, ParseCardError, PositionError, SearchError};
+pub use judge::{JudgeError, judge_d1, judge_d2, judge_d3};
+pub use position::{Move, Moves, POSITIONS, Position, RUN_STATES};
+pub use search::{ACHIEVABLE, find_deal, find_distinct, is_achievable, random_deal};
+pub use solver::{DealValue, Solver, importance, minimax_deal, minimax_value, solve_deal, winner};

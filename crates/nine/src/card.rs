@@ -1,0 +1,407 @@
+//! Suits, ranks, cards and sets of cards, with their notation (`9S`, `TH`, `AC`).
+
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Sub, SubAssign};
+use std::str::FromStr;
+
+use crate::error::ParseCardError;
+
+/// One of the four suits, in the order of the notation's letters `C D S H`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Suit {
+    /// Clubs, `C`.
+    Clubs,
+    /// Diamonds, `D`.
+    Diamonds,
+    /// Spades, `S`.
+    Spades,
+    /// Hearts, `H`.
+    Hearts,
+}
+
+impl Suit {
+    /// Every suit, in index order.
+    pub const ALL: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Spades, Suit::Hearts];
+
+    /// The suit's index, `0..4`.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The notation letter.
+    pub const fn char(self) -> char {
+        match self {
+            Suit::Clubs => 'C',
+            Suit::Diamonds => 'D',
+            Suit::Spades => 'S',
+            Suit::Hearts => 'H',
+        }
+    }
+
+    /// The suit of a notation letter.
+    pub const fn from_char(c: char) -> Option<Suit> {
+        match c {
+            'C' => Some(Suit::Clubs),
+            'D' => Some(Suit::Diamonds),
+            'S' => Some(Suit::Spades),
+            'H' => Some(Suit::Hearts),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Suit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.char())
+    }
+}
+
+/// One of the nine ranks, from low to high `6 7 8 9 T J Q K A`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Rank {
+    /// Six, `6`.
+    Six,
+    /// Seven, `7`.
+    Seven,
+    /// Eight, `8`.
+    Eight,
+    /// Nine, `9`: the card that opens a suit.
+    Nine,
+    /// Ten, `T`.
+    Ten,
+    /// Jack, `J`.
+    Jack,
+    /// Queen, `Q`.
+    Queen,
+    /// King, `K`.
+    King,
+    /// Ace, `A`.
+    Ace,
+}
+
+impl Rank {
+    /// Every rank, from low to high.
+    pub const ALL: [Rank; 9] = [
+        Rank::Six,
+        Rank::Seven,
+        Rank::Eight,
+        Rank::Nine,
+        Rank::Ten,
+        Rank::Jack,
+        Rank::Queen,
+        Rank::King,
+        Rank::Ace,
+    ];
+
+    /// The rank's index, `0..9` (six is 0, nine is 3, ace is 8).
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The rank of an index `0..9`.
+    pub const fn from_index(i: usize) -> Option<Rank> {
+        if i < 9 { Some(Rank::ALL[i]) } else { None }
+    }
+
+    /// The notation character.
+    pub const fn char(self) -> char {
+        b"6789TJQKA"[self as usize] as char
+    }
+
+    /// The rank of a notation character.
+    pub const fn from_char(c: char) -> Option<Rank> {
+        match c {
+            '6' => Some(Rank::Six),
+            '7' => Some(Rank::Seven),
+            '8' => Some(Rank::Eight),
+            '9' => Some(Rank::Nine),
+            'T' => Some(Rank::Ten),
+            'J' => Some(Rank::Jack),
+            'Q' => Some(Rank::Queen),
+            'K' => Some(Rank::King),
+            'A' => Some(Rank::Ace),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Rank {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.char())
+    }
+}
+
+/// One of the 36 cards: `suit * 9 + rank`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Card(u8);
+
+impl Card {
+    /// The number of cards in the deck.
+    pub const COUNT: usize = 36;
+
+    /// The card of a suit and a rank.
+    pub const fn new(suit: Suit, rank: Rank) -> Card {
+        Card(suit as u8 * 9 + rank as u8)
+    }
+
+    /// The card with index `i` (`0..36`), if any.
+    pub const fn from_index(i: usize) -> Option<Card> {
+        if i < Card::COUNT { Some(Card(i as u8)) } else { None }
+    }
+
+    /// The card's index, `0..36`.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The suit.
+    pub const fn suit(self) -> Suit {
+        Suit::ALL[self.0 as usize / 9]
+    }
+
+    /// The rank.
+    pub const fn rank(self) -> Rank {
+        Rank::ALL[self.0 as usize % 9]
+    }
+
+    /// The cards that can only be played after this one: for 6, 7 and 8 the lower cards of
+    /// the suit, for T to A the higher ones, for a 9 the rest of the suit.
+    pub const fn dependents(self) -> CardSet {
+        let base = (self.0 / 9) as u32 * 9;
+        let r = (self.0 % 9) as u32;
+        let suit_mask = 0x1FFu64 << base;
+        let bits = match r {
+            0..=2 => ((1u64 << r) - 1) << base,
+            3 => suit_mask & !(1u64 << (base + 3)),
+            _ => suit_mask & !((1u64 << (base + r + 1)) - 1),
+        };
+        CardSet(bits)
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.rank().char(), self.suit().char())
+    }
+}
+
+impl FromStr for Card {
+    type Err = ParseCardError;
+
+    fn from_str(s: &str) -> Result<Card, ParseCardError> {
+        let mut chars = s.chars();
+        match (chars.next().and_then(Rank::from_char), chars.next().and_then(Suit::from_char)) {
+            (Some(rank), Some(suit)) if chars.next().is_none() => Ok(Card::new(suit, rank)),
+            _ => Err(ParseCardError),
+        }
+    }
+}
+
+/// A set of cards as a 36-bit bitset (bit `i` is the card with index `i`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CardSet(u64);
+
+impl CardSet {
+    /// No card.
+    pub const EMPTY: CardSet = CardSet(0);
+    /// The whole deck.
+    pub const FULL: CardSet = CardSet((1 << 36) - 1);
+
+    /// The set of the given bits; bits above 35 are dropped.
+    pub const fn from_bits(bits: u64) -> CardSet {
+        CardSet(bits & CardSet::FULL.0)
+    }
+
+    /// The raw bits.
+    pub const fn bits(self) -> u64 {
+        self.0
+    }
+
+    /// The cards of one suit.
+    pub const fn suit(suit: Suit) -> CardSet {
+        CardSet(0x1FF << (suit as u32 * 9))
+    }
+
+    /// The number of cards.
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set is empty.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether `card` is in the set.
+    pub const fn contains(self, card: Card) -> bool {
+        self.0 >> card.0 & 1 == 1
+    }
+
+    /// Adds `card`; returns whether it was absent.
+    pub fn insert(&mut self, card: Card) -> bool {
+        let absent = !self.contains(card);
+        self.0 |= 1 << card.0;
+        absent
+    }
+
+    /// Removes `card`; returns whether it was present.
+    pub fn remove(&mut self, card: Card) -> bool {
+        let present = self.contains(card);
+        self.0 &= !(1 << card.0);
+        present
+    }
+
+    /// The cards in index order.
+    pub fn iter(self) -> CardSetIter {
+        CardSetIter(self.0)
+    }
+}
+
+impl BitOr for CardSet {
+    type Output = CardSet;
+    fn bitor(self, rhs: CardSet) -> CardSet {
+        CardSet(self.0 | rhs.0)
+    }
+}
+
+impl BitOrAssign for CardSet {
+    fn bitor_assign(&mut self, rhs: CardSet) {
+        self.0 |= rhs.0;
+    }
+}
+
+impl BitAnd for CardSet {
+    type Output = CardSet;
+    fn bitand(self, rhs: CardSet) -> CardSet {
+        CardSet(self.0 & rhs.0)
+    }
+}
+
+impl BitAndAssign for CardSet {
+    fn bitand_assign(&mut self, rhs: CardSet) {
+        self.0 &= rhs.0;
+    }
+}
+
+impl Sub for CardSet {
+    type Output = CardSet;
+    fn sub(self, rhs: CardSet) -> CardSet {
+        CardSet(self.0 & !rhs.0)
+    }
+}
+
+impl SubAssign for CardSet {
+    fn sub_assign(&mut self, rhs: CardSet) {
+        self.0 &= !rhs.0;
+    }
+}
+
+impl Not for CardSet {
+    type Output = CardSet;
+    /// The complement within the deck.
+    fn not(self) -> CardSet {
+        CardSet(!self.0 & CardSet::FULL.0)
+    }
+}
+
+impl From<Card> for CardSet {
+    fn from(card: Card) -> CardSet {
+        CardSet(1 << card.0)
+    }
+}
+
+impl FromIterator<Card> for CardSet {
+    fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> CardSet {
+        let mut set = CardSet::EMPTY;
+        for card in iter {
+            set.insert(card);
+        }
+        set
+    }
+}
+
+impl IntoIterator for CardSet {
+    type Item = Card;
+    type IntoIter = CardSetIter;
+    fn into_iter(self) -> CardSetIter {
+        self.iter()
+    }
+}
+
+/// The cards of a [`CardSet`], in index order.
+#[derive(Clone, Debug)]
+pub struct CardSetIter(u64);
+
+impl Iterator for CardSetIter {
+    type Item = Card;
+
+    fn next(&mut self) -> Option<Card> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros();
+        self.0 &= self.0 - 1;
+        Some(Card(i as u8))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for CardSetIter {}
+
+/// Space-separated cards in index order (the judge's hand format); empty for no card.
+impl fmt::Display for CardSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, card) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{card}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cards_round_trip() {
+        for i in 0..36 {
+            let card = Card::from_index(i).unwrap();
+            assert_eq!(card.to_string().parse::<Card>(), Ok(card));
+            assert_eq!(Card::new(card.suit(), card.rank()), card);
+        }
+        assert_eq!("9S".parse::<Card>().unwrap().to_string(), "9S");
+        for bad in ["", "9", "9s", "1S", "9SS", "10H", " 9S"] {
+            assert!(bad.parse::<Card>().is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn dependents_follow_the_rules() {
+        let d = |s: &str| s.parse::<Card>().unwrap().dependents().to_string();
+        assert_eq!(d("9S"), "6S 7S 8S TS JS QS KS AS");
+        assert_eq!(d("8C"), "6C 7C");
+        assert_eq!(d("6H"), "");
+        assert_eq!(d("QD"), "KD AD");
+        assert_eq!(d("AH"), "");
+    }
+
+    #[test]
+    fn set_operations() {
+        let a: CardSet = ["9S", "TS", "6C"].iter().map(|s| s.parse::<Card>().unwrap()).collect();
+        let b = CardSet::suit(Suit::Spades);
+        assert_eq!((a & b).len(), 2);
+        assert_eq!((a - b).to_string(), "6C");
+        assert_eq!((a | b).len(), 10);
+        assert_eq!((!a).len(), 33);
+        assert_eq!(a.iter().len(), 3);
+    }
+}

@@ -1,0 +1,137 @@
+//! The fast solver against the plain memoised minimax, and the official samples.
+
+use tabletop_core::{Game, TwoPlayerZeroSum, random_playout, seeded_rng, sub_seed};
+use tabletop_nine::{Deal, Player, Position, Solver, minimax_deal, minimax_value, random_deal};
+
+use rand::Rng as _;
+
+const D1: [(&str, i32); 5] = [
+    (
+        "JD 7S 9S JS 8S 9D 6D 8C 8D TH KS QD QH TD 6C AD KD AC\nKH QC 9H 6H KC 9C JC TS 6S QS TC JH 7D 7H AS AH 7C 8H",
+        2,
+    ),
+    (
+        "7S KD 8C AH QS AC KS JC 6C 7D 9H TS 7C 6D JH JD 6S KC\n8D QD AS TD AD TH KH 9S JS 9C QC 8S 8H 7H TC QH 9D 6H",
+        -4,
+    ),
+    (
+        "6C 7S 6H KS 9C 6S QS 7C TS JD 8H KC 9D 8C 7H KD JC QC\n6D TH TD AD JS 9H TC QD 8D AC JH AH KH AS 7D 8S 9S QH",
+        1,
+    ),
+    (
+        "JS KS JD TH KH JC KC QD AS JH 6H 9H 7H 6C 9D AC 6D 9S\n8D 8H 7C 7S KD 7D 6S QH 8C TS AD TD TC 9C QC 8S QS AH",
+        -4,
+    ),
+    (
+        "6S KC TD 8S AC 9S KD TS TH 7D 7C KH TC QC JH QD JC JD\nQH AS 9H 6C 8C 9C 6D AH AD KS JS 7H 6H 8H 9D QS 7S 8D",
+        -1,
+    ),
+];
+
+const D3: [(&str, u32); 2] = [
+    (
+        "KS QD 8D QC 8S 8C JD 9H AC TH 9S 9D QH 7H 8H TS 7S 9C\n6D JS 7D KH QS TC AD AS KC 6C 7C TD AH KD 6S JC JH 6H",
+        0,
+    ),
+    (
+        "JC JS 8S TD JD KH 7D 9C KC TH QD 8D 7H TC KD 9H 8C 6D\n7S AC QH AD 8H TS 6H JH 6C AH 7C 6S 9D QC AS QS KS 9S",
+        4,
+    ),
+];
+
+#[test]
+fn d1_samples_have_their_signed_results() {
+    let mut solver = Solver::new();
+    for (text, want) in D1 {
+        let deal: Deal = text.parse().unwrap();
+        let start = Position::start(deal, Player::Alice);
+        assert_eq!(solver.value(&start), want, "{text}");
+        assert_eq!(minimax_value(&start).0, want, "{text}");
+        let winner = if want > 0 { Player::Alice } else { Player::Bob };
+        assert_eq!(solver.winner(&start), winner);
+    }
+}
+
+#[test]
+fn d3_samples_have_their_importances() {
+    let mut solver = Solver::new();
+    for (text, want) in D3 {
+        let deal: Deal = text.parse().unwrap();
+        assert_eq!(solver.solve(deal).importance(), want, "{text}");
+        assert_eq!(minimax_deal(deal).0.importance(), want, "{text}");
+    }
+}
+
+#[test]
+fn oracle_agrees_with_the_core_minimax() {
+    let mut rng = seeded_rng(11);
+    for _ in 0..3 {
+        let deal = random_deal(&mut rng);
+        for first in Player::ALL {
+            let start = Position::start(deal, first);
+            assert_eq!(minimax_value(&start), tabletop_core::minimax(&start));
+        }
+    }
+}
+
+#[test]
+fn fast_solver_equals_minimax_on_random_deals() {
+    let mut solver = Solver::new();
+    for i in 0..200 {
+        let deal = random_deal(&mut seeded_rng(sub_seed(2024, i)));
+        let fast = solver.solve(deal);
+        let (slow, _) = minimax_deal(deal);
+        assert_eq!(fast, slow, "deal {i}:\n{deal}");
+        for first in Player::ALL {
+            let start = Position::start(deal, first);
+            let w = if slow.first(first) > 0 { Player::Alice } else { Player::Bob };
+            assert_eq!(Solver::new().winner(&start), w, "deal {i}:\n{deal}");
+        }
+    }
+}
+
+#[test]
+fn fast_solver_equals_minimax_on_mid_game_positions() {
+    let mut solver = Solver::new();
+    let mut rng = seeded_rng(7);
+    for _ in 0..200 {
+        let deal = random_deal(&mut rng);
+        let mut pos = Position::start(deal, if rng.random() { Player::Alice } else { Player::Bob });
+        let steps = rng.random_range(0..30);
+        for _ in 0..steps {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play(moves[rng.random_range(0..moves.len())]);
+        }
+        let want = minimax_value(&pos).0;
+        assert_eq!(solver.value(&pos), want, "{deal}\n{pos}");
+        // Best moves and principal variation agree with the value.
+        if !pos.is_over() {
+            let best = solver.best_moves(&pos);
+            assert_eq!(best[0].1, want);
+            let mut end = pos;
+            for mv in solver.principal_variation(&pos) {
+                end.play(mv);
+            }
+            assert_eq!(end.result(), Some(want));
+        }
+    }
+}
+
+#[test]
+fn random_playouts_keep_the_invariants() {
+    for i in 0..300 {
+        let mut rng = seeded_rng(sub_seed(99, i));
+        let deal = random_deal(&mut rng);
+        let first = if i % 2 == 0 { Player::Alice } else { Player::Bob };
+        let start = Position::start(deal, first);
+        let playout = random_playout(start, &mut rng).unwrap();
+        assert!(playout.steps >= 18 && playout.steps <= 72);
+        assert_eq!(playout.returns[0], -playout.returns[1]);
+        assert_ne!(playout.returns[0], 0.0);
+        assert!(start.terminal_value().is_none());
+        assert!(!start.is_terminal());
+    }
+}
