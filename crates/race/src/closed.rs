@@ -1,0 +1,198 @@
+//! Closed forms: the outcome of any board up to `10^18 x 10^18` in O(1), exactly.
+//!
+//! With `a = N - 1` and `b = M - 1` the distances still to travel (checked against the
+//! retrograde tables in the tests and by `tabletop race verify`):
+//! - king: G iff `a` and `b` are both even (G mirrors B's step and keeps both even);
+//! - rook: two-heap Nim, G iff `a == b` (Grundy value `a ^ b`);
+//! - knight: every move takes 3 from `a + b` and changes `a - b` by one; G iff `a == b` and
+//!   `a % 3 == 0`, B iff `{a, b} = {3k + 1, 3k + 2}`, otherwise a draw;
+//! - queen: Wythoff's game, G iff `(min, max)` is a cold pair `(floor(k * phi), floor(k * phi) +
+//!   k)`; decided with integer arithmetic only (no floating point).
+
+use std::fmt::Write as _;
+
+use crate::{Board, Outcome, Piece};
+
+/// The outcome of `board` for `piece`, from the closed form.
+pub fn solve(piece: Piece, board: Board) -> Outcome {
+    let (a, b) = board.distances();
+    outcome_at(piece, a, b)
+}
+
+/// The outcome with `a` rows and `b` columns still to travel (`(0, 0)`: the target, lost for
+/// the player to move).
+pub fn outcome_at(piece: Piece, a: u64, b: u64) -> Outcome {
+    let lost = |g: bool| if g { Outcome::G } else { Outcome::B };
+    match piece {
+        Piece::King => lost(a % 2 == 0 && b % 2 == 0),
+        Piece::Rook => lost(a == b),
+        Piece::Knight => {
+            let (lo, hi) = (a.min(b), a.max(b));
+            if lo == hi && lo % 3 == 0 {
+                Outcome::G
+            } else if lo % 3 == 1 && hi == lo + 1 {
+                Outcome::B
+            } else {
+                Outcome::D
+            }
+        }
+        Piece::Queen => lost(is_wythoff_cold(a, b)),
+    }
+}
+
+/// The Grundy value with `a` rows and `b` columns still to travel, where a closed form is known:
+/// the rook (`a ^ b`) and the king (from the parities and the order of `a` and `b`).
+/// `None` for the queen (Wythoff's Grundy values have no known closed form) and the knight
+/// (a game with draws).
+pub fn grundy_at(piece: Piece, a: u64, b: u64) -> Option<u64> {
+    match piece {
+        Piece::Rook => Some(a ^ b),
+        Piece::King => Some(king_grundy(a, b)),
+        Piece::Knight | Piece::Queen => None,
+    }
+}
+
+/// The king's Grundy value: 0 when both distances are even, 2 when both are odd; with one odd
+/// and one even, 3 if the odd one is the smaller, else 1 (found on the table, checked against
+/// it in the tests).
+fn king_grundy(a: u64, b: u64) -> u64 {
+    match (a % 2, b % 2) {
+        (0, 0) => 0,
+        (1, 1) => 2,
+        _ => {
+            let (odd, even) = if a % 2 == 1 { (a, b) } else { (b, a) };
+            if odd < even { 3 } else { 1 }
+        }
+    }
+}
+
+/// `floor(k * phi)`, `phi = (1 + sqrt 5) / 2`, exactly: `(k + isqrt(5 k^2)) / 2`.
+///
+/// `k * sqrt 5` is irrational for `k > 0`, so `floor((k + k sqrt 5) / 2)` equals
+/// `floor((k + floor(k sqrt 5)) / 2)`. Exact for every `k < 2^64` (`5 k^2 < 2^127`).
+pub fn floor_k_phi(k: u64) -> u128 {
+    let k = u128::from(k);
+    (k + (5 * k * k).isqrt()) / 2
+}
+
+/// Whether `(a, b)` (in either order) is a cold position of Wythoff's game: the smaller is
+/// `floor(k * phi)` with `k` the difference.
+///
+/// Uses no square root: `lo == floor(k phi)` iff `2 lo - k < k sqrt 5 < 2 lo + 2 - k`, and both
+/// sides compare by squaring in `u128` (`a, b < 2^64`).
+pub fn is_wythoff_cold(a: u64, b: u64) -> bool {
+    let (lo, hi) = (u128::from(a.min(b)), u128::from(a.max(b)));
+    let k = hi - lo;
+    if k == 0 {
+        return lo == 0;
+    }
+    let k5 = 5 * k * k;
+    // Left: 2 lo - k < k sqrt 5 (always true when 2 lo <= k).
+    let left = 2 * lo <= k || (2 * lo - k) * (2 * lo - k) < k5;
+    // Right: k sqrt 5 < 2 lo + 2 - k (false when 2 lo + 2 <= k).
+    let right = 2 * lo + 2 > k && k5 < (2 * lo + 2 - k) * (2 * lo + 2 - k);
+    left && right
+}
+
+/// Why the closed form gives what it gives for `piece` on `board`, in one sentence.
+pub fn explain(piece: Piece, board: Board) -> String {
+    let (a, b) = board.distances();
+    let mut s = format!("the piece must travel a = {a} rows and b = {b} columns; ");
+    let _ = match piece {
+        Piece::King => {
+            if a % 2 == 0 && b % 2 == 0 {
+                write!(
+                    s,
+                    "both are even, so G answers every step with the same step and keeps them even"
+                )
+            } else {
+                write!(s, "not both are even, so B steps to a position with both even")
+            }
+        }
+        Piece::Rook => {
+            if a == b {
+                write!(
+                    s,
+                    "they are equal (two-heap Nim), so G answers every move with the same move"
+                )
+            } else {
+                write!(s, "they differ (two-heap Nim), so B evens them out")
+            }
+        }
+        Piece::Knight => {
+            let (lo, hi) = (a.min(b), a.max(b));
+            if lo == hi && lo % 3 == 0 {
+                write!(s, "they are equal and divisible by 3, so G mirrors every knight move")
+            } else if lo % 3 == 1 && hi == lo + 1 {
+                write!(s, "they are 3k + 1 and 3k + 2, so B jumps to an equal pair divisible by 3")
+            } else {
+                write!(s, "the side that cannot reach the target keeps the other from it")
+            }
+        }
+        Piece::Queen => {
+            let (lo, hi) = (a.min(b), a.max(b));
+            let k = hi - lo;
+            if is_wythoff_cold(a, b) {
+                write!(
+                    s,
+                    "({lo}, {hi}) is Wythoff cold pair number {k} (floor({k} phi) = {lo}), so B cannot avoid handing G a cold pair"
+                )
+            } else {
+                write!(
+                    s,
+                    "({lo}, {hi}) is not a Wythoff cold pair (for k = {k}, floor(k phi) = {}), so B moves to one",
+                    floor_k_phi(k)
+                )
+            }
+        }
+    };
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wythoff_pairs_start_right() {
+        // OEIS A000201: floor(n phi).
+        let lower: Vec<u128> = (0..12).map(floor_k_phi).collect();
+        assert_eq!(lower, [0, 1, 3, 4, 6, 8, 9, 11, 12, 14, 16, 17]);
+        for k in 0..12u64 {
+            let lo = floor_k_phi(k) as u64;
+            assert!(is_wythoff_cold(lo, lo + k));
+            assert!(is_wythoff_cold(lo + k, lo));
+            assert!(!is_wythoff_cold(lo + 1, lo + k + 1));
+            if lo > 0 {
+                assert!(!is_wythoff_cold(lo - 1, lo - 1 + k));
+            }
+        }
+    }
+
+    #[test]
+    fn square_free_test_agrees_with_isqrt_near_cold_pairs() {
+        // Large k, including the top of the range: both exact methods must agree around each pair.
+        let mut k: u64 = 1;
+        while k < 700_000_000_000_000_000 {
+            let lo = floor_k_phi(k) as u64;
+            for lo2 in lo.saturating_sub(2)..=lo + 2 {
+                if lo2.checked_add(k).is_some_and(|hi| hi <= 2_000_000_000_000_000_000) {
+                    assert_eq!(is_wythoff_cold(lo2, lo2 + k), lo2 == lo, "k {k} lo {lo2}");
+                }
+            }
+            k = k * 3 + 7;
+        }
+        // k = 10^17: floor(10^17 * phi) = 161803398874989484 (phi = 1.6180339887498948482045...).
+        assert_eq!(floor_k_phi(100_000_000_000_000_000), 161_803_398_874_989_484);
+    }
+
+    #[test]
+    fn sample() {
+        let board = Board::new(5, 5).unwrap();
+        let got: Vec<Outcome> = Piece::ALL.iter().map(|&p| solve(p, board)).collect();
+        assert_eq!(got, [Outcome::G, Outcome::G, Outcome::D, Outcome::B]);
+        for p in Piece::ALL {
+            assert!(!explain(p, board).is_empty());
+        }
+    }
+}

@@ -1,0 +1,301 @@
+//! A race position and its moves: the rules as written, for the `Game` trait and the minimax
+//! oracle.
+
+use std::fmt;
+
+use tabletop_core::{Game, Returns, TwoPlayerZeroSum};
+
+use crate::{Board, Piece};
+
+/// A move: the cell the piece goes to, 1-based.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The row.
+    pub x: u64,
+    /// The column.
+    pub y: u64,
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({},{})", self.x, self.y)
+    }
+}
+
+/// A race game in progress: a piece on a board, and whose turn it is (player 0 is B).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Race {
+    piece: Piece,
+    board: Board,
+    x: u64,
+    y: u64,
+    /// 0 when B is to move, 1 when G is.
+    mover: usize,
+}
+
+impl Race {
+    /// The start of a game: the piece on `(1, 1)`, B to move.
+    pub fn new(piece: Piece, board: Board) -> Race {
+        Race { piece, board, x: 1, y: 1, mover: 0 }
+    }
+
+    /// A game with the piece on `(x, y)` and B to move, or `None` if the cell is off the board.
+    pub fn from_cell(piece: Piece, board: Board, x: u64, y: u64) -> Option<Race> {
+        board.contains(x, y).then_some(Race { piece, board, x, y, mover: 0 })
+    }
+
+    /// The piece.
+    pub fn piece(&self) -> Piece {
+        self.piece
+    }
+
+    /// The board.
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    /// The piece's cell, 1-based.
+    pub fn cell(&self) -> (u64, u64) {
+        (self.x, self.y)
+    }
+
+    /// The player to move (0 is B), whether or not the game is over.
+    pub fn mover(&self) -> usize {
+        self.mover
+    }
+
+    /// Whether the piece is on the target `(N, M)`: the previous mover has won.
+    pub fn on_target(&self) -> bool {
+        (self.x, self.y) == (self.board.rows(), self.board.cols())
+    }
+
+    /// Every legal move, in the order right, down, diagonal, nearest first.
+    ///
+    /// O(number of moves): for the rook and queen that is up to `N + M + min(N, M)`, so this is
+    /// for boards that fit in memory; the closed forms answer large boards.
+    pub fn moves(&self) -> Vec<Move> {
+        let (n, m) = (self.board.rows(), self.board.cols());
+        let (x, y) = (self.x, self.y);
+        if self.on_target() {
+            return Vec::new();
+        }
+        let mut v = Vec::new();
+        let mut push = |dx: u64, dy: u64| {
+            if n - x >= dx && m - y >= dy {
+                v.push(Move { x: x + dx, y: y + dy });
+            }
+        };
+        match self.piece {
+            Piece::King => {
+                push(0, 1);
+                push(1, 0);
+                push(1, 1);
+            }
+            Piece::Knight => {
+                push(1, 2);
+                push(2, 1);
+            }
+            Piece::Rook | Piece::Queen => {
+                for k in 1..=(m - y) {
+                    push(0, k);
+                }
+                for k in 1..=(n - x) {
+                    push(k, 0);
+                }
+                if self.piece == Piece::Queen {
+                    for k in 1..=(n - x).min(m - y) {
+                        push(k, k);
+                    }
+                }
+            }
+        }
+        v
+    }
+
+    /// Whether `mv` is legal here.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        if self.on_target() || !self.board.contains(mv.x, mv.y) || mv.x < self.x || mv.y < self.y {
+            return false;
+        }
+        let (dx, dy) = (mv.x - self.x, mv.y - self.y);
+        match self.piece {
+            Piece::King => dx <= 1 && dy <= 1 && dx + dy > 0,
+            Piece::Knight => (dx, dy) == (1, 2) || (dx, dy) == (2, 1),
+            Piece::Rook => (dx == 0) != (dy == 0),
+            Piece::Queen => (dx == 0) != (dy == 0) || (dx == dy && dx > 0),
+        }
+    }
+
+    /// Plays `mv`.
+    ///
+    /// # Panics
+    /// If `mv` is illegal.
+    pub fn play(&mut self, mv: Move) {
+        assert!(self.is_legal(mv), "illegal move {mv} for the {} on {:?}", self.piece, self.cell());
+        self.x = mv.x;
+        self.y = mv.y;
+        self.mover ^= 1;
+    }
+
+    /// Whether the game is over: on the target, or stuck (a draw).
+    pub fn is_over(&self) -> bool {
+        self.on_target() || !self.has_moves()
+    }
+
+    fn has_moves(&self) -> bool {
+        let (a, b) = (self.board.rows() - self.x, self.board.cols() - self.y);
+        match self.piece {
+            Piece::Knight => (a >= 1 && b >= 2) || (a >= 2 && b >= 1),
+            _ => a + b > 0,
+        }
+    }
+}
+
+impl Game for Race {
+    type Action = Move;
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    fn players_to_move(&self) -> Vec<usize> {
+        if self.is_over() { Vec::new() } else { vec![self.mover] }
+    }
+
+    fn legal_actions(&self, _player: usize) -> Vec<Move> {
+        self.moves()
+    }
+
+    fn apply(&mut self, actions: &[Move]) {
+        assert_eq!(actions.len(), 1, "one player moves at a time");
+        self.play(actions[0]);
+    }
+
+    fn returns(&self) -> Returns {
+        if self.on_target() {
+            // The player who is not to move took the piece to the target.
+            let mut r = vec![-1.0, -1.0];
+            r[self.mover ^ 1] = 1.0;
+            r
+        } else {
+            vec![0.0, 0.0]
+        }
+    }
+
+    fn max_remaining_steps(&self) -> usize {
+        let left = (self.board.rows() - self.x).saturating_add(self.board.cols() - self.y);
+        usize::try_from(left).unwrap_or(usize::MAX)
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        if !self.board.contains(self.x, self.y) {
+            return Err(format!("the piece is off the board at {:?}", self.cell()));
+        }
+        if self.mover > 1 {
+            return Err(format!("player {} is to move", self.mover));
+        }
+        if self.moves().is_empty() != self.is_over() {
+            return Err("moves disagree with the end of the game".to_owned());
+        }
+        Ok(())
+    }
+}
+
+impl TwoPlayerZeroSum for Race {
+    type Key = (u64, u64, usize);
+
+    fn key(&self) -> (u64, u64, usize) {
+        (self.x, self.y, self.mover)
+    }
+
+    fn terminal_value(&self) -> Option<i32> {
+        if self.on_target() {
+            Some(if self.mover == 0 { -1 } else { 1 })
+        } else if self.is_over() {
+            Some(0)
+        } else {
+            None
+        }
+    }
+
+    fn first_player_to_move(&self) -> bool {
+        self.mover == 0
+    }
+
+    fn children(&self) -> Vec<Race> {
+        self.moves()
+            .into_iter()
+            .map(|mv| {
+                let mut c = self.clone();
+                c.play(mv);
+                c
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Outcome, OutcomeTable};
+    use tabletop_core::{minimax, random_playout, seeded_rng, sub_seed};
+
+    #[test]
+    fn random_playouts_follow_the_contract() {
+        for i in 0..2000u64 {
+            let mut rng = seeded_rng(sub_seed(5754, i));
+            let piece = Piece::ALL[(i % 4) as usize];
+            let board = Board::new(2 + i % 13, 2 + (i / 4) % 17).unwrap();
+            let game = Race::new(piece, board);
+            let p = random_playout(game, &mut rng).unwrap();
+            let (a, b) = board.distances();
+            assert!(p.steps as u64 <= a + b);
+            assert!(p.returns == [0.0, 0.0] || p.returns.iter().sum::<f64>() == 0.0);
+            // Notation: moves print as (x,y).
+            assert!(Race::new(piece, board).moves().iter().all(|m| m.to_string().starts_with('(')));
+        }
+    }
+
+    #[test]
+    fn minimax_agrees_with_the_tables_on_every_cell() {
+        for piece in Piece::ALL {
+            let (n, m) = (9u64, 11u64);
+            let board = Board::new(n, m).unwrap();
+            let table = OutcomeTable::new(piece, n as usize, m as usize).unwrap();
+            for x in 1..=n {
+                for y in 1..=m {
+                    let pos = Race::from_cell(piece, board, x, y).unwrap();
+                    let want = match minimax(&pos).0 {
+                        1 => Outcome::B,
+                        -1 => Outcome::G,
+                        _ => Outcome::D,
+                    };
+                    assert_eq!(table.at(x as usize, y as usize), want, "{piece} at ({x},{y})");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn legality_matches_the_move_list() {
+        for piece in Piece::ALL {
+            let board = Board::new(6, 7).unwrap();
+            for x in 1..=6 {
+                for y in 1..=7 {
+                    let pos = Race::from_cell(piece, board, x, y).unwrap();
+                    let moves = pos.moves();
+                    for tx in 0..=8 {
+                        for ty in 0..=9 {
+                            let mv = Move { x: tx, y: ty };
+                            assert_eq!(
+                                pos.is_legal(mv),
+                                moves.contains(&mv),
+                                "{piece} {x},{y} -> {mv}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,237 @@
+//! HDU 5754 "Life Winner Bo": the judge's input and output, byte for byte.
+//!
+//! Input: `T`, then `T` lines `type N M` (type 1 king, 2 rook, 3 knight, 4 queen). Output: one
+//! line per case, `B`, `G` or `D`. Beyond the original `N, M <= 1000` this accepts boards up to
+//! `10^18` and any `T`. Blank lines are skipped; anything else that is not a case is an error
+//! naming the line, the token and what was expected.
+
+use std::fmt::Write as _;
+
+use tabletop_core::sub_seed;
+
+use crate::{Board, BoardError, JudgeError, Piece, solve};
+
+/// The judge's output for `input`.
+///
+/// # Errors
+/// A [`JudgeError`] naming the first malformed line.
+pub fn judge_hdu5754(input: &str) -> Result<String, JudgeError> {
+    let mut lines = Lines { rest: input, line: 0 };
+    // 1. The case count.
+    let (line, text) = lines.next_nonblank().ok_or(JudgeError::MissingCount)?;
+    let mut tokens = Tokens { line, rest: text };
+    let t = tokens.number("the number of cases T")?;
+    tokens.end()?;
+    // 2. The cases, each decided by its closed form.
+    let mut out = String::with_capacity(usize::try_from(t).unwrap_or(0).min(1 << 24) * 2);
+    let mut found = 0u64;
+    while found < t {
+        let Some((line, text)) = lines.next_nonblank() else {
+            return Err(JudgeError::TooFewCases { line: lines.line + 1, expected: t, found });
+        };
+        let mut tokens = Tokens { line, rest: text };
+        let number = tokens.number("a piece type 1..=4")?;
+        let piece = Piece::from_number(number).ok_or_else(|| JudgeError::BadToken {
+            line,
+            token: number.to_string(),
+            expected: "a piece type 1..=4",
+        })?;
+        let n = tokens.number("the number of rows N")?;
+        let m = tokens.number("the number of columns M")?;
+        tokens.end()?;
+        let board =
+            Board::new(n, m).map_err(|source: BoardError| JudgeError::Board { line, source })?;
+        out.push(solve(piece, board).letter());
+        out.push('\n');
+        found += 1;
+    }
+    // 3. Nothing but blank lines may follow.
+    if let Some((line, text)) = lines.next_nonblank() {
+        let token = text.split_ascii_whitespace().next().unwrap_or_default().to_owned();
+        return Err(JudgeError::TooManyCases { line, expected: t, token });
+    }
+    Ok(out)
+}
+
+/// A random judge input of `cases` lines with both sides uniform in `2..=max_side` and the
+/// piece uniform, from `seed` (case `i` uses the stream `sub_seed(seed, i)`).
+///
+/// # Panics
+/// If `max_side < 2`.
+pub fn random_input(cases: u64, seed: u64, max_side: u64) -> String {
+    assert!(max_side >= 2, "boards need sides of at least 2");
+    // Lemire's multiply-shift maps a 64-bit draw onto 0..span (bias below 2^-60 here).
+    let span = u128::from(max_side - 1);
+    let pick = |r: u64| 2 + ((u128::from(r) * span) >> 64) as u64;
+    let mut s = String::with_capacity(usize::try_from(cases).unwrap_or(0).saturating_mul(40));
+    s += &format!("{cases}\n");
+    for i in 0..cases {
+        let r0 = sub_seed(seed, 3 * i);
+        let (n, m) = (pick(sub_seed(seed, 3 * i + 1)), pick(sub_seed(seed, 3 * i + 2)));
+        let _ = writeln!(s, "{} {n} {m}", 1 + r0 % 4);
+    }
+    s
+}
+
+/// The lines of the input with their 1-based numbers.
+struct Lines<'a> {
+    rest: &'a str,
+    line: usize,
+}
+
+impl<'a> Lines<'a> {
+    fn next_nonblank(&mut self) -> Option<(usize, &'a str)> {
+        while !self.rest.is_empty() {
+            let (text, rest) = match self.rest.find('\n') {
+                Some(i) => (&self.rest[..i], &self.rest[i + 1..]),
+                None => (self.rest, ""),
+            };
+            self.rest = rest;
+            self.line += 1;
+            if !text.bytes().all(|b| b.is_ascii_whitespace()) {
+                return Some((self.line, text));
+            }
+        }
+        None
+    }
+}
+
+/// The whitespace-separated tokens of one line.
+struct Tokens<'a> {
+    line: usize,
+    rest: &'a str,
+}
+
+impl<'a> Tokens<'a> {
+    fn next(&mut self) -> &'a str {
+        let s = self.rest.trim_start_matches(|c: char| c.is_ascii_whitespace());
+        let end = s.find(|c: char| c.is_ascii_whitespace()).unwrap_or(s.len());
+        self.rest = &s[end..];
+        &s[..end]
+    }
+
+    /// A decimal number in `0..2^64`.
+    fn number(&mut self, expected: &'static str) -> Result<u64, JudgeError> {
+        let token = self.next();
+        let bad = || JudgeError::BadToken { line: self.line, token: token.to_owned(), expected };
+        if token.is_empty() || token.len() > 20 {
+            return Err(bad());
+        }
+        let mut v: u64 = 0;
+        for b in token.bytes() {
+            let d = b.wrapping_sub(b'0');
+            if d > 9 {
+                return Err(bad());
+            }
+            v = v.checked_mul(10).and_then(|v| v.checked_add(u64::from(d))).ok_or_else(bad)?;
+        }
+        Ok(v)
+    }
+
+    fn end(&mut self) -> Result<(), JudgeError> {
+        let token = self.next();
+        if token.is_empty() {
+            Ok(())
+        } else {
+            Err(JudgeError::BadToken {
+                line: self.line,
+                token: token.to_owned(),
+                expected: "the end of the line",
+            })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sample() {
+        assert_eq!(judge_hdu5754("4\n1 5 5\n2 5 5\n3 5 5\n4 5 5\n").unwrap(), "G\nG\nD\nB\n");
+        assert_eq!(judge_hdu5754("4\r\n1 5 5\r\n2 5 5\r\n3 5 5\r\n4 5 5").unwrap(), "G\nG\nD\nB\n");
+        assert_eq!(judge_hdu5754("0\n").unwrap(), "");
+        assert_eq!(
+            judge_hdu5754("2\n\n2 1000000000000000000 1000000000000000000\n 2\t7 9 \n\n").unwrap(),
+            "G\nB\n"
+        );
+    }
+
+    #[test]
+    fn random_input_is_valid_and_repeatable() {
+        let a = random_input(500, 9, 10);
+        assert_eq!(a, random_input(500, 9, 10));
+        assert_ne!(a, random_input(500, 8, 10));
+        assert_eq!(judge_hdu5754(&a).unwrap().len(), 1000);
+        assert!(
+            a.lines().skip(1).all(|l| l
+                .split(' ')
+                .skip(1)
+                .all(|t| (2..=10).contains(&t.parse::<u64>().unwrap())))
+        );
+        let big = random_input(100, 1, crate::MAX_SIDE);
+        assert_eq!(judge_hdu5754(&big).unwrap().len(), 200);
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let e = |s: &str| judge_hdu5754(s).unwrap_err();
+        assert_eq!(e(""), JudgeError::MissingCount);
+        assert_eq!(
+            e("x\n"),
+            JudgeError::BadToken { line: 1, token: "x".into(), expected: "the number of cases T" }
+        );
+        assert_eq!(
+            e("1 2\n"),
+            JudgeError::BadToken { line: 1, token: "2".into(), expected: "the end of the line" }
+        );
+        assert_eq!(
+            e("2\n1 5 5\n5 5 5\n"),
+            JudgeError::BadToken { line: 3, token: "5".into(), expected: "a piece type 1..=4" }
+        );
+        assert_eq!(
+            e("1\n1 5\n"),
+            JudgeError::BadToken { line: 2, token: "".into(), expected: "the number of columns M" }
+        );
+        assert_eq!(
+            e("1\n1 5 -5\n"),
+            JudgeError::BadToken {
+                line: 2,
+                token: "-5".into(),
+                expected: "the number of columns M"
+            }
+        );
+        assert_eq!(
+            e("1\n1 99999999999999999999 5\n"),
+            JudgeError::BadToken {
+                line: 2,
+                token: "99999999999999999999".into(),
+                expected: "the number of rows N"
+            }
+        );
+        assert_eq!(
+            e("1\n1 1 5\n"),
+            JudgeError::Board { line: 2, source: BoardError { rows: 1, cols: 5 } }
+        );
+        assert_eq!(
+            e("1\n1 1000000000000000001 5\n"),
+            JudgeError::Board {
+                line: 2,
+                source: BoardError { rows: 1_000_000_000_000_000_001, cols: 5 }
+            }
+        );
+        assert_eq!(
+            e("3\n1 5 5\n\n2 5 5\n"),
+            JudgeError::TooFewCases { line: 5, expected: 3, found: 2 }
+        );
+        assert_eq!(
+            e("1\n1 5 5\n2 5 5\n"),
+            JudgeError::TooManyCases { line: 3, expected: 1, token: "2".into() }
+        );
+        assert!(
+            e("1\n1 5 x\n")
+                .to_string()
+                .starts_with("line 2: expected the number of columns M, found \"x\"")
+        );
+    }
+}

@@ -1,0 +1,269 @@
+//! Retrograde analysis: the outcome from every cell of a board, for any piece, in O(rows * cols).
+//!
+//! Trade-offs:
+//! - Moves only go right and down, so the outcome from cell `(x, y)` of an `N x M` board depends
+//!   only on the distances `(a, b) = (N - x, M - y)` still to travel: it is the outcome from
+//!   `(1, 1)` of the `(a + 1) x (b + 1)` board. A table is therefore indexed by distances,
+//!   anchored at the target corner, and ONE table of `K x K` answers every board up to `K x K`
+//!   (and every cell of each).
+//! - Sliding pieces (rook, queen) would cost O(rows + cols) per cell if each ray were scanned.
+//!   Instead the sweep carries, per row, per column and per diagonal, the set of outcomes already
+//!   seen on that line (a 3-bit mask: some cell wins for its mover, loses, or draws). A cell's
+//!   mover wins iff some reachable cell is lost for its mover, else draws iff some reachable
+//!   cell is drawn, else loses; so the union of the three masks decides the cell in O(1).
+//!   Only the knight can actually draw, but the masks keep the draw bookkeeping for every piece.
+//! - One byte per cell; no bit packing (4 M cells for 2000 x 2000 is 4 MB).
+
+use crate::{Outcome, Piece, TableError};
+
+/// The largest number of cells a table may have (2^30: 1 GiB of outcomes).
+pub const MAX_TABLE_CELLS: usize = 1 << 30;
+
+/// The outcome from every cell of a board for one piece, indexed by the distances to the target.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutcomeTable {
+    piece: Piece,
+    rows: usize,
+    cols: usize,
+    /// `cells[a * cols + b]`: the outcome with `a` rows and `b` columns still to travel.
+    cells: Vec<Outcome>,
+}
+
+/// Checks the size of a `rows x cols` table.
+pub(crate) fn check_size(rows: usize, cols: usize) -> Result<(), TableError> {
+    if rows == 0 || cols == 0 {
+        return Err(TableError::Empty { rows, cols });
+    }
+    match rows.checked_mul(cols) {
+        Some(n) if n <= MAX_TABLE_CELLS => Ok(()),
+        _ => Err(TableError::TooLarge { rows, cols, max: MAX_TABLE_CELLS }),
+    }
+}
+
+const WIN: u8 = 1;
+const LOSS: u8 = 2;
+const DRAW: u8 = 4;
+
+const fn bit(o: Outcome) -> u8 {
+    match o {
+        Outcome::B => WIN,
+        Outcome::G => LOSS,
+        Outcome::D => DRAW,
+    }
+}
+
+/// The outcome for the mover of a cell whose moves reach the outcomes in `seen`.
+const fn decide(seen: u8, is_target: bool) -> Outcome {
+    if seen & LOSS != 0 {
+        Outcome::B
+    } else if seen & DRAW != 0 {
+        Outcome::D
+    } else if seen != 0 || is_target {
+        // Every move hands the opponent a win; on the target the previous mover has won.
+        Outcome::G
+    } else {
+        // Stuck off the target.
+        Outcome::D
+    }
+}
+
+impl OutcomeTable {
+    /// The table of a `rows x cols` board for `piece`: every cell's outcome when the piece
+    /// starts there and the first player moves.
+    ///
+    /// # Errors
+    /// If a side is zero or the table has more than [`MAX_TABLE_CELLS`] cells.
+    pub fn new(piece: Piece, rows: usize, cols: usize) -> Result<OutcomeTable, TableError> {
+        check_size(rows, cols)?;
+        let mut cells = vec![Outcome::D; rows * cols];
+        match piece {
+            Piece::King | Piece::Knight => step_sweep(piece, rows, cols, &mut cells),
+            Piece::Rook | Piece::Queen => ray_sweep(piece == Piece::Queen, rows, cols, &mut cells),
+        }
+        Ok(OutcomeTable { piece, rows, cols, cells })
+    }
+
+    /// The piece.
+    pub fn piece(&self) -> Piece {
+        self.piece
+    }
+
+    /// The number of rows (distances `0..rows`).
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// The number of columns (distances `0..cols`).
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The outcome with `a` rows and `b` columns still to travel: the outcome of the
+    /// `(a + 1) x (b + 1)` board.
+    ///
+    /// # Panics
+    /// If `a >= rows` or `b >= cols`.
+    pub fn get(&self, a: usize, b: usize) -> Outcome {
+        assert!(a < self.rows && b < self.cols, "({a}, {b}) is outside the table");
+        self.cells[a * self.cols + b]
+    }
+
+    /// The outcome when the piece starts on cell `(x, y)` (1-based) of this `rows x cols`
+    /// board.
+    ///
+    /// # Panics
+    /// If the cell is off the board.
+    pub fn at(&self, x: usize, y: usize) -> Outcome {
+        assert!(
+            (1..=self.rows).contains(&x) && (1..=self.cols).contains(&y),
+            "({x}, {y}) is off the board"
+        );
+        self.get(self.rows - x, self.cols - y)
+    }
+
+    /// The outcome from `(1, 1)`: the answer for the whole board.
+    pub fn start(&self) -> Outcome {
+        self.get(self.rows - 1, self.cols - 1)
+    }
+
+    /// The outcome of the `n x m` board (`n <= rows`, `m <= cols`), or `None` if it does not fit.
+    pub fn board(&self, n: u64, m: u64) -> Option<Outcome> {
+        let (n, m) = (usize::try_from(n).ok()?, usize::try_from(m).ok()?);
+        (1..=self.rows).contains(&n).then_some(())?;
+        (1..=self.cols).contains(&m).then(|| self.get(n - 1, m - 1))
+    }
+
+    /// The outcomes in distance order, row `a` after row `a - 1`.
+    pub fn cells(&self) -> &[Outcome] {
+        &self.cells
+    }
+
+    /// How many cells have each outcome, in the order of [`Outcome::ALL`] (B, G, D).
+    pub fn counts(&self) -> [u64; 3] {
+        let mut c = [0u64; 3];
+        for &o in &self.cells {
+            c[o as usize] += 1;
+        }
+        c
+    }
+}
+
+/// King and knight: each cell looks at its (at most three) successors.
+fn step_sweep(piece: Piece, rows: usize, cols: usize, cells: &mut [Outcome]) {
+    let steps: &[(usize, usize)] = match piece {
+        Piece::King => &[(0, 1), (1, 0), (1, 1)],
+        _ => &[(1, 2), (2, 1)],
+    };
+    // 1. Sweep rows of increasing distance; every successor has smaller distances.
+    for a in 0..rows {
+        for b in 0..cols {
+            // 2. Union of the successors' outcomes.
+            let mut seen = 0;
+            for &(da, db) in steps {
+                if a >= da && b >= db {
+                    seen |= bit(cells[(a - da) * cols + (b - db)]);
+                }
+            }
+            // 3. Decide.
+            cells[a * cols + b] = decide(seen, a == 0 && b == 0);
+        }
+    }
+}
+
+/// Rook and queen: each cell reads the summaries of its row, column and (queen) diagonal.
+fn ray_sweep(diagonal: bool, rows: usize, cols: usize, cells: &mut [Outcome]) {
+    // 1. Column summaries: the outcomes seen at smaller `a` in column `b`.
+    let mut col_seen = vec![0u8; cols];
+    // Diagonal summaries: cells with equal `b - a`, indexed by `b - a + rows - 1`.
+    let mut diag_seen = vec![0u8; if diagonal { rows + cols - 1 } else { 0 }];
+    for a in 0..rows {
+        // 2. The row summary: the outcomes seen at smaller `b` in this row.
+        let mut row_seen = 0u8;
+        let row = &mut cells[a * cols..(a + 1) * cols];
+        for (b, cell) in row.iter_mut().enumerate() {
+            let d = b + rows - 1 - a;
+            let mut seen = row_seen | col_seen[b];
+            if diagonal {
+                seen |= diag_seen[d];
+            }
+            // 3. Decide, then 4. fold the cell into its lines.
+            let o = decide(seen, a == 0 && b == 0);
+            *cell = o;
+            let m = bit(o);
+            row_seen |= m;
+            col_seen[b] |= m;
+            if diagonal {
+                diag_seen[d] |= m;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The outcome by scanning every move: the obviously-right O(cells * (rows + cols)) oracle.
+    fn scanned(piece: Piece, rows: usize, cols: usize) -> Vec<Outcome> {
+        let mut offsets = Vec::new();
+        match piece {
+            Piece::King => offsets.extend([(0, 1), (1, 0), (1, 1)]),
+            Piece::Knight => offsets.extend([(1, 2), (2, 1)]),
+            Piece::Rook | Piece::Queen => {
+                for k in 1..rows.max(cols) {
+                    offsets.extend([(k, 0), (0, k)]);
+                    if piece == Piece::Queen {
+                        offsets.push((k, k));
+                    }
+                }
+            }
+        }
+        let mut cells = vec![Outcome::D; rows * cols];
+        for a in 0..rows {
+            for b in 0..cols {
+                let succ: Vec<Outcome> = offsets
+                    .iter()
+                    .filter(|&&(da, db)| da <= a && db <= b)
+                    .map(|&(da, db)| cells[(a - da) * cols + (b - db)])
+                    .collect();
+                cells[a * cols + b] = if succ.contains(&Outcome::G) {
+                    Outcome::B
+                } else if succ.contains(&Outcome::D) || (succ.is_empty() && (a, b) != (0, 0)) {
+                    Outcome::D
+                } else {
+                    Outcome::G
+                };
+            }
+        }
+        cells
+    }
+
+    #[test]
+    fn sweeps_match_scanning() {
+        for piece in Piece::ALL {
+            for (rows, cols) in [(1, 1), (1, 9), (9, 1), (13, 17), (40, 25)] {
+                let t = OutcomeTable::new(piece, rows, cols).unwrap();
+                assert_eq!(t.cells(), scanned(piece, rows, cols), "{piece} {rows}x{cols}");
+            }
+        }
+    }
+
+    #[test]
+    fn sample_and_indexing() {
+        let expect = [Outcome::G, Outcome::G, Outcome::D, Outcome::B];
+        for (piece, want) in Piece::ALL.into_iter().zip(expect) {
+            let t = OutcomeTable::new(piece, 5, 5).unwrap();
+            assert_eq!(t.start(), want, "{piece}");
+            assert_eq!(t.at(1, 1), want);
+            assert_eq!(t.board(5, 5), Some(want));
+            assert_eq!(t.board(6, 5), None);
+            assert_eq!(t.at(5, 5), Outcome::G);
+            assert_eq!(t.counts().iter().sum::<u64>(), 25);
+        }
+        assert!(matches!(OutcomeTable::new(Piece::King, 0, 3), Err(TableError::Empty { .. })));
+        assert!(matches!(
+            OutcomeTable::new(Piece::King, 1 << 20, 1 << 20),
+            Err(TableError::TooLarge { .. })
+        ));
+    }
+}
