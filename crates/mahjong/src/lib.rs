@@ -1,3 +1,45 @@
-//! Mahjong (THUPC 2021 variant): tiles, wall, distance tables, decisions, simulator.
+//! Mahjong (THUPC 2021 variant, Luogu P7147): tiles, the wall, the distance to winning, the
+//! fixed decision rules and the simulator.
 //!
-//! Rules: `../shared/specs/mahjong.md`.
+//! Rules: `shared/specs/mahjong.md`. A wall of 148 tiles (4 of each of 37 kinds, three of them
+//! special) is dealt to `A B C D`; every player follows the same fixed rules (discard what
+//! keeps the distance to winning smallest, claim when it strictly lowers it, always win); the
+//! game is a list of [`Event`]s whose text is the original problem's output.
+//!
+//! ```
+//! use tabletop_mahjong::{distance, simulate, Hand, Wall};
+//! use tabletop_core::seeded_rng;
+//!
+//! let hand: Hand = "1M 2M 3M 4P 5P 6P 7S 8S 9S E E E Z F".parse().unwrap();
+//! assert_eq!(distance(&hand, 0), 1); // one swap from winning
+//!
+//! let wall = Wall::random(&mut seeded_rng(7));
+//! let game = simulate(&wall);
+//! assert_eq!(game.events.len() >= 53, true); // the deal, then at least one more line
+//! ```
+
+mod distance;
+mod error;
+mod event;
+mod game;
+mod hand;
+mod judge;
+mod replay;
+mod sim;
+mod tile;
+mod wall;
+
+pub use distance::{
+    discard_options, distance, distance_direct, improving_draws, is_winning, warm_up,
+};
+pub use error::{
+    ParseEventError, ParseHandError, ParseKindError, ParsePlayerError, ReplayError, WallError,
+};
+pub use event::{log_text, parse_log, Event, Outcome};
+//GAME
+pub use hand::{Hand, Meld};
+pub use judge::judge_p7147;
+//REPLAY
+pub use sim::{simulate, GameRecord, GameStats, Table};
+pub use tile::{Direction, Kind, Player, Suit};
+pub use wall::{parse_walls, Wall};

@@ -1,0 +1,335 @@
+//! The distance to winning: precomputed per-suit tables combined per query, and the direct
+//! search they are tested against.
+//!
+//! # Trade-offs
+//! A target splits into four independent parts, one per suit (characters, dots, bamboo, and
+//! the honours, which have no sequences): sequences never cross suits and the 4-copy limit is
+//! per kind. So `distance = min over (g_s, p_s) with sum g_s = 4 - melds and sum p_s = 1 of
+//! sum_s cost_s(g_s, p_s)`, where `cost_s(g, p)` is the fewest tiles to add to the suit's
+//! counts to cover some `g` groups and `p` pairs of that suit (at most 4 of a kind).
+//!
+//! 1. For each suit shape (the base-5 number of its counts: 5^9 = 1,953,125 numbered shapes,
+//!    5^7 = 78,125 honour shapes) the ten costs `g in 0..=4, p in 0..=1` are precomputed once
+//!    ([`OnceLock`]) and packed four bits each into a `u64` (a cost is at most 14): 15.6 MB
+//!    for the numbered suits, shared by the three suits, and 0.6 MB for the honours.
+//! 2. Building: mark every exact target shape; a shape *covers* `(g, p)` when it contains an
+//!    exact one (one pass upwards, removing one tile); then `cost = 0` if it covers, else
+//!    `1 + min` over adding one tile (one pass downwards). About 0.2 s, once per process.
+//! 3. A query reads four table words (the hand keeps the four keys up to date, see
+//!    [`Hand`]) and takes a min-plus product of the four cost vectors.
+//!
+//! The full base-5 index spends memory on shapes with more than 14 tiles, which a hand never
+//! has, to keep the index a plain sum of `count * 5^rank` (updated by one add per tile moved).
+//! [`distance_direct`] is the independent, obviously right search used as the oracle.
+
+use std::sync::OnceLock;
+
+use crate::hand::{Hand, POW5};
+use crate::tile::Kind;
+
+struct Tables {
+    numbered: Vec<u64>,
+    honours: Vec<u64>,
+}
+
+fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(|| Tables { numbered: build(9, true), honours: build(7, false) })
+}
+
+/// Builds the tables now (they are otherwise built by the first query, in about 0.2 s).
+pub fn warm_up() {
+    tables();
+}
+
+/// The bit or nibble of `(groups, pairs)` in a packed cost vector.
+const fn slot(groups: usize, pairs: usize) -> usize {
+    2 * groups + pairs
+}
+
+/// The packed cost vectors of every shape of a suit with `ranks` ranks.
+fn build(ranks: usize, sequences: bool) -> Vec<u64> {
+    let n = POW5[ranks] as usize;
+    // 1. Exact targets: g groups (g <= 4) and p pairs (p <= 1), at most 4 of a rank.
+    let mut groups: Vec<Vec<usize>> = (0..ranks).map(|r| vec![r, r, r]).collect();
+    if sequences {
+        groups.extend((0..ranks - 2).map(|r| vec![r, r + 1, r + 2]));
+    }
+    let mut covers = vec![0u16; n];
+    let mut counts = [0u8; 9];
+    mark_exact(&groups, 0, 0, &mut counts, 0, &mut covers, ranks);
+    // 2. Covering: a shape covers what any shape with one tile fewer covers.
+    let mut digits = [0u8; 9];
+    for idx in 0..n {
+        let mut c = covers[idx];
+        for (r, &d) in digits[..ranks].iter().enumerate() {
+            if d > 0 {
+                c |= covers[idx - POW5[r] as usize];
+            }
+        }
+        covers[idx] = c;
+        // Odometer: the digits of idx + 1.
+        for d in digits[..ranks].iter_mut() {
+            if *d < 4 {
+                *d += 1;
+                break;
+            }
+            *d = 0;
+        }
+    }
+    // 3. Costs: 0 when covered, else one more than the best shape with one tile more.
+    let mut cost = vec![[0u8; 10]; n];
+    let mut digits = [4u8; 9];
+    for idx in (0..n).rev() {
+        let mut best = [u8::MAX; 10];
+        for (r, &d) in digits[..ranks].iter().enumerate() {
+            if d < 4 {
+                let up = &cost[idx + POW5[r] as usize];
+                for j in 0..10 {
+                    best[j] = best[j].min(up[j]);
+                }
+            }
+        }
+        let c = covers[idx];
+        let mut here = [0u8; 10];
+        for j in 0..10 {
+            // The all-4 shape covers every target, so `best` is finite whenever needed.
+            here[j] = if c >> j & 1 == 1 { 0 } else { best[j] + 1 };
+        }
+        cost[idx] = here;
+        for d in digits[..ranks].iter_mut() {
+            if *d > 0 {
+                *d -= 1;
+                break;
+            }
+            *d = 4;
+        }
+    }
+    cost.iter().map(|c| c.iter().enumerate().map(|(j, &v)| (v as u64) << (4 * j)).sum()).collect()
+}
+
+fn mark_exact(
+    groups: &[Vec<usize>],
+    start: usize,
+    placed: usize,
+    counts: &mut [u8; 9],
+    idx: usize,
+    covers: &mut [u16],
+    ranks: usize,
+) {
+    covers[idx] |= 1 << slot(placed, 0);
+    for r in 0..ranks {
+        if counts[r] + 2 <= 4 {
+            covers[idx + 2 * POW5[r] as usize] |= 1 << slot(placed, 1);
+        }
+    }
+    if placed == 4 {
+        return;
+    }
+    for (j, g) in groups.iter().enumerate().skip(start) {
+        if g.iter().all(|&r| counts[r] < 4) && g.iter().filter(|&&r| r == g[0]).count() + counts[g[0]] as usize <= 4 {
+            let mut next = idx;
+            for &r in g {
+                counts[r] += 1;
+                next += POW5[r] as usize;
+            }
+            mark_exact(groups, j, placed + 1, counts, next, covers, ranks);
+            for &r in g {
+                counts[r] -= 1;
+            }
+        }
+    }
+}
+
+/// The min-plus product of the four suits' packed cost vectors, for `groups` groups and one
+/// pair.
+#[inline]
+fn combine(v: [u64; 4], groups: usize) -> u8 {
+    #[inline(always)]
+    fn at(v: u64, g: usize, p: usize) -> u8 {
+        (v >> (4 * slot(g, p)) & 15) as u8
+    }
+    // Two suits at a time: a[g][p] for the first two, b[g][p] for the last two.
+    #[inline(always)]
+    fn pair_up(x: u64, y: u64, groups: usize) -> [[u8; 2]; 5] {
+        let mut out = [[u8::MAX; 2]; 5];
+        for g in 0..=groups {
+            let (mut p0, mut p1) = (u8::MAX, u8::MAX);
+            for gx in 0..=g {
+                let gy = g - gx;
+                p0 = p0.min(at(x, gx, 0) + at(y, gy, 0));
+                p1 = p1.min((at(x, gx, 1) + at(y, gy, 0)).min(at(x, gx, 0) + at(y, gy, 1)));
+            }
+            out[g] = [p0, p1];
+        }
+        out
+    }
+    let a = pair_up(v[0], v[1], groups);
+    let b = pair_up(v[2], v[3], groups);
+    let mut best = u8::MAX;
+    for g in 0..=groups {
+        let h = groups - g;
+        best = best.min((a[g][0].saturating_add(b[h][1])).min(a[g][1].saturating_add(b[h][0])));
+    }
+    best
+}
+
+/// The distance to winning of `hand` for a player with `melds` melds (`0..=4`): the fewest
+/// tiles of a winning target missing from the hand (see the spec). Special tiles are ignored
+/// (they are always among the tiles to remove).
+///
+/// # Panics
+/// If `melds > 4`.
+#[inline]
+pub fn distance(hand: &Hand, melds: usize) -> u8 {
+    assert!(melds <= 4, "at most 4 melds");
+    let t = tables();
+    let k = hand.keys();
+    combine(
+        [
+            t.numbered[k[0] as usize],
+            t.numbered[k[1] as usize],
+            t.numbered[k[2] as usize],
+            t.honours[k[3] as usize],
+        ],
+        4 - melds,
+    )
+}
+
+/// Whether `hand` is a winning hand for a player with `melds` melds: `14 - 3 * melds` tiles,
+/// no special tile, distance 0.
+#[inline]
+pub fn is_winning(hand: &Hand, melds: usize) -> bool {
+    hand.len() + 3 * melds == 14 && !hand.has_special() && distance(hand, melds) == 0
+}
+
+/// For a hand of `14 - 3 * melds` tiles: each kind held, highest priority first, with the
+/// distance of the hand without one tile of it.
+pub fn discard_options(hand: &Hand, melds: usize) -> Vec<(Kind, u8)> {
+    hand.kinds()
+        .rev()
+        .map(|k| {
+            let mut h = *hand;
+            h.remove(k);
+            (k, distance(&h, melds))
+        })
+        .collect()
+}
+
+/// For a hand of `13 - 3 * melds` tiles: the kinds whose draw would lower the distance,
+/// lowest first (a kind already held 4 times cannot be drawn).
+pub fn improving_draws(hand: &Hand, melds: usize) -> Vec<Kind> {
+    let d = distance(hand, melds);
+    Kind::ALL[..Kind::PLAIN]
+        .iter()
+        .copied()
+        .filter(|&k| {
+            hand.count(k) < 4 && {
+                let mut h = *hand;
+                h.add(k);
+                distance(&h, melds) < d
+            }
+        })
+        .collect()
+}
+
+/// The 55 groups of the plain kinds: 34 triplets and 21 sequences.
+fn all_groups() -> Vec<[usize; 3]> {
+    let mut groups: Vec<[usize; 3]> = (0..Kind::PLAIN).map(|k| [k, k, k]).collect();
+    for suit in 0..3 {
+        for r in 0..7 {
+            let k = 9 * suit + r;
+            groups.push([k, k + 1, k + 2]);
+        }
+    }
+    groups
+}
+
+/// The distance by direct search over targets: the oracle of [`distance`], for hands of at
+/// most 14 tiles.
+///
+/// `distance = |W| - max over targets W of overlap(W, H)` with `overlap = sum_k min(W_k,
+/// H_k)`. The search picks groups in a fixed order, then the pair, and only ever picks one that
+/// raises the overlap: an optimal target where some group or the pair adds nothing can have it
+/// swapped for one of kinds absent from both hand and target (a hand of at most 14 tiles leaves
+/// enough such kinds), which keeps the overlap; and a part adding nothing to the others
+/// adds nothing to the earlier ones either, since `min(., H_k)` is concave. A plain bound
+/// (each remaining group adds at most 3, the pair 2, never more than the unmatched tiles) cuts
+/// the rest.
+///
+/// # Panics
+/// If `melds > 4`.
+pub fn distance_direct(hand: &Hand, melds: usize) -> u8 {
+    assert!(melds <= 4, "at most 4 melds");
+    let groups_needed = 4 - melds;
+    let h: Vec<u8> = hand.counts()[..Kind::PLAIN].to_vec();
+    let plain: usize = h.iter().map(|&c| c as usize).sum();
+    let groups: Vec<[usize; 3]> =
+        all_groups().into_iter().filter(|g| g.iter().any(|&k| h[k] > 0)).collect();
+    let mut search = Search { h, plain, groups, w: [0; Kind::PLAIN], best: 0 };
+    search.run(0, groups_needed, 0);
+    (3 * groups_needed + 2 - search.best) as u8
+}
+
+struct Search {
+    h: Vec<u8>,
+    plain: usize,
+    groups: Vec<[usize; 3]>,
+    w: [u8; Kind::PLAIN],
+    best: usize,
+}
+
+impl Search {
+    fn run(&mut self, start: usize, left: usize, overlap: usize) {
+        // The pair now (a pair of a kind the hand lacks adds nothing: the bare `overlap`).
+        self.best = self.best.max(overlap);
+        for k in 0..Kind::PLAIN {
+            if self.w[k] + 2 <= 4 && self.h[k] > self.w[k] {
+                let gain = (self.h[k] - self.w[k]).min(2) as usize;
+                self.best = self.best.max(overlap + gain);
+            }
+        }
+        if left == 0 || overlap + (3 * left + 2).min(self.plain - overlap) <= self.best {
+            return;
+        }
+        for j in start..self.groups.len() {
+            let g = self.groups[j];
+            if g.iter().any(|&k| self.w[k] >= 4) || (g[0] == g[1] && self.w[g[0]] > 1) {
+                continue;
+            }
+            let mut gain = 0;
+            for &k in &g {
+                gain += usize::from(self.w[k] < self.h[k]);
+                self.w[k] += 1;
+            }
+            if gain > 0 {
+                self.run(j, left - 1, overlap + gain);
+            }
+            for &k in &g {
+                self.w[k] -= 1;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hand(s: &str) -> Hand {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn spec_examples() {
+        for f in [distance, distance_direct] {
+            assert_eq!(f(&hand("1M 1M 1M 1M"), 3), 2);
+            assert_eq!(f(&hand("1M"), 4), 1);
+            assert_eq!(f(&hand("1M 2M 3M 4P 5P 6P 7S 8S 9S E E E Z Z"), 0), 0);
+            assert_eq!(f(&hand("1M 2M 3M 4P 5P 6P 7S 8S 9S E E E Z F"), 0), 1);
+            assert_eq!(f(&hand(""), 0), 14);
+            assert_eq!(f(&hand("PASS REVERSE DOUBLE"), 4), 2);
+            assert_eq!(f(&hand("1M 9M 1P 9P 1S 9S E S W N B F Z"), 0), 9);
+        }
+    }
+}

@@ -1,0 +1,208 @@
+//! Typed game events and their log text.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::ParseEventError;
+use crate::tile::{Kind, Player};
+
+/// One line of a game log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Event {
+    /// `X IN t`: the player draws the front tile of the wall (dealing too).
+    Draw {
+        /// Who draws.
+        player: Player,
+        /// The tile drawn.
+        tile: Kind,
+    },
+    /// `X OUT t`: the player discards (`PASS` is [`Event::Pass`]).
+    Discard {
+        /// Who discards.
+        player: Player,
+        /// The tile discarded.
+        tile: Kind,
+    },
+    /// `X OUT PASS Y`: the player discards `PASS`, naming `target`, who skips a turn.
+    Pass {
+        /// Who discards.
+        player: Player,
+        /// The player who skips their next turn.
+        target: Player,
+    },
+    /// `X CHOW a b c`: the player claims the last discard into a sequence.
+    Chow {
+        /// Who claims.
+        player: Player,
+        /// The lowest tile of the sequence.
+        lowest: Kind,
+    },
+    /// `X PONG t t t`: the player claims the last discard into a triplet.
+    Pong {
+        /// Who claims.
+        player: Player,
+        /// The kind.
+        tile: Kind,
+    },
+    /// `X RON`: the player wins on the last discard.
+    Ron {
+        /// Who wins.
+        player: Player,
+    },
+    /// `X SELFDRAWN`: the player wins on their own draw.
+    SelfDrawn {
+        /// Who wins.
+        player: Player,
+    },
+    /// `X WIN`: the game is over, `player` won.
+    Win {
+        /// Who won.
+        player: Player,
+    },
+    /// `DRAW`: the wall is empty, nobody won.
+    WallEmpty,
+}
+
+impl fmt::Display for Event {
+    /// The log line, without the newline.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Event::Draw { player, tile } => write!(f, "{player} IN {tile}"),
+            Event::Discard { player, tile } => write!(f, "{player} OUT {tile}"),
+            Event::Pass { player, target } => write!(f, "{player} OUT PASS {target}"),
+            Event::Chow { player, lowest } => {
+                let next = |d| lowest.offset(d).map_or_else(|| "?".to_owned(), |k| k.to_string());
+                write!(f, "{player} CHOW {lowest} {} {}", next(1), next(2))
+            }
+            Event::Pong { player, tile } => write!(f, "{player} PONG {tile} {tile} {tile}"),
+            Event::Ron { player } => write!(f, "{player} RON"),
+            Event::SelfDrawn { player } => write!(f, "{player} SELFDRAWN"),
+            Event::Win { player } => write!(f, "{player} WIN"),
+            Event::WallEmpty => f.write_str("DRAW"),
+        }
+    }
+}
+
+impl FromStr for Event {
+    type Err = String;
+
+    /// A log line (single spaces or any whitespace); the error says what was expected.
+    fn from_str(s: &str) -> Result<Event, String> {
+        let t: Vec<&str> = s.split_whitespace().collect();
+        if t == ["DRAW"] {
+            return Ok(Event::WallEmpty);
+        }
+        let Some((first, rest)) = t.split_first() else {
+            return Err("an empty line".to_owned());
+        };
+        let player: Player = first.parse().map_err(|e| format!("{e}"))?;
+        let kind = |s: &str| s.parse::<Kind>().map_err(|e| e.to_string());
+        match rest {
+            ["IN", tile] => Ok(Event::Draw { player, tile: kind(tile)? }),
+            ["OUT", "PASS", target] => {
+                Ok(Event::Pass { player, target: target.parse().map_err(|e| format!("{e}"))? })
+            }
+            ["OUT", tile] if *tile != "PASS" => Ok(Event::Discard { player, tile: kind(tile)? }),
+            ["CHOW", a, b, c] => {
+                let (a, b, c) = (kind(a)?, kind(b)?, kind(c)?);
+                if a.offset(1) == Some(b) && a.offset(2) == Some(c) {
+                    Ok(Event::Chow { player, lowest: a })
+                } else {
+                    Err("a CHOW of three consecutive tiles of one suit, ascending".to_owned())
+                }
+            }
+            ["PONG", a, b, c] => {
+                let (a, b, c) = (kind(a)?, kind(b)?, kind(c)?);
+                if a == b && b == c && !a.is_special() {
+                    Ok(Event::Pong { player, tile: a })
+                } else {
+                    Err("a PONG of three identical non-special tiles".to_owned())
+                }
+            }
+            ["RON"] => Ok(Event::Ron { player }),
+            ["SELFDRAWN"] => Ok(Event::SelfDrawn { player }),
+            ["WIN"] => Ok(Event::Win { player }),
+            _ => Err("X IN t, X OUT t, X OUT PASS Y, X CHOW a b c, X PONG t t t, X RON, \
+                      X SELFDRAWN, X WIN or DRAW"
+                .to_owned()),
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The player won on a discard.
+    Ron(Player),
+    /// The player won on their own draw.
+    SelfDrawn(Player),
+    /// The wall ran out.
+    Draw,
+}
+
+impl Outcome {
+    /// The winner, if any.
+    pub fn winner(self) -> Option<Player> {
+        match self {
+            Outcome::Ron(p) | Outcome::SelfDrawn(p) => Some(p),
+            Outcome::Draw => None,
+        }
+    }
+}
+
+/// The log text of `events`: one line each, each ending with `\n`.
+pub fn log_text(events: &[Event]) -> String {
+    use std::fmt::Write;
+    let mut s = String::with_capacity(events.len() * 9);
+    for e in events {
+        writeln!(s, "{e}").expect("writing to a String cannot fail");
+    }
+    s
+}
+
+/// Parses a game log, one event per non-empty line.
+pub fn parse_log(text: &str) -> Result<Vec<Event>, ParseEventError> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(n, l)| {
+            l.parse().map_err(|reason| ParseEventError {
+                line: n + 1,
+                text: l.to_owned(),
+                reason: format!("expected {reason}"),
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn log_lines_round_trip() {
+        let lines = [
+            "A IN 8M",
+            "B OUT 4S",
+            "C OUT PASS D",
+            "D OUT REVERSE",
+            "A CHOW 7P 8P 9P",
+            "B PONG E E E",
+            "C RON",
+            "C SELFDRAWN",
+            "C WIN",
+            "DRAW",
+        ];
+        for l in lines {
+            let e: Event = l.parse().unwrap();
+            assert_eq!(e.to_string(), l);
+        }
+        for bad in ["", "E IN 1M", "A IN", "A CHOW 8P 9P 1S", "A PONG 1M 1M 2M", "A OUT PASS"] {
+            assert!(bad.parse::<Event>().is_err(), "{bad:?}");
+        }
+        let log = parse_log("A IN 1M\n\nDRAW\n").unwrap();
+        assert_eq!(log_text(&log), "A IN 1M\nDRAW\n");
+        let err = parse_log("A IN 1M\nA FLY\n").unwrap_err();
+        assert_eq!(err.line, 2);
+    }
+}

@@ -1,0 +1,416 @@
+//! The simulator: the table, the fixed decision rules, and the flow of turns.
+//!
+//! # Trade-offs
+//! Every decision is a handful of table lookups ([`distance`]), and the table keeps what the
+//! decisions ask again and again, updated only when a hand changes:
+//! - each waiting player's distance (`13 - 3n` tiles), recomputed after their own discard or
+//!   claim, so a pong or chow test costs one lookup per candidate meld;
+//! - each player's winning tiles as a 34-bit mask, filled only when that distance is 1 (the
+//!   only case where a discard can complete the hand), so the win-on-discard test is a bit
+//!   test;
+//! - the distance of the hand of the player to discard. Removing one tile of a kind raises the
+//!   distance by at most one, so the discard search walks the kinds in priority order and stops
+//!   at the first that keeps it: usually after one or two lookups.
+
+use crate::distance::distance;
+use crate::event::{Event, Outcome};
+use crate::hand::{Hand, Meld};
+use crate::tile::{Direction, Kind, Player};
+use crate::wall::Wall;
+
+/// Counts of one finished game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GameStats {
+    /// Discards (`OUT` lines), the game's turns.
+    pub discards: u32,
+    /// Claimed pongs.
+    pub pongs: u32,
+    /// Claimed chows.
+    pub chows: u32,
+    /// Tiles drawn after the deal.
+    pub draws: u32,
+}
+
+/// A game in progress: the wall, hands, melds, direction, and whose discard is due.
+///
+/// The fixed decision rules are [`Table::choose_discard`] and the automatic claims of
+/// [`Table::discard`]; [`Table::play_out`] applies them until the game ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    wall: Wall,
+    head: usize,
+    hands: [Hand; 4],
+    melds: [[Option<Meld>; 4]; 4],
+    meld_count: [u8; 4],
+    discarded: [u8; Kind::COUNT],
+    direction: Direction,
+    to_discard: Option<Player>,
+    outcome: Option<Outcome>,
+    events: Vec<Event>,
+    stats: GameStats,
+    /// Distance of each player's hand; for the player to discard, of the full hand.
+    dist: [u8; 4],
+    /// Winning tiles of each waiting player (bit per plain kind).
+    waits: [u64; 4],
+}
+
+impl Table {
+    /// Deals the wall (52 `IN` events) and starts `A`'s turn.
+    pub fn new(wall: &Wall) -> Table {
+        let mut table = Table {
+            wall: *wall,
+            head: 0,
+            hands: [Hand::new(); 4],
+            melds: [[None; 4]; 4],
+            meld_count: [0; 4],
+            discarded: [0; Kind::COUNT],
+            direction: Direction::Forward,
+            to_discard: None,
+            outcome: None,
+            events: Vec::with_capacity(256),
+            stats: GameStats::default(),
+            dist: [0; 4],
+            waits: [0; 4],
+        };
+        for _ in 0..13 {
+            for p in Player::ALL {
+                let tile = table.take_front();
+                table.hands[p.index()].add(tile);
+                table.events.push(Event::Draw { player: p, tile });
+            }
+        }
+        for p in Player::ALL {
+            table.refresh(p);
+        }
+        table.begin_turn(Player::A);
+        table
+    }
+
+    /// The events so far.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// The outcome, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// The counts so far.
+    pub fn stats(&self) -> GameStats {
+        self.stats
+    }
+
+    /// The player whose discard is due (`None` once the game is over).
+    pub fn to_discard(&self) -> Option<Player> {
+        self.to_discard
+    }
+
+    /// The player's hand.
+    pub fn hand(&self, player: Player) -> &Hand {
+        &self.hands[player.index()]
+    }
+
+    /// The player's melds, in the order claimed.
+    pub fn melds(&self, player: Player) -> impl Iterator<Item = Meld> + '_ {
+        self.melds[player.index()].iter().flatten().copied()
+    }
+
+    /// The tiles left in the wall.
+    pub fn wall_left(&self) -> usize {
+        Wall::LEN - self.head
+    }
+
+    /// The direction of play.
+    pub fn direction(&self) -> Direction {
+        self.direction
+    }
+
+    /// The number of claims still possible (each player claims at most 4 melds).
+    pub fn claims_left(&self) -> usize {
+        16 - self.meld_count.iter().map(|&m| m as usize).sum::<usize>()
+    }
+
+    fn take_front(&mut self) -> Kind {
+        let t = self.wall.tiles()[self.head];
+        self.head += 1;
+        t
+    }
+
+    /// Recomputes the distance and winning tiles of a player who waits (`13 - 3n` tiles).
+    fn refresh(&mut self, p: Player) {
+        let i = p.index();
+        let hand = &self.hands[i];
+        let melds = self.meld_count[i] as usize;
+        let d = distance(hand, melds);
+        self.dist[i] = d;
+        let mut waits = 0u64;
+        if d == 1 && !hand.has_special() {
+            let mut h = *hand;
+            for k in &Kind::ALL[..Kind::PLAIN] {
+                if h.count(*k) < 4 {
+                    h.add(*k);
+                    if distance(&h, melds) == 0 {
+                        waits |= 1 << k.index();
+                    }
+                    h.remove(*k);
+                }
+            }
+        }
+        self.waits[i] = waits;
+    }
+
+    fn finish(&mut self, outcome: Outcome) {
+        self.outcome = Some(outcome);
+        self.to_discard = None;
+        match outcome {
+            Outcome::Ron(player) => {
+                self.events.push(Event::Ron { player });
+                self.events.push(Event::Win { player });
+            }
+            Outcome::SelfDrawn(player) => {
+                self.events.push(Event::SelfDrawn { player });
+                self.events.push(Event::Win { player });
+            }
+            Outcome::Draw => self.events.push(Event::WallEmpty),
+        }
+    }
+
+    /// Steps 1 to 3 of a turn: the empty-wall check, the draw, the self-draw check.
+    fn begin_turn(&mut self, p: Player) {
+        if self.head == Wall::LEN {
+            self.finish(Outcome::Draw);
+            return;
+        }
+        let tile = self.take_front();
+        let i = p.index();
+        self.hands[i].add(tile);
+        self.stats.draws += 1;
+        self.events.push(Event::Draw { player: p, tile });
+        let hand = &self.hands[i];
+        if hand.has_special() {
+            self.dist[i] = u8::MAX; // not used: a special tile goes first
+        } else {
+            let d = distance(hand, self.meld_count[i] as usize);
+            if d == 0 {
+                self.finish(Outcome::SelfDrawn(p));
+                return;
+            }
+            self.dist[i] = d;
+        }
+        self.to_discard = Some(p);
+    }
+
+    /// The discard rule: the kind whose removal leaves the smallest distance, ties broken by
+    /// priority (so special tiles first, `PASS` before `REVERSE` before `DOUBLE`).
+    ///
+    /// # Panics
+    /// If the game is over.
+    pub fn choose_discard(&self) -> Kind {
+        let p = self.to_discard.expect("a discard is due");
+        let hand = &self.hands[p.index()];
+        if let Some(special) = hand.top_special() {
+            return special;
+        }
+        let melds = self.meld_count[p.index()] as usize;
+        // Removing a tile never lowers the distance and raises it by at most one, so the
+        // first kind (in priority order) that keeps the distance is the answer.
+        let d = self.dist[p.index()];
+        let mut best: Option<(u8, Kind)> = None;
+        for k in hand.kinds().rev() {
+            let mut h = *hand;
+            h.remove(k);
+            let dk = distance(&h, melds);
+            if dk <= d {
+                return k;
+            }
+            if best.is_none_or(|(b, _)| dk < b) {
+                best = Some((dk, k));
+            }
+        }
+        best.expect("a hand to discard from is not empty").1
+    }
+
+    /// Discards `tile` for the player to discard and plays on until the next discard is due
+    /// (or the game ends): the tile's effect, wins on it, pong and chow claims.
+    ///
+    /// # Panics
+    /// If the game is over or the player does not hold `tile`.
+    pub fn discard(&mut self, tile: Kind) {
+        let p = self.to_discard.take().expect("a discard is due");
+        let i = p.index();
+        assert!(self.hands[i].count(tile) > 0, "{p} holds no {tile}");
+        self.hands[i].remove(tile);
+        self.discarded[tile.index()] += 1;
+        self.stats.discards += 1;
+        self.refresh(p);
+        let dir = self.direction;
+        match tile {
+            Kind::PASS => {
+                let target = p.next(dir);
+                self.events.push(Event::Pass { player: p, target });
+                self.begin_turn(target.next(dir));
+            }
+            Kind::REVERSE => {
+                self.events.push(Event::Discard { player: p, tile });
+                self.direction = dir.flipped();
+                self.begin_turn(p.next(self.direction));
+            }
+            Kind::DOUBLE => {
+                self.events.push(Event::Discard { player: p, tile });
+                self.begin_turn(p);
+            }
+            _ => {
+                self.events.push(Event::Discard { player: p, tile });
+                self.after_plain_discard(p, tile);
+            }
+        }
+    }
+
+    fn after_plain_discard(&mut self, p: Player, tile: Kind) {
+        let dir = self.direction;
+        // 1. Win on the discard: the first player around from the discarder.
+        let mut q = p.next(dir);
+        while q != p {
+            if self.waits[q.index()] >> tile.index() & 1 == 1 {
+                self.finish(Outcome::Ron(q));
+                return;
+            }
+            q = q.next(dir);
+        }
+        // 2. Pong: the (at most one) other player with two copies, if it lowers the distance.
+        for q in Player::ALL {
+            let j = q.index();
+            if q == p || self.hands[j].count(tile) < 2 {
+                continue;
+            }
+            let mut h = self.hands[j];
+            h.remove(tile);
+            h.remove(tile);
+            let d = distance(&h, self.meld_count[j] as usize + 1);
+            if d < self.dist[j] {
+                self.claim(p, q, h, Meld::Pong(tile), d);
+                self.events.push(Event::Pong { player: q, tile });
+                self.stats.pongs += 1;
+                return;
+            }
+        }
+        // 3. Chow: only the next player, first candidate that lowers the distance.
+        let q = p.next(dir);
+        let j = q.index();
+        for (lowest, a, b) in [
+            (Some(tile), tile.offset(1), tile.offset(2)),
+            (tile.offset(-1), tile.offset(-1), tile.offset(1)),
+            (tile.offset(-2), tile.offset(-2), tile.offset(-1)),
+        ] {
+            let (Some(lowest), Some(a), Some(b)) = (lowest, a, b) else { continue };
+            let hand = &self.hands[j];
+            if hand.count(a) == 0 || hand.count(b) == 0 {
+                continue;
+            }
+            let mut h = *hand;
+            h.remove(a);
+            h.remove(b);
+            let d = distance(&h, self.meld_count[j] as usize + 1);
+            if d < self.dist[j] {
+                self.claim(p, q, h, Meld::Chow(lowest), d);
+                self.events.push(Event::Chow { player: q, lowest });
+                self.stats.chows += 1;
+                return;
+            }
+        }
+        // 4. Nobody claims: the next player's turn.
+        self.begin_turn(q);
+    }
+
+    fn claim(&mut self, from: Player, to: Player, hand: Hand, meld: Meld, d: u8) {
+        let _ = from;
+        let j = to.index();
+        let tile = match meld {
+            Meld::Pong(t) => t,
+            Meld::Chow(_) => {
+                // The claimed tile is the one of the meld missing from the old hand.
+                let old = &self.hands[j];
+                let [a, b, c] = meld.tiles();
+                *[a, b, c]
+                    .iter()
+                    .find(|&&t| old.count(t) == hand.count(t))
+                    .expect("one tile of the chow is the discard")
+            }
+        };
+        self.discarded[tile.index()] -= 1;
+        self.hands[j] = hand;
+        self.melds[j][self.meld_count[j] as usize] = Some(meld);
+        self.meld_count[j] += 1;
+        self.dist[j] = d;
+        self.to_discard = Some(to);
+    }
+
+    /// Plays the fixed rules to the end.
+    pub fn play_out(&mut self) {
+        while self.to_discard.is_some() {
+            let tile = self.choose_discard();
+            self.discard(tile);
+        }
+    }
+
+    /// The consistency check: every kind's 4 copies are in the wall, hands, melds or discards;
+    /// hand sizes fit the melds; the cached distances and waits are right.
+    pub fn check(&self) -> Result<(), String> {
+        let mut counts = self.discarded.map(|c| c as usize);
+        for t in &self.wall.tiles()[self.head..] {
+            counts[t.index()] += 1;
+        }
+        for p in Player::ALL {
+            let i = p.index();
+            let hand = &self.hands[i];
+            hand.check()?;
+            for k in hand.tiles() {
+                counts[k.index()] += 1;
+            }
+            for m in self.melds(p) {
+                for k in m.tiles() {
+                    counts[k.index()] += 1;
+                }
+            }
+            if self.melds(p).count() != self.meld_count[i] as usize {
+                return Err(format!("{p}: meld count disagrees with melds"));
+            }
+            let melds = self.meld_count[i] as usize;
+            let due = self.to_discard == Some(p);
+            let expected = 13 - 3 * melds + usize::from(due);
+            if self.outcome.is_none() && hand.len() != expected {
+                return Err(format!("{p} holds {} tiles, expected {expected}", hand.len()));
+            }
+            if !due && self.outcome.is_none() && self.dist[i] != distance(hand, melds) {
+                return Err(format!("{p}: cached distance {} is stale", self.dist[i]));
+            }
+        }
+        if let Some(k) = Kind::ALL.iter().find(|k| counts[k.index()] != 4) {
+            return Err(format!("{} copies of {k} on the table", counts[k.index()]));
+        }
+        Ok(())
+    }
+}
+
+/// A finished game: its events, outcome and counts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// Every event, dealing first.
+    pub events: Vec<Event>,
+    /// How it ended.
+    pub outcome: Outcome,
+    /// Its counts.
+    pub stats: GameStats,
+}
+
+/// Plays a wall with the fixed rules.
+pub fn simulate(wall: &Wall) -> GameRecord {
+    let mut table = Table::new(wall);
+    table.play_out();
+    GameRecord {
+        outcome: table.outcome.expect("a played-out game is over"),
+        stats: table.stats,
+        events: table.events,
+    }
+}

@@ -1,0 +1,162 @@
+//! The wall: 148 tiles, 4 of each kind, front first.
+
+use std::fmt;
+
+use rand::Rng as _;
+use tabletop_core::Rng;
+
+use crate::error::WallError;
+use crate::tile::Kind;
+
+/// A checked wall: exactly 148 tiles, 4 copies of each of the 37 kinds, front first.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Wall([Kind; Wall::LEN]);
+
+impl fmt::Debug for Wall {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Wall({self})")
+    }
+}
+
+impl Wall {
+    /// The number of tiles.
+    pub const LEN: usize = 148;
+
+    /// The sorted wall: every kind's four copies together, lowest kind first.
+    pub fn sorted() -> Wall {
+        let mut tiles = [Kind::ALL[0]; Wall::LEN];
+        for (i, t) in tiles.iter_mut().enumerate() {
+            *t = Kind::ALL[i / 4];
+        }
+        Wall(tiles)
+    }
+
+    /// A uniformly shuffled wall.
+    pub fn random(rng: &mut Rng) -> Wall {
+        let mut wall = Wall::sorted();
+        for i in (1..Wall::LEN).rev() {
+            let j = rng.random_range(0..=i);
+            wall.0.swap(i, j);
+        }
+        wall
+    }
+
+    /// A wall from tiles; the error names the first kind without exactly 4 copies.
+    pub fn from_tiles(tiles: &[Kind]) -> Result<Wall, WallError> {
+        if tiles.len() != Wall::LEN {
+            return Err(WallError::WrongCount { wall: 1, count: tiles.len() });
+        }
+        let lines: Vec<usize> = (1..=Wall::LEN).collect();
+        check_copies(tiles, &lines, 1)
+    }
+
+    /// The tiles, front first.
+    pub fn tiles(&self) -> &[Kind; Wall::LEN] {
+        &self.0
+    }
+
+    /// Parses one wall: 148 whitespace-separated tiles (one per line in the original input).
+    pub fn parse(text: &str) -> Result<Wall, WallError> {
+        let walls = parse_walls(text)?;
+        match walls.len() {
+            1 => Ok(walls[0]),
+            n => Err(WallError::WrongCount { wall: 1, count: n * Wall::LEN }),
+        }
+    }
+}
+
+impl fmt::Display for Wall {
+    /// The tiles, front first, separated by single spaces.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, t) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{t}")?;
+        }
+        Ok(())
+    }
+}
+
+fn check_copies(tiles: &[Kind], lines: &[usize], wall: usize) -> Result<Wall, WallError> {
+    let mut counts = [0usize; Kind::COUNT];
+    for (t, &line) in tiles.iter().zip(lines) {
+        counts[t.index()] += 1;
+        if counts[t.index()] == 5 {
+            return Err(WallError::WrongCopies { wall, line, kind: *t, count: 5 + rest(tiles, lines, *t, line) });
+        }
+    }
+    if let Some(k) = Kind::ALL.into_iter().find(|k| counts[k.index()] != 4) {
+        let line = *lines.last().unwrap_or(&0);
+        return Err(WallError::WrongCopies { wall, line, kind: k, count: counts[k.index()] });
+    }
+    let mut out = [Kind::ALL[0]; Wall::LEN];
+    out.copy_from_slice(tiles);
+    Ok(Wall(out))
+}
+
+/// The copies of `kind` after `line` (to report the full count of an over-full kind).
+fn rest(tiles: &[Kind], lines: &[usize], kind: Kind, line: usize) -> usize {
+    tiles.iter().zip(lines).filter(|&(&t, &l)| t == kind && l > line).count()
+}
+
+/// Parses walls one after another: whitespace-separated tiles, 148 per wall.
+///
+/// Errors name the line (1-based) and the token, or the wall (1-based) that is incomplete or
+/// has a kind with other than 4 copies.
+pub fn parse_walls(text: &str) -> Result<Vec<Wall>, WallError> {
+    let mut walls = Vec::new();
+    let mut tiles = Vec::with_capacity(Wall::LEN);
+    let mut lines = Vec::with_capacity(Wall::LEN);
+    for (n, line) in text.lines().enumerate() {
+        for token in line.split_whitespace() {
+            let kind: Kind = token
+                .parse()
+                .map_err(|_| WallError::UnknownToken { line: n + 1, token: token.to_owned() })?;
+            tiles.push(kind);
+            lines.push(n + 1);
+            if tiles.len() == Wall::LEN {
+                walls.push(check_copies(&tiles, &lines, walls.len() + 1)?);
+                tiles.clear();
+                lines.clear();
+            }
+        }
+    }
+    if !tiles.is_empty() || walls.is_empty() {
+        return Err(WallError::WrongCount { wall: walls.len() + 1, count: tiles.len() });
+    }
+    Ok(walls)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabletop_core::seeded_rng;
+
+    #[test]
+    fn walls_round_trip_and_errors_name_lines() {
+        let w = Wall::random(&mut seeded_rng(1));
+        let text: String = w.tiles().iter().map(|t| format!("{t}\n")).collect();
+        assert_eq!(Wall::parse(&text), Ok(w));
+        assert_eq!(Wall::parse(&w.to_string()), Ok(w));
+        let two = format!("{text}{w}\n");
+        assert_eq!(parse_walls(&two).unwrap(), vec![w, w]);
+
+        let bad = text.replacen(&format!("{}\n", w.tiles()[3]), "XX\n", 1);
+        let line = 1 + w.tiles().iter().position(|t| *t == w.tiles()[3]).unwrap();
+        assert_eq!(Wall::parse(&bad), Err(WallError::UnknownToken { line, token: "XX".into() }));
+
+        let short: String = text.lines().skip(1).map(|l| format!("{l}\n")).collect();
+        assert_eq!(Wall::parse(&short), Err(WallError::WrongCount { wall: 1, count: 147 }));
+        assert_eq!(Wall::parse(""), Err(WallError::WrongCount { wall: 1, count: 0 }));
+
+        let first = w.tiles()[0];
+        let other = w.tiles().iter().copied().find(|&t| t != first).unwrap();
+        let pos = w.tiles().iter().position(|&t| t == other).unwrap();
+        let mut tiles = *w.tiles();
+        tiles[pos] = first;
+        let err = Wall::from_tiles(&tiles).unwrap_err();
+        assert!(matches!(err, WallError::WrongCopies { count: 5, .. }), "{err}");
+        assert!(err.to_string().starts_with("line "), "{err}");
+    }
+}
