@@ -12,6 +12,10 @@
 //! - static score bounds: the loser ends holding only *reserve* cards (cards all of whose
 //!   dependents belong to their owner, see [`Deal::reserve`]), so the value of the player to
 //!   move lies in `[-R_me, R_opp]` (and is `>= 1` when `R_me = 0`, `<= -1` when `R_opp = 0`);
+//!   moreover the loser must play on each of its turns while it holds a playable card, and its
+//!   *pool* (reserve chains it can start now) stays playable, so it plays at least
+//!   `min(turns, pool + non-reserve cards)` cards, where it has at least as many turns as the
+//!   winner has cards, less one if the winner is to move;
 //! - move equivalence: playing a reserve card only opens more of its owner's reserve cards,
 //!   so all playable reserve cards of the player to move lead to equivalent positions and one
 //!   of them is searched;
@@ -44,6 +48,9 @@ struct SuitState {
     held: [u8; 2],
     /// Reserve cards among them.
     reserve: [u8; 2],
+    /// Reserve cards among them in chains that can be started now (the pool a player can
+    /// always play from).
+    pool: [u8; 2],
     /// The playable cards of each player (at most two per suit).
     moves: [[CardMove; 2]; 2],
     /// How many of `moves` are used.
@@ -90,8 +97,9 @@ impl DealValue {
 /// ```
 #[derive(Clone)]
 pub struct Solver {
-    /// Per position index: `[lower + 18, 18 - upper]`, so zero means "nothing known".
-    table: Vec<[u8; 2]>,
+    /// Per position index: `[lower + 18, 18 - upper, 1 + best move slot]`, so zero means
+    /// "nothing known".
+    table: Vec<[u8; 3]>,
     /// The indices of non-zero table entries.
     touched: Vec<u32>,
     deal: Option<Deal>,
@@ -119,7 +127,7 @@ impl Solver {
     /// A solver with an empty table.
     pub fn new() -> Solver {
         Solver {
-            table: vec![[0; 2]; POSITIONS],
+            table: vec![[0; 3]; POSITIONS],
             touched: Vec::new(),
             deal: None,
             suits: [[SuitState::default(); RUN_STATES]; 4],
@@ -218,7 +226,7 @@ impl Solver {
     /// Clears the table and builds the per-suit tables of `deal`.
     fn load(&mut self, deal: Deal) {
         for &i in &self.touched {
-            self.table[i as usize] = [0; 2];
+            self.table[i as usize] = [0; 3];
         }
         self.touched.clear();
         self.deal = Some(deal);
@@ -252,6 +260,16 @@ impl Solver {
                 }
                 let now = ends(ranks);
                 for &r in &now {
+                    if reserve.contains(card(r)) {
+                        // The chain from r outwards (the whole suit for a nine) is the owner's.
+                        info.pool[owner(r)] += match r {
+                            0..=2 => r as u8 + 1,
+                            3 => 9,
+                            _ => 9 - r as u8,
+                        };
+                    }
+                }
+                for &r in &now {
                     let p = owner(r);
                     let after = ranks | 1 << r;
                     let next = run_state(after).expect("playing an end keeps a run");
@@ -271,10 +289,10 @@ impl Solver {
     }
 
     /// Records the bounds learnt about position `key` by a search of window `(alpha, beta)`
-    /// that returned `v` (fail-soft).
-    fn store(&mut self, key: usize, v: i32, alpha: i32, beta: i32) {
+    /// that returned `v` (fail-soft), and the slot of the best move found (0 for none).
+    fn store(&mut self, key: usize, v: i32, alpha: i32, beta: i32, best: u8) {
         let e = &mut self.table[key];
-        if *e == [0, 0] {
+        if *e == [0, 0, 0] {
             self.touched.push(key as u32);
         }
         if v > alpha {
@@ -282,6 +300,9 @@ impl Solver {
         }
         if v < beta {
             e[1] = e[1].max((18 - v) as u8);
+        }
+        if best != 0 {
+            e[2] = best;
         }
     }
 
@@ -297,14 +318,27 @@ impl Solver {
     ) -> i32 {
         self.nodes += 1;
         let opp = 1 - side;
-        let info = [0, 1, 2, 3].map(|s| self.suits[s][runs[s] as usize]);
-        let sum = |f: &dyn Fn(&SuitState) -> u8| info.iter().map(|i| f(i) as i32).sum::<i32>();
-        let (held_me, held_opp) = (sum(&|i| i.held[side]), sum(&|i| i.held[opp]));
+        let info = [0, 1, 2, 3].map(|s| &self.suits[s][runs[s] as usize]);
+        let (mut held_me, mut held_opp, mut r_me, mut r_opp, mut p_me, mut p_opp) =
+            (0, 0, 0, 0, 0, 0);
+        for i in &info {
+            held_me += i.held[side] as i32;
+            held_opp += i.held[opp] as i32;
+            r_me += i.reserve[side] as i32;
+            r_opp += i.reserve[opp] as i32;
+            p_me += i.pool[side] as i32;
+            p_opp += i.pool[opp] as i32;
+        }
 
-        // 1. Static bounds from the reserve cards, then the table's bounds.
-        let (r_me, r_opp) = (sum(&|i| i.reserve[side]), sum(&|i| i.reserve[opp]));
-        let mut lo = if r_me > 0 { -r_me } else { 1 };
-        let mut hi = if r_opp > 0 { r_opp } else { -1 };
+        // 1. Static bounds, then the table's. The loser keeps reserve cards only, and plays on
+        //    each of its turns while it can: it has at least `held_winner - 1` turns when the
+        //    winner is to move, `held_winner` when the loser is, and can play on all of them
+        //    until its pool and its non-reserve cards are spent.
+        let opp_keeps = r_opp.min(held_opp - (held_me - 1).min(p_opp + held_opp - r_opp));
+        let me_keeps = r_me.min(held_me - held_opp.min(p_me + held_me - r_me));
+        let mut lo = if me_keeps > 0 { -me_keeps } else { 1 };
+        let mut hi = if opp_keeps > 0 { opp_keeps } else { -1 };
+        debug_assert!(lo <= hi, "contradictory bounds");
         let key = idx as usize * 2 + side;
         let e = self.table[key];
         lo = lo.max(e[0] as i32 - 18);
@@ -318,19 +352,22 @@ impl Solver {
         alpha = alpha.max(lo);
         beta = beta.min(hi);
 
-        // 2. The moves, one per class of equivalent reserve moves, best first.
-        let mut moves = [(0i8, 0usize, 0u8); 8];
+        // 2. The moves, one per class of equivalent reserve moves, ordered: the table's best
+        //    move, then by score. A slot is `suit * 2 + k` for the k-th move of the suit.
+        let mut moves = [(0i8, 0u8, 0u8); 8];
         let mut n = 0;
         let mut reserve_seen = false;
         for (s, inf) in info.iter().enumerate() {
-            for mv in &inf.moves[side][..inf.len[side] as usize] {
+            for (k, mv) in inf.moves[side][..inf.len[side] as usize].iter().enumerate() {
                 if mv.reserve {
                     if reserve_seen {
                         continue;
                     }
                     reserve_seen = true;
                 }
-                moves[n] = (mv.score, s, mv.next);
+                let slot = (s * 2 + k) as u8;
+                let score = if slot + 1 == e[2] { i8::MAX } else { mv.score };
+                moves[n] = (score, slot, mv.next);
                 n += 1;
             }
         }
@@ -338,13 +375,13 @@ impl Solver {
         // 3. A forced pass.
         if n == 0 {
             let v = -self.search(runs, idx, opp, -beta, -alpha);
-            self.store(key, v, alpha, beta);
+            self.store(key, v, alpha, beta, 0);
             return v;
         }
 
         // 4. The last card wins at once, with the best score there is.
         if held_me == 1 {
-            self.store(key, held_opp, -19, 19);
+            self.store(key, held_opp, -19, 19, moves[0].1 + 1);
             return held_opp;
         }
 
@@ -352,19 +389,22 @@ impl Solver {
         let moves = &mut moves[..n];
         moves.sort_unstable_by_key(|m| -m.0);
         let mut best = -19;
-        for &(_, s, next) in moves.iter() {
+        let mut best_slot = 0;
+        for &(_, slot, next) in moves.iter() {
+            let s = slot as usize / 2;
             let mut child = runs;
             child[s] = next;
             let child_idx = idx + (next as u32 * POW[s]) - (runs[s] as u32 * POW[s]);
             let v = -self.search(child, child_idx, opp, -beta, -alpha.max(best));
             if v > best {
                 best = v;
+                best_slot = slot + 1;
                 if best >= beta {
                     break;
                 }
             }
         }
-        self.store(key, best, alpha, beta);
+        self.store(key, best, alpha, beta, best_slot);
         best
     }
 }
