@@ -1,33 +1,342 @@
 //! `tabletop race ...` and the race parts of `judge`, `demo` and `bench`.
 
+use std::fmt::Write as _;
 use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use anyhow::Context;
+use rayon::prelude::*;
+use serde::Serialize;
+use tabletop_race::{
+    Board, GrundyTable, Mismatch, Outcome, OutcomeTable, Piece, check_row, explain, grundy_at,
+    judge_hdu5754, random_input, solve,
+};
 
 use crate::bench::Bench;
+use crate::common::{Unsuccessful, progress_bar, to_json};
+
+/// The largest board `race table` prints as text.
+const MAX_TEXT: u64 = 200;
+/// The largest board `race table --svg` draws (90,000 cells, about 10 MB of SVG).
+const MAX_SVG: u64 = 300;
 
 /// The race subcommands.
 #[derive(Debug, clap::Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Who wins one board, from the closed form (boards up to 10^18 x 10^18).
+    Solve {
+        /// The piece: king, rook, knight, queen, or the judge number 1..=4.
+        piece: Piece,
+        /// The number of rows N (2..=10^18).
+        n: u64,
+        /// The number of columns M (2..=10^18).
+        m: u64,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The outcome when the piece starts on each cell of a board, as a text grid or an SVG.
+    Table {
+        /// The piece: king, rook, knight, queen, or the judge number 1..=4.
+        piece: Piece,
+        /// The number of rows N (2..=200 for text, 2..=300 for SVG).
+        n: u64,
+        /// The number of columns M (2..=200 for text, 2..=300 for SVG).
+        m: u64,
+        /// Write an SVG picture to this file instead of printing text.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
+    },
+    /// Checks every closed form against retrograde tables for every board up to K x K.
+    Verify {
+        /// The largest board side K.
+        #[arg(long = "max", default_value_t = 200, value_parser = clap::value_parser!(u64).range(2..=20_000))]
+        max: u64,
+    },
+    /// Prints a random HDU 5754 judge input (for benchmarks).
+    Gen {
+        /// The number of cases T.
+        #[arg(long, default_value_t = 1_000_000)]
+        cases: u64,
+        /// The seed.
+        #[arg(long, default_value_t = 5754)]
+        seed: u64,
+        /// The largest board side (2..=10^18).
+        #[arg(long, default_value_t = tabletop_race::MAX_SIDE,
+              value_parser = clap::value_parser!(u64).range(2..=tabletop_race::MAX_SIDE))]
+        max_side: u64,
+    },
+}
 
 /// Runs a race subcommand.
 pub fn run(command: Command) -> anyhow::Result<()> {
-    match command {}
+    let out = match command {
+        Command::Solve { piece, n, m, json } => solve_cmd(piece, n, m, json)?,
+        Command::Table { piece, n, m, svg } => table_cmd(piece, n, m, svg)?,
+        Command::Verify { max } => verify_cmd(max)?,
+        Command::Gen { cases, seed, max_side } => random_input(cases, seed, max_side),
+    };
+    let stdout = std::io::stdout();
+    let mut lock = stdout.lock();
+    lock.write_all(out.as_bytes()).context("cannot write the output")?;
+    lock.flush().context("cannot write the output")?;
+    Ok(())
 }
 
 /// The original problem's output for `input`.
 pub fn judge(input: &str) -> anyhow::Result<String> {
-    
-    let _ = input;
-    anyhow::bail!("not implemented yet")
+    Ok(judge_hdu5754(input)?)
+}
+
+#[derive(Serialize)]
+struct Solved {
+    piece: &'static str,
+    piece_number: u8,
+    rows: u64,
+    cols: u64,
+    outcome: String,
+    winner: &'static str,
+    grundy: Option<u64>,
+    reason: String,
+}
+
+fn solve_cmd(piece: Piece, n: u64, m: u64, json: bool) -> anyhow::Result<String> {
+    let board = Board::new(n, m)?;
+    let outcome = solve(piece, board);
+    let (a, b) = board.distances();
+    let solved = Solved {
+        piece: piece.name(),
+        piece_number: piece.number(),
+        rows: n,
+        cols: m,
+        outcome: outcome.to_string(),
+        winner: outcome.describe(),
+        grundy: grundy_at(piece, a, b),
+        reason: explain(piece, board),
+    };
+    if json {
+        return to_json(&solved);
+    }
+    let mut s = format!("{piece} on a {n} x {m} board: {outcome}, {}\n", outcome.describe());
+    writeln!(s, "why: {}", solved.reason)?;
+    if let Some(g) = solved.grundy {
+        writeln!(s, "grundy value of the start: {g}")?;
+    }
+    Ok(s)
+}
+
+fn table_cmd(piece: Piece, n: u64, m: u64, svg: Option<PathBuf>) -> anyhow::Result<String> {
+    Board::new(n, m)?;
+    let limit = if svg.is_some() { MAX_SVG } else { MAX_TEXT };
+    if n > limit || m > limit {
+        anyhow::bail!(
+            "a {n} x {m} board is too large to {}: at most {limit} x {limit} (`race solve` answers any board)",
+            if svg.is_some() { "draw" } else { "print" }
+        );
+    }
+    let (rows, cols) = (n as usize, m as usize);
+    let table = OutcomeTable::new(piece, rows, cols)?;
+    let grundy = (!piece.has_draws()).then(|| GrundyTable::new(piece, rows, cols)).transpose()?;
+    match svg {
+        Some(path) => {
+            let picture = svg_picture(&table, grundy.as_ref());
+            std::fs::write(&path, picture)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            let [b, g, d] = table.counts();
+            Ok(format!(
+                "wrote {}: {piece} on {n} x {m}, {b} B, {g} G, {d} D cells (the target counted as G)\n",
+                path.display()
+            ))
+        }
+        None => Ok(text_table(&table)),
+    }
+}
+
+fn text_table(table: &OutcomeTable) -> String {
+    let (rows, cols) = (table.rows(), table.cols());
+    let mut s = format!(
+        "{} on {rows} x {cols}: the outcome when the piece starts on each cell, B moving first\n\
+         (B: first player wins, G: second player wins, D: draw, *: the target)\n",
+        table.piece()
+    );
+    for x in 1..=rows {
+        let line: Vec<String> =
+            (1..=cols)
+                .map(|y| {
+                    if (x, y) == (rows, cols) { "*".to_owned() } else { table.at(x, y).to_string() }
+                })
+                .collect();
+        s += &line.join(" ");
+        s.push('\n');
+    }
+    s
+}
+
+const fn colour(o: Outcome) -> &'static str {
+    match o {
+        Outcome::B => "#2e7d32",
+        Outcome::G => "#c62828",
+        Outcome::D => "#9e9e9e",
+    }
+}
+
+/// The colour of the target cell.
+const TARGET: &str = "#f9a825";
+
+/// The legend's swatches and labels.
+const LEGEND: [(&str, &str); 4] = [
+    (colour(Outcome::B), "B: first player wins"),
+    (colour(Outcome::G), "G: second player wins"),
+    (colour(Outcome::D), "D: draw"),
+    (TARGET, "target (game over)"),
+];
+
+fn svg_picture(table: &OutcomeTable, grundy: Option<&GrundyTable>) -> String {
+    let (rows, cols) = (table.rows(), table.cols());
+    let cell = (720 / rows.max(cols)).clamp(2, 40);
+    let (margin, head, legend) = (10, 30, 60);
+    let legend_width: usize = LEGEND.iter().map(|(_, l)| 20 + 9 * l.len()).sum::<usize>() + margin;
+    let width = (cols * cell + 2 * margin).max(legend_width);
+    let height = head + rows * cell + legend;
+    let mut s = String::with_capacity(rows * cols * 110 + 2000);
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="14">"#
+    );
+    let _ = writeln!(s, r#"<rect width="{width}" height="{height}" fill="white"/>"#);
+    let _ = writeln!(
+        s,
+        r#"<text x="{margin}" y="20">{} on {rows} x {cols}: outcome from each cell, B moving first</text>"#,
+        table.piece()
+    );
+    for x in 1..=rows {
+        for y in 1..=cols {
+            let (px, py) = (margin + (y - 1) * cell, head + (x - 1) * cell);
+            let target = (x, y) == (rows, cols);
+            let o = table.at(x, y);
+            let fill = if target { TARGET } else { colour(o) };
+            let mut title = if target {
+                format!("({x},{y}): the target")
+            } else {
+                format!("({x},{y}): {o}, {}", o.describe())
+            };
+            if let Some(g) = grundy {
+                let _ = write!(title, ", grundy {}", g.at(x, y));
+            }
+            let _ = writeln!(
+                s,
+                r#"<rect x="{px}" y="{py}" width="{cell}" height="{cell}" fill="{fill}" stroke="white" stroke-width="{}"><title>{title}</title></rect>"#,
+                if cell >= 6 { "1" } else { "0" }
+            );
+        }
+    }
+    let ly = head + rows * cell + 20;
+    let mut lx = margin;
+    for (fill, label) in LEGEND {
+        let _ = writeln!(s, r#"<rect x="{lx}" y="{ly}" width="14" height="14" fill="{fill}"/>"#);
+        let _ = writeln!(s, r#"<text x="{}" y="{}">{label}</text>"#, lx + 20, ly + 12);
+        lx += 20 + 9 * label.len();
+    }
+    s += "</svg>\n";
+    s
+}
+
+fn verify_cmd(max: u64) -> anyhow::Result<String> {
+    let k = max as usize;
+    let bar = progress_bar((7 + 4 * k) as u64, "race verify");
+    // 1. One outcome table (and Grundy table) per piece, anchored at the target: every board
+    //    up to K x K and every cell of each is one of its entries.
+    let built: Vec<(OutcomeTable, Option<GrundyTable>)> = Piece::ALL
+        .par_iter()
+        .map(|&piece| {
+            let (t, g) = rayon::join(
+                || OutcomeTable::new(piece, k, k),
+                || (!piece.has_draws()).then(|| GrundyTable::new(piece, k, k)).transpose(),
+            );
+            bar.inc(if piece.has_draws() { 1 } else { 2 });
+            Ok::<_, anyhow::Error>((t?, g?))
+        })
+        .collect::<Result<_, _>>()?;
+    // 2. Every row of every table against the closed forms.
+    let checked = AtomicU64::new(0);
+    let mismatches: Vec<Mismatch> = (0..4 * k)
+        .into_par_iter()
+        .flat_map_iter(|i| {
+            let (t, g) = &built[i / k];
+            let bad = check_row(t, g.as_ref(), i % k);
+            checked.fetch_add(k as u64, Ordering::Relaxed);
+            bar.inc(1);
+            bad
+        })
+        .collect();
+    bar.finish_and_clear();
+    if !mismatches.is_empty() {
+        let mut msg = format!("{} mismatches up to {k} x {k}:", mismatches.len());
+        for m in mismatches.iter().take(10) {
+            let _ = write!(msg, "\n  {m}");
+        }
+        return Err(Unsuccessful(msg).into());
+    }
+    // 3. The summary: cells = boards from 1 x 1 to K x K, counted per outcome.
+    let mut s = format!(
+        "verified {} cells per piece (every board from 2 x 2 to {k} x {k}, every cell of each): \
+         closed forms agree with the retrograde tables\n",
+        checked.load(Ordering::Relaxed) / 4
+    );
+    for (t, g) in &built {
+        let [b, gg, d] = t.counts();
+        let extra = match (t.piece(), g) {
+            (Piece::Rook, Some(_)) => "; grundy = a xor b everywhere",
+            (Piece::King, Some(_)) => "; grundy = closed form everywhere",
+            (_, Some(_)) => "; grundy 0 exactly on G cells",
+            (_, None) => "",
+        };
+        let _ = writeln!(s, "{:<6}  B {b:>10}  G {gg:>10}  D {d:>10}{extra}", t.piece().name());
+    }
+    Ok(s)
 }
 
 /// The game on its built-in sample data.
 pub fn demo(out: &mut dyn Write) -> anyhow::Result<()> {
-    writeln!(out, "race: not implemented yet")?;
+    let sample = "4\n1 5 5\n2 5 5\n3 5 5\n4 5 5\n";
+    writeln!(out, "race (HDU 5754, Life Winner Bo): the judge's sample")?;
+    let answers = judge_hdu5754(sample)?;
+    for (case, answer) in sample.lines().skip(1).zip(answers.lines()) {
+        let piece = Piece::from_number(case[..1].parse()?).context("sample piece")?;
+        writeln!(out, "  {case:<8} ({piece:<6}) -> {answer}")?;
+    }
+    let table = OutcomeTable::new(Piece::Knight, 8, 8)?;
+    write!(out, "{}", text_table(&table))?;
+    let big = Board::new(618_033_988_749_894_847, 999_999_999_999_999_998)?;
+    writeln!(out, "queen on {} x {}: {}", big.rows(), big.cols(), solve(Piece::Queen, big))?;
+    writeln!(out, "  {}", explain(Piece::Queen, big))?;
     Ok(())
 }
 
 /// The game's benchmark workloads.
 pub fn bench(bench: &mut Bench) -> anyhow::Result<()> {
-    let _ = bench;
+    const CASES: u64 = 1_000_000;
+    if bench.wants("race/judge-1e6") {
+        let input = random_input(CASES, 5754, tabletop_race::MAX_SIDE);
+        bench.case("race/judge-1e6", "G answers", CASES, || {
+            let out = judge_hdu5754(&input).expect("the generated input is valid");
+            out.bytes().filter(|&b| b == b'G').count() as u64
+        });
+    }
+    for piece in Piece::ALL {
+        let name = format!("race/retro-2000-{piece}");
+        bench.case(&name, "G cells", 2000 * 2000, || {
+            let t = OutcomeTable::new(piece, 2000, 2000).expect("2000 x 2000 fits");
+            t.counts()[Outcome::G as usize]
+        });
+    }
+    for piece in [Piece::King, Piece::Rook, Piece::Queen] {
+        let name = format!("race/grundy-2000-{piece}");
+        bench.case(&name, "sum of values", 2000 * 2000, || {
+            let t = GrundyTable::new(piece, 2000, 2000).expect("2000 x 2000 fits");
+            t.values().iter().map(|&v| u64::from(v)).sum()
+        });
+    }
     Ok(())
 }

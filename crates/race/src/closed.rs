@@ -125,8 +125,18 @@ pub fn explain(piece: Piece, board: Board) -> String {
                 write!(s, "they are equal and divisible by 3, so G mirrors every knight move")
             } else if lo % 3 == 1 && hi == lo + 1 {
                 write!(s, "they are 3k + 1 and 3k + 2, so B jumps to an equal pair divisible by 3")
+            } else if (a + b) % 3 != 0 {
+                write!(
+                    s,
+                    "every knight move takes exactly 3 from a + b = {}, which is not a multiple of 3, so nobody can reach the target",
+                    u128::from(a) + u128::from(b)
+                )
             } else {
-                write!(s, "the side that cannot reach the target keeps the other from it")
+                write!(
+                    s,
+                    "a + b is a multiple of 3 but |a - b| = {} is not 0 or 1 with the right remainders, so whoever is about to lose steers away from the target and nobody reaches it",
+                    hi - lo
+                )
             }
         }
         Piece::Queen => {
