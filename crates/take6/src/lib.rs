@@ -1,3 +1,47 @@
-//! Take 6! (6 nimmt!): cards, rule variants, scripted simulation, bots.
+//! Take 6! (6 nimmt!): cards and cattle heads, rule variants, the judge's scripted simulation
+//! (NTHU 14463), the full game with simultaneous moves, bots and a duplicate arena.
 //!
-//! Rules: `../shared/specs/take6.md`.
+//! Rules: `../shared/specs/take6.md`. In short: every round each player reveals a card at once;
+//! the cards are placed in ascending order, each after the row end below it and closest to it;
+//! the sixth card of a row takes the five; a card below every row end takes a whole row (the
+//! one ending highest under the judge's [`RowRule::Forced`], the player's pick under
+//! [`RowRule::Choose`]). Heads taken are penalties.
+//!
+//! ```
+//! use tabletop_take6::{judge_nthu14463, Arena, BotKind, Rules};
+//!
+//! // The judge's sample.
+//! let input = "4 3 2\n11\n6\n12 5 9\n1 13 10\n7 2 4\n8 14 3\n";
+//! assert_eq!(judge_nthu14463(input).unwrap(), "0\n5\n0\n6\n");
+//!
+//! // Two deals of the published game, each played once per seating.
+//! let arena = Arena::new(Rules::standard(3), vec![BotKind::Heuristic, BotKind::Random, BotKind::Lowest]).unwrap();
+//! let deal = arena.play_deal(7);
+//! assert_eq!(deal.hands, 3);
+//! ```
+
+mod arena;
+mod bot;
+mod card;
+mod error;
+mod judge;
+mod rules;
+mod sim;
+mod state;
+mod table;
+
+pub use arena::{Arena, ArenaSummary, BotSummary, Comparison, DealResult, play_hand};
+pub use bot::{
+    AnyBot, Bot, BotKind, Budget, FastRng, HeuristicBot, HighestBot, LowestBot, MonteCarloBot,
+    RandomBot, expected_penalty,
+};
+pub use card::{Card, CardSet, DECK_HEADS, DECK_SIZE, Iter};
+pub use error::{
+    ArenaError, DealError, JudgeError, ParseActionError, ParseBotError, ParseCardError,
+    ParseRowRuleError, PlayError, RulesError, ScriptError,
+};
+pub use judge::{judge_nthu14463, parse_nthu14463};
+pub use rules::{MAX_HAND, MAX_PLAYERS, MAX_ROWS, ROW_CAPACITY, RowRule, Rules};
+pub use sim::{Outcome, Script, Step, simulate, simulate_traced};
+pub use state::{Action, Hand, Match, Next, Placement, View};
+pub use table::{Row, Table, Target};

@@ -1,0 +1,495 @@
+//! Bots: who plays which card, and which row a too-low card takes.
+//!
+//! Every bot sees only a [`View`] (its own hand and the public cards) and draws its randomness
+//! from its own seeded [`FastRng`], so a game is a function of the deal and the bots' seeds.
+//!
+//! - [`RandomBot`]: a uniformly random card.
+//! - [`LowestBot`], [`HighestBot`]: the lowest or the highest card.
+//! - [`HeuristicBot`]: the card with the lowest immediate expected penalty
+//!   ([`expected_penalty`]), each opponent's card modelled as uniform over the unseen cards.
+//! - [`MonteCarloBot`]: determinised Monte Carlo. Step 1: deal the unseen cards to the
+//!   opponents at random (every card seen in a hand, on the table or played is excluded).
+//!   Step 2: for every candidate card, play the rest of the hand out with random cards for
+//!   everyone, using the same deal and the same random stream for every candidate (common
+//!   random numbers, so that differences between candidates are not noise). Step 3: repeat
+//!   for the budget (a number of playouts, deterministic, or a time), then play the candidate
+//!   with the fewest heads taken on average. Row choices are made the same way. Trade-off:
+//!   random playouts are cheap (about a microsecond for a whole hand) and unbiased between
+//!   candidates, but they model opponents as careless players.
+//!
+//! The default row choice of every bot is the row with the fewest heads.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+use crate::card::{Card, CardSet, DECK_SIZE};
+use crate::error::ParseBotError;
+use crate::rules::{MAX_HAND, MAX_PLAYERS, MAX_ROWS, ROW_CAPACITY, RowRule, Rules};
+use crate::state::View;
+use crate::table::{Table, Target};
+
+/// A player.
+pub trait Bot {
+    /// The card to reveal this round; it must be in `view.hand`.
+    fn choose_card(&mut self, view: &View<'_>) -> Card;
+
+    /// The row that `card`, below every row end, takes (asked only under
+    /// [`RowRule::Choose`]). Default: the row with the fewest heads.
+    fn choose_row(&mut self, view: &View<'_>, card: Card) -> usize {
+        let _ = card;
+        view.table.fewest_heads_row()
+    }
+}
+
+/// A small, fast generator (wyrand) for bots and playouts, seeded explicitly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FastRng(u64);
+
+impl FastRng {
+    /// The generator with this seed.
+    pub const fn new(seed: u64) -> FastRng {
+        FastRng(seed)
+    }
+
+    /// The next 64 random bits.
+    #[inline]
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0xa076_1d64_78bd_642f);
+        let t = (self.0 as u128).wrapping_mul((self.0 ^ 0xe703_7ed1_a0b4_28db) as u128);
+        ((t >> 64) as u64) ^ (t as u64)
+    }
+
+    /// A number in `0..n` (`n > 0`), by multiply-shift (bias below 2^-32).
+    #[inline]
+    pub fn below(&mut self, n: u32) -> u32 {
+        (((self.next_u64() >> 32) * n as u64) >> 32) as u32
+    }
+
+    /// A uniformly random card of a non-empty set.
+    #[inline]
+    pub fn card_of(&mut self, set: CardSet) -> Card {
+        set.nth(self.below(set.len())).expect("the set is not empty")
+    }
+}
+
+/// A uniformly random card; the default row choice.
+#[derive(Clone, Debug)]
+pub struct RandomBot(FastRng);
+
+impl RandomBot {
+    /// The bot with this seed.
+    pub fn new(seed: u64) -> RandomBot {
+        RandomBot(FastRng::new(seed))
+    }
+}
+
+impl Bot for RandomBot {
+    fn choose_card(&mut self, view: &View<'_>) -> Card {
+        self.0.card_of(view.hand)
+    }
+}
+
+/// Always the lowest card.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LowestBot;
+
+impl Bot for LowestBot {
+    fn choose_card(&mut self, view: &View<'_>) -> Card {
+        view.hand.first().expect("a player to move holds a card")
+    }
+}
+
+/// Always the highest card.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HighestBot;
+
+impl Bot for HighestBot {
+    fn choose_card(&mut self, view: &View<'_>) -> Card {
+        view.hand.last().expect("a player to move holds a card")
+    }
+}
+
+/// The heads a too-low card takes: the forced row, or the row with the fewest heads.
+fn too_low_cost(rules: &Rules, table: &Table) -> u32 {
+    let row = match rules.row_rule {
+        RowRule::Forced => table.forced_row(),
+        RowRule::Choose => table.fewest_heads_row(),
+    };
+    table.rows()[row].heads()
+}
+
+/// The immediate expected penalty of playing `card` now.
+///
+/// Model: each of the `n - 1` opponents plays a card drawn uniformly from the cards this
+/// player has not seen. A card going after row `r` (with `L` cards) is preceded there by the
+/// opponents' cards between the row end and it; with `j` of them, this card is placed on a row
+/// of `L + j` cards (restarting after each sixth card) and takes it when that is a multiple of
+/// five. The `j` is binomial. A card below every row end takes the row the rule (or the
+/// default choice) gives.
+pub fn expected_penalty(view: &View<'_>, card: Card) -> f64 {
+    let table = view.table;
+    let row = match table.target(card) {
+        Target::TooLow => return too_low_cost(view.rules, table) as f64,
+        Target::Row(r) => &table.rows()[r],
+    };
+    let unseen = view.unseen();
+    let opponents = view.num_players() - 1;
+    let gap = CardSet::between(row.last().value(), card.value()) & unseen;
+    let u = unseen.len().max(1) as f64;
+    let p = gap.len() as f64 / u;
+    let avg_gap_heads = if gap.is_empty() { 0.0 } else { gap.heads() as f64 / gap.len() as f64 };
+    let len = row.len();
+    let mut expected = 0.0;
+    let mut binom = 1.0; // C(opponents, j)
+    for j in 0..=opponents {
+        let fill = len + j;
+        if fill >= ROW_CAPACITY && fill % ROW_CAPACITY == 0 {
+            let heads = if fill == ROW_CAPACITY {
+                row.heads() as f64 + j as f64 * avg_gap_heads
+            } else {
+                ROW_CAPACITY as f64 * avg_gap_heads
+            };
+            let prob = binom * p.powi(j as i32) * (1.0 - p).powi((opponents - j) as i32);
+            expected += prob * heads;
+        }
+        binom = binom * (opponents - j) as f64 / (j + 1) as f64;
+    }
+    expected
+}
+
+/// The card with the lowest [`expected_penalty`]; on a tie, the one closest to its row end
+/// (the least likely to be undercut), then the lowest.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HeuristicBot;
+
+impl Bot for HeuristicBot {
+    fn choose_card(&mut self, view: &View<'_>) -> Card {
+        let mut best = None;
+        let mut best_key = (f64::INFINITY, u8::MAX);
+        for c in view.hand {
+            let gap = match view.table.target(c) {
+                Target::Row(r) => c.value() - view.table.rows()[r].last().value(),
+                Target::TooLow => u8::MAX - 1,
+            };
+            let key = (expected_penalty(view, c), gap);
+            if key.0 < best_key.0 - 1e-9 || (key.0 <= best_key.0 + 1e-9 && key.1 < best_key.1) {
+                best = Some(c);
+                best_key = key;
+            }
+        }
+        best.expect("a player to move holds a card")
+    }
+}
+
+/// How long a [`MonteCarloBot`] thinks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// This many playouts per candidate (deterministic).
+    Playouts(u32),
+    /// Playouts until this much time has passed (at least one per candidate).
+    Time(Duration),
+}
+
+/// Determinised Monte Carlo with random playouts (see the module docs).
+#[derive(Clone, Debug)]
+pub struct MonteCarloBot {
+    rng: FastRng,
+    budget: Budget,
+}
+
+impl MonteCarloBot {
+    /// The default number of playouts per candidate card.
+    pub const DEFAULT_PLAYOUTS: u32 = 200;
+
+    /// The bot with this seed and budget.
+    pub fn new(seed: u64, budget: Budget) -> MonteCarloBot {
+        MonteCarloBot { rng: FastRng::new(seed), budget }
+    }
+
+    /// Deals the unseen cards at random: `k` cards to every opponent of `me` (whose own
+    /// hand is given in `hands[me]`).
+    fn determinise(&mut self, view: &View<'_>, k: usize, hands: &mut [CardSet; MAX_PLAYERS]) {
+        let unseen = view.unseen();
+        let mut pool = [Card::MIN; DECK_SIZE as usize];
+        let mut u = 0;
+        for c in unseen {
+            pool[u] = c;
+            u += 1;
+        }
+        let mut next = 0;
+        for (p, hand) in hands.iter_mut().enumerate().take(view.num_players()) {
+            if p == view.seat {
+                continue;
+            }
+            *hand = CardSet::EMPTY;
+            for _ in 0..k {
+                let j = next + self.rng.below((u - next) as u32) as usize;
+                pool.swap(next, j);
+                hand.insert(pool[next]);
+                next += 1;
+            }
+        }
+    }
+
+    /// Runs `evaluate(candidate, hands, rng)` for every candidate over the budget and returns
+    /// the index of the candidate with the lowest total.
+    fn search(
+        &mut self,
+        view: &View<'_>,
+        candidates: usize,
+        k: usize,
+        mut evaluate: impl FnMut(usize, &[CardSet; MAX_PLAYERS], &mut FastRng) -> u32,
+    ) -> usize {
+        let mut totals = [0u64; MAX_HAND];
+        let start = Instant::now();
+        let mut done = 0u32;
+        let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+        hands[view.seat] = view.hand;
+        loop {
+            match self.budget {
+                Budget::Playouts(n) if done >= n.max(1) => break,
+                Budget::Time(t) if done > 0 && start.elapsed() >= t => break,
+                _ => {}
+            }
+            self.determinise(view, k, &mut hands);
+            let seed = self.rng.next_u64();
+            for (i, total) in totals.iter_mut().enumerate().take(candidates) {
+                let mut rng = FastRng::new(seed);
+                *total += evaluate(i, &hands, &mut rng) as u64;
+            }
+            done += 1;
+        }
+        (0..candidates).min_by_key(|&i| totals[i]).expect("at least one candidate")
+    }
+}
+
+/// Plays the rest of a hand with random cards for everyone and returns the heads `me`
+/// takes: first the revealed cards (ascending), then round after round until the hands are
+/// empty. Too-low cards take the forced row or the row with the fewest heads.
+#[inline]
+fn playout(
+    rules: &Rules,
+    mut table: Table,
+    me: usize,
+    mut hands: [CardSet; MAX_PLAYERS],
+    mut revealed: [Option<Card>; MAX_PLAYERS],
+    rng: &mut FastRng,
+) -> u32 {
+    let n = rules.num_players();
+    let mut heads = 0;
+    loop {
+        let mut pending = CardSet::EMPTY;
+        for r in revealed.iter().take(n).flatten() {
+            pending.insert(*r);
+        }
+        let mine = revealed[me];
+        while let Some(c) = pending.pop_first() {
+            let row = match table.target(c) {
+                Target::Row(r) => r,
+                Target::TooLow => match rules.row_rule {
+                    RowRule::Forced => table.forced_row(),
+                    RowRule::Choose => table.fewest_heads_row(),
+                },
+            };
+            let taken = table.place(c, row);
+            if Some(c) == mine {
+                heads += taken.heads();
+            }
+        }
+        if hands[me].is_empty() {
+            return heads;
+        }
+        for p in 0..n {
+            let c = rng.card_of(hands[p]);
+            hands[p].remove(c);
+            revealed[p] = Some(c);
+        }
+    }
+}
+
+impl Bot for MonteCarloBot {
+    fn choose_card(&mut self, view: &View<'_>) -> Card {
+        let hand = view.hand;
+        if hand.len() == 1 {
+            return hand.first().expect("one card");
+        }
+        let mut cards = [Card::MIN; MAX_HAND];
+        for (slot, c) in cards.iter_mut().zip(hand) {
+            *slot = c;
+        }
+        let n = view.num_players();
+        let me = view.seat;
+        let (rules, table) = (view.rules, *view.table);
+        let best = self.search(view, hand.len() as usize, hand.len() as usize, |i, hands, rng| {
+            let mut hands = *hands;
+            let mut revealed = [None; MAX_PLAYERS];
+            for p in 0..n {
+                let c = if p == me { cards[i] } else { rng.card_of(hands[p]) };
+                hands[p].remove(c);
+                revealed[p] = Some(c);
+            }
+            playout(rules, table, me, hands, revealed, rng)
+        });
+        cards[best]
+    }
+
+    fn choose_row(&mut self, view: &View<'_>, card: Card) -> usize {
+        let rows = view.table.num_rows();
+        let me = view.seat;
+        let mut revealed = [None; MAX_PLAYERS];
+        revealed[..view.num_players()].copy_from_slice(view.revealed);
+        revealed[me] = None;
+        let rules = view.rules;
+        // Every opponent holds as many unrevealed cards as this player.
+        let k = view.hand.len() as usize;
+        let mut tables = [*view.table; MAX_ROWS];
+        let mut now = [0u32; MAX_ROWS];
+        for (r, (table, heads)) in tables.iter_mut().zip(&mut now).enumerate().take(rows) {
+            *heads = table.place(card, r).heads();
+        }
+        self.search(view, rows, k, |r, hands, rng| {
+            now[r] + playout(rules, tables[r], me, *hands, revealed, rng)
+        })
+    }
+}
+
+/// A bot by name, with its parameters: what the arena seats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BotKind {
+    /// [`RandomBot`].
+    Random,
+    /// [`LowestBot`].
+    Lowest,
+    /// [`HighestBot`].
+    Highest,
+    /// [`HeuristicBot`].
+    Heuristic,
+    /// [`MonteCarloBot`] with this many playouts per candidate.
+    MonteCarlo {
+        /// Playouts per candidate card or row.
+        playouts: u32,
+    },
+}
+
+impl BotKind {
+    /// The bot with this seed.
+    pub fn build(self, seed: u64) -> AnyBot {
+        match self {
+            BotKind::Random => AnyBot::Random(RandomBot::new(seed)),
+            BotKind::Lowest => AnyBot::Lowest(LowestBot),
+            BotKind::Highest => AnyBot::Highest(HighestBot),
+            BotKind::Heuristic => AnyBot::Heuristic(HeuristicBot),
+            BotKind::MonteCarlo { playouts } => {
+                AnyBot::MonteCarlo(MonteCarloBot::new(seed, Budget::Playouts(playouts)))
+            }
+        }
+    }
+}
+
+impl fmt::Display for BotKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BotKind::Random => f.write_str("random"),
+            BotKind::Lowest => f.write_str("lowest"),
+            BotKind::Highest => f.write_str("highest"),
+            BotKind::Heuristic => f.write_str("heuristic"),
+            BotKind::MonteCarlo { playouts } if *playouts == MonteCarloBot::DEFAULT_PLAYOUTS => {
+                f.write_str("mc")
+            }
+            BotKind::MonteCarlo { playouts } => write!(f, "mc:{playouts}"),
+        }
+    }
+}
+
+impl FromStr for BotKind {
+    type Err = ParseBotError;
+
+    /// `random`, `lowest`, `highest`, `heuristic`, `mc` or `mc:<playouts per candidate>`.
+    fn from_str(s: &str) -> Result<BotKind, ParseBotError> {
+        let bad = || ParseBotError(s.to_owned());
+        Ok(match s {
+            "random" => BotKind::Random,
+            "lowest" => BotKind::Lowest,
+            "highest" => BotKind::Highest,
+            "heuristic" => BotKind::Heuristic,
+            "mc" => BotKind::MonteCarlo { playouts: MonteCarloBot::DEFAULT_PLAYOUTS },
+            _ => {
+                let n = s.strip_prefix("mc:").ok_or_else(bad)?;
+                let playouts = n.parse().ok().filter(|&p| p >= 1).ok_or_else(bad)?;
+                BotKind::MonteCarlo { playouts }
+            }
+        })
+    }
+}
+
+/// Any of the built-in bots, dispatched without allocation.
+#[derive(Clone, Debug)]
+pub enum AnyBot {
+    /// [`RandomBot`].
+    Random(RandomBot),
+    /// [`LowestBot`].
+    Lowest(LowestBot),
+    /// [`HighestBot`].
+    Highest(HighestBot),
+    /// [`HeuristicBot`].
+    Heuristic(HeuristicBot),
+    /// [`MonteCarloBot`].
+    MonteCarlo(MonteCarloBot),
+}
+
+impl Bot for AnyBot {
+    #[inline]
+    fn choose_card(&mut self, view: &View<'_>) -> Card {
+        match self {
+            AnyBot::Random(b) => b.choose_card(view),
+            AnyBot::Lowest(b) => b.choose_card(view),
+            AnyBot::Highest(b) => b.choose_card(view),
+            AnyBot::Heuristic(b) => b.choose_card(view),
+            AnyBot::MonteCarlo(b) => b.choose_card(view),
+        }
+    }
+
+    #[inline]
+    fn choose_row(&mut self, view: &View<'_>, card: Card) -> usize {
+        match self {
+            AnyBot::Random(b) => b.choose_row(view, card),
+            AnyBot::Lowest(b) => b.choose_row(view, card),
+            AnyBot::Highest(b) => b.choose_row(view, card),
+            AnyBot::Heuristic(b) => b.choose_row(view, card),
+            AnyBot::MonteCarlo(b) => b.choose_row(view, card),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for k in [
+            BotKind::Random,
+            BotKind::Lowest,
+            BotKind::Highest,
+            BotKind::Heuristic,
+            BotKind::MonteCarlo { playouts: MonteCarloBot::DEFAULT_PLAYOUTS },
+            BotKind::MonteCarlo { playouts: 17 },
+        ] {
+            assert_eq!(k.to_string().parse(), Ok(k));
+        }
+        for bad in ["", "mc:", "mc:0", "mc:x", "Random", "best"] {
+            assert!(bad.parse::<BotKind>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn fast_rng_is_uniform_enough() {
+        let mut rng = FastRng::new(1);
+        let mut counts = [0u32; 10];
+        for _ in 0..100_000 {
+            counts[rng.below(10) as usize] += 1;
+        }
+        assert!(counts.iter().all(|&c| (9_500..10_500).contains(&c)), "{counts:?}");
+    }
+}

@@ -1,0 +1,419 @@
+//! Cards 1..=104, their cattle heads, and sets of cards as a 128-bit bitset.
+
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Sub};
+use std::str::FromStr;
+
+use crate::error::ParseCardError;
+
+/// The highest card of the deck.
+pub const DECK_SIZE: u8 = 104;
+
+/// The cattle heads of every card of the deck, added up.
+pub const DECK_HEADS: u32 = 171;
+
+/// A card, numbered `1..=104`.
+///
+/// ```
+/// use tabletop_take6::Card;
+///
+/// let c: Card = "55".parse().unwrap();
+/// assert_eq!(c.value(), 55);
+/// assert_eq!(c.heads(), 7);
+/// assert_eq!(Card::new(105), None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Card(u8);
+
+impl Card {
+    /// The lowest card.
+    pub const MIN: Card = Card(1);
+    /// The highest card.
+    pub const MAX: Card = Card(DECK_SIZE);
+
+    /// The card numbered `value`, if it is in `1..=104`.
+    pub const fn new(value: u8) -> Option<Card> {
+        if value >= 1 && value <= DECK_SIZE { Some(Card(value)) } else { None }
+    }
+
+    /// The card numbered `value`.
+    ///
+    /// # Panics
+    /// If `value` is not in `1..=104`.
+    pub const fn from_value(value: u8) -> Card {
+        match Card::new(value) {
+            Some(c) => c,
+            None => panic!("a card is numbered 1..=104"),
+        }
+    }
+
+    /// The card's number.
+    pub const fn value(self) -> u8 {
+        self.0
+    }
+
+    /// The card's cattle heads (penalty points): 7 for 55, 5 for the other multiples of 11,
+    /// 3 for multiples of 10, 2 for the other multiples of 5, else 1.
+    pub const fn heads(self) -> u8 {
+        heads_of(self.0)
+    }
+
+    /// Every card of the deck, ascending.
+    pub fn all() -> impl Iterator<Item = Card> {
+        (1..=DECK_SIZE).map(Card)
+    }
+}
+
+const fn heads_of(v: u8) -> u8 {
+    if v == 55 {
+        7
+    } else if v % 11 == 0 {
+        5
+    } else if v % 10 == 0 {
+        3
+    } else if v % 5 == 0 {
+        2
+    } else {
+        1
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
+
+impl FromStr for Card {
+    type Err = ParseCardError;
+
+    fn from_str(s: &str) -> Result<Card, ParseCardError> {
+        s.parse::<u8>().ok().and_then(Card::new).ok_or(ParseCardError)
+    }
+}
+
+/// The set of cards whose heads are at least `min`.
+const fn heads_mask(min: u8) -> u128 {
+    let mut m = 0u128;
+    let mut v = 1;
+    while v <= DECK_SIZE {
+        if heads_of(v) >= min {
+            m |= 1 << v;
+        }
+        v += 1;
+    }
+    m
+}
+
+const AT_LEAST_2: u128 = heads_mask(2);
+const AT_LEAST_3: u128 = heads_mask(3);
+const AT_LEAST_5: u128 = heads_mask(5);
+const AT_LEAST_7: u128 = heads_mask(7);
+const DECK_MASK: u128 = heads_mask(1);
+
+/// A set of cards: bit `v` stands for card `v`.
+///
+/// Iteration is ascending. `heads()` is five population counts.
+///
+/// ```
+/// use tabletop_take6::{Card, CardSet};
+///
+/// let s: CardSet = [Card::from_value(11), Card::from_value(6)].into_iter().collect();
+/// assert_eq!(s.to_string(), "6 11");
+/// assert_eq!(s.heads(), 6);
+/// assert_eq!(CardSet::deck(104).heads(), 171);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CardSet(u128);
+
+impl CardSet {
+    /// The empty set.
+    pub const EMPTY: CardSet = CardSet(0);
+
+    /// The cards `1..=highest` (`highest` is capped at 104).
+    pub const fn deck(highest: u8) -> CardSet {
+        let h = if highest > DECK_SIZE { DECK_SIZE } else { highest };
+        // Bits 1..=h.
+        CardSet(((1u128 << (h as u32 + 1)) - 1) & !1)
+    }
+
+    /// The set with the single card `c`.
+    pub const fn single(c: Card) -> CardSet {
+        CardSet(1 << c.0)
+    }
+
+    /// The cards strictly between `low` and `high` (both are card numbers; `0` is allowed
+    /// for `low`, and `high` up to 105).
+    pub const fn between(low: u8, high: u8) -> CardSet {
+        if high <= low + 1 {
+            return CardSet::EMPTY;
+        }
+        let upto_high = (1u128 << high) - 1; // bits 0..high
+        let upto_low = (1u128 << (low + 1)) - 1; // bits 0..=low
+        CardSet(upto_high & !upto_low & DECK_MASK)
+    }
+
+    /// The raw bits (bit `v` for card `v`).
+    pub const fn bits(self) -> u128 {
+        self.0
+    }
+
+    /// Whether the set is empty.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The number of cards.
+    pub const fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// Whether `c` is in the set.
+    pub const fn contains(self, c: Card) -> bool {
+        self.0 & (1 << c.0) != 0
+    }
+
+    /// Adds `c`; returns whether it was absent.
+    pub fn insert(&mut self, c: Card) -> bool {
+        let absent = !self.contains(c);
+        self.0 |= 1 << c.0;
+        absent
+    }
+
+    /// Removes `c`; returns whether it was present.
+    pub fn remove(&mut self, c: Card) -> bool {
+        let present = self.contains(c);
+        self.0 &= !(1 << c.0);
+        present
+    }
+
+    /// The lowest card.
+    pub const fn first(self) -> Option<Card> {
+        if self.0 == 0 { None } else { Some(Card(self.0.trailing_zeros() as u8)) }
+    }
+
+    /// The highest card.
+    pub const fn last(self) -> Option<Card> {
+        if self.0 == 0 { None } else { Some(Card(127 - self.0.leading_zeros() as u8)) }
+    }
+
+    /// Removes and returns the lowest card.
+    pub fn pop_first(&mut self) -> Option<Card> {
+        let c = self.first()?;
+        self.0 &= self.0 - 1;
+        Some(c)
+    }
+
+    /// The `n`-th lowest card (0-based).
+    pub fn nth(self, n: u32) -> Option<Card> {
+        if n >= self.len() {
+            return None;
+        }
+        let mut bits = self.0;
+        // Skip the low 64 bits at once when they hold fewer than n + 1 cards.
+        let low = (bits as u64).count_ones();
+        let mut n = n;
+        let mut base = 0;
+        if n >= low {
+            n -= low;
+            bits >>= 64;
+            base = 64;
+        }
+        let mut word = bits as u64;
+        for _ in 0..n {
+            word &= word - 1;
+        }
+        Some(Card((base + word.trailing_zeros()) as u8))
+    }
+
+    /// The cattle heads of all the cards.
+    pub const fn heads(self) -> u32 {
+        let s = self.0;
+        s.count_ones()
+            + (s & AT_LEAST_2).count_ones()
+            + (s & AT_LEAST_3).count_ones()
+            + 2 * (s & AT_LEAST_5).count_ones()
+            + 2 * (s & AT_LEAST_7).count_ones()
+    }
+
+    /// The cards in ascending order.
+    pub fn iter(self) -> Iter {
+        Iter(self.0)
+    }
+}
+
+/// The ascending iterator over a [`CardSet`].
+#[derive(Clone, Debug)]
+pub struct Iter(u128);
+
+impl Iterator for Iter {
+    type Item = Card;
+
+    fn next(&mut self) -> Option<Card> {
+        if self.0 == 0 {
+            return None;
+        }
+        let c = Card(self.0.trailing_zeros() as u8);
+        self.0 &= self.0 - 1;
+        Some(c)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Iter {}
+
+impl IntoIterator for CardSet {
+    type Item = Card;
+    type IntoIter = Iter;
+    fn into_iter(self) -> Iter {
+        self.iter()
+    }
+}
+
+impl FromIterator<Card> for CardSet {
+    fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> CardSet {
+        let mut s = CardSet::EMPTY;
+        for c in iter {
+            s.insert(c);
+        }
+        s
+    }
+}
+
+impl BitOr for CardSet {
+    type Output = CardSet;
+    fn bitor(self, rhs: CardSet) -> CardSet {
+        CardSet(self.0 | rhs.0)
+    }
+}
+
+impl BitOrAssign for CardSet {
+    fn bitor_assign(&mut self, rhs: CardSet) {
+        self.0 |= rhs.0;
+    }
+}
+
+impl BitAnd for CardSet {
+    type Output = CardSet;
+    fn bitand(self, rhs: CardSet) -> CardSet {
+        CardSet(self.0 & rhs.0)
+    }
+}
+
+impl BitAndAssign for CardSet {
+    fn bitand_assign(&mut self, rhs: CardSet) {
+        self.0 &= rhs.0;
+    }
+}
+
+impl Sub for CardSet {
+    type Output = CardSet;
+    fn sub(self, rhs: CardSet) -> CardSet {
+        CardSet(self.0 & !rhs.0)
+    }
+}
+
+impl Not for CardSet {
+    type Output = CardSet;
+    /// The cards of the deck (1..=104) that are not in the set.
+    fn not(self) -> CardSet {
+        CardSet(!self.0 & DECK_MASK)
+    }
+}
+
+impl fmt::Display for CardSet {
+    /// Ascending card numbers separated by spaces; `-` for the empty set.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_empty() {
+            return f.write_str("-");
+        }
+        for (i, c) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{c}")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for CardSet {
+    type Err = ParseCardError;
+
+    /// Card numbers separated by whitespace, or `-` for the empty set.
+    fn from_str(s: &str) -> Result<CardSet, ParseCardError> {
+        if s.trim() == "-" {
+            return Ok(CardSet::EMPTY);
+        }
+        s.split_whitespace().map(str::parse::<Card>).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn heads_follow_the_rules() {
+        let total: u32 = Card::all().map(|c| c.heads() as u32).sum();
+        assert_eq!(total, DECK_HEADS);
+        assert_eq!(CardSet::deck(104).heads(), DECK_HEADS);
+        let count = |h| Card::all().filter(|c| c.heads() == h).count();
+        assert_eq!((count(7), count(5), count(3), count(2), count(1)), (1, 8, 10, 9, 76));
+        for c in Card::all() {
+            assert_eq!(CardSet::single(c).heads(), c.heads() as u32, "{c}");
+        }
+    }
+
+    #[test]
+    fn notation_round_trips() {
+        for c in Card::all() {
+            assert_eq!(c.to_string().parse::<Card>(), Ok(c));
+        }
+        for bad in ["0", "105", "", "x", "-1", "1.0"] {
+            assert!(bad.parse::<Card>().is_err(), "{bad}");
+        }
+        let s: CardSet = "3 1 104".parse().unwrap();
+        assert_eq!(s.to_string(), "1 3 104");
+        assert_eq!(s.to_string().parse::<CardSet>(), Ok(s));
+        assert_eq!("-".parse::<CardSet>(), Ok(CardSet::EMPTY));
+    }
+
+    #[test]
+    fn set_operations() {
+        let all = CardSet::deck(104);
+        assert_eq!(all.len(), 104);
+        assert_eq!(all.first(), Some(Card(1)));
+        assert_eq!(all.last(), Some(Card(104)));
+        assert_eq!(!all, CardSet::EMPTY);
+        assert_eq!(CardSet::deck(10).len(), 10);
+        for n in 0..104 {
+            assert_eq!(all.nth(n), Some(Card(n as u8 + 1)));
+        }
+        assert_eq!(all.nth(104), None);
+        let odd: CardSet = Card::all().filter(|c| c.value() % 2 == 1).collect();
+        for n in 0..52 {
+            assert_eq!(odd.nth(n), Some(Card(2 * n as u8 + 1)));
+        }
+        assert_eq!(CardSet::between(3, 7).to_string(), "4 5 6");
+        assert_eq!(CardSet::between(0, 105), all);
+        assert_eq!(CardSet::between(5, 6), CardSet::EMPTY);
+        assert_eq!(CardSet::between(9, 2), CardSet::EMPTY);
+        let mut s = CardSet::EMPTY;
+        assert!(s.insert(Card(70)));
+        assert!(!s.insert(Card(70)));
+        assert!(s.remove(Card(70)));
+        assert!(!s.remove(Card(70)));
+        let mut t = odd;
+        let mut n = 0;
+        while let Some(c) = t.pop_first() {
+            assert_eq!(c.value() % 2, 1);
+            n += 1;
+        }
+        assert_eq!(n, 52);
+    }
+}

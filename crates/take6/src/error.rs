@@ -1,0 +1,233 @@
+//! The error types, one per operation.
+
+use thiserror::Error;
+
+use crate::card::Card;
+
+/// A card that is not a number in `1..=104`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("expected a card number from 1 to 104")]
+pub struct ParseCardError;
+
+/// A row rule other than `forced` or `choose`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("expected a row rule: `forced` or `choose`")]
+pub struct ParseRowRuleError;
+
+/// An action that is neither a card number nor `r<row>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("expected an action: a card number (1 to 104) or `r` and a row number (`r1`)")]
+pub struct ParseActionError;
+
+/// A bot name that is not known.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown bot `{0}`, expected one of: random, lowest, highest, heuristic, mc")]
+pub struct ParseBotError(pub String);
+
+/// Rules out of their limits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum RulesError {
+    /// Not 2 to 10 players.
+    #[error("{0} players: expected 2 to 10")]
+    Players(u8),
+    /// Not 1 to 4 rows.
+    #[error("{0} rows: expected 1 to 4")]
+    Rows(u8),
+    /// Not 1 to 50 cards per hand.
+    #[error("{0} cards per hand: expected 1 to 50")]
+    HandSize(u8),
+    /// A deck above 104 or too small for the deal.
+    #[error(
+        "a deck of cards 1-{deck}: expected at most 104 cards and at least {needed} (the rows and every hand)"
+    )]
+    Deck {
+        /// The highest card.
+        deck: u8,
+        /// The cards a deal needs.
+        needed: usize,
+    },
+    /// A match target of 0.
+    #[error("a match target of 0 heads: expected at least 1")]
+    Target,
+    /// A match whose hands may score nothing, so that it might never end.
+    #[error("the rows can hold every card of a hand, so a match to a target might never end")]
+    EndlessMatch,
+}
+
+/// A deal that does not fit its rules.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum DealError {
+    /// The rules are out of their limits.
+    #[error("bad rules: {0}")]
+    Rules(#[from] RulesError),
+    /// Not one starting card per row.
+    #[error("{found} starting cards: expected {expected}, one per row")]
+    Starts {
+        /// Cards given.
+        found: usize,
+        /// Rows.
+        expected: usize,
+    },
+    /// Not one hand per player.
+    #[error("{found} hands: expected {expected}, one per player")]
+    Hands {
+        /// Hands given.
+        found: usize,
+        /// Players.
+        expected: usize,
+    },
+    /// A hand of the wrong size.
+    #[error("player {player}'s hand has {found} cards: expected {expected}")]
+    HandSize {
+        /// The player (1-based).
+        player: usize,
+        /// Cards in the hand.
+        found: usize,
+        /// The hand size of the rules.
+        expected: usize,
+    },
+    /// A card above the deck.
+    #[error("card {card} is not in the deck 1-{deck}")]
+    OutOfDeck {
+        /// The card.
+        card: Card,
+        /// The highest card.
+        deck: u8,
+    },
+    /// A card dealt twice.
+    #[error("card {0} is dealt twice")]
+    Duplicate(Card),
+}
+
+/// An illegal move.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PlayError {
+    /// The hand is over.
+    #[error("the hand is over")]
+    HandOver,
+    /// Cards are expected but a row must be chosen first.
+    #[error("player {player} must first choose the row that card {card} takes")]
+    RowChoicePending {
+        /// The player (0-based).
+        player: usize,
+        /// Their too-low card.
+        card: Card,
+    },
+    /// A row choice is given when none is asked for.
+    #[error("no row choice is pending")]
+    NoRowChoice,
+    /// Not one card per player.
+    #[error("{found} cards: expected {expected}, one per player")]
+    CardCount {
+        /// Cards given.
+        found: usize,
+        /// Players.
+        expected: usize,
+    },
+    /// A card that is not in its player's hand.
+    #[error("player {player} does not hold card {card}")]
+    NotInHand {
+        /// The player (0-based).
+        player: usize,
+        /// The card.
+        card: Card,
+    },
+    /// A row that does not exist.
+    #[error("row {row} does not exist: expected 1 to {rows}")]
+    NoSuchRow {
+        /// The row (1-based).
+        row: usize,
+        /// The number of rows.
+        rows: usize,
+    },
+}
+
+/// A script (every card of a scripted game) out of the judge's limits.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ScriptError {
+    /// The numbers of players, rounds or rows are out of their limits.
+    #[error("{0}")]
+    Rules(#[from] RulesError),
+    /// N * M above 100.
+    #[error("{players} players times {rounds} rounds is {}: expected at most 100", players * rounds)]
+    TooManyCards {
+        /// N.
+        players: usize,
+        /// M.
+        rounds: usize,
+    },
+    /// The deal is inconsistent.
+    #[error("{0}")]
+    Deal(#[from] DealError),
+    /// Players with different numbers of cards.
+    #[error("player {player} plays {found} cards: expected {expected}")]
+    Rounds {
+        /// The player (1-based).
+        player: usize,
+        /// Cards given.
+        found: usize,
+        /// Rounds.
+        expected: usize,
+    },
+}
+
+/// Input of the judge (NTHU 14463) that does not follow its format or limits.
+///
+/// Lines are 1-based; `token` is the offending text as written.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum JudgeError {
+    /// The input ended early.
+    #[error("line {line}: expected {expected}, found the end of the input")]
+    Missing {
+        /// The last line of the input.
+        line: usize,
+        /// What was expected.
+        expected: String,
+    },
+    /// A token that is not what was expected.
+    #[error("line {line}: expected {expected}, found `{token}`")]
+    Unexpected {
+        /// The token's line.
+        line: usize,
+        /// The token.
+        token: String,
+        /// What was expected.
+        expected: String,
+    },
+    /// A card given twice.
+    #[error(
+        "line {line}: card {card} appears twice (first on line {first_line}), expected distinct cards"
+    )]
+    Duplicate {
+        /// The second occurrence's line.
+        line: usize,
+        /// The card.
+        card: u8,
+        /// The first occurrence's line.
+        first_line: usize,
+    },
+    /// Tokens after the last card.
+    #[error("line {line}: expected the end of the input, found `{token}`")]
+    Trailing {
+        /// The token's line.
+        line: usize,
+        /// The token.
+        token: String,
+    },
+}
+
+/// An arena that cannot be set up.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ArenaError {
+    /// The rules are out of their limits.
+    #[error("bad rules: {0}")]
+    Rules(#[from] RulesError),
+    /// Not one bot per seat.
+    #[error("{found} bots for {expected} players: expected one bot per player")]
+    Lineup {
+        /// Bots given.
+        found: usize,
+        /// Players.
+        expected: usize,
+    },
+}

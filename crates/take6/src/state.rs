@@ -1,0 +1,786 @@
+//! One hand of the game, a match of hands to a target, and their [`Game`] view.
+//!
+//! A round has two phases: every player reveals a card at once ([`Hand::reveal`]), then the
+//! revealed cards are placed one at a time in ascending order ([`Hand::place_next`]). Under
+//! [`RowRule::Choose`] the owner of a card that is below every row end picks the row it takes;
+//! that is a separate decision step, so the [`Game`] view alternates between "everyone plays a
+//! card" and "this player picks a row".
+//!
+//! Everything lives in fixed arrays and bitsets: cloning a hand is a copy of a few hundred
+//! bytes and playing one allocates nothing.
+
+use std::fmt;
+use std::str::FromStr;
+
+use tabletop_core::{Game, Returns, seeded_rng, sub_seed};
+
+use crate::card::{Card, CardSet};
+use crate::error::{DealError, ParseActionError, PlayError, RulesError};
+use crate::rules::{MAX_PLAYERS, MAX_ROWS, RowRule, Rules};
+use crate::table::{Table, Target};
+
+/// One placed card and what it took.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placement {
+    /// The player (0-based).
+    pub player: usize,
+    /// The card.
+    pub card: Card,
+    /// The row it went to (0-based).
+    pub row: usize,
+    /// The cards the player took (empty if none).
+    pub taken: CardSet,
+}
+
+impl Placement {
+    /// The heads the player took.
+    pub fn heads(&self) -> u32 {
+        self.taken.heads()
+    }
+}
+
+/// The next card to place in the current round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Next {
+    /// Its owner (0-based).
+    pub player: usize,
+    /// The card (the lowest revealed card not yet placed).
+    pub card: Card,
+    /// Where it goes.
+    pub target: Target,
+}
+
+/// What one player knows: the public cards and their own hand.
+#[derive(Clone, Copy, Debug)]
+pub struct View<'a> {
+    /// The rules.
+    pub rules: &'a Rules,
+    /// The player (0-based).
+    pub seat: usize,
+    /// The player's cards.
+    pub hand: CardSet,
+    /// The table.
+    pub table: &'a Table,
+    /// Every card seen by all: the starting cards and every card revealed so far (placed,
+    /// taken or waiting to be placed).
+    pub public: CardSet,
+    /// The cards revealed this round that are not placed yet.
+    pub pending: CardSet,
+    /// Each player's revealed card that is not placed yet (public: everyone saw it).
+    pub revealed: &'a [Option<Card>],
+    /// The cards each player took this hand.
+    pub taken: &'a [CardSet],
+    /// The rounds finished so far.
+    pub round: usize,
+}
+
+impl View<'_> {
+    /// The number of players.
+    pub fn num_players(&self) -> usize {
+        self.taken.len()
+    }
+
+    /// The cards this player has not seen: in other hands or not dealt.
+    pub fn unseen(&self) -> CardSet {
+        CardSet::deck(self.rules.deck) - self.hand - self.public
+    }
+}
+
+/// One hand: the table, the players' cards, what they took, the round in progress.
+///
+/// ```
+/// use tabletop_take6::{Card, CardSet, Hand, Rules};
+///
+/// let rules = Rules::judge(2, 1, 1);
+/// let c = Card::from_value;
+/// let hands = [CardSet::single(c(3)), CardSet::single(c(1))];
+/// let mut hand = Hand::from_deal(rules, &[c(2)], &hands).unwrap();
+/// hand.reveal(&[c(3), c(1)]);
+/// // 1 is below the only row: player 2 takes [2].
+/// let p = hand.place_next(None);
+/// assert_eq!((p.player, p.taken.to_string()), (1, "2".to_string()));
+/// // 3 follows 1.
+/// assert_eq!(hand.place_next(None).taken, CardSet::EMPTY);
+/// assert!(hand.is_over());
+/// assert_eq!(hand.penalty(1), 1);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hand {
+    rules: Rules,
+    table: Table,
+    hands: [CardSet; MAX_PLAYERS],
+    taken: [CardSet; MAX_PLAYERS],
+    /// Each player's revealed card not yet placed.
+    revealed: [Option<Card>; MAX_PLAYERS],
+    /// The revealed cards not yet placed.
+    pending: CardSet,
+    /// The starting cards and every revealed card.
+    public: CardSet,
+    /// Every card of the hand: the starting cards and the hands as dealt.
+    in_play: CardSet,
+    round: u8,
+}
+
+impl Hand {
+    /// The hand with the given starting cards (one per row) and hands (one per player).
+    pub fn from_deal(rules: Rules, starts: &[Card], hands: &[CardSet]) -> Result<Hand, DealError> {
+        rules.validate()?;
+        if starts.len() != rules.num_rows() {
+            return Err(DealError::Starts { found: starts.len(), expected: rules.num_rows() });
+        }
+        if hands.len() != rules.num_players() {
+            return Err(DealError::Hands { found: hands.len(), expected: rules.num_players() });
+        }
+        let mut all = CardSet::EMPTY;
+        for &c in starts {
+            if !all.insert(c) {
+                return Err(DealError::Duplicate(c));
+            }
+        }
+        for (i, h) in hands.iter().enumerate() {
+            if h.len() as usize != rules.hand_size as usize {
+                return Err(DealError::HandSize {
+                    player: i + 1,
+                    found: h.len() as usize,
+                    expected: rules.hand_size as usize,
+                });
+            }
+            if let Some(c) = (*h & all).first() {
+                return Err(DealError::Duplicate(c));
+            }
+            all |= *h;
+        }
+        if let Some(c) = (all - CardSet::deck(rules.deck)).first() {
+            return Err(DealError::OutOfDeck { card: c, deck: rules.deck });
+        }
+        let mut hand_sets = [CardSet::EMPTY; MAX_PLAYERS];
+        hand_sets[..hands.len()].copy_from_slice(hands);
+        let table = Table::new(starts);
+        Ok(Hand {
+            rules,
+            table,
+            hands: hand_sets,
+            taken: [CardSet::EMPTY; MAX_PLAYERS],
+            revealed: [None; MAX_PLAYERS],
+            pending: CardSet::EMPTY,
+            public: table.cards(),
+            in_play: all,
+            round: 0,
+        })
+    }
+
+    /// A random deal: the deck is shuffled, the first cards start the rows, the next ones go
+    /// to the players in turn.
+    pub fn deal<R: rand::Rng + ?Sized>(rules: Rules, rng: &mut R) -> Result<Hand, RulesError> {
+        rules.validate()?;
+        let deck = rules.deck as usize;
+        let mut cards = [0u8; crate::card::DECK_SIZE as usize];
+        for (i, c) in cards.iter_mut().enumerate().take(deck) {
+            *c = i as u8 + 1;
+        }
+        // Partial Fisher-Yates: only the cards dealt are drawn.
+        let needed = rules.cards_in_play();
+        for i in 0..needed {
+            let j = rng.random_range(i as u32..deck as u32) as usize;
+            cards.swap(i, j);
+        }
+        let card = |i: usize| Card::from_value(cards[i]);
+        let mut starts = [Card::MIN; MAX_ROWS];
+        for (r, s) in starts.iter_mut().enumerate().take(rules.num_rows()) {
+            *s = card(r);
+        }
+        let table = Table::new(&starts[..rules.num_rows()]);
+        let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+        let mut k = rules.num_rows();
+        for _ in 0..rules.hand_size {
+            for h in hands.iter_mut().take(rules.num_players()) {
+                h.insert(card(k));
+                k += 1;
+            }
+        }
+        let in_play = hands.iter().fold(table.cards(), |s, h| s | *h);
+        Ok(Hand {
+            rules,
+            table,
+            hands,
+            taken: [CardSet::EMPTY; MAX_PLAYERS],
+            revealed: [None; MAX_PLAYERS],
+            pending: CardSet::EMPTY,
+            public: table.cards(),
+            in_play,
+            round: 0,
+        })
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The table.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// The cards `player` holds.
+    pub fn hand(&self, player: usize) -> CardSet {
+        self.hands[player]
+    }
+
+    /// The cards `player` took this hand.
+    pub fn taken(&self, player: usize) -> CardSet {
+        self.taken[player]
+    }
+
+    /// The heads `player` took this hand.
+    pub fn penalty(&self, player: usize) -> u32 {
+        self.taken[player].heads()
+    }
+
+    /// The heads of every player, this hand.
+    pub fn penalties(&self) -> [u32; MAX_PLAYERS] {
+        let mut p = [0; MAX_PLAYERS];
+        for (i, slot) in p.iter_mut().enumerate().take(self.rules.num_players()) {
+            *slot = self.penalty(i);
+        }
+        p
+    }
+
+    /// The rounds finished so far.
+    pub fn round(&self) -> usize {
+        self.round as usize
+    }
+
+    /// The starting cards and every card revealed so far.
+    pub fn public(&self) -> CardSet {
+        self.public
+    }
+
+    /// Every card of the hand (starting cards and hands as dealt).
+    pub fn in_play(&self) -> CardSet {
+        self.in_play
+    }
+
+    /// The revealed cards of the current round that are not placed yet.
+    pub fn pending(&self) -> CardSet {
+        self.pending
+    }
+
+    /// The card `player` revealed this round, if it is not placed yet.
+    pub fn revealed(&self, player: usize) -> Option<Card> {
+        self.revealed[player]
+    }
+
+    /// Whether every round is played.
+    pub fn is_over(&self) -> bool {
+        self.round == self.rules.hand_size && self.pending.is_empty()
+    }
+
+    /// What `player` knows.
+    pub fn view(&self, player: usize) -> View<'_> {
+        View {
+            rules: &self.rules,
+            seat: player,
+            hand: self.hands[player],
+            table: &self.table,
+            public: self.public,
+            pending: self.pending,
+            revealed: &self.revealed[..self.rules.num_players()],
+            taken: &self.taken[..self.rules.num_players()],
+            round: self.round as usize,
+        }
+    }
+
+    /// Every player reveals a card at once (`cards[i]` is player `i`'s).
+    ///
+    /// # Panics
+    /// If the move is illegal (see [`Hand::try_reveal`]).
+    pub fn reveal(&mut self, cards: &[Card]) {
+        if let Err(e) = self.try_reveal(cards) {
+            panic!("illegal reveal: {e}");
+        }
+    }
+
+    /// Every player reveals a card at once, if that is legal now.
+    pub fn try_reveal(&mut self, cards: &[Card]) -> Result<(), PlayError> {
+        if let Some(next) = self.next() {
+            return Err(PlayError::RowChoicePending { player: next.player, card: next.card });
+        }
+        if self.is_over() {
+            return Err(PlayError::HandOver);
+        }
+        let n = self.rules.num_players();
+        if cards.len() != n {
+            return Err(PlayError::CardCount { found: cards.len(), expected: n });
+        }
+        for (player, &card) in cards.iter().enumerate() {
+            if !self.hands[player].contains(card) {
+                return Err(PlayError::NotInHand { player, card });
+            }
+        }
+        self.reveal_unchecked(cards);
+        Ok(())
+    }
+
+    /// [`Hand::reveal`] without checks.
+    ///
+    /// Precondition: no card of this round is waiting, the hand is not over, and `cards` holds
+    /// one card per player from that player's hand (checked in debug builds).
+    #[inline]
+    pub fn reveal_unchecked(&mut self, cards: &[Card]) {
+        debug_assert!(self.pending.is_empty() && !self.is_over());
+        debug_assert_eq!(cards.len(), self.rules.num_players());
+        for (player, &card) in cards.iter().enumerate() {
+            debug_assert!(self.hands[player].contains(card));
+            self.hands[player].remove(card);
+            self.revealed[player] = Some(card);
+            self.pending.insert(card);
+        }
+        self.public |= self.pending;
+    }
+
+    /// The next card to place this round, if any.
+    #[inline]
+    pub fn next(&self) -> Option<Next> {
+        let card = self.pending.first()?;
+        let player = self.owner(card);
+        Some(Next { player, card, target: self.table.target(card) })
+    }
+
+    fn owner(&self, card: Card) -> usize {
+        self.revealed.iter().position(|&r| r == Some(card)).expect("a pending card has an owner")
+    }
+
+    /// The player who must pick a row now, and their card: under [`RowRule::Choose`], when the
+    /// next card is below every row end.
+    pub fn row_choice(&self) -> Option<Next> {
+        self.next().filter(|n| n.target == Target::TooLow && self.rules.row_rule == RowRule::Choose)
+    }
+
+    /// Places the lowest revealed card. `choice` is the row a too-low card takes under
+    /// [`RowRule::Choose`]; it is ignored otherwise.
+    ///
+    /// # Panics
+    /// If no card is waiting, or a row choice is needed and `choice` is `None` or not a row.
+    #[inline]
+    pub fn place_next(&mut self, choice: Option<usize>) -> Placement {
+        let next = self.next().expect("a revealed card waits to be placed");
+        let row = match next.target {
+            Target::Row(r) => r,
+            Target::TooLow => match self.rules.row_rule {
+                RowRule::Forced => self.table.forced_row(),
+                RowRule::Choose => {
+                    let r = choice.expect("a too-low card needs a row choice");
+                    assert!(r < self.table.num_rows(), "row {r} does not exist");
+                    r
+                }
+            },
+        };
+        let taken = self.table.place(next.card, row);
+        self.taken[next.player] |= taken;
+        self.revealed[next.player] = None;
+        self.pending.remove(next.card);
+        if self.pending.is_empty() {
+            self.round += 1;
+        }
+        debug_assert_eq!(self.check(), Ok(()));
+        Placement { player: next.player, card: next.card, row, taken }
+    }
+
+    /// Places every card waiting that needs no choice; stops at a row choice.
+    pub fn place_forced(&mut self, mut on_place: impl FnMut(&Hand, &Placement)) {
+        while let Some(next) = self.next() {
+            if next.target == Target::TooLow && self.rules.row_rule == RowRule::Choose {
+                return;
+            }
+            let p = self.place_next(None);
+            on_place(self, &p);
+        }
+    }
+
+    /// Plays a whole round: reveals `cards`, then places them in ascending order, asking
+    /// `choose(hand, player, card)` for the row whenever a too-low card's owner must pick one,
+    /// and calling `on_place` after every placement.
+    ///
+    /// # Panics
+    /// If the reveal is illegal or `choose` returns a row that does not exist.
+    pub fn play_round(
+        &mut self,
+        cards: &[Card],
+        mut choose: impl FnMut(&Hand, usize, Card) -> usize,
+        mut on_place: impl FnMut(&Hand, &Placement),
+    ) {
+        self.reveal(cards);
+        while let Some(next) = self.next() {
+            let choice = (next.target == Target::TooLow && self.rules.row_rule == RowRule::Choose)
+                .then(|| choose(self, next.player, next.card));
+            let p = self.place_next(choice);
+            on_place(self, &p);
+        }
+    }
+
+    /// The consistency check: the rows, the hands, the cards taken and the cards waiting are
+    /// disjoint and together make up the cards in play, and the heads add up (heads taken plus
+    /// heads on the table equal the heads of every card placed or starting a row).
+    pub fn check(&self) -> Result<(), String> {
+        let n = self.rules.num_players();
+        let parts = std::iter::once(self.table.cards())
+            .chain(self.hands[..n].iter().copied())
+            .chain(self.taken[..n].iter().copied())
+            .chain(std::iter::once(self.pending));
+        let mut union = CardSet::EMPTY;
+        let mut total = 0;
+        for part in parts {
+            if !(union & part).is_empty() {
+                return Err(format!("cards {} are in two places", union & part));
+            }
+            union |= part;
+            total += part.len();
+        }
+        if union != self.in_play || total != self.in_play.len() {
+            return Err(format!("cards in play {} but found {}", self.in_play, union));
+        }
+        let waiting = self.revealed[..n].iter().flatten().copied().collect::<CardSet>();
+        if waiting != self.pending {
+            return Err(format!("revealed cards {waiting} but pending {}", self.pending));
+        }
+        let placed = self.in_play - self.hands[..n].iter().fold(self.pending, |s, h| s | *h);
+        let taken_heads: u32 = (0..n).map(|p| self.penalty(p)).sum();
+        if taken_heads + self.table.heads() != placed.heads() {
+            return Err(format!(
+                "heads taken {taken_heads} + on the table {} != heads placed {}",
+                self.table.heads(),
+                placed.heads()
+            ));
+        }
+        let left = self.rules.hand_size as usize - self.round as usize;
+        for (p, h) in self.hands[..n].iter().enumerate() {
+            // During a round every card is revealed, placed or not.
+            let expected = left - usize::from(!self.pending.is_empty());
+            if h.len() as usize != expected {
+                return Err(format!("player {p} holds {} cards, expected {expected}", h.len()));
+            }
+        }
+        for r in self.table.rows() {
+            if r.cards().last() != Some(r.last()) || r.cards().len() as usize != r.len() {
+                return Err(format!("row {r} is inconsistent"));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Hand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.table)?;
+        for p in 0..self.rules.num_players() {
+            write!(
+                f,
+                "player {}: hand {}, took {} ({} heads)",
+                p + 1,
+                self.hands[p],
+                self.taken[p],
+                self.penalty(p)
+            )?;
+            if let Some(c) = self.revealed[p] {
+                write!(f, ", revealed {c}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+/// A move in the [`Game`] view: a card to reveal, or the row a too-low card takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Reveal this card (everyone does at once).
+    Play(Card),
+    /// Take this row (0-based; written 1-based, `r1`).
+    TakeRow(u8),
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Play(c) => write!(f, "{c}"),
+            Action::TakeRow(r) => write!(f, "r{}", r + 1),
+        }
+    }
+}
+
+impl FromStr for Action {
+    type Err = ParseActionError;
+    fn from_str(s: &str) -> Result<Action, ParseActionError> {
+        if let Some(row) = s.strip_prefix('r') {
+            let r: u8 = row.parse().map_err(|_| ParseActionError)?;
+            if r == 0 || r as usize > MAX_ROWS {
+                return Err(ParseActionError);
+            }
+            return Ok(Action::TakeRow(r - 1));
+        }
+        s.parse().map(Action::Play).map_err(|_| ParseActionError)
+    }
+}
+
+impl Hand {
+    /// Applies one [`Game`] step, if legal: one card per player, or the pending row choice.
+    pub fn try_apply(&mut self, actions: &[Action]) -> Result<(), PlayError> {
+        if let Some(next) = self.row_choice() {
+            let &[Action::TakeRow(r)] = actions else {
+                return Err(PlayError::RowChoicePending { player: next.player, card: next.card });
+            };
+            if r as usize >= self.table.num_rows() {
+                return Err(PlayError::NoSuchRow {
+                    row: r as usize + 1,
+                    rows: self.table.num_rows(),
+                });
+            }
+            self.place_next(Some(r as usize));
+        } else {
+            let mut cards = [Card::MIN; MAX_PLAYERS];
+            if actions.len() != self.rules.num_players() {
+                return Err(PlayError::CardCount {
+                    found: actions.len(),
+                    expected: self.rules.num_players(),
+                });
+            }
+            for (slot, a) in cards.iter_mut().zip(actions) {
+                match a {
+                    Action::Play(c) => *slot = *c,
+                    Action::TakeRow(_) => return Err(PlayError::NoRowChoice),
+                }
+            }
+            self.try_reveal(&cards[..actions.len()])?;
+        }
+        self.place_forced(|_, _| {});
+        Ok(())
+    }
+}
+
+impl Game for Hand {
+    type Action = Action;
+
+    fn num_players(&self) -> usize {
+        self.rules.num_players()
+    }
+
+    fn players_to_move(&self) -> Vec<usize> {
+        if let Some(next) = self.next() {
+            vec![next.player]
+        } else if self.is_over() {
+            Vec::new()
+        } else {
+            (0..self.rules.num_players()).collect()
+        }
+    }
+
+    fn legal_actions(&self, player: usize) -> Vec<Action> {
+        if self.row_choice().is_some() {
+            (0..self.table.num_rows() as u8).map(Action::TakeRow).collect()
+        } else {
+            self.hands[player].iter().map(Action::Play).collect()
+        }
+    }
+
+    fn apply(&mut self, actions: &[Action]) {
+        if let Err(e) = self.try_apply(actions) {
+            panic!("illegal actions {actions:?}: {e}");
+        }
+    }
+
+    fn returns(&self) -> Returns {
+        (0..self.rules.num_players()).map(|p| -(self.penalty(p) as f64)).collect()
+    }
+
+    fn max_remaining_steps(&self) -> usize {
+        let rounds = self.rules.hand_size as usize - self.round as usize;
+        let n = self.rules.num_players();
+        // One reveal per round and at most one row choice per card.
+        rounds * (1 + n) + self.pending.len() as usize
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        self.check()?;
+        if self.next().is_some() && self.row_choice().is_none() {
+            return Err("a card that needs no choice was left waiting".to_owned());
+        }
+        Ok(())
+    }
+}
+
+/// A match: hands are dealt one after another (hand `k` from `sub_seed(seed, k)`) until, at
+/// the end of a hand, some player has reached the rules' target; the fewest heads wins.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Match {
+    seed: u64,
+    hand: Hand,
+    hands_dealt: u32,
+    scores: [u32; MAX_PLAYERS],
+}
+
+impl Match {
+    /// A new match. The rules must guarantee that every hand scores
+    /// ([`Rules::hand_always_scores`]), so that the match ends.
+    pub fn new(rules: Rules, seed: u64) -> Result<Match, RulesError> {
+        rules.validate()?;
+        if !rules.hand_always_scores() {
+            return Err(RulesError::EndlessMatch);
+        }
+        let hand = Hand::deal(rules, &mut seeded_rng(sub_seed(seed, 0)))?;
+        Ok(Match { seed, hand, hands_dealt: 1, scores: [0; MAX_PLAYERS] })
+    }
+
+    /// The hand in progress (the last one once the match is over).
+    pub fn hand(&self) -> &Hand {
+        &self.hand
+    }
+
+    /// The number of hands dealt so far.
+    pub fn hands_dealt(&self) -> u32 {
+        self.hands_dealt
+    }
+
+    /// The heads of every finished hand plus those of the hand in progress, per player.
+    pub fn scores(&self) -> [u32; MAX_PLAYERS] {
+        let mut s = self.scores;
+        if !self.hand.is_over() {
+            for (p, slot) in s.iter_mut().enumerate().take(self.hand.rules.num_players()) {
+                *slot += self.hand.penalty(p);
+            }
+        }
+        s
+    }
+
+    /// Whether some player reached the target at the end of a hand.
+    pub fn is_over(&self) -> bool {
+        self.hand.is_over()
+    }
+
+    fn finish_hand(&mut self) {
+        let rules = self.hand.rules;
+        for p in 0..rules.num_players() {
+            self.scores[p] += self.hand.penalty(p);
+        }
+        if self.scores.iter().all(|&s| s < rules.target as u32) {
+            let mut rng = seeded_rng(sub_seed(self.seed, self.hands_dealt as u64));
+            self.hand = Hand::deal(rules, &mut rng).expect("the rules were validated");
+            self.hands_dealt += 1;
+        }
+    }
+}
+
+impl Game for Match {
+    type Action = Action;
+
+    fn num_players(&self) -> usize {
+        self.hand.num_players()
+    }
+
+    fn players_to_move(&self) -> Vec<usize> {
+        self.hand.players_to_move()
+    }
+
+    fn legal_actions(&self, player: usize) -> Vec<Action> {
+        self.hand.legal_actions(player)
+    }
+
+    fn apply(&mut self, actions: &[Action]) {
+        self.hand.apply(actions);
+        if self.hand.is_over() {
+            self.finish_hand();
+        }
+    }
+
+    fn returns(&self) -> Returns {
+        (0..self.num_players()).map(|p| -(self.scores[p] as f64)).collect()
+    }
+
+    fn max_remaining_steps(&self) -> usize {
+        let rules = &self.hand.rules;
+        let n = rules.num_players();
+        let per_hand = rules.hand_size as usize * (1 + n);
+        // Every hand adds at least one head; the match goes on only while every score is
+        // below the target.
+        let total: u32 = self.scores.iter().sum();
+        let hands_left = (n * (rules.target as usize - 1)).saturating_sub(total as usize);
+        self.hand.max_remaining_steps() + hands_left * per_hand
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        self.hand.check_invariants()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabletop_core::random_playout;
+
+    #[test]
+    fn random_playouts_keep_the_contract() {
+        for i in 0..300u64 {
+            let players = 2 + (i % 9) as u8;
+            let rule = if i % 2 == 0 { RowRule::Choose } else { RowRule::Forced };
+            let rules = Rules::standard(players).with_row_rule(rule);
+            let hand = Hand::deal(rules, &mut seeded_rng(i)).unwrap();
+            let out = random_playout(hand, &mut seeded_rng(1000 + i)).unwrap();
+            assert_eq!(out.returns.len(), players as usize);
+            let total: f64 = out.returns.iter().sum();
+            assert!(
+                total < 0.0,
+                "someone takes heads when more cards than the rows hold are placed"
+            );
+        }
+        for i in 0..20u64 {
+            let rules = Rules::standard(2 + (i % 5) as u8);
+            let m = Match::new(rules, i).unwrap();
+            let out = random_playout(m, &mut seeded_rng(i)).unwrap();
+            assert!(out.returns.iter().any(|&r| r <= -66.0));
+        }
+    }
+
+    #[test]
+    fn actions_round_trip() {
+        for a in [Action::Play(Card::from_value(7)), Action::TakeRow(0), Action::TakeRow(3)] {
+            assert_eq!(a.to_string().parse(), Ok(a));
+        }
+        for bad in ["r0", "r5", "x", "0", "105", "r"] {
+            assert!(bad.parse::<Action>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn deals_are_checked() {
+        let c = Card::from_value;
+        let rules = Rules::judge(2, 1, 1);
+        let s = CardSet::single;
+        assert!(Hand::from_deal(rules, &[c(1)], &[s(c(2)), s(c(3))]).is_ok());
+        assert_eq!(
+            Hand::from_deal(rules, &[c(1)], &[s(c(2)), s(c(4))]),
+            Err(DealError::OutOfDeck { card: c(4), deck: 3 })
+        );
+        assert_eq!(
+            Hand::from_deal(rules, &[c(2)], &[s(c(2)), s(c(3))]),
+            Err(DealError::Duplicate(c(2)))
+        );
+        assert!(matches!(
+            Hand::from_deal(rules, &[c(1), c(2)], &[s(c(2)), s(c(3))]),
+            Err(DealError::Starts { .. })
+        ));
+        assert!(matches!(
+            Hand::from_deal(rules, &[c(1)], &[s(c(2)) | s(c(3)), CardSet::EMPTY]),
+            Err(DealError::HandSize { player: 1, .. })
+        ));
+        let mut h = Hand::from_deal(rules, &[c(1)], &[s(c(2)), s(c(3))]).unwrap();
+        assert_eq!(
+            h.try_reveal(&[c(3), c(2)]),
+            Err(PlayError::NotInHand { player: 0, card: c(3) })
+        );
+        assert_eq!(h.try_reveal(&[c(2)]), Err(PlayError::CardCount { found: 1, expected: 2 }));
+        h.reveal(&[c(2), c(3)]);
+        h.place_next(None);
+        h.place_next(None);
+        assert_eq!(h.try_reveal(&[c(2), c(3)]), Err(PlayError::HandOver));
+    }
+}
