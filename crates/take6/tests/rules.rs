@@ -1,0 +1,339 @@
+//! Correctness of the placement rules: the official sample, one hand-made case per rule
+//! branch, conservation of heads after every placement, and the fast engine against a slow,
+//! obviously right simulation on random scripts.
+
+use rand::Rng;
+use rand::seq::SliceRandom;
+use tabletop_core::seeded_rng;
+use tabletop_take6::{
+    Bot, BotKind, Card, CardSet, Hand, RowRule, Rules, Script, Target, judge_nthu14463,
+    parse_nthu14463, simulate, simulate_traced,
+};
+
+fn cards(v: &[u8]) -> Vec<Card> {
+    v.iter().map(|&x| Card::from_value(x)).collect()
+}
+
+fn script(starts: &[u8], plays: &[&[u8]]) -> Script {
+    Script::new(cards(starts), plays.iter().map(|p| cards(p)).collect()).unwrap()
+}
+
+/// The official sample, from the data files.
+#[test]
+fn official_sample() {
+    let input = include_str!("data/sample.in");
+    let output = include_str!("data/sample.out");
+    assert_eq!(judge_nthu14463(input).unwrap(), output);
+}
+
+/// The sample's placements, one by one, as the statement explains them.
+#[test]
+fn sample_trace() {
+    let s = parse_nthu14463(include_str!("data/sample.in")).unwrap();
+    let mut log = Vec::new();
+    simulate_traced(&s, |step| {
+        let p = step.placement;
+        log.push(format!(
+            "{} p{} {} r{} took [{}]",
+            step.round + 1,
+            p.player + 1,
+            p.card,
+            p.row + 1,
+            p.taken
+        ));
+    });
+    assert_eq!(
+        log,
+        [
+            "1 p2 1 r1 took [11]",
+            "1 p3 7 r2 took [-]",
+            "1 p4 8 r2 took [-]",
+            "1 p1 12 r2 took [-]",
+            "2 p3 2 r1 took [-]",
+            "2 p1 5 r1 took [-]",
+            "2 p2 13 r2 took [-]",
+            "2 p4 14 r2 took [6 7 8 12 13]",
+            "3 p4 3 r2 took [14]",
+            "3 p3 4 r2 took [-]",
+            "3 p1 9 r1 took [-]",
+            "3 p2 10 r1 took [-]",
+        ]
+    );
+}
+
+/// Plays a script under `rule` with the full deck (the default row choice when asked).
+fn play(rule: RowRule, starts: &[u8], plays: &[&[u8]]) -> Hand {
+    let rules = Rules {
+        row_rule: rule,
+        players: plays.len() as u8,
+        rows: starts.len() as u8,
+        hand_size: plays[0].len() as u8,
+        deck: 104,
+        target: 66,
+    };
+    let hands: Vec<CardSet> = plays.iter().map(|p| cards(p).into_iter().collect()).collect();
+    let mut hand = Hand::from_deal(rules, &cards(starts), &hands).unwrap();
+    for round in 0..plays[0].len() {
+        let picks: Vec<Card> = plays.iter().map(|p| Card::from_value(p[round])).collect();
+        hand.play_round(&picks, |h, _, _| h.table().fewest_heads_row(), |_, _| {});
+    }
+    hand
+}
+
+fn penalties(hand: &Hand) -> Vec<u32> {
+    (0..hand.rules().num_players()).map(|p| hand.penalty(p)).collect()
+}
+
+/// Player order would give another answer: the placement is ascending.
+#[test]
+fn placement_is_ascending_not_in_player_order() {
+    // Round 1: 4 5 6 after 3. Round 2: 7 (player 3) is the fifth card, 8 (player 2) the
+    // sixth: player 2 takes 3 4 5 6 7 (6 heads). In player order 9 would come first, 8 and 7
+    // would be too low, and the answer would be 0 6 1.
+    let hand = play(RowRule::Forced, &[3], &[&[4, 9], &[5, 8], &[6, 7]]);
+    assert_eq!(penalties(&hand), [0, 6, 0]);
+}
+
+/// The sixth card takes the five and starts the row anew.
+#[test]
+fn sixth_card_takes_five() {
+    let s = script(&[1, 8], &[&[2, 4, 6], &[3, 5, 7]]);
+    // Row 1: 1 2 3, then 4 5, then 6 is the sixth: player 1 takes 1 2 3 4 5 (1+1+1+1+2 heads),
+    // then 7 follows 6.
+    let out = simulate(&s);
+    assert_eq!(out.penalties, [6, 0]);
+    assert_eq!(out.taken[0].to_string(), "1 2 3 4 5");
+    assert_eq!(out.table.to_string(), "row 1: 6 7\nrow 2: 8");
+}
+
+/// A too-low card, forced rule: the row ending highest, whatever its heads.
+#[test]
+fn too_low_card_forced_row() {
+    // Rows end at 10 ([10], 3 heads) and 55 ([55], 7 heads): card 1 takes 55's row.
+    let hand = play(RowRule::Forced, &[10, 55], &[&[1], &[2]]);
+    assert_eq!(penalties(&hand), [7, 0]);
+    assert_eq!(hand.table().to_string(), "row 1: 10\nrow 2: 1 2");
+    // The same deal with the free choice: the fewest heads, the row of 10.
+    let hand = play(RowRule::Choose, &[10, 55], &[&[1], &[2]]);
+    assert_eq!(penalties(&hand), [3, 0]);
+    assert_eq!(hand.table().to_string(), "row 1: 1 2\nrow 2: 55");
+}
+
+/// A too-low card, chosen row: the player picks; the default is the fewest heads.
+#[test]
+fn too_low_card_chosen_row() {
+    let c = Card::from_value;
+    let rules = Rules { deck: 104, ..Rules::judge(2, 1, 2).with_row_rule(RowRule::Choose) };
+    let hands = [CardSet::single(c(1)), CardSet::single(c(2))];
+    let start = Hand::from_deal(rules, &[c(3), c(5)], &hands).unwrap();
+    // The default choice: [3] has 1 head, [5] has 2.
+    let mut hand = start.clone();
+    let mut asked = Vec::new();
+    hand.play_round(
+        &[c(1), c(2)],
+        |h, player, card| {
+            asked.push((player, card));
+            h.table().fewest_heads_row()
+        },
+        |_, _| {},
+    );
+    assert_eq!(asked, [(0, c(1))]);
+    assert_eq!((hand.penalty(0), hand.penalty(1)), (1, 0));
+    // The player may take the other row.
+    let mut hand = start.clone();
+    hand.play_round(&[c(1), c(2)], |_, _, _| 1, |_, _| {});
+    assert_eq!((hand.penalty(0), hand.penalty(1)), (2, 0));
+    assert_eq!(hand.table().to_string(), "row 1: 3\nrow 2: 1 2");
+    // The Game view asks for the row as a separate step.
+    use tabletop_core::Game;
+    use tabletop_take6::Action;
+    let mut g = start.clone();
+    g.apply(&[Action::Play(c(1)), Action::Play(c(2))]);
+    assert_eq!(g.players_to_move(), [0]);
+    assert_eq!(g.legal_actions(0), [Action::TakeRow(0), Action::TakeRow(1)]);
+    g.apply(&[Action::TakeRow(1)]);
+    assert!(g.is_terminal());
+    assert_eq!(g.returns(), [-2.0, 0.0]);
+    // A bot with the default choice.
+    let mut bot = BotKind::Lowest.build(0);
+    let mut h = start;
+    assert_eq!(bot.choose_row(&h.view(0), c(1)), 0);
+    h.reveal(&[c(1), c(2)]);
+    assert_eq!(h.row_choice().map(|n| n.player), Some(0));
+}
+
+/// One row only: everything goes to it; a too-low card takes it.
+#[test]
+fn one_row_only() {
+    let s = script(&[5], &[&[6, 1, 10], &[7, 8, 2], &[9, 4, 3]]);
+    // Round 1: 6 7 9 after 5. Round 2: 1 is too low: player 1 takes 5 6 7 9 (2+1+1+1 heads);
+    // 4 and 8 follow 1. Round 3: 2 is below 8: player 2 takes 1 4 8 (3 heads); 3 and 10
+    // follow 2.
+    let out = simulate(&s);
+    assert_eq!(out.penalties, [5, 3, 0]);
+    assert_eq!(out.table.to_string(), "row 1: 2 3 10");
+}
+
+/// The last round counts like any other, and M = 1 works.
+#[test]
+fn last_round_and_single_round() {
+    // A single round: 2 players, 1 round, 1 row: 1 is too low and takes [3], 2 follows 1.
+    assert_eq!(judge_nthu14463("2 1 1\n3\n1\n2\n").unwrap(), "1\n0\n");
+    // The last round's sixth card is taken.
+    let s = script(&[1], &[&[2, 4, 6], &[3, 5, 7]]);
+    assert_eq!(simulate(&s).penalties, [6, 0]);
+    let s = script(&[1], &[&[2, 4, 7], &[3, 5, 6]]);
+    assert_eq!(simulate(&s).penalties, [0, 6]);
+}
+
+/// Heads taken plus heads on the table equal the heads of every card placed or starting a
+/// row, after every placement of seeded random hands of both rules.
+#[test]
+fn heads_are_conserved_after_every_placement() {
+    for i in 0..400u64 {
+        let mut rng = seeded_rng(i);
+        let players = rng.random_range(2..=10u8);
+        let rows = rng.random_range(1..=4u8);
+        let max_hand = ((104 - rows as usize) / players as usize).min(12) as u8;
+        let hand_size = rng.random_range(1..=max_hand);
+        let rule = if i % 2 == 0 { RowRule::Forced } else { RowRule::Choose };
+        let rules = Rules { row_rule: rule, players, rows, hand_size, deck: 104, target: 66 };
+        let mut hand = Hand::deal(rules, &mut rng).unwrap();
+        let mut bots: Vec<_> =
+            (0..players).map(|p| BotKind::Random.build(i * 16 + p as u64)).collect();
+        let starts = hand.table().heads();
+        let mut placed = 0u32;
+        while !hand.is_over() {
+            let picks: Vec<Card> =
+                (0..players as usize).map(|p| bots[p].choose_card(&hand.view(p))).collect();
+            placed += picks.iter().map(|c| c.heads() as u32).sum::<u32>();
+            hand.reveal(&picks);
+            while let Some(next) = hand.next() {
+                let choice =
+                    (next.target == Target::TooLow).then(|| rng.random_range(0..rows as usize));
+                hand.place_next(choice);
+                let waiting = hand.pending().heads();
+                let taken: u32 = (0..players as usize).map(|p| hand.penalty(p)).sum();
+                assert_eq!(taken + hand.table().heads(), starts + placed - waiting, "deal {i}");
+                assert_eq!(hand.check(), Ok(()), "deal {i}");
+            }
+        }
+        let taken: u32 = (0..players as usize).map(|p| hand.penalty(p)).sum();
+        assert_eq!(taken + hand.table().heads(), hand.in_play().heads());
+    }
+}
+
+/// The slow, obviously right simulation: rows as vectors, cards of a round sorted, the
+/// statement's rules written out.
+fn slow_simulate(
+    starts: &[u8],
+    plays: &[Vec<u8>],
+    choose: Option<&dyn Fn(&[Vec<u8>]) -> usize>,
+) -> Vec<u32> {
+    fn heads(c: u8) -> u32 {
+        if c == 55 {
+            7
+        } else if c % 11 == 0 {
+            5
+        } else if c % 10 == 0 {
+            3
+        } else if c % 5 == 0 {
+            2
+        } else {
+            1
+        }
+    }
+    let mut rows: Vec<Vec<u8>> = starts.iter().map(|&c| vec![c]).collect();
+    let mut penalty = vec![0; plays.len()];
+    for round in 0..plays[0].len() {
+        let mut played: Vec<(u8, usize)> =
+            plays.iter().enumerate().map(|(p, v)| (v[round], p)).collect();
+        played.sort();
+        for (card, player) in played {
+            let below: Vec<usize> =
+                (0..rows.len()).filter(|&r| *rows[r].last().unwrap() < card).collect();
+            if let Some(&r) = below.iter().max_by_key(|&&r| *rows[r].last().unwrap()) {
+                if rows[r].len() == 5 {
+                    penalty[player] += rows[r].iter().map(|&c| heads(c)).sum::<u32>();
+                    rows[r].clear();
+                }
+                rows[r].push(card);
+            } else {
+                let r = match choose {
+                    None => (0..rows.len()).max_by_key(|&r| *rows[r].last().unwrap()).unwrap(),
+                    Some(f) => f(&rows),
+                };
+                penalty[player] += rows[r].iter().map(|&c| heads(c)).sum::<u32>();
+                rows[r] = vec![card];
+            }
+        }
+    }
+    penalty
+}
+
+fn random_script(rng: &mut tabletop_core::Rng) -> (Vec<u8>, Vec<Vec<u8>>) {
+    let n = rng.random_range(2..=10usize);
+    let m = rng.random_range(1..=(100 / n).min(50));
+    let p = rng.random_range(1..=4usize);
+    let mut deck: Vec<u8> = (1..=(n * m + p) as u8).collect();
+    deck.shuffle(rng);
+    let starts = deck[..p].to_vec();
+    let plays = (0..n).map(|i| deck[p + i * m..p + (i + 1) * m].to_vec()).collect();
+    (starts, plays)
+}
+
+#[test]
+fn fast_simulation_equals_the_slow_one() {
+    let mut rng = seeded_rng(2024);
+    for _ in 0..2000 {
+        let (starts, plays) = random_script(&mut rng);
+        let s = Script::new(cards(&starts), plays.iter().map(|p| cards(p)).collect()).unwrap();
+        let fast = simulate(&s).penalties;
+        assert_eq!(fast, slow_simulate(&starts, &plays, None), "{starts:?} {plays:?}");
+        // And through the judge's text format.
+        let mut text = format!("{} {} {}\n", plays.len(), plays[0].len(), starts.len());
+        for c in &starts {
+            text += &format!("{c}\n");
+        }
+        for p in &plays {
+            text += &p.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
+            text.push('\n');
+        }
+        let expected: String = fast.iter().map(|x| format!("{x}\n")).collect();
+        assert_eq!(judge_nthu14463(&text).unwrap(), expected);
+    }
+}
+
+/// The free-choice rule with the default choice (fewest heads, first on a tie) against the
+/// slow simulation with the same choice.
+#[test]
+fn chosen_rows_equal_the_slow_simulation() {
+    let fewest = |rows: &[Vec<u8>]| {
+        let h = |r: &Vec<u8>| r.iter().map(|&c| Card::from_value(c).heads() as u32).sum::<u32>();
+        (0..rows.len()).min_by_key(|&r| (h(&rows[r]), r)).unwrap()
+    };
+    let mut rng = seeded_rng(7);
+    for _ in 0..1000 {
+        let (starts, plays) = random_script(&mut rng);
+        let s = Script::new(cards(&starts), plays.iter().map(|p| cards(p)).collect()).unwrap();
+        let rules = s.rules().with_row_rule(RowRule::Choose);
+        let hands: Vec<CardSet> = s.plays().iter().map(|p| p.iter().copied().collect()).collect();
+        let mut hand = Hand::from_deal(rules, s.starts(), &hands).unwrap();
+        for round in 0..plays[0].len() {
+            let picks: Vec<Card> = s.plays().iter().map(|p| p[round]).collect();
+            hand.play_round(&picks, |h, _, _| h.table().fewest_heads_row(), |_, _| {});
+        }
+        let fast: Vec<u32> = (0..plays.len()).map(|p| hand.penalty(p)).collect();
+        assert_eq!(fast, slow_simulate(&starts, &plays, Some(&fewest)));
+    }
+}
+
+#[test]
+fn scripts_are_checked() {
+    assert!(Script::new(cards(&[1]), vec![cards(&[2])]).is_err());
+    assert!(Script::new(cards(&[1]), vec![cards(&[2, 3]), cards(&[4])]).is_err());
+    assert!(Script::new(cards(&[1]), vec![cards(&[2, 2]), cards(&[4, 5])]).is_err());
+    assert!(Script::new(cards(&[1]), vec![cards(&[2]), cards(&[1])]).is_err());
+    assert!(Script::new(cards(&[1]), vec![cards(&[2]), cards(&[9])]).is_err());
+    assert!(Script::new(cards(&[1, 2, 3, 4, 5]), vec![cards(&[6]), cards(&[7])]).is_err());
+}
