@@ -223,13 +223,12 @@ fn heads_are_conserved_after_every_placement() {
     }
 }
 
+/// Picks the row a too-low card takes, from the rows as vectors.
+type RowChooser<'a> = &'a dyn Fn(&[Vec<u8>]) -> usize;
+
 /// The slow, obviously right simulation: rows as vectors, cards of a round sorted, the
 /// statement's rules written out.
-fn slow_simulate(
-    starts: &[u8],
-    plays: &[Vec<u8>],
-    choose: Option<&dyn Fn(&[Vec<u8>]) -> usize>,
-) -> Vec<u32> {
+fn slow_simulate(starts: &[u8], plays: &[Vec<u8>], choose: Option<RowChooser<'_>>) -> Vec<u32> {
     fn heads(c: u8) -> u32 {
         if c == 55 {
             7
