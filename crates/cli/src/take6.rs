@@ -1,33 +1,432 @@
 //! `tabletop take6 ...` and the take6 parts of `judge`, `demo` and `bench`.
 
+use std::fmt::Write as _;
 use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::Context;
+use serde::Serialize;
+use tabletop_core::sub_seed;
+use tabletop_take6::{
+    Arena, ArenaSummary, BotKind, Placement, RowRule, Rules, Script, judge_nthu14463,
+    parse_nthu14463, simulate_traced,
+};
 
 use crate::bench::Bench;
+use crate::common::{par_map_progress, read_input, to_json};
 
 /// The take6 subcommands.
 #[derive(Debug, clap::Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Plays a scripted game (the judge's input, NTHU 14463) and prints each player's heads.
+    Simulate(SimulateArgs),
+    /// Bots against bots in duplicate format: every deal is replayed once per seating, the
+    /// lineup rotated one seat each time; mean heads per hand with 95% confidence intervals.
+    Arena(ArenaArgs),
+}
+
+/// Arguments of `tabletop take6 simulate`.
+#[derive(Debug, clap::Args)]
+pub struct SimulateArgs {
+    /// The judge's input (`N M P`, the starting cards, each player's cards); stdin if absent.
+    file: Option<PathBuf>,
+    /// Show the rows after every placement and who took what.
+    #[arg(long)]
+    trace: bool,
+    /// Print JSON instead of a table.
+    #[arg(long, conflicts_with = "trace")]
+    json: bool,
+}
+
+/// The row rule, as a command-line value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum RuleArg {
+    /// A too-low card takes the row ending highest (the judge's rule).
+    Forced,
+    /// A too-low card's owner picks the row (the published game).
+    Choose,
+}
+
+/// Arguments of `tabletop take6 arena`.
+#[derive(Debug, clap::Args)]
+pub struct ArenaArgs {
+    /// The number of players.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=10))]
+    players: u8,
+    /// The lineup, comma-separated: random, lowest, highest, heuristic, mc, mc:<playouts>.
+    /// A shorter list is repeated to fill the seats.
+    #[arg(long, value_delimiter = ',', required = true)]
+    bots: Vec<String>,
+    /// The number of deals; each is played once per seating (players hands per deal).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    games: u64,
+    /// The seed of the deals and of the bots.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Who picks the row a too-low card takes.
+    #[arg(long, value_enum, default_value_t = RuleArg::Choose)]
+    rules: RuleArg,
+    /// Cards per hand (rounds).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(1..=50))]
+    cards: u8,
+    /// Rows on the table.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=4))]
+    rows: u8,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    json: bool,
+}
 
 /// Runs a take6 subcommand.
 pub fn run(command: Command) -> anyhow::Result<()> {
-    match command {}
+    let out = match command {
+        Command::Simulate(args) => simulate_command(&args)?,
+        Command::Arena(args) => arena_command(&args)?,
+    };
+    let stdout = std::io::stdout();
+    let mut lock = stdout.lock();
+    lock.write_all(out.as_bytes()).context("cannot write the output")?;
+    lock.flush().context("cannot write the output")?;
+    Ok(())
 }
 
 /// The original problem's output for `input`.
 pub fn judge(input: &str) -> anyhow::Result<String> {
-    
-    let _ = input;
-    anyhow::bail!("not implemented yet")
+    Ok(judge_nthu14463(input)?)
 }
+
+/// `1 head`, `5 heads`.
+fn heads(n: u32) -> String {
+    if n == 1 { "1 head".to_owned() } else { format!("{n} heads") }
+}
+
+/// One line describing a placement.
+fn describe(p: &Placement) -> String {
+    let who = format!("player {} plays {}", p.player + 1, p.card);
+    if p.taken.is_empty() {
+        format!("{who} on row {}", p.row + 1)
+    } else if Some(p.card) < p.taken.first() || p.taken.len() < 5 {
+        format!(
+            "{who}: below every row end, takes row {} [{}] ({})",
+            p.row + 1,
+            p.taken,
+            heads(p.heads())
+        )
+    } else {
+        format!("{who}: sixth card of row {}, takes [{}] ({} heads)", p.row + 1, p.taken, p.heads())
+    }
+}
+
+/// The scripted game as text: optionally the trace, then the table of penalties.
+fn simulate_text(script: &Script, trace: bool) -> String {
+    let mut s = String::new();
+    let rules = script.rules();
+    let _ = writeln!(
+        s,
+        "Take 6! scripted game: {} players, {} rounds, {} rows, cards 1-{}, row rule: {}",
+        rules.players, rules.hand_size, rules.rows, rules.deck, rules.row_rule
+    );
+    if trace {
+        let _ = writeln!(s, "{}", indent(&script.hand().table().to_string(), "  "));
+    }
+    let mut round = usize::MAX;
+    let outcome = simulate_traced(script, |step| {
+        if !trace {
+            return;
+        }
+        if step.round != round {
+            round = step.round;
+            let cards: Vec<String> = script.plays().iter().map(|p| p[round].to_string()).collect();
+            let _ = writeln!(s, "round {}: players play {}", round + 1, cards.join(" "));
+        }
+        let _ = writeln!(s, "  {}", describe(step.placement));
+        let _ = writeln!(s, "{}", indent(&step.table.to_string(), "    "));
+    });
+    let _ = writeln!(s, "player  heads  cards taken");
+    for (p, (heads, taken)) in outcome.penalties.iter().zip(&outcome.taken).enumerate() {
+        let _ = writeln!(s, "{:>6}  {heads:>5}  {taken}", p + 1);
+    }
+    s
+}
+
+fn indent(text: &str, prefix: &str) -> String {
+    text.lines().map(|l| format!("{prefix}{l}")).collect::<Vec<_>>().join("\n")
+}
+
+#[derive(Serialize)]
+struct SimulateJson {
+    players: u8,
+    rounds: u8,
+    rows: u8,
+    deck: u8,
+    row_rule: String,
+    penalties: Vec<u32>,
+    taken: Vec<Vec<u8>>,
+    final_rows: Vec<Vec<u8>>,
+}
+
+fn simulate_command(args: &SimulateArgs) -> anyhow::Result<String> {
+    let input = read_input(args.file.as_deref())?;
+    let script = parse_nthu14463(&input)?;
+    if !args.json {
+        return Ok(simulate_text(&script, args.trace));
+    }
+    let outcome = tabletop_take6::simulate(&script);
+    let rules = script.rules();
+    let values = |s: tabletop_take6::CardSet| s.iter().map(|c| c.value()).collect::<Vec<_>>();
+    to_json(&SimulateJson {
+        players: rules.players,
+        rounds: rules.hand_size,
+        rows: rules.rows,
+        deck: rules.deck,
+        row_rule: rules.row_rule.to_string(),
+        penalties: outcome.penalties.clone(),
+        taken: outcome.taken.iter().map(|&s| values(s)).collect(),
+        final_rows: outcome.table.rows().iter().map(|r| values(r.cards())).collect(),
+    })
+}
+
+/// The arena of `args`, checked.
+fn build_arena(args: &ArenaArgs) -> anyhow::Result<Arena> {
+    let n = args.players as usize;
+    let kinds = args
+        .bots
+        .iter()
+        .map(|b| b.trim().parse::<BotKind>())
+        .collect::<Result<Vec<_>, _>>()
+        .context("bad --bots")?;
+    if kinds.is_empty() || kinds.len() > n {
+        anyhow::bail!("bad --bots: {} bots for {n} players, expected 1 to {n}", kinds.len());
+    }
+    let lineup: Vec<BotKind> = (0..n).map(|i| kinds[i % kinds.len()]).collect();
+    let row_rule = match args.rules {
+        RuleArg::Forced => RowRule::Forced,
+        RuleArg::Choose => RowRule::Choose,
+    };
+    let rules = Rules {
+        row_rule,
+        players: args.players,
+        rows: args.rows,
+        hand_size: args.cards,
+        ..Rules::standard(args.players)
+    };
+    Ok(Arena::new(rules, lineup)?)
+}
+
+#[derive(Serialize)]
+struct ArenaJson {
+    rules: RulesJson,
+    seed: u64,
+    deals: u64,
+    hands: u64,
+    lineup: Vec<String>,
+    bots: Vec<BotJson>,
+    comparisons: Vec<ComparisonJson>,
+}
+
+#[derive(Serialize)]
+struct RulesJson {
+    description: String,
+    row_rule: String,
+    players: u8,
+    rows: u8,
+    cards_per_hand: u8,
+    deck: u8,
+}
+
+#[derive(Serialize)]
+struct BotJson {
+    bot: String,
+    seats: usize,
+    mean_penalty: f64,
+    penalty_ci95: f64,
+    win_rate: f64,
+    win_ci95: f64,
+}
+
+#[derive(Serialize)]
+struct ComparisonJson {
+    first: String,
+    second: String,
+    difference: f64,
+    ci95: f64,
+    z: f64,
+    p_value: f64,
+}
+
+fn comparisons(summary: &ArenaSummary) -> Vec<ComparisonJson> {
+    (1..summary.bots.len())
+        .map(|b| {
+            let c = summary.compare(0, b);
+            ComparisonJson {
+                first: summary.bots[0].bot.to_string(),
+                second: summary.bots[b].bot.to_string(),
+                difference: c.difference,
+                ci95: c.ci95,
+                z: c.z,
+                p_value: c.p_value,
+            }
+        })
+        .collect()
+}
+
+fn arena_command(args: &ArenaArgs) -> anyhow::Result<String> {
+    let arena = build_arena(args)?;
+    let start = Instant::now();
+    let results =
+        par_map_progress(args.games, "take6 arena", |i| arena.play_deal(sub_seed(args.seed, i)));
+    let elapsed = start.elapsed().as_secs_f64();
+    let summary = arena.summary(&results);
+    eprintln!(
+        "take6 arena: {} hands in {:.3} s ({:.0} hands/s)",
+        summary.hands,
+        elapsed,
+        summary.hands as f64 / elapsed.max(1e-9)
+    );
+    let lineup: Vec<String> = arena.lineup().iter().map(BotKind::to_string).collect();
+    if args.json {
+        let r = arena.rules();
+        return to_json(&ArenaJson {
+            rules: RulesJson {
+                description: r.to_string(),
+                row_rule: r.row_rule.to_string(),
+                players: r.players,
+                rows: r.rows,
+                cards_per_hand: r.hand_size,
+                deck: r.deck,
+            },
+            seed: args.seed,
+            deals: summary.deals,
+            hands: summary.hands,
+            lineup,
+            bots: summary
+                .bots
+                .iter()
+                .map(|b| BotJson {
+                    bot: b.bot.to_string(),
+                    seats: b.seats,
+                    mean_penalty: b.mean_penalty,
+                    penalty_ci95: b.penalty_ci95,
+                    win_rate: b.win_rate,
+                    win_ci95: b.win_ci95,
+                })
+                .collect(),
+            comparisons: comparisons(&summary),
+        });
+    }
+    Ok(arena_text(&arena, &summary, args.seed))
+}
+
+fn arena_text(arena: &Arena, summary: &ArenaSummary, seed: u64) -> String {
+    let mut s = String::new();
+    let rules = arena.rules();
+    let _ = writeln!(s, "Take 6! arena, duplicate format. Rules: {rules}");
+    let lineup: Vec<String> = arena.lineup().iter().map(BotKind::to_string).collect();
+    let _ = writeln!(
+        s,
+        "{} deals x {} seatings = {} hands, seed {seed}, lineup {}",
+        summary.deals,
+        rules.players,
+        summary.hands,
+        lineup.join(",")
+    );
+    let width = summary.bots.iter().map(|b| b.bot.to_string().len()).max().unwrap_or(3).max(3);
+    let _ = writeln!(s, "{:<width$}  seats  heads/hand  95% CI     win rate  95% CI", "bot");
+    for b in &summary.bots {
+        let _ = writeln!(
+            s,
+            "{:<width$}  {:>5}  {:>10.3}  ± {:<7.3}  {:>7.2}%  ± {:.2}%",
+            b.bot.to_string(),
+            b.seats,
+            b.mean_penalty,
+            b.penalty_ci95,
+            100.0 * b.win_rate,
+            100.0 * b.win_ci95
+        );
+    }
+    for c in comparisons(summary) {
+        let _ = writeln!(
+            s,
+            "{} - {}: {:+.3} ± {:.3} heads/hand (paired by deal, z = {:.2}, p {})",
+            c.first,
+            c.second,
+            c.difference,
+            c.ci95,
+            c.z,
+            if c.p_value < 1e-300 { "< 1e-300".to_owned() } else { format!("= {:.2e}", c.p_value) }
+        );
+    }
+    s
+}
+
+/// The judge's sample.
+const SAMPLE: &str = "4 3 2\n11\n6\n12 5 9\n1 13 10\n7 2 4\n8 14 3\n";
 
 /// The game on its built-in sample data.
 pub fn demo(out: &mut dyn Write) -> anyhow::Result<()> {
-    writeln!(out, "take6: not implemented yet")?;
+    writeln!(out, "== Take 6! (NTHU 14463 sample), every placement")?;
+    let script = parse_nthu14463(SAMPLE)?;
+    write!(out, "{}", simulate_text(&script, true))?;
+    writeln!(out, "judge output: {}", judge_nthu14463(SAMPLE)?.replace('\n', " ").trim_end())?;
+    let args = ArenaArgs {
+        players: 4,
+        bots: vec!["mc:50".into(), "heuristic".into(), "random".into(), "lowest".into()],
+        games: 25,
+        seed: 1,
+        rules: RuleArg::Choose,
+        cards: 10,
+        rows: 4,
+        json: false,
+    };
+    let arena = build_arena(&args)?;
+    let results = arena.run(args.games, args.seed);
+    writeln!(
+        out,
+        "== Take 6! arena (tabletop take6 arena --bots mc:50,heuristic,random,lowest --games 25 --seed 1)"
+    )?;
+    write!(out, "{}", arena_text(&arena, &arena.summary(&results), args.seed))?;
     Ok(())
 }
 
 /// The game's benchmark workloads.
 pub fn bench(bench: &mut Bench) -> anyhow::Result<()> {
-    let _ = bench;
+    bench.case("take6/judge-sample", "heads", 10_000, || {
+        let mut heads = 0u64;
+        for _ in 0..10_000 {
+            let out = judge_nthu14463(std::hint::black_box(SAMPLE)).expect("the sample is valid");
+            heads += out.lines().map(|l| l.parse::<u64>().unwrap_or(0)).sum::<u64>();
+        }
+        heads
+    });
+    let random = Arena::new(Rules::standard(4), vec![BotKind::Random; 4])?;
+    bench.case("take6/arena-random", "heads", 4 * 5_000, || {
+        random
+            .run(5_000, 1)
+            .iter()
+            .map(|d| d.penalties.iter().map(|&p| p as u64).sum::<u64>())
+            .sum()
+    });
+    let heuristic = Arena::new(Rules::standard(4), vec![BotKind::Heuristic; 4])?;
+    bench.case("take6/arena-heuristic", "heads", 4 * 1_000, || {
+        heuristic
+            .run(1_000, 1)
+            .iter()
+            .map(|d| d.penalties.iter().map(|&p| p as u64).sum::<u64>())
+            .sum()
+    });
+    let mc = Arena::new(
+        Rules::standard(4),
+        vec![
+            BotKind::MonteCarlo { playouts: 200 },
+            BotKind::Heuristic,
+            BotKind::Heuristic,
+            BotKind::Heuristic,
+        ],
+    )?;
+    // 4 hands with one MC seat each: 40 MC decisions.
+    bench.case("take6/arena-mc-decisions", "heads", 40, || {
+        mc.run(1, 1).iter().map(|d| d.penalties.iter().map(|&p| p as u64).sum::<u64>()).sum()
+    });
     Ok(())
 }

@@ -1,0 +1,159 @@
+//! `tabletop judge nthu14463` and `tabletop take6 ...`, run as a user would.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const SAMPLE: &str = "4 3 2\n11\n6\n12 5 9\n1 13 10\n7 2 4\n8 14 3\n";
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+#[test]
+fn judge_sample_is_byte_exact() {
+    let o = run(&["judge", "nthu14463"], SAMPLE);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(o.stdout, b"0\n5\n0\n6\n");
+}
+
+#[test]
+fn judge_rejects_bad_input_with_the_line() {
+    for (input, needle) in [
+        ("4 3 2\n11\n6\n12 5 9\n1 13 10\n7 2 4\n8 14\n", "line 7: expected C_4,3"),
+        ("4 3 2\n11\n6\n12 5 9\n1 13 10\n7 2 4\n8 14 6\n", "line 7: card 6 appears twice"),
+        ("4 3 2\n11\n99\n", "line 3: expected D_2"),
+        ("1 3 2\n", "line 1: expected N"),
+        ("4 3 2\n11\n6\n12 5 9\n1 13 10\n7 2 4\n8 14 3\n5\n", "line 8: expected the end"),
+        ("", "line 1"),
+    ] {
+        let o = run(&["judge", "nthu14463"], input);
+        assert_eq!(o.status.code(), Some(2), "{input:?}");
+        assert!(o.stdout.is_empty(), "{input:?}");
+        assert!(stderr(&o).contains(needle), "{input:?}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn simulate_prints_a_table_and_a_trace() {
+    let o = run(&["take6", "simulate"], SAMPLE);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    assert!(text.contains("row rule: forced"), "{text}");
+    assert!(text.contains("     4      6  6 7 8 12 13 14\n"), "{text}");
+    let o = run(&["take6", "simulate", "--trace"], SAMPLE);
+    let text = stdout(&o);
+    assert!(text.contains("player 2 plays 1: below every row end, takes row 1 [11] (5 heads)"));
+    assert!(text.contains("player 4 plays 14: sixth card of row 2, takes [6 7 8 12 13] (5 heads)"));
+    assert!(text.contains("player 4 plays 3: below every row end, takes row 2 [14] (1 head)"));
+    assert!(text.contains("    row 1: 1 2 5 9 10\n"));
+    let o = run(&["take6", "simulate", "--json"], SAMPLE);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["penalties"], serde_json::json!([0, 5, 0, 6]));
+    let o = run(&["take6", "simulate"], "4 3 2\n11\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty());
+}
+
+#[test]
+fn arena_is_deterministic_and_reports_every_bot() {
+    let args = [
+        "take6",
+        "arena",
+        "--players",
+        "3",
+        "--bots",
+        "heuristic,random,lowest",
+        "--games",
+        "40",
+        "--seed",
+        "9",
+    ];
+    let a = run(&args, "");
+    assert!(a.status.success(), "{}", stderr(&a));
+    let b = run(&args, "");
+    assert_eq!(a.stdout, b.stdout);
+    let text = stdout(&a);
+    assert!(text.contains("row rule: choose"), "{text}");
+    assert!(text.contains("40 deals x 3 seatings = 120 hands, seed 9"), "{text}");
+    for bot in ["heuristic", "random", "lowest"] {
+        assert!(text.lines().any(|l| l.starts_with(bot)), "{text}");
+    }
+    assert!(text.contains("heuristic - random:"), "{text}");
+    let other = run(
+        &[
+            "take6",
+            "arena",
+            "--players",
+            "3",
+            "--bots",
+            "heuristic,random,lowest",
+            "--games",
+            "40",
+            "--seed",
+            "10",
+        ],
+        "",
+    );
+    assert_ne!(a.stdout, other.stdout);
+}
+
+#[test]
+fn arena_json_and_rules() {
+    let o = run(
+        &[
+            "take6",
+            "arena",
+            "--bots",
+            "mc:5,highest",
+            "--games",
+            "3",
+            "--rules",
+            "forced",
+            "--json",
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["rules"]["row_rule"], "forced");
+    assert_eq!(v["hands"], 12);
+    assert_eq!(v["lineup"], serde_json::json!(["mc:5", "highest", "mc:5", "highest"]));
+    let rate: f64 = v["bots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["seats"].as_f64().unwrap() * b["win_rate"].as_f64().unwrap())
+        .sum();
+    assert!((rate - 1.0).abs() < 1e-9);
+}
+
+#[test]
+fn arena_rejects_bad_lineups() {
+    for args in [
+        &["take6", "arena", "--bots", "genius", "--games", "1"][..],
+        &["take6", "arena", "--players", "2", "--bots", "random,random,random", "--games", "1"],
+        &["take6", "arena", "--players", "11", "--bots", "random", "--games", "1"],
+        &["take6", "arena", "--players", "10", "--cards", "11", "--bots", "random", "--games", "1"],
+        &["take6", "arena", "--bots", "random", "--rules", "free"],
+    ] {
+        let o = run(args, "");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+    }
+}
