@@ -1,1 +1,50 @@
-fn main() {}
+//! Criterion benchmarks: the judge on its sample, the duplicate arena with random bots, and
+//! one Monte Carlo decision. Each asserts the result it times.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use tabletop_core::seeded_rng;
+use tabletop_take6::{Arena, Bot, BotKind, Hand, Rules, judge_nthu14463};
+
+const SAMPLE: &str = "4 3 2\n11\n6\n12 5 9\n1 13 10\n7 2 4\n8 14 3\n";
+
+fn judge(c: &mut Criterion) {
+    assert_eq!(judge_nthu14463(SAMPLE).unwrap(), "0\n5\n0\n6\n");
+    c.bench_function("judge_sample", |b| b.iter(|| judge_nthu14463(black_box(SAMPLE)).unwrap()));
+}
+
+fn arena(c: &mut Criterion) {
+    let arena = Arena::new(Rules::standard(4), vec![BotKind::Random; 4]).unwrap();
+    let heads = |seed| -> u32 { arena.play_deal(seed).penalties.iter().sum() };
+    assert_eq!(heads(5), heads(5));
+    assert!(heads(5) > 0);
+    // One deal = four hands (one per seating).
+    c.bench_function("arena_random_4p_deal", |b| {
+        let mut seed = 0;
+        b.iter(|| {
+            seed += 1;
+            black_box(heads(seed))
+        })
+    });
+}
+
+fn monte_carlo(c: &mut Criterion) {
+    for players in [4u8, 10] {
+        let hand = Hand::deal(Rules::standard(players), &mut seeded_rng(1)).unwrap();
+        let view = hand.view(0);
+        let mut bot = BotKind::MonteCarlo { playouts: 200 }.build(7);
+        let card = bot.choose_card(&view);
+        assert!(view.hand.contains(card));
+        c.bench_function(&format!("mc200_first_decision_{players}p"), |b| {
+            b.iter(|| bot.choose_card(black_box(&view)))
+        });
+    }
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(20);
+    targets = judge, arena, monte_carlo
+}
+criterion_main!(benches);

@@ -207,9 +207,10 @@ impl MonteCarloBot {
         MonteCarloBot { rng: FastRng::new(seed), budget }
     }
 
-    /// Deals the unseen cards at random: `k` cards to every opponent of `me` (whose own
-    /// hand is given in `hands[me]`).
-    fn determinise(&mut self, view: &View<'_>, k: usize, hands: &mut [CardSet; MAX_PLAYERS]) {
+    /// Deals the cards `view`'s player has not seen at random, `k` to every opponent
+    /// (`hands[view.seat]` is left as it is): one determinisation of the hidden hands.
+    /// Every card the player saw (its hand, the table, every card played) is excluded.
+    pub fn determinise(&mut self, view: &View<'_>, k: usize, hands: &mut [CardSet; MAX_PLAYERS]) {
         let unseen = view.unseen();
         let mut pool = [Card::MIN; DECK_SIZE as usize];
         let mut u = 0;

@@ -1,0 +1,106 @@
+//! Bots: legal play under every rule and player count, determinisations consistent with what
+//! the player saw, and a small strength check (the full-size one is a benchmark).
+
+use tabletop_core::{seeded_rng, sub_seed};
+use tabletop_take6::{
+    Arena, Bot, BotKind, Budget, CardSet, Hand, MAX_PLAYERS, MonteCarloBot, RowRule, Rules,
+    play_hand,
+};
+
+#[test]
+fn every_bot_plays_legal_cards_in_every_variant() {
+    let kinds = [
+        BotKind::Random,
+        BotKind::Lowest,
+        BotKind::Highest,
+        BotKind::Heuristic,
+        BotKind::MonteCarlo { playouts: 3 },
+    ];
+    for players in 2..=10u8 {
+        for rule in [RowRule::Forced, RowRule::Choose] {
+            let rules = Rules::standard(players).with_row_rule(rule);
+            let lineup = (0..players as usize).map(|i| kinds[i % kinds.len()]).collect();
+            let arena = Arena::new(rules, lineup).unwrap();
+            // play_hand panics on an illegal card or row.
+            let results = arena.run(2, players as u64);
+            for d in results {
+                assert_eq!(d.hands, players as u32);
+            }
+        }
+    }
+    // Odd variants: one row, long hands.
+    let rules = Rules { rows: 1, hand_size: 30, ..Rules::judge(3, 30, 1) };
+    let arena = Arena::new(rules.with_row_rule(RowRule::Choose), kinds[..3].to_vec()).unwrap();
+    arena.run(3, 1);
+}
+
+#[test]
+fn determinisations_avoid_every_card_seen() {
+    for seed in 0..50u64 {
+        let rules = Rules::standard(2 + (seed % 9) as u8);
+        let n = rules.num_players();
+        let mut hand = Hand::deal(rules, &mut seeded_rng(seed)).unwrap();
+        let mut bots: Vec<_> =
+            (0..n).map(|i| BotKind::Random.build(sub_seed(seed, i as u64))).collect();
+        // Play a few rounds so that cards have been played and taken.
+        for _ in 0..(seed % 7) {
+            let cards: Vec<_> = (0..n).map(|p| bots[p].choose_card(&hand.view(p))).collect();
+            hand.play_round(&cards, |h, _, _| h.table().fewest_heads_row(), |_, _| {});
+        }
+        let view = hand.view(0);
+        let k = view.hand.len() as usize;
+        let mut mc = MonteCarloBot::new(seed, Budget::Playouts(1));
+        let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+        hands[0] = view.hand;
+        for _ in 0..20 {
+            mc.determinise(&view, k, &mut hands);
+            let mut all = view.hand | view.public;
+            for h in &hands[1..n] {
+                assert_eq!(h.len() as usize, k);
+                assert!((*h & all).is_empty(), "a sampled card was seen or dealt twice");
+                assert!((*h - CardSet::deck(rules.deck)).is_empty());
+                all |= *h;
+            }
+            assert_eq!(hands[0], view.hand);
+        }
+        // The true hands are one of the possible determinisations: they avoid the seen cards.
+        for p in 1..n {
+            assert!((hand.hand(p) & (view.hand | view.public)).is_empty());
+        }
+    }
+}
+
+#[test]
+fn monte_carlo_with_a_time_budget_plays_legally() {
+    let rules = Rules::standard(4);
+    let mut hand = Hand::deal(rules, &mut seeded_rng(3)).unwrap();
+    let mut bots = [
+        tabletop_take6::AnyBot::MonteCarlo(MonteCarloBot::new(
+            1,
+            Budget::Time(std::time::Duration::from_micros(300)),
+        )),
+        BotKind::Heuristic.build(2),
+        BotKind::Random.build(3),
+        BotKind::Lowest.build(4),
+    ];
+    play_hand(&mut hand, &mut bots);
+    assert!(hand.is_over());
+}
+
+/// A small version of the benchmark: over 60 duplicate deals, the heuristic beats random play
+/// and Monte Carlo (50 playouts per candidate) beats the heuristic.
+#[test]
+fn stronger_bots_take_fewer_heads() {
+    let lineup = vec![BotKind::Heuristic, BotKind::Random, BotKind::Random, BotKind::Random];
+    let arena = Arena::new(Rules::standard(4), lineup).unwrap();
+    let s = arena.summary(&arena.run(60, 11));
+    let c = s.compare(0, 1);
+    assert!(c.difference + c.ci95 < 0.0, "heuristic vs random: {c:?}");
+
+    let mc = BotKind::MonteCarlo { playouts: 50 };
+    let lineup = vec![mc, BotKind::Heuristic, BotKind::Heuristic, BotKind::Heuristic];
+    let arena = Arena::new(Rules::standard(4), lineup).unwrap();
+    let s = arena.summary(&arena.run(60, 12));
+    let c = s.compare(0, 1);
+    assert!(c.difference < 0.0, "mc vs heuristic: {c:?}");
+}
