@@ -94,3 +94,20 @@ pub enum JudgeError {
         token: String,
     },
 }
+
+/// A move that is not `(x,y)`.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("expected a move like (3,5), found {0:?}")]
+pub struct ParseMoveError(pub String);
+
+/// A move the piece cannot make from where it stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("the {piece} cannot move from {from:?} to {to:?}")]
+pub struct IllegalMoveError {
+    /// The piece.
+    pub piece: Piece,
+    /// Its cell.
+    pub from: (u64, u64),
+    /// The cell asked for.
+    pub to: (u64, u64),
+}

@@ -2,10 +2,11 @@
 //! oracle.
 
 use std::fmt;
+use std::str::FromStr;
 
 use tabletop_core::{Game, Returns, TwoPlayerZeroSum};
 
-use crate::{Board, Piece};
+use crate::{Board, IllegalMoveError, ParseMoveError, Piece};
 
 /// A move: the cell the piece goes to, 1-based.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -19,6 +20,25 @@ pub struct Move {
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "({},{})", self.x, self.y)
+    }
+}
+
+impl FromStr for Move {
+    type Err = ParseMoveError;
+
+    /// Parses `(x,y)` (spaces allowed around the numbers).
+    fn from_str(s: &str) -> Result<Move, ParseMoveError> {
+        let err = || ParseMoveError(s.to_owned());
+        let inner = s.trim().strip_prefix('(').and_then(|t| t.strip_suffix(')')).ok_or_else(err)?;
+        let (x, y) = inner.split_once(',').ok_or_else(err)?;
+        let num = |t: &str| {
+            let t = t.trim();
+            if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(err());
+            }
+            t.parse::<u64>().map_err(|_| err())
+        };
+        Ok(Move { x: num(x)?, y: num(y)? })
     }
 }
 
@@ -131,10 +151,37 @@ impl Race {
     /// # Panics
     /// If `mv` is illegal.
     pub fn play(&mut self, mv: Move) {
-        assert!(self.is_legal(mv), "illegal move {mv} for the {} on {:?}", self.piece, self.cell());
+        if let Err(e) = self.try_play(mv) {
+            panic!("{e}");
+        }
+    }
+
+    /// Plays `mv` if it is legal.
+    ///
+    /// # Errors
+    /// If `mv` is not a legal move here; the position is unchanged.
+    pub fn try_play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
+        if !self.is_legal(mv) {
+            return Err(IllegalMoveError {
+                piece: self.piece,
+                from: self.cell(),
+                to: (mv.x, mv.y),
+            });
+        }
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// Plays `mv` without checking it.
+    ///
+    /// Precondition: `self.is_legal(mv)`; otherwise the position is meaningless (the piece may
+    /// leave the board). Checked by `debug_assert!` in debug builds.
+    pub fn play_unchecked(&mut self, mv: Move) {
+        debug_assert!(self.is_legal(mv), "illegal move {mv}");
         self.x = mv.x;
         self.y = mv.y;
         self.mover ^= 1;
+        debug_assert_eq!(self.check_invariants(), Ok(()));
     }
 
     /// Whether the game is over: on the target, or stuck (a draw).
@@ -194,7 +241,9 @@ impl Game for Race {
         if self.mover > 1 {
             return Err(format!("player {} is to move", self.mover));
         }
-        if self.moves().is_empty() != self.is_over() {
+        // Enumerating a sliding piece's moves is O(N + M): only on boards that small.
+        let small = self.board.rows().saturating_add(self.board.cols()) <= 1 << 16;
+        if small && self.moves().is_empty() != self.is_over() {
             return Err("moves disagree with the end of the game".to_owned());
         }
         Ok(())
@@ -251,8 +300,10 @@ mod tests {
             let (a, b) = board.distances();
             assert!(p.steps as u64 <= a + b);
             assert!(p.returns == [0.0, 0.0] || p.returns.iter().sum::<f64>() == 0.0);
-            // Notation: moves print as (x,y).
-            assert!(Race::new(piece, board).moves().iter().all(|m| m.to_string().starts_with('(')));
+            // Notation: moves round-trip.
+            for mv in Race::new(piece, board).moves() {
+                assert_eq!(mv.to_string().parse::<Move>(), Ok(mv));
+            }
         }
     }
 
@@ -273,6 +324,15 @@ mod tests {
                     assert_eq!(table.at(x as usize, y as usize), want, "{piece} at ({x},{y})");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn move_notation() {
+        assert_eq!("(3,5)".parse::<Move>(), Ok(Move { x: 3, y: 5 }));
+        assert_eq!(" ( 3 , 5 ) ".parse::<Move>(), Ok(Move { x: 3, y: 5 }));
+        for bad in ["", "()", "(3)", "(3,)", "3,5", "(3,5", "(-3,5)", "(3,5,6)", "(x,5)"] {
+            assert!(bad.parse::<Move>().is_err(), "{bad:?}");
         }
     }
 

@@ -44,7 +44,9 @@ mod verify;
 
 pub use board::{Board, MAX_SIDE, Outcome, ParseBoardError, ParseOutcomeError};
 pub use closed::{explain, floor_k_phi, grundy_at, is_wythoff_cold, outcome_at, solve};
-pub use error::{BoardError, JudgeError, ParsePieceError, TableError};
+pub use error::{
+    BoardError, IllegalMoveError, JudgeError, ParseMoveError, ParsePieceError, TableError,
+};
 pub use game::{Move, Race};
 pub use grundy::GrundyTable;
 pub use judge::{judge_hdu5754, random_input};
