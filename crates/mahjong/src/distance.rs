@@ -127,7 +127,9 @@ fn mark_exact(
         return;
     }
     for (j, g) in groups.iter().enumerate().skip(start) {
-        if g.iter().all(|&r| counts[r] < 4) && g.iter().filter(|&&r| r == g[0]).count() + counts[g[0]] as usize <= 4 {
+        if g.iter().all(|&r| counts[r] < 4)
+            && g.iter().filter(|&&r| r == g[0]).count() + counts[g[0]] as usize <= 4
+        {
             let mut next = idx;
             for &r in g {
                 counts[r] += 1;
@@ -153,23 +155,23 @@ fn combine(v: [u64; 4], groups: usize) -> u8 {
     #[inline(always)]
     fn pair_up(x: u64, y: u64, groups: usize) -> [[u8; 2]; 5] {
         let mut out = [[u8::MAX; 2]; 5];
-        for g in 0..=groups {
+        for (g, slot) in out.iter_mut().enumerate().take(groups + 1) {
             let (mut p0, mut p1) = (u8::MAX, u8::MAX);
             for gx in 0..=g {
                 let gy = g - gx;
                 p0 = p0.min(at(x, gx, 0) + at(y, gy, 0));
                 p1 = p1.min((at(x, gx, 1) + at(y, gy, 0)).min(at(x, gx, 0) + at(y, gy, 1)));
             }
-            out[g] = [p0, p1];
+            *slot = [p0, p1];
         }
         out
     }
     let a = pair_up(v[0], v[1], groups);
     let b = pair_up(v[2], v[3], groups);
     let mut best = u8::MAX;
-    for g in 0..=groups {
-        let h = groups - g;
-        best = best.min((a[g][0].saturating_add(b[h][1])).min(a[g][1].saturating_add(b[h][0])));
+    for (g, ag) in a.iter().enumerate().take(groups + 1) {
+        let bh = b[groups - g];
+        best = best.min((ag[0].saturating_add(bh[1])).min(ag[1].saturating_add(bh[0])));
     }
     best
 }

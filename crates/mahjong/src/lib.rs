@@ -35,11 +35,11 @@ pub use distance::{
 pub use error::{
     ParseEventError, ParseHandError, ParseKindError, ParsePlayerError, ReplayError, WallError,
 };
-pub use event::{log_text, parse_log, Event, Outcome};
-//GAME
+pub use event::{Event, Outcome, log_text, parse_log};
+pub use game::MahjongGame;
 pub use hand::{Hand, Meld};
 pub use judge::judge_p7147;
-//REPLAY
-pub use sim::{simulate, GameRecord, GameStats, Table};
+pub use replay::Board;
+pub use sim::{GameRecord, GameStats, Table, simulate};
 pub use tile::{Direction, Kind, Player, Suit};
-pub use wall::{parse_walls, Wall};
+pub use wall::{Wall, parse_walls};

@@ -83,7 +83,12 @@ fn check_copies(tiles: &[Kind], lines: &[usize], wall: usize) -> Result<Wall, Wa
     for (t, &line) in tiles.iter().zip(lines) {
         counts[t.index()] += 1;
         if counts[t.index()] == 5 {
-            return Err(WallError::WrongCopies { wall, line, kind: *t, count: 5 + rest(tiles, lines, *t, line) });
+            return Err(WallError::WrongCopies {
+                wall,
+                line,
+                kind: *t,
+                count: 5 + rest(tiles, lines, *t, line),
+            });
         }
     }
     if let Some(k) = Kind::ALL.into_iter().find(|k| counts[k.index()] != 4) {
