@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use tabletop_race::{
     Board, GrundyTable, Mismatch, Outcome, OutcomeTable, Piece, check_row, explain, grundy_at,
-    judge_hdu5754, random_input, solve,
+    judge_hdu5754, random_input, solve, winning_move,
 };
 
 use crate::bench::Bench;
@@ -98,6 +98,8 @@ struct Solved {
     outcome: String,
     winner: &'static str,
     grundy: Option<u64>,
+    /// A winning first move from (1,1), as the 1-based cell it goes to.
+    winning_move: Option<(u64, u64)>,
     reason: String,
 }
 
@@ -113,6 +115,7 @@ fn solve_cmd(piece: Piece, n: u64, m: u64, json: bool) -> anyhow::Result<String>
         outcome: outcome.to_string(),
         winner: outcome.describe(),
         grundy: grundy_at(piece, a, b),
+        winning_move: winning_move(piece, a, b).map(|(a2, b2)| (n - a2, m - b2)),
         reason: explain(piece, board),
     };
     if json {
@@ -120,6 +123,9 @@ fn solve_cmd(piece: Piece, n: u64, m: u64, json: bool) -> anyhow::Result<String>
     }
     let mut s = format!("{piece} on a {n} x {m} board: {outcome}, {}\n", outcome.describe());
     writeln!(s, "why: {}", solved.reason)?;
+    if let Some((x, y)) = solved.winning_move {
+        writeln!(s, "winning move: from (1,1) to ({x},{y})")?;
+    }
     if let Some(g) = solved.grundy {
         writeln!(s, "grundy value of the start: {g}")?;
     }

@@ -67,6 +67,7 @@ fn solve_text_and_json() {
     assert_eq!(o.status.code(), Some(0));
     let s = stdout(&o);
     assert!(s.starts_with("queen on a 5 x 5 board: B, the first player (B) wins\n"), "{s}");
+    assert!(s.contains("winning move: from (1,1) to (5,5)"), "{s}");
     let big = "1000000000000000000";
     let o = tabletop(&["race", "solve", "2", big, big, "--json"], "");
     assert_eq!(o.status.code(), Some(0));
@@ -75,6 +76,12 @@ fn solve_text_and_json() {
     assert_eq!(v["outcome"], "G");
     assert_eq!(v["grundy"], 0);
     assert_eq!(v["rows"], 1_000_000_000_000_000_000u64);
+    assert!(v["winning_move"].is_null());
+    let o = tabletop(&["race", "solve", "queen", "9", big, "--json"], "");
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["outcome"], "B");
+    // Distances (8, 10^18 - 1) -> the cold pair (8, 13): row 9 - 8 = 1, column 10^18 - 13.
+    assert_eq!(v["winning_move"], serde_json::json!([1, 999_999_999_999_999_987u64]));
     let o = tabletop(&["race", "solve", "bishop", "5", "5"], "");
     assert_eq!(o.status.code(), Some(2));
     let o = tabletop(&["race", "solve", "king", "1", "5"], "");

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::BoardError;
+use crate::{BoardError, ParseBoardError, ParseOutcomeError};
 
 /// The largest board side: `10^18`.
 pub const MAX_SIDE: u64 = 1_000_000_000_000_000_000;
@@ -53,17 +53,6 @@ impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}x{}", self.rows, self.cols)
     }
-}
-
-/// A board that does not parse: not `NxM`, or out of range.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ParseBoardError {
-    /// Not two numbers separated by `x`.
-    #[error("expected a board like 5x5, found {0:?}")]
-    Syntax(String),
-    /// A side is out of range.
-    #[error(transparent)]
-    Range(#[from] BoardError),
 }
 
 impl FromStr for Board {
@@ -128,11 +117,6 @@ impl fmt::Display for Outcome {
         })
     }
 }
-
-/// A letter that is not `B`, `G` or `D`.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("expected an outcome B, G or D, found {0:?}")]
-pub struct ParseOutcomeError(pub String);
 
 impl FromStr for Outcome {
     type Err = ParseOutcomeError;

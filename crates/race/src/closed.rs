@@ -94,6 +94,76 @@ pub fn is_wythoff_cold(a: u64, b: u64) -> bool {
     left && right
 }
 
+/// A winning move with `a` rows and `b` columns still to travel, from the closed forms: the
+/// distances `(a', b')` after it, which are lost for the opponent. `None` unless the position
+/// is a first-player win. Exact for all `a, b < 2^63`.
+pub fn winning_move(piece: Piece, a: u64, b: u64) -> Option<(u64, u64)> {
+    if outcome_at(piece, a, b) != Outcome::B {
+        return None;
+    }
+    let to = match piece {
+        // Make both distances even.
+        Piece::King => (a - a % 2, b - b % 2),
+        // Even out the two heaps.
+        Piece::Rook => (a.min(b), a.min(b)),
+        // From {3k + 1, 3k + 2} to (3k, 3k).
+        Piece::Knight => (a.min(b) - a.min(b) % 3, a.min(b) - a.min(b) % 3),
+        Piece::Queen => {
+            let (lo, hi) = (a.min(b), a.max(b));
+            let (lo2, hi2) = wythoff_move(lo, hi);
+            // `wythoff_move` answers in the order (smaller, larger) of the coordinates before
+            // the move; map back to (a, b).
+            if a <= b { (lo2, hi2) } else { (hi2, lo2) }
+        }
+    };
+    Some(to)
+}
+
+/// The move from the hot Wythoff position `lo <= hi` to a cold one, as (new lo-coordinate, new
+/// hi-coordinate).
+fn wythoff_move(lo: u64, hi: u64) -> (u64, u64) {
+    let k = hi - lo;
+    let ak = floor_k_phi(k) as u64;
+    if lo > ak {
+        // 1. Slide diagonally down to the cold pair with the same difference.
+        return (ak, ak + k);
+    }
+    // 2. `lo < ak`: `lo` belongs to exactly one cold pair j < k (Beatty's theorem), as its
+    //    lower member `floor(j phi)` or as its upper member `floor(j phi) + j`.
+    //    Lower: j is near lo / phi = (lo sqrt 5 - lo) / 2.
+    let l = u128::from(lo);
+    let guess = ((5 * l * l).isqrt().saturating_sub(l) / 2) as u64;
+    for j in guess.saturating_sub(1)..=guess + 1 {
+        if floor_k_phi(j) == l && j < k {
+            // Shrink the larger coordinate to lo + j.
+            return (lo, lo + j);
+        }
+    }
+    //    Upper: j is near lo / phi^2 = (3 lo - lo sqrt 5) / 2.
+    let guess = ((3 * l).saturating_sub((5 * l * l).isqrt()) / 2) as u64;
+    for j in guess.saturating_sub(1)..=guess + 2 {
+        if floor_k_phi(j) + u128::from(j) == l {
+            // Shrink the larger coordinate to floor(j phi) < lo.
+            return (lo, floor_k_phi(j) as u64);
+        }
+    }
+    unreachable!("every positive integer is in exactly one Wythoff pair ({lo}, {hi})")
+}
+
+/// Whether the piece can move from distances `(a, b)` to `(a2, b2)`.
+pub fn can_move(piece: Piece, (a, b): (u64, u64), (a2, b2): (u64, u64)) -> bool {
+    if a2 > a || b2 > b || (a2, b2) == (a, b) {
+        return false;
+    }
+    let (da, db) = (a - a2, b - b2);
+    match piece {
+        Piece::King => da <= 1 && db <= 1,
+        Piece::Knight => (da, db) == (1, 2) || (da, db) == (2, 1),
+        Piece::Rook => da == 0 || db == 0,
+        Piece::Queen => da == 0 || db == 0 || da == db,
+    }
+}
+
 /// Why the closed form gives what it gives for `piece` on `board`, in one sentence.
 pub fn explain(piece: Piece, board: Board) -> String {
     let (a, b) = board.distances();
@@ -194,6 +264,25 @@ mod tests {
         }
         // k = 10^17: floor(10^17 * phi) = 161803398874989484 (phi = 1.6180339887498948482045...).
         assert_eq!(floor_k_phi(100_000_000_000_000_000), 161_803_398_874_989_484);
+    }
+
+    #[test]
+    fn wythoff_moves_on_huge_boards_reach_cold_pairs() {
+        let mut r: u64 = 12345;
+        for _ in 0..20_000 {
+            r = tabletop_core::sub_seed(r, 1);
+            let a = r % crate::MAX_SIDE;
+            let b = (r >> 7) % crate::MAX_SIDE;
+            for (a, b) in [(a, b), (a / 1_000_000, b / 1_000_000), (a % 1000, b % 1000)] {
+                match winning_move(Piece::Queen, a, b) {
+                    Some(to) => {
+                        assert!(can_move(Piece::Queen, (a, b), to), "({a}, {b}) -> {to:?}");
+                        assert!(is_wythoff_cold(to.0, to.1), "({a}, {b}) -> {to:?}");
+                    }
+                    None => assert!(is_wythoff_cold(a, b)),
+                }
+            }
+        }
     }
 
     #[test]

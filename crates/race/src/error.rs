@@ -111,3 +111,19 @@ pub struct IllegalMoveError {
     /// The cell asked for.
     pub to: (u64, u64),
 }
+
+/// A board that does not parse: not `NxM`, or out of range.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParseBoardError {
+    /// Not two numbers separated by `x`.
+    #[error("expected a board like 5x5, found {0:?}")]
+    Syntax(String),
+    /// A side is out of range.
+    #[error(transparent)]
+    Range(#[from] BoardError),
+}
+
+/// A letter that is not `B`, `G` or `D`.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("expected an outcome B, G or D, found {0:?}")]
+pub struct ParseOutcomeError(pub String);

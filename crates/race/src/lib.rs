@@ -42,10 +42,13 @@ mod piece;
 mod retro;
 mod verify;
 
-pub use board::{Board, MAX_SIDE, Outcome, ParseBoardError, ParseOutcomeError};
-pub use closed::{explain, floor_k_phi, grundy_at, is_wythoff_cold, outcome_at, solve};
+pub use board::{Board, MAX_SIDE, Outcome};
+pub use closed::{
+    can_move, explain, floor_k_phi, grundy_at, is_wythoff_cold, outcome_at, solve, winning_move,
+};
 pub use error::{
-    BoardError, IllegalMoveError, JudgeError, ParseMoveError, ParsePieceError, TableError,
+    BoardError, IllegalMoveError, JudgeError, ParseBoardError, ParseMoveError, ParseOutcomeError,
+    ParsePieceError, TableError,
 };
 pub use game::{Move, Race};
 pub use grundy::GrundyTable;

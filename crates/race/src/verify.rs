@@ -3,7 +3,9 @@
 
 use std::fmt;
 
-use crate::{GrundyTable, Outcome, OutcomeTable, Piece, grundy_at, outcome_at};
+use crate::{
+    GrundyTable, Outcome, OutcomeTable, Piece, can_move, grundy_at, outcome_at, winning_move,
+};
 
 /// A cell where a closed form and a table disagree.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,7 +16,7 @@ pub struct Mismatch {
     pub a: usize,
     /// Columns still to travel.
     pub b: usize,
-    /// What disagreed: `"outcome"`, `"grundy zero"` or `"grundy"`.
+    /// What disagreed: `"outcome"`, `"winning move"`, `"grundy zero"` or `"grundy"`.
     pub what: &'static str,
     /// The table's answer.
     pub table: String,
@@ -38,8 +40,9 @@ impl fmt::Display for Mismatch {
 }
 
 /// Checks row `a` of `table` (and of `grundy`, if given, which must have the same piece and
-/// size): the closed outcome, Grundy value 0 exactly on lost cells, and the closed Grundy value
-/// where one is known (king, rook).
+/// size): the closed outcome, the closed winning move (legal, to a lost cell, given exactly on
+/// won cells), Grundy value 0 exactly on lost cells, and the closed Grundy value where one is
+/// known (king, rook).
 ///
 /// # Panics
 /// If `a` is outside the table or `grundy` does not match it.
@@ -57,6 +60,18 @@ pub fn check_row(table: &OutcomeTable, grundy: Option<&GrundyTable>, a: usize) -
         let c = outcome_at(piece, a as u64, b as u64);
         if t != c {
             push(b, "outcome", t.to_string(), c.to_string());
+        }
+        let mv = winning_move(piece, a as u64, b as u64);
+        let good = match mv {
+            Some((a2, b2)) => {
+                can_move(piece, (a as u64, b as u64), (a2, b2))
+                    && table.get(a2 as usize, b2 as usize) == Outcome::G
+            }
+            None => t != Outcome::B,
+        };
+        if !good {
+            let shown = mv.map_or("none".to_owned(), |(a2, b2)| format!("to ({a2}, {b2}) left"));
+            push(b, "winning move", t.to_string(), shown);
         }
         if let Some(g) = grundy {
             let v = g.get(a, b);
