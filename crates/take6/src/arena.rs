@@ -36,7 +36,7 @@ pub fn play_hand<B: Bot>(hand: &mut Hand, bots: &mut [B]) {
         while let Some(next) = hand.next() {
             let choice = (choose && next.target == Target::TooLow)
                 .then(|| bots[next.player].choose_row(&hand.view(next.player), next.card));
-            hand.place_next(choice);
+            hand.place_unchecked(next, choice);
         }
     }
 }

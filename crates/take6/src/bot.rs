@@ -274,17 +274,17 @@ fn playout(
     mut table: Table,
     me: usize,
     mut hands: [CardSet; MAX_PLAYERS],
-    mut revealed: [Option<Card>; MAX_PLAYERS],
+    revealed: [Option<Card>; MAX_PLAYERS],
     rng: &mut FastRng,
 ) -> u32 {
     let n = rules.num_players();
     let mut heads = 0;
+    let mut pending = CardSet::EMPTY;
+    for r in revealed.iter().take(n).flatten() {
+        pending.insert(*r);
+    }
+    let mut mine = revealed[me];
     loop {
-        let mut pending = CardSet::EMPTY;
-        for r in revealed.iter().take(n).flatten() {
-            pending.insert(*r);
-        }
-        let mine = revealed[me];
         while let Some(c) = pending.pop_first() {
             let row = match table.target(c) {
                 Target::Row(r) => r,
@@ -301,10 +301,13 @@ fn playout(
         if hands[me].is_empty() {
             return heads;
         }
-        for p in 0..n {
-            let c = rng.card_of(hands[p]);
-            hands[p].remove(c);
-            revealed[p] = Some(c);
+        for (p, hand) in hands.iter_mut().enumerate().take(n) {
+            let c = rng.card_of(*hand);
+            hand.remove(c);
+            pending.insert(c);
+            if p == me {
+                mine = Some(c);
+            }
         }
     }
 }

@@ -365,6 +365,18 @@ impl Hand {
     #[inline]
     pub fn place_next(&mut self, choice: Option<usize>) -> Placement {
         let next = self.next().expect("a revealed card waits to be placed");
+        self.place_unchecked(next, choice)
+    }
+
+    /// [`Hand::place_next`] for a `next` already computed.
+    ///
+    /// Precondition: `next == self.next().unwrap()` (checked in debug builds).
+    ///
+    /// # Panics
+    /// If a row choice is needed and `choice` is `None` or not a row.
+    #[inline]
+    pub fn place_unchecked(&mut self, next: Next, choice: Option<usize>) -> Placement {
+        debug_assert_eq!(Some(next), self.next());
         let row = match next.target {
             Target::Row(r) => r,
             Target::TooLow => match self.rules.row_rule {
