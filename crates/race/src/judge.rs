@@ -2,7 +2,7 @@
 //!
 //! Input: `T`, then `T` lines `type N M` (type 1 king, 2 rook, 3 knight, 4 queen). Output: one
 //! line per case, `B`, `G` or `D`. Beyond the original `N, M <= 1000` this accepts boards up to
-//! `10^18` and any `T`. Blank lines are skipped; anything else that is not a case is an error
+//! `10^18`, any `T` and leading zeros. Blank lines are skipped; anything else that is not a case is an error
 //! naming the line, the token and what was expected.
 
 use std::fmt::Write as _;
@@ -104,17 +104,44 @@ struct Tokens<'a> {
 
 impl<'a> Tokens<'a> {
     fn next(&mut self) -> &'a str {
-        let s = self.rest.trim_start_matches(|c: char| c.is_ascii_whitespace());
-        let end = s.find(|c: char| c.is_ascii_whitespace()).unwrap_or(s.len());
-        self.rest = &s[end..];
-        &s[..end]
+        // Byte scans: the boundaries are ASCII whitespace, so the slices stay on char
+        // boundaries.
+        let bytes = self.rest.as_bytes();
+        let start = bytes.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(bytes.len());
+        let len = bytes[start..].iter().position(|b| b.is_ascii_whitespace());
+        let end = start + len.unwrap_or(bytes.len() - start);
+        let token = &self.rest[start..end];
+        self.rest = &self.rest[end..];
+        token
     }
 
     /// A decimal number in `0..2^64`.
     fn number(&mut self, expected: &'static str) -> Result<u64, JudgeError> {
+        // 1. Fast path: up to 19 digits cannot overflow, so no checks inside the loop.
+        let bytes = self.rest.as_bytes();
+        let start = bytes.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(bytes.len());
+        let mut i = start;
+        let mut v: u64 = 0;
+        while i < bytes.len() && i - start < 19 {
+            let d = bytes[i].wrapping_sub(b'0');
+            if d > 9 {
+                break;
+            }
+            v = v * 10 + u64::from(d);
+            i += 1;
+        }
+        if i > start && bytes.get(i).is_none_or(|b| b.is_ascii_whitespace()) {
+            self.rest = &self.rest[i..];
+            return Ok(v);
+        }
+        // 2. Slow path: 20 or more digits (leading zeros are fine), or not a number at all.
+        self.number_checked(expected)
+    }
+
+    fn number_checked(&mut self, expected: &'static str) -> Result<u64, JudgeError> {
         let token = self.next();
         let bad = || JudgeError::BadToken { line: self.line, token: token.to_owned(), expected };
-        if token.is_empty() || token.len() > 20 {
+        if token.is_empty() {
             return Err(bad());
         }
         let mut v: u64 = 0;
@@ -171,6 +198,31 @@ mod tests {
         );
         let big = random_input(100, 1, crate::MAX_SIDE);
         assert_eq!(judge_hdu5754(&big).unwrap().len(), 200);
+    }
+
+    #[test]
+    fn long_numbers_take_the_checked_path() {
+        assert_eq!(judge_hdu5754("1\n1 00000000000000000005 5\n").unwrap(), "G\n");
+        assert_eq!(
+            judge_hdu5754("1\n1 18446744073709551615 2\n").unwrap_err(),
+            JudgeError::Board { line: 2, source: BoardError { rows: u64::MAX, cols: 2 } }
+        );
+        assert_eq!(
+            judge_hdu5754("1\n1 18446744073709551616 2\n").unwrap_err(),
+            JudgeError::BadToken {
+                line: 2,
+                token: "18446744073709551616".into(),
+                expected: "the number of rows N"
+            }
+        );
+        assert_eq!(
+            judge_hdu5754("1\n1 5 5x\n").unwrap_err(),
+            JudgeError::BadToken {
+                line: 2,
+                token: "5x".into(),
+                expected: "the number of columns M"
+            }
+        );
     }
 
     #[test]

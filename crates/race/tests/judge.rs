@@ -3,7 +3,7 @@
 use proptest::prelude::*;
 use rand::Rng;
 use tabletop_core::seeded_rng;
-use tabletop_race::{JudgeError, OutcomeTable, Piece, judge_hdu5754};
+use tabletop_race::{Board, JudgeError, MAX_SIDE, OutcomeTable, Piece, judge_hdu5754, solve};
 
 #[test]
 fn official_sample() {
@@ -27,7 +27,29 @@ fn random_small_boards_match_the_tables() {
     assert_eq!(judge_hdu5754(&input).unwrap(), want);
 }
 
+/// Board sides: small, huge, at the limit, and anything.
+fn side() -> impl Strategy<Value = u64> {
+    prop_oneof![
+        0u64..3000,
+        Just(MAX_SIDE),
+        Just(MAX_SIDE + 1),
+        MAX_SIDE - 5000..=MAX_SIDE,
+        any::<u64>()
+    ]
+}
+
 proptest! {
+    #[test]
+    fn any_numbers_parse_exactly(t in 1u64..=4, n in side(), m in side(), zeros in 0usize..3, pad in "[ \t]{1,3}") {
+        let input = format!("1\n{t}{pad}{}{n}{pad}{m}\r\n", "0".repeat(zeros));
+        let piece = Piece::from_number(t).unwrap();
+        let got = judge_hdu5754(&input);
+        match Board::new(n, m) {
+            Ok(board) => prop_assert_eq!(got.unwrap(), format!("{}\n", solve(piece, board))),
+            Err(source) => prop_assert_eq!(got.unwrap_err(), JudgeError::Board { line: 2, source }),
+        }
+    }
+
     #[test]
     fn garbage_never_panics(s in "\\PC{0,200}") {
         let _ = judge_hdu5754(&s);
