@@ -204,7 +204,7 @@ pub fn explain(piece: Piece, board: Board) -> String {
             } else {
                 write!(
                     s,
-                    "a + b is a multiple of 3 but |a - b| = {} is not 0 or 1 with the right remainders, so whoever is about to lose steers away from the target and nobody reaches it",
+                    "a + b is a multiple of 3 but a and b differ by {} >= 2, so whoever would lose steers the knight away from the target (or into a corner) and nobody reaches it",
                     hi - lo
                 )
             }

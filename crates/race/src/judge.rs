@@ -2,8 +2,10 @@
 //!
 //! Input: `T`, then `T` lines `type N M` (type 1 king, 2 rook, 3 knight, 4 queen). Output: one
 //! line per case, `B`, `G` or `D`. Beyond the original `N, M <= 1000` this accepts boards up to
-//! `10^18`, any `T` and leading zeros. Blank lines are skipped; anything else that is not a case is an error
-//! naming the line, the token and what was expected.
+//! `10^18`, any `T` and leading zeros. Blank lines are skipped; anything else that is not a
+//! case is an error naming the line, the token and what was expected. Each case must sit on
+//! one line (the original reads with `scanf`, which would also take a case split over lines;
+//! here that is an error with the line number, which is the point of a line-based reader).
 
 use std::fmt::Write as _;
 
