@@ -8,6 +8,16 @@ use tabletop_race::{Board, JudgeError, MAX_SIDE, OutcomeTable, Piece, judge_hdu5
 #[test]
 fn official_sample() {
     assert_eq!(judge_hdu5754("4\n1 5 5\n2 5 5\n3 5 5\n4 5 5\n").unwrap(), "G\nG\nD\nB\n");
+    let input = include_str!("data/hdu5754_sample.in");
+    assert_eq!(judge_hdu5754(input).unwrap(), include_str!("data/hdu5754_sample.out"));
+}
+
+/// Answers recorded by a port of the seed's reference solution (`data/hdu5754_reference.py`),
+/// within the original constraints.
+#[test]
+fn recorded_reference_answers() {
+    let input = include_str!("data/hdu5754_random.in");
+    assert_eq!(judge_hdu5754(input).unwrap(), include_str!("data/hdu5754_random.out"));
 }
 
 #[test]
