@@ -277,13 +277,7 @@ fn verify_cmd(max: u64) -> anyhow::Result<String> {
         })
         .collect();
     bar.finish_and_clear();
-    if !mismatches.is_empty() {
-        let mut msg = format!("{} mismatches up to {k} x {k}:", mismatches.len());
-        for m in mismatches.iter().take(10) {
-            let _ = write!(msg, "\n  {m}");
-        }
-        return Err(Unsuccessful(msg).into());
-    }
+    fail_on_mismatches(&mismatches, k)?;
     // 3. The summary: cells = boards from 1 x 1 to K x K, counted per outcome.
     let mut s = format!(
         "checked {} cells per piece (distances 0..{k} each way: every board up to {k} x {k} and \
@@ -301,6 +295,18 @@ fn verify_cmd(max: u64) -> anyhow::Result<String> {
         let _ = writeln!(s, "{:<6}  B {b:>10}  G {gg:>10}  D {d:>10}{extra}", t.piece().name());
     }
     Ok(s)
+}
+
+/// Exit code 1 with the first ten mismatches, if there are any.
+fn fail_on_mismatches(mismatches: &[Mismatch], k: usize) -> anyhow::Result<()> {
+    if mismatches.is_empty() {
+        return Ok(());
+    }
+    let mut msg = format!("{} mismatches up to {k} x {k}:", mismatches.len());
+    for m in mismatches.iter().take(10) {
+        let _ = write!(msg, "\n  {m}");
+    }
+    Err(Unsuccessful(msg).into())
 }
 
 /// The game on its built-in sample data.
@@ -345,4 +351,27 @@ pub fn bench(bench: &mut Bench) -> anyhow::Result<()> {
         });
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mismatches_are_unsuccessful() {
+        assert!(fail_on_mismatches(&[], 10).is_ok());
+        let m = Mismatch {
+            piece: Piece::Queen,
+            a: 2,
+            b: 4,
+            what: "outcome",
+            table: "G".into(),
+            closed: "B".into(),
+        };
+        let err = fail_on_mismatches(&vec![m; 12], 10).unwrap_err();
+        assert!(err.downcast_ref::<Unsuccessful>().is_some());
+        let text = err.to_string();
+        assert!(text.starts_with("12 mismatches up to 10 x 10:\n  queen on 3x5: outcome is G"));
+        assert_eq!(text.lines().count(), 11);
+    }
 }
