@@ -73,6 +73,9 @@ pub struct ArenaArgs {
     /// Rows on the table.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=4))]
     rows: u8,
+    /// Play whole matches (hands until someone reaches 66 heads) instead of single hands.
+    #[arg(long = "match")]
+    matches: bool,
     /// Print JSON instead of a table.
     #[arg(long)]
     json: bool,
@@ -211,7 +214,18 @@ fn build_arena(args: &ArenaArgs) -> anyhow::Result<Arena> {
         hand_size: args.cards,
         ..Rules::standard(args.players)
     };
-    Ok(Arena::new(rules, lineup)?)
+    let arena = Arena::new(rules, lineup)?;
+    Ok(if args.matches { arena.with_matches()? } else { arena })
+}
+
+/// What the games of the arena are.
+fn game_units(summary: &ArenaSummary) -> &'static str {
+    if summary.matches { "matches" } else { "hands" }
+}
+
+/// What one game of the arena is.
+fn game_unit(summary: &ArenaSummary) -> &'static str {
+    if summary.matches { "match" } else { "hand" }
 }
 
 #[derive(Serialize)]
@@ -219,7 +233,8 @@ struct ArenaJson {
     rules: RulesJson,
     seed: u64,
     deals: u64,
-    hands: u64,
+    games: u64,
+    game: &'static str,
     lineup: Vec<String>,
     bots: Vec<BotJson>,
     comparisons: Vec<ComparisonJson>,
@@ -279,10 +294,11 @@ fn arena_command(args: &ArenaArgs) -> anyhow::Result<String> {
     let elapsed = start.elapsed().as_secs_f64();
     let summary = arena.summary(&results);
     eprintln!(
-        "take6 arena: {} hands in {:.3} s ({:.0} hands/s)",
-        summary.hands,
+        "take6 arena: {} {} in {:.3} s ({:.0} per second)",
+        summary.games,
+        game_units(&summary),
         elapsed,
-        summary.hands as f64 / elapsed.max(1e-9)
+        summary.games as f64 / elapsed.max(1e-9)
     );
     let lineup: Vec<String> = arena.lineup().iter().map(BotKind::to_string).collect();
     if args.json {
@@ -298,7 +314,8 @@ fn arena_command(args: &ArenaArgs) -> anyhow::Result<String> {
             },
             seed: args.seed,
             deals: summary.deals,
-            hands: summary.hands,
+            games: summary.games,
+            game: game_unit(&summary),
             lineup,
             bots: summary
                 .bots
@@ -325,14 +342,21 @@ fn arena_text(arena: &Arena, summary: &ArenaSummary, seed: u64) -> String {
     let lineup: Vec<String> = arena.lineup().iter().map(BotKind::to_string).collect();
     let _ = writeln!(
         s,
-        "{} deals x {} seatings = {} hands, seed {seed}, lineup {}",
+        "{} deals x {} seatings = {} {}, seed {seed}, lineup {}",
         summary.deals,
         rules.players,
-        summary.hands,
+        summary.games,
+        game_units(summary),
         lineup.join(",")
     );
+    let unit = game_unit(summary);
     let width = summary.bots.iter().map(|b| b.bot.to_string().len()).max().unwrap_or(3).max(3);
-    let _ = writeln!(s, "{:<width$}  seats  heads/hand  95% CI     win rate  95% CI", "bot");
+    let _ = writeln!(
+        s,
+        "{:<width$}  seats  {:>10}  95% CI     win rate  95% CI",
+        "bot",
+        format!("heads/{unit}")
+    );
     for b in &summary.bots {
         let _ = writeln!(
             s,
@@ -348,7 +372,7 @@ fn arena_text(arena: &Arena, summary: &ArenaSummary, seed: u64) -> String {
     for c in comparisons(summary) {
         let _ = writeln!(
             s,
-            "{} - {}: {:+.3} ± {:.3} heads/hand (paired by deal, z = {:.2}, p {})",
+            "{} - {}: {:+.3} ± {:.3} heads/{unit} (paired by deal, z = {:.2}, p {})",
             c.first,
             c.second,
             c.difference,
@@ -377,6 +401,7 @@ pub fn demo(out: &mut dyn Write) -> anyhow::Result<()> {
         rules: RuleArg::Choose,
         cards: 10,
         rows: 4,
+        matches: false,
         json: false,
     };
     let arena = build_arena(&args)?;

@@ -132,7 +132,7 @@ fn arena_json_and_rules() {
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["rules"]["row_rule"], "forced");
-    assert_eq!(v["hands"], 12);
+    assert_eq!((v["games"].as_u64(), v["game"].as_str()), (Some(12), Some("hand")));
     assert_eq!(v["lineup"], serde_json::json!(["mc:5", "highest", "mc:5", "highest"]));
     let rate: f64 = v["bots"]
         .as_array()
@@ -141,6 +141,13 @@ fn arena_json_and_rules() {
         .map(|b| b["seats"].as_f64().unwrap() * b["win_rate"].as_f64().unwrap())
         .sum();
     assert!((rate - 1.0).abs() < 1e-9);
+    let o = run(
+        &["take6", "arena", "--players", "3", "--bots", "heuristic", "--games", "2", "--match"],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("2 deals x 3 seatings = 6 matches"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("heads/match"), "{}", stdout(&o));
 }
 
 #[test]

@@ -16,7 +16,7 @@ use crate::bot::{AnyBot, Bot, BotKind};
 use crate::card::Card;
 use crate::error::ArenaError;
 use crate::rules::{MAX_PLAYERS, RowRule, Rules};
-use crate::state::Hand;
+use crate::state::{Hand, Match};
 use crate::table::Target;
 
 /// Plays `hand` to its end, `bots[i]` in seat `i`.
@@ -41,7 +41,7 @@ pub fn play_hand<B: Bot>(hand: &mut Hand, bots: &mut [B]) {
     }
 }
 
-/// The result of one deal played once per seating.
+/// The result of one deal (or one match seed) played once per seating.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DealResult {
     /// The heads each lineup entry took, added up over the seatings.
@@ -49,8 +49,8 @@ pub struct DealResult {
     /// The wins of each lineup entry, added up over the seatings (a hand's fewest heads
     /// win; a tie of `k` players gives each `1/k`).
     pub wins: [f64; MAX_PLAYERS],
-    /// The hands played (the number of seatings).
-    pub hands: u32,
+    /// The games played: one hand, or one match, per seating.
+    pub games: u32,
 }
 
 /// A lineup of bots and the rules they play.
@@ -58,6 +58,7 @@ pub struct DealResult {
 pub struct Arena {
     rules: Rules,
     lineup: Vec<BotKind>,
+    matches: bool,
 }
 
 impl Arena {
@@ -67,7 +68,22 @@ impl Arena {
         if lineup.len() != rules.num_players() {
             return Err(ArenaError::Lineup { found: lineup.len(), expected: rules.num_players() });
         }
-        Ok(Arena { rules, lineup })
+        Ok(Arena { rules, lineup, matches: false })
+    }
+
+    /// The same arena playing whole matches (hands until someone reaches the rules' target)
+    /// instead of single hands; the penalty is the match score, the fewest wins. The rules
+    /// must make every hand score ([`Rules::hand_always_scores`]).
+    pub fn with_matches(self) -> Result<Arena, ArenaError> {
+        if !self.rules.hand_always_scores() {
+            return Err(ArenaError::Rules(crate::RulesError::EndlessMatch));
+        }
+        Ok(Arena { matches: true, ..self })
+    }
+
+    /// Whether a game is a whole match rather than a single hand.
+    pub fn plays_matches(&self) -> bool {
+        self.matches
     }
 
     /// The rules.
@@ -82,11 +98,12 @@ impl Arena {
 
     /// Deals a hand from `seed` and plays it once per seating: in seating `r`, lineup entry
     /// `e` sits in seat `(e + r) % n`, with its bot seeded from `sub_seed(seed, r * n + e + 1)`.
+    /// With [`Arena::with_matches`], a whole match seeded with `seed` is played instead.
     pub fn play_deal(&self, seed: u64) -> DealResult {
         let n = self.rules.num_players();
         let deal = Hand::deal(self.rules, &mut seeded_rng(seed)).expect("the rules are valid");
         let mut result =
-            DealResult { penalties: [0; MAX_PLAYERS], wins: [0.0; MAX_PLAYERS], hands: 0 };
+            DealResult { penalties: [0; MAX_PLAYERS], wins: [0.0; MAX_PLAYERS], games: 0 };
         for r in 0..n {
             // The entry sitting in each seat.
             let entry = |seat: usize| (seat + n - r) % n;
@@ -94,9 +111,15 @@ impl Arena {
                 let e = entry(seat % n);
                 self.lineup[e].build(sub_seed(seed, (r * n + e + 1) as u64))
             });
-            let mut hand = deal.clone();
-            play_hand(&mut hand, &mut bots[..n]);
-            let penalties = hand.penalties();
+            let penalties = if self.matches {
+                let mut m = Match::new(self.rules, seed).expect("the rules make matches end");
+                m.play(&mut bots[..n]);
+                m.scores()
+            } else {
+                let mut hand = deal.clone();
+                play_hand(&mut hand, &mut bots[..n]);
+                hand.penalties()
+            };
             let best = penalties[..n].iter().min().copied().unwrap_or(0);
             let winners = penalties[..n].iter().filter(|&&p| p == best).count() as f64;
             for (seat, &p) in penalties[..n].iter().enumerate() {
@@ -105,7 +128,7 @@ impl Arena {
                     result.wins[entry(seat)] += 1.0 / winners;
                 }
             }
-            result.hands += 1;
+            result.games += 1;
         }
         result
     }
@@ -130,7 +153,7 @@ impl Arena {
                 .iter()
                 .map(|d| {
                     let sum: f64 = entries.iter().map(|&e| value(d, e)).sum();
-                    sum / (entries.len() as f64 * d.hands.max(1) as f64)
+                    sum / (entries.len() as f64 * d.games.max(1) as f64)
                 })
                 .collect()
         };
@@ -154,7 +177,8 @@ impl Arena {
         ArenaSummary {
             rules: self.rules,
             deals: results.len() as u64,
-            hands: results.iter().map(|d| d.hands as u64).sum(),
+            games: results.iter().map(|d| d.games as u64).sum(),
+            matches: self.matches,
             bots: summaries,
             samples,
         }
@@ -168,7 +192,7 @@ pub struct BotSummary {
     pub bot: BotKind,
     /// How many seats of the lineup it holds.
     pub seats: usize,
-    /// Its mean heads per hand.
+    /// Its mean heads per game (hand or match).
     pub mean_penalty: f64,
     /// The half-width of the 95% confidence interval of `mean_penalty`.
     pub penalty_ci95: f64,
@@ -198,8 +222,10 @@ pub struct ArenaSummary {
     pub rules: Rules,
     /// The deals played.
     pub deals: u64,
-    /// The hands played (deals times seatings).
-    pub hands: u64,
+    /// The games played (deals times seatings).
+    pub games: u64,
+    /// Whether a game was a whole match rather than a single hand.
+    pub matches: bool,
     /// One entry per distinct bot, in lineup order.
     pub bots: Vec<BotSummary>,
     /// Per bot, its mean penalty in each deal.
@@ -269,7 +295,7 @@ mod tests {
         let a = arena.run(20, 5);
         assert_eq!(a, arena.run(20, 5));
         for d in &a {
-            assert_eq!(d.hands, 3);
+            assert_eq!(d.games, 3);
             assert!((d.wins[..3].iter().sum::<f64>() - 3.0).abs() < 1e-9);
         }
         // The same deterministic bot everywhere: every seat sees every hand once, so every
@@ -279,8 +305,19 @@ mod tests {
             assert!(d.penalties[..4].iter().all(|&p| p == d.penalties[0]), "{d:?}");
         }
         let s = arena.summary(&a);
-        assert_eq!((s.deals, s.hands, s.bots.len()), (20, 60, 3));
+        assert_eq!((s.deals, s.games, s.bots.len()), (20, 60, 3));
         assert!((s.bots.iter().map(|b| b.win_rate).sum::<f64>() - 1.0).abs() < 1e-9);
+        // Matches: every score of a finished match is final and someone reached the target.
+        let matches = arena.clone().with_matches().unwrap();
+        for d in matches.run(3, 2) {
+            assert!(d.penalties[..3].iter().sum::<u32>() >= 66);
+        }
+        assert!(
+            Arena::new(Rules::judge(2, 1, 4), vec![BotKind::Random; 2])
+                .unwrap()
+                .with_matches()
+                .is_err()
+        );
         let c = s.compare(0, 0);
         assert_eq!((c.difference, c.p_value), (0.0, 1.0));
         assert!(matches!(

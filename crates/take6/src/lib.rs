@@ -17,7 +17,7 @@
 //! // Two deals of the published game, each played once per seating.
 //! let arena = Arena::new(Rules::standard(3), vec![BotKind::Heuristic, BotKind::Random, BotKind::Lowest]).unwrap();
 //! let deal = arena.play_deal(7);
-//! assert_eq!(deal.hands, 3);
+//! assert_eq!(deal.games, 3);
 //! ```
 
 mod arena;

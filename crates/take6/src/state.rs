@@ -669,6 +669,17 @@ impl Match {
         self.hand.is_over()
     }
 
+    /// Plays the match to its end, `bots[i]` in seat `i`.
+    ///
+    /// # Panics
+    /// If a bot plays a card it does not hold or picks a row that does not exist.
+    pub fn play<B: crate::bot::Bot>(&mut self, bots: &mut [B]) {
+        while !self.is_over() {
+            crate::arena::play_hand(&mut self.hand, bots);
+            self.finish_hand();
+        }
+    }
+
     fn finish_hand(&mut self) {
         let rules = self.hand.rules;
         for p in 0..rules.num_players() {

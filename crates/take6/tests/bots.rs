@@ -24,7 +24,7 @@ fn every_bot_plays_legal_cards_in_every_variant() {
             // play_hand panics on an illegal card or row.
             let results = arena.run(2, players as u64);
             for d in results {
-                assert_eq!(d.hands, players as u32);
+                assert_eq!(d.games, players as u32);
             }
         }
     }
