@@ -47,6 +47,9 @@ pub enum Command {
         /// Write an SVG picture to this file instead of printing text.
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
+        /// Print the Grundy value of each cell instead of its outcome (king, rook, queen).
+        #[arg(long, conflicts_with = "svg")]
+        grundy: bool,
     },
     /// Checks every closed form against retrograde tables for every board up to K x K.
     Verify {
@@ -73,7 +76,7 @@ pub enum Command {
 pub fn run(command: Command) -> anyhow::Result<()> {
     let out = match command {
         Command::Solve { piece, n, m, json } => solve_cmd(piece, n, m, json)?,
-        Command::Table { piece, n, m, svg } => table_cmd(piece, n, m, svg)?,
+        Command::Table { piece, n, m, svg, grundy } => table_cmd(piece, n, m, svg, grundy)?,
         Command::Verify { max } => verify_cmd(max)?,
         Command::Gen { cases, seed, max_side } => random_input(cases, seed, max_side),
     };
@@ -132,7 +135,13 @@ fn solve_cmd(piece: Piece, n: u64, m: u64, json: bool) -> anyhow::Result<String>
     Ok(s)
 }
 
-fn table_cmd(piece: Piece, n: u64, m: u64, svg: Option<PathBuf>) -> anyhow::Result<String> {
+fn table_cmd(
+    piece: Piece,
+    n: u64,
+    m: u64,
+    svg: Option<PathBuf>,
+    show_grundy: bool,
+) -> anyhow::Result<String> {
     Board::new(n, m)?;
     let limit = if svg.is_some() { MAX_SVG } else { MAX_TEXT };
     if n > limit || m > limit {
@@ -155,8 +164,28 @@ fn table_cmd(piece: Piece, n: u64, m: u64, svg: Option<PathBuf>) -> anyhow::Resu
                 path.display()
             ))
         }
+        None if show_grundy => {
+            let grundy = grundy.ok_or(tabletop_race::TableError::NoGrundy(piece))?;
+            Ok(grundy_text(&grundy))
+        }
         None => Ok(text_table(&table)),
     }
+}
+
+fn grundy_text(grundy: &GrundyTable) -> String {
+    let (rows, cols) = (grundy.rows(), grundy.cols());
+    let width = grundy.values().iter().max().map_or(1, |v| v.to_string().len());
+    let mut s = format!(
+        "{} on {rows} x {cols}: the Grundy value of each cell (0 exactly where the second player wins)\n",
+        grundy.piece()
+    );
+    for x in 1..=rows {
+        let line: Vec<String> =
+            (1..=cols).map(|y| format!("{:>width$}", grundy.at(x, y))).collect();
+        s += &line.join(" ");
+        s.push('\n');
+    }
+    s
 }
 
 fn text_table(table: &OutcomeTable) -> String {

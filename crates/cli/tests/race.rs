@@ -96,6 +96,13 @@ fn table_text_grid() {
     let s = stdout(&o);
     let grid: Vec<&str> = s.lines().skip(2).collect();
     assert_eq!(grid, ["D D D D D", "D G D D D", "D D D B D", "D D B D D", "D D D D *"]);
+    let o = tabletop(&["race", "table", "rook", "3", "4", "--grundy"], "");
+    assert_eq!(o.status.code(), Some(0));
+    let grid: Vec<String> = stdout(&o).lines().skip(1).map(str::to_owned).collect();
+    assert_eq!(grid, ["1 0 3 2", "2 3 0 1", "3 2 1 0"]);
+    let o = tabletop(&["race", "table", "knight", "3", "4", "--grundy"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("draws"));
     let o = tabletop(&["race", "table", "queen", "201", "5"], "");
     assert_eq!(o.status.code(), Some(2));
     assert!(o.stdout.is_empty());
