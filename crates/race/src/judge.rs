@@ -25,7 +25,9 @@ pub fn judge_hdu5754(input: &str) -> Result<String, JudgeError> {
     let t = tokens.number("the number of cases T")?;
     tokens.end()?;
     // 2. The cases, each decided by its closed form.
-    let mut out = String::with_capacity(usize::try_from(t).unwrap_or(0).min(1 << 24) * 2);
+    // A case takes at least 6 bytes (`1 2 2\n`), so the input bounds the output too.
+    let cases = usize::try_from(t).unwrap_or(usize::MAX).min(input.len() / 6 + 1);
+    let mut out = String::with_capacity(cases * 2);
     let mut found = 0u64;
     while found < t {
         let Some((line, text)) = lines.next_nonblank() else {
