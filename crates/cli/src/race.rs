@@ -59,8 +59,9 @@ pub enum Command {
     },
     /// Prints a random HDU 5754 judge input (for benchmarks).
     Gen {
-        /// The number of cases T.
-        #[arg(long, default_value_t = 1_000_000)]
+        /// The number of cases T (at most 10^8: about 4 GB of text).
+        #[arg(long, default_value_t = 1_000_000,
+              value_parser = clap::value_parser!(u64).range(0..=100_000_000))]
         cases: u64,
         /// The seed.
         #[arg(long, default_value_t = 5754)]

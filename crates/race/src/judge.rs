@@ -67,7 +67,7 @@ pub fn random_input(cases: u64, seed: u64, max_side: u64) -> String {
     // Lemire's multiply-shift maps a 64-bit draw onto 0..span (bias below 2^-60 here).
     let span = u128::from(max_side - 1);
     let pick = |r: u64| 2 + ((u128::from(r) * span) >> 64) as u64;
-    let mut s = String::with_capacity(usize::try_from(cases).unwrap_or(0).saturating_mul(40));
+    let mut s = String::with_capacity(usize::try_from(cases.min(1 << 22)).unwrap_or(0) * 40);
     s += &format!("{cases}\n");
     for i in 0..cases {
         let r0 = sub_seed(seed, 3 * i);
