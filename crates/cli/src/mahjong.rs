@@ -1,33 +1,432 @@
 //! `tabletop mahjong ...` and the mahjong parts of `judge`, `demo` and `bench`.
 
+use std::fmt::Write as _;
 use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::Context;
+use serde::Serialize;
+use tabletop_core::{seeded_rng, sub_seed};
+use tabletop_mahjong::{
+    Board, Event, GameRecord, GameStats, Hand, Outcome, Player, Table, Wall, discard_options,
+    distance, improving_draws, judge_p7147, log_text, parse_log, parse_walls, simulate,
+};
 
 use crate::bench::Bench;
+use crate::common::{par_map_progress, read_input, to_json};
+
+/// The official sample wall (test 1 of P7147).
+const SAMPLE: &str = include_str!("../../mahjong/tests/data/p7147/1.in");
 
 /// The mahjong subcommands.
 #[derive(Debug, clap::Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Plays walls with the fixed rules and prints each game's log (logs separated by an
+    /// empty line), or aggregate statistics.
+    Simulate {
+        /// Walls, 148 whitespace-separated tiles each, one after another (stdin if absent).
+        #[arg(conflicts_with_all = ["seed", "games"])]
+        file: Option<PathBuf>,
+        /// Play random walls from this seed instead (item i uses sub_seed(S, i)).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// How many random walls to play (with --seed; default 1).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+        games: Option<u64>,
+        /// Print aggregate statistics only.
+        #[arg(long)]
+        summary: bool,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The distance to winning of a hand; for a 14-3n hand each discard with the distance
+    /// after it, for a 13-3n hand the draws that lower it.
+    Distance {
+        /// The tiles (1M..9M 1P..9P 1S..9S E S W N B F Z PASS REVERSE DOUBLE), in any order.
+        #[arg(required = true, num_args = 1..)]
+        tiles: Vec<String>,
+        /// The player's melds (0..=4).
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=4))]
+        melds: u8,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Shows a game step by step: after each event, every player's hand, melds and
+    /// discards. The input is a game log, or a wall (which is played first).
+    Replay {
+        /// A log or a wall (stdin if absent).
+        file: Option<PathBuf>,
+    },
+}
 
 /// Runs a mahjong subcommand.
 pub fn run(command: Command) -> anyhow::Result<()> {
-    match command {}
+    let out = match command {
+        Command::Simulate { file, seed, games, summary, json } => {
+            simulate_cmd(file, seed, games, summary, json)?
+        }
+        Command::Distance { tiles, melds, json } => distance_cmd(&tiles, melds as usize, json)?,
+        Command::Replay { file } => replay(&read_input(file.as_deref())?)?,
+    };
+    let stdout = std::io::stdout();
+    let mut lock = stdout.lock();
+    lock.write_all(out.as_bytes()).context("cannot write the output")?;
+    lock.flush().context("cannot write the output")?;
+    Ok(())
 }
 
 /// The original problem's output for `input`.
 pub fn judge(input: &str) -> anyhow::Result<String> {
-    
-    let _ = input;
-    anyhow::bail!("not implemented yet")
+    Ok(judge_p7147(input)?)
+}
+
+/// Aggregate statistics of many games.
+#[derive(Debug, Default, Serialize)]
+struct Summary {
+    games: u64,
+    /// Wins per seat, A B C D.
+    wins: [u64; 4],
+    ron: u64,
+    selfdrawn: u64,
+    draw: u64,
+    /// Mean discards (OUT lines) per game.
+    mean_turns: f64,
+    /// Mean pongs + chows per game.
+    mean_claims: f64,
+    mean_pongs: f64,
+    mean_chows: f64,
+    /// Mean tiles drawn after the deal per game.
+    mean_draws: f64,
+}
+
+fn summarise(results: &[(Outcome, GameStats)]) -> Summary {
+    let mut s = Summary { games: results.len() as u64, ..Summary::default() };
+    let (mut turns, mut pongs, mut chows, mut draws) = (0u64, 0u64, 0u64, 0u64);
+    for (outcome, stats) in results {
+        match *outcome {
+            Outcome::Ron(p) => {
+                s.ron += 1;
+                s.wins[p.index()] += 1;
+            }
+            Outcome::SelfDrawn(p) => {
+                s.selfdrawn += 1;
+                s.wins[p.index()] += 1;
+            }
+            Outcome::Draw => s.draw += 1,
+        }
+        turns += u64::from(stats.discards);
+        pongs += u64::from(stats.pongs);
+        chows += u64::from(stats.chows);
+        draws += u64::from(stats.draws);
+    }
+    let n = s.games.max(1) as f64;
+    s.mean_turns = turns as f64 / n;
+    s.mean_pongs = pongs as f64 / n;
+    s.mean_chows = chows as f64 / n;
+    s.mean_claims = (pongs + chows) as f64 / n;
+    s.mean_draws = draws as f64 / n;
+    s
+}
+
+fn summary_text(s: &Summary) -> String {
+    let n = s.games.max(1) as f64;
+    let pct = |c: u64| 100.0 * c as f64 / n;
+    let mut t = format!("games: {}\n", s.games);
+    for p in Player::ALL {
+        let w = s.wins[p.index()];
+        let _ = writeln!(t, "wins {p}: {w} ({:.2}%)", pct(w));
+    }
+    let _ = writeln!(t, "RON: {} ({:.2}%)", s.ron, pct(s.ron));
+    let _ = writeln!(t, "SELFDRAWN: {} ({:.2}%)", s.selfdrawn, pct(s.selfdrawn));
+    let _ = writeln!(t, "DRAW: {} ({:.2}%)", s.draw, pct(s.draw));
+    let _ = writeln!(t, "mean turns (discards) per game: {:.3}", s.mean_turns);
+    let _ = writeln!(
+        t,
+        "mean claims per game: {:.3} ({:.3} pongs, {:.3} chows)",
+        s.mean_claims, s.mean_pongs, s.mean_chows
+    );
+    let _ = writeln!(t, "mean draws after the deal per game: {:.3}", s.mean_draws);
+    t
+}
+
+#[derive(Serialize)]
+struct GameJson {
+    wall: String,
+    outcome: String,
+    winner: Option<String>,
+    stats: StatsJson,
+    events: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct StatsJson {
+    discards: u32,
+    pongs: u32,
+    chows: u32,
+    draws: u32,
+}
+
+fn outcome_name(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Ron(_) => "RON",
+        Outcome::SelfDrawn(_) => "SELFDRAWN",
+        Outcome::Draw => "DRAW",
+    }
+}
+
+fn game_json(wall: &Wall, r: &GameRecord) -> GameJson {
+    GameJson {
+        wall: wall.to_string(),
+        outcome: outcome_name(r.outcome).to_owned(),
+        winner: r.outcome.winner().map(|p| p.to_string()),
+        stats: StatsJson {
+            discards: r.stats.discards,
+            pongs: r.stats.pongs,
+            chows: r.stats.chows,
+            draws: r.stats.draws,
+        },
+        events: r.events.iter().map(Event::to_string).collect(),
+    }
+}
+
+fn simulate_cmd(
+    file: Option<PathBuf>,
+    seed: Option<u64>,
+    games: Option<u64>,
+    summary: bool,
+    json: bool,
+) -> anyhow::Result<String> {
+    let random = seed.is_some() || games.is_some();
+    let (n, walls) = if random {
+        (games.unwrap_or(1), Vec::new())
+    } else {
+        let walls = parse_walls(&read_input(file.as_deref())?)?;
+        (walls.len() as u64, walls)
+    };
+    let seed = seed.unwrap_or(0);
+    let wall_of = |i: u64| {
+        if random { Wall::random(&mut seeded_rng(sub_seed(seed, i))) } else { walls[i as usize] }
+    };
+    tabletop_mahjong::warm_up();
+    if summary {
+        let results = par_map_progress(n, "simulating", |i| {
+            let mut table = Table::new(&wall_of(i));
+            table.play_out();
+            (table.outcome().expect("a played-out game is over"), table.stats())
+        });
+        let s = summarise(&results);
+        return if json { to_json(&s) } else { Ok(summary_text(&s)) };
+    }
+    if json {
+        let games = par_map_progress(n, "simulating", |i| {
+            let wall = wall_of(i);
+            game_json(&wall, &simulate(&wall))
+        });
+        return to_json(&games);
+    }
+    let logs = par_map_progress(n, "simulating", |i| log_text(&simulate(&wall_of(i)).events));
+    Ok(logs.join("\n"))
+}
+
+#[derive(Serialize)]
+struct DistanceJson {
+    hand: String,
+    tiles: usize,
+    melds: usize,
+    distance: u8,
+    winning: bool,
+    /// For a 14-3n hand: each kind held with the distance after discarding it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    discards: Option<Vec<DiscardJson>>,
+    /// The discard the fixed rules make.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rule_discard: Option<String>,
+    /// For a 13-3n hand: the draws that lower the distance.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    improving_draws: Option<Vec<String>>,
+}
+
+#[derive(Serialize)]
+struct DiscardJson {
+    tile: String,
+    distance: u8,
+}
+
+fn distance_cmd(tiles: &[String], melds: usize, json: bool) -> anyhow::Result<String> {
+    let hand: Hand = tiles.join(" ").parse()?;
+    let full = 14 - 3 * melds;
+    if hand.len() > full {
+        anyhow::bail!(
+            "a player with {melds} meld(s) holds at most {full} tiles, this hand has {}",
+            hand.len()
+        );
+    }
+    let d = distance(&hand, melds);
+    let winning = hand.len() == full && !hand.has_special() && d == 0;
+    let mut out = DistanceJson {
+        hand: hand.to_string(),
+        tiles: hand.len(),
+        melds,
+        distance: d,
+        winning,
+        discards: None,
+        rule_discard: None,
+        improving_draws: None,
+    };
+    if hand.len() == full {
+        let options = discard_options(&hand, melds);
+        // The rule: smallest distance after, ties to the highest priority (listed first).
+        let best = options.iter().min_by_key(|(_, dk)| *dk).map(|(k, _)| k.to_string());
+        out.rule_discard = if winning { None } else { best };
+        out.discards = Some(
+            options
+                .iter()
+                .map(|(k, dk)| DiscardJson { tile: k.to_string(), distance: *dk })
+                .collect(),
+        );
+    } else if hand.len() + 1 == full {
+        out.improving_draws =
+            Some(improving_draws(&hand, melds).iter().map(|k| k.to_string()).collect());
+    }
+    if json {
+        return to_json(&out);
+    }
+    let mut s = format!("hand: {} ({} tiles, {melds} meld(s))\n", out.hand, out.tiles);
+    let what = match (winning, d) {
+        (true, _) => " (winning hand)",
+        (false, 1) if hand.len() + 1 == full => " (ready: one tile from winning)",
+        _ => "",
+    };
+    writeln!(s, "distance: {d}{what}")?;
+    if let Some(discards) = &out.discards {
+        writeln!(s, "discards, highest priority first (distance after):")?;
+        for dj in discards {
+            let mark = if out.rule_discard.as_deref() == Some(&dj.tile) { "  <- rule" } else { "" };
+            writeln!(s, "  {:<7} {}{mark}", dj.tile, dj.distance)?;
+        }
+    }
+    if let Some(draws) = &out.improving_draws {
+        if draws.is_empty() {
+            writeln!(s, "no draw lowers the distance")?;
+        } else {
+            writeln!(s, "draws that lower it to {}: {}", d - 1, draws.join(" "))?;
+        }
+    }
+    if hand.len() + 1 < full {
+        writeln!(s, "(a full hand has {full} tiles; it is {} short)", full - hand.len())?;
+    }
+    Ok(s)
+}
+
+/// Whether the text is a game log (rather than a wall): its first line is an event.
+fn is_log(text: &str) -> bool {
+    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    let t: Vec<&str> = first.split_whitespace().collect();
+    t == ["DRAW"]
+        || (t.len() >= 2
+            && t[0].len() == 1
+            && t[1].chars().all(|c| c.is_ascii_uppercase())
+            && first.parse::<Event>().is_ok())
+}
+
+fn replay(text: &str) -> anyhow::Result<String> {
+    let events = if is_log(text) {
+        parse_log(text)?
+    } else {
+        let wall = Wall::parse(text).context("the input is neither a game log nor a wall")?;
+        simulate(&wall).events
+    };
+    let mut board = Board::new();
+    let mut s = String::new();
+    let deal = events.iter().take(52).take_while(|e| matches!(e, Event::Draw { .. })).count();
+    for (i, e) in events.iter().enumerate() {
+        board.apply(e)?;
+        if i + 1 < deal && deal == 52 {
+            continue;
+        }
+        if i + 1 == 52 && deal == 52 {
+            writeln!(s, "events 1-52: the deal")?;
+        } else {
+            writeln!(s, "event {}: {e}", i + 1)?;
+        }
+        writeln!(s, "{board}")?;
+        writeln!(s)?;
+    }
+    match board.outcome() {
+        Some(o) => writeln!(s, "result: {}", describe(o))?,
+        None => writeln!(s, "result: the log ends before the game does")?,
+    }
+    Ok(s)
+}
+
+fn describe(o: Outcome) -> String {
+    match o {
+        Outcome::Ron(p) => format!("{p} wins on a discard (RON)"),
+        Outcome::SelfDrawn(p) => format!("{p} wins on their own draw (SELFDRAWN)"),
+        Outcome::Draw => "the wall ran out (DRAW)".to_owned(),
+    }
 }
 
 /// The game on its built-in sample data.
 pub fn demo(out: &mut dyn Write) -> anyhow::Result<()> {
-    writeln!(out, "mahjong: not implemented yet")?;
+    writeln!(out, "Mahjong (THUPC 2021, P7147): the official sample wall")?;
+    let wall = Wall::parse(SAMPLE)?;
+    let record = simulate(&wall);
+    let lines: Vec<String> = record.events.iter().map(Event::to_string).collect();
+    writeln!(out, "{} log lines; after the deal (52 IN lines):", lines.len())?;
+    for l in &lines[52..] {
+        writeln!(out, "  {l}")?;
+    }
+    writeln!(out, "result: {}", describe(record.outcome))?;
+    let hand: Hand = "1M 2M 3M 4P 5P 6P 7S 8S 9S E E E Z F".parse()?;
+    writeln!(out, "distance of {hand}: {}", distance(&hand, 0))?;
     Ok(())
 }
 
 /// The game's benchmark workloads.
 pub fn bench(bench: &mut Bench) -> anyhow::Result<()> {
-    let _ = bench;
+    const HANDS: u64 = 1_000;
+    const ROUNDS: u64 = 1_000;
+    if bench.wants("mahjong/distance") {
+        tabletop_mahjong::warm_up();
+        // Hands of 14 - 3n tiles from random walls (n = i % 5).
+        let hands: Vec<(Hand, usize)> = (0..HANDS)
+            .map(|i| {
+                let wall = Wall::random(&mut seeded_rng(sub_seed(2021, i)));
+                let melds = (i % 5) as usize;
+                let hand = Hand::from_tiles(
+                    wall.tiles().iter().copied().filter(|k| !k.is_special()).take(14 - 3 * melds),
+                )
+                .expect("a wall holds 4 of a kind");
+                (hand, melds)
+            })
+            .collect();
+        bench.case("mahjong/distance", "sum of distances", HANDS * ROUNDS, || {
+            let mut sum = 0u64;
+            for _ in 0..ROUNDS {
+                for (h, m) in &hands {
+                    sum += u64::from(distance(std::hint::black_box(h), *m));
+                }
+            }
+            sum
+        });
+    }
+    const GAMES: u64 = 2_000;
+    if bench.wants("mahjong/simulate") {
+        let walls: Vec<Wall> =
+            (0..GAMES).map(|i| Wall::random(&mut seeded_rng(sub_seed(7147, i)))).collect();
+        bench.case("mahjong/simulate", "events", GAMES, || {
+            walls
+                .iter()
+                .map(|w| {
+                    let mut t = Table::new(w);
+                    t.play_out();
+                    t.events().len() as u64
+                })
+                .sum()
+        });
+    }
     Ok(())
 }
