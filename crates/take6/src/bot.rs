@@ -284,6 +284,8 @@ fn playout(
         pending.insert(*r);
     }
     let mut mine = revealed[me];
+    // Every hand holds as many cards as this player's.
+    let mut left = hands[me].len();
     loop {
         while let Some(c) = pending.pop_first() {
             let row = match table.target(c) {
@@ -293,22 +295,24 @@ fn playout(
                     RowRule::Choose => table.fewest_heads_row(),
                 },
             };
-            let taken = table.place(c, row);
+            let (_, taken) = table.place_counting(c, row);
             if Some(c) == mine {
-                heads += taken.heads();
+                heads += taken;
             }
         }
-        if hands[me].is_empty() {
+        if left == 0 {
             return heads;
         }
         for (p, hand) in hands.iter_mut().enumerate().take(n) {
-            let c = rng.card_of(*hand);
+            debug_assert_eq!(hand.len(), left);
+            let c = hand.nth(rng.below(left)).expect("the hand holds `left` cards");
             hand.remove(c);
             pending.insert(c);
             if p == me {
                 mine = Some(c);
             }
         }
+        left -= 1;
     }
 }
 

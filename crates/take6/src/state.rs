@@ -474,7 +474,10 @@ impl Hand {
             }
         }
         for r in self.table.rows() {
-            if r.cards().last() != Some(r.last()) || r.cards().len() as usize != r.len() {
+            if r.cards().last() != Some(r.last())
+                || r.cards().len() as usize != r.len()
+                || r.cards().heads() != r.heads()
+            {
                 return Err(format!("row {r} is inconsistent"));
             }
         }

@@ -12,12 +12,14 @@ pub struct Row {
     cards: CardSet,
     last: Card,
     len: u8,
+    /// The heads of `cards`, kept up to date (cheaper than counting bits).
+    heads: u8,
 }
 
 impl Row {
     /// A row started by `card`.
     pub const fn new(card: Card) -> Row {
-        Row { cards: CardSet::single(card), last: card, len: 1 }
+        Row { cards: CardSet::single(card), last: card, len: 1, heads: card.heads() }
     }
 
     /// The cards of the row, ascending.
@@ -46,8 +48,9 @@ impl Row {
     }
 
     /// The cattle heads of the row.
+    #[inline]
     pub const fn heads(&self) -> u32 {
-        self.cards.heads()
+        self.heads as u32
     }
 }
 
@@ -160,20 +163,27 @@ impl Table {
     /// this is the engine's fast path.
     #[inline]
     pub fn place(&mut self, card: Card, row: usize) -> CardSet {
+        self.place_counting(card, row).0
+    }
+
+    /// [`Table::place`], also returning the heads taken (without counting bits).
+    #[inline]
+    pub fn place_counting(&mut self, card: Card, row: usize) -> (CardSet, u32) {
         debug_assert!(match self.target(card) {
             Target::Row(r) => r == row,
             Target::TooLow => row < self.num_rows(),
         });
         let r = &mut self.rows[row];
         if card < r.last || r.is_full() {
-            let taken = r.cards;
+            let taken = (r.cards, r.heads as u32);
             *r = Row::new(card);
             taken
         } else {
             r.cards.insert(card);
             r.last = card;
             r.len += 1;
-            CardSet::EMPTY
+            r.heads += card.heads();
+            (CardSet::EMPTY, 0)
         }
     }
 }
