@@ -1,33 +1,336 @@
 //! `tabletop nine ...` and the nine parts of `judge`, `demo` and `bench`.
 
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
 use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::{Context, bail};
+use serde::Serialize;
+use tabletop_core::{seeded_rng, sub_seed};
+use tabletop_nine::{
+    Deal, DealValue, Move, Player, Position, SearchError, Solver, find_deal, find_distinct_counted,
+    is_achievable, judge_d1, judge_d2, judge_d3, minimax_deal, random_deal, solve_deal,
+};
 
 use crate::bench::Bench;
+use crate::common::{Unsuccessful, histogram, par_map_progress, read_input, to_json};
 
 /// The nine subcommands.
 #[derive(Debug, clap::Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Solves a deal for both first movers: winner, cards the loser keeps, best opening moves,
+    /// principal variation, importance of the first move.
+    ///
+    /// The deal is two lines (Alice's 18 cards, then Bob's), read from FILE or stdin, or given
+    /// with --alice and --bob.
+    Solve {
+        /// Alice's 18 cards, space separated (with --bob).
+        #[arg(long, requires = "bob", conflicts_with = "file")]
+        alice: Option<String>,
+        /// Bob's 18 cards, space separated (with --alice).
+        #[arg(long, requires = "alice", conflicts_with = "file")]
+        bob: Option<String>,
+        /// Read the deal from this file instead of stdin.
+        file: Option<PathBuf>,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Finds a deal whose first move has the given importance (two lines, judge format).
+    Find {
+        /// The importance wanted (achievable: 0 to 24, 26, 30).
+        #[arg(long)]
+        importance: u32,
+        /// The seed of the search.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The most deals to solve before giving up.
+        #[arg(long, default_value_t = 1_000_000)]
+        budget: u64,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Solves N random deals (in parallel): distribution of the importance, of the winner for
+    /// each first mover, and of the results.
+    Stats {
+        /// The number of deals.
+        #[arg(long, default_value_t = 1000)]
+        deals: u64,
+        /// The seed (deal i uses the stream sub_seed(seed, i)).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+}
 
 /// Runs a nine subcommand.
 pub fn run(command: Command) -> anyhow::Result<()> {
-    match command {}
+    let output = match command {
+        Command::Solve { alice, bob, file, json } => {
+            let deal = match (alice, bob) {
+                (Some(a), Some(b)) => parse_deal(&format!("{a}\n{b}\n"))
+                    .context("in --alice (line 1) and --bob (line 2)")?,
+                _ => parse_deal(&read_input(file.as_deref())?)?,
+            };
+            solve(deal, json)?
+        }
+        Command::Find { importance, seed, budget, json } => find(importance, seed, budget, json)?,
+        Command::Stats { deals, seed, json } => stats(deals, seed, json)?,
+    };
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    out.write_all(output.as_bytes())?;
+    out.flush()?;
+    Ok(())
+}
+
+fn parse_deal(text: &str) -> anyhow::Result<Deal> {
+    text.parse::<Deal>().context("invalid deal")
 }
 
 /// The original problem's output for `input`.
 pub fn judge(problem: crate::Problem, input: &str) -> anyhow::Result<String> {
-    let _ = problem;
-    let _ = input;
-    anyhow::bail!("not implemented yet")
+    let out = match problem {
+        crate::Problem::Cf1769d1 => judge_d1(input),
+        crate::Problem::Cf1769d2 => judge_d2(input),
+        crate::Problem::Cf1769d3 => judge_d3(input),
+        other => bail!("{other:?} is not a Nine problem"),
+    };
+    Ok(out?)
 }
+
+/// One first mover's analysis.
+#[derive(Debug, Serialize)]
+struct FirstMover {
+    first: &'static str,
+    /// Signed from Alice's side.
+    result: i32,
+    winner: &'static str,
+    loser_keeps: u32,
+    best_moves: Vec<MoveValue>,
+    principal_variation: Vec<String>,
+}
+
+#[derive(Debug, Serialize)]
+struct MoveValue {
+    #[serde(rename = "move")]
+    mv: String,
+    value: i32,
+}
+
+#[derive(Debug, Serialize)]
+struct SolveReport {
+    alice: String,
+    bob: String,
+    alice_first: i32,
+    bob_first: i32,
+    importance: u32,
+    first_movers: Vec<FirstMover>,
+}
+
+fn analyse(solver: &mut Solver, deal: Deal, first: Player) -> FirstMover {
+    let start = Position::start(deal, first);
+    let result = solver.value(&start);
+    let best = solver.best_moves(&start);
+    FirstMover {
+        first: first.name(),
+        result,
+        winner: if result > 0 { "Alice" } else { "Bob" },
+        loser_keeps: result.unsigned_abs(),
+        best_moves: best
+            .iter()
+            .map(|&(mv, value)| MoveValue { mv: mv.to_string(), value })
+            .collect(),
+        principal_variation: solver
+            .principal_variation(&start)
+            .iter()
+            .map(Move::to_string)
+            .collect(),
+    }
+}
+
+fn solve(deal: Deal, json: bool) -> anyhow::Result<String> {
+    let mut solver = Solver::new();
+    let first_movers: Vec<FirstMover> =
+        Player::ALL.iter().map(|&p| analyse(&mut solver, deal, p)).collect();
+    let report = SolveReport {
+        alice: deal.alice().to_string(),
+        bob: deal.bob().to_string(),
+        alice_first: first_movers[0].result,
+        bob_first: first_movers[1].result,
+        importance: first_movers[0].result.abs_diff(first_movers[1].result),
+        first_movers,
+    };
+    if json {
+        return to_json(&report);
+    }
+    let mut s = String::new();
+    writeln!(s, "Alice: {}", report.alice)?;
+    writeln!(s, "Bob:   {}", report.bob)?;
+    for fm in &report.first_movers {
+        let loser = if fm.winner == "Alice" { "Bob" } else { "Alice" };
+        writeln!(s)?;
+        writeln!(
+            s,
+            "{} moves first: {} wins, {loser} keeps {} card{} (result {:+})",
+            fm.first,
+            fm.winner,
+            fm.loser_keeps,
+            if fm.loser_keeps == 1 { "" } else { "s" },
+            fm.result
+        )?;
+        let moves: Vec<String> =
+            fm.best_moves.iter().map(|m| format!("{} {:+}", m.mv, m.value)).collect();
+        writeln!(s, "  opening moves (best first): {}", moves.join(", "))?;
+        writeln!(s, "  principal variation: {}", fm.principal_variation.join(" "))?;
+    }
+    writeln!(s)?;
+    writeln!(
+        s,
+        "importance of the first move: |{:+} - {:+}| = {}",
+        report.alice_first, report.bob_first, report.importance
+    )?;
+    Ok(s)
+}
+
+#[derive(Debug, Serialize)]
+struct FindReport {
+    importance: u32,
+    alice: String,
+    bob: String,
+    alice_first: i32,
+    bob_first: i32,
+    seed: u64,
+}
+
+fn find(importance: u32, seed: u64, budget: u64, json: bool) -> anyhow::Result<String> {
+    if !is_achievable(importance) {
+        return Err(SearchError::Impossible(importance).into());
+    }
+    let deal = match find_deal(importance, seed, budget) {
+        Ok(deal) => deal,
+        Err(e @ SearchError::NotFound { .. }) => {
+            return Err(
+                Unsuccessful(format!("{e} (try another --seed or a larger --budget)")).into()
+            );
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let value = solve_deal(deal);
+    if json {
+        return to_json(&FindReport {
+            importance,
+            alice: deal.alice().to_string(),
+            bob: deal.bob().to_string(),
+            alice_first: value.alice_first,
+            bob_first: value.bob_first,
+            seed,
+        });
+    }
+    Ok(format!("{deal}\n"))
+}
+
+#[derive(Debug, Default, Serialize)]
+struct Stats {
+    deals: u64,
+    seed: u64,
+    /// Importance -> number of deals.
+    importance: BTreeMap<u32, u64>,
+    /// Winner when Alice moves first.
+    winner_alice_first: BTreeMap<&'static str, u64>,
+    /// Winner when Bob moves first.
+    winner_bob_first: BTreeMap<&'static str, u64>,
+    /// Signed result when Alice moves first -> number of deals.
+    result_alice_first: BTreeMap<i32, u64>,
+    /// Signed result when Bob moves first -> number of deals.
+    result_bob_first: BTreeMap<i32, u64>,
+}
+
+fn stats(deals: u64, seed: u64, json: bool) -> anyhow::Result<String> {
+    let values: Vec<DealValue> = par_map_progress(deals, "solving deals", |i| {
+        solve_deal(random_deal(&mut seeded_rng(sub_seed(seed, i))))
+    });
+    let mut st = Stats { deals, seed, ..Stats::default() };
+    let name = |v: i32| if v > 0 { "Alice" } else { "Bob" };
+    for v in &values {
+        *st.importance.entry(v.importance()).or_default() += 1;
+        *st.winner_alice_first.entry(name(v.alice_first)).or_default() += 1;
+        *st.winner_bob_first.entry(name(v.bob_first)).or_default() += 1;
+        *st.result_alice_first.entry(v.alice_first).or_default() += 1;
+        *st.result_bob_first.entry(v.bob_first).or_default() += 1;
+    }
+    if json {
+        return to_json(&st);
+    }
+    let rows = |m: &BTreeMap<i32, u64>| -> Vec<(String, u64)> {
+        m.iter().map(|(k, &c)| (format!("{k:+}"), c)).collect()
+    };
+    let mut s = String::new();
+    writeln!(s, "{deals} random deals, seed {seed}")?;
+    writeln!(s, "\nimportance of the first move:")?;
+    let imp: Vec<(String, u64)> = st.importance.iter().map(|(k, &c)| (k.to_string(), c)).collect();
+    s += &histogram(&imp, 40);
+    for (label, winners, results) in [
+        ("Alice moves first", &st.winner_alice_first, &st.result_alice_first),
+        ("Bob moves first", &st.winner_bob_first, &st.result_bob_first),
+    ] {
+        writeln!(s, "\n{label}: winner")?;
+        let w: Vec<(String, u64)> = ["Alice", "Bob"]
+            .iter()
+            .map(|&p| (p.to_owned(), winners.get(p).copied().unwrap_or(0)))
+            .collect();
+        s += &histogram(&w, 40);
+        writeln!(s, "{label}: result (signed from Alice's side)")?;
+        s += &histogram(&rows(results), 40);
+    }
+    Ok(s)
+}
+
+/// The D1 sample deal of the demo.
+const DEMO_DEAL: &str = "JD 7S 9S JS 8S 9D 6D 8C 8D TH KS QD QH TD 6C AD KD AC\n\
+                         KH QC 9H 6H KC 9C JC TS 6S QS TC JH 7D 7H AS AH 7C 8H\n";
 
 /// The game on its built-in sample data.
 pub fn demo(out: &mut dyn Write) -> anyhow::Result<()> {
-    writeln!(out, "nine: not implemented yet")?;
+    writeln!(out, "== Nine (Девятка): the first sample deal of Codeforces 1769 D1")?;
+    let deal: Deal = DEMO_DEAL.parse()?;
+    out.write_all(solve(deal, false)?.as_bytes())?;
+    writeln!(out)?;
+    writeln!(out, "== Nine: six deals with distinct importances (seeded local search)")?;
+    let (deals, solved) = find_distinct_counted(6, 1)?;
+    for (deal, importance) in deals {
+        writeln!(out, "importance {importance}:")?;
+        writeln!(out, "{deal}")?;
+    }
+    writeln!(out, "({solved} deals solved)")?;
     Ok(())
 }
 
 /// The game's benchmark workloads.
 pub fn bench(bench: &mut Bench) -> anyhow::Result<()> {
-    let _ = bench;
+    let deals: Vec<Deal> =
+        (0..1000).map(|i| random_deal(&mut seeded_rng(sub_seed(1, i)))).collect();
+    let mut solver = Solver::new();
+    bench.case("nine/solve-deals", "positions", deals.len() as u64, || {
+        let mut positions = 0;
+        for &deal in &deals {
+            std::hint::black_box(solver.solve(deal));
+            positions += solver.positions() as u64;
+        }
+        positions
+    });
+    bench.case("nine/d3-k26", "deals solved", 1, || {
+        let (deals, solved) = find_distinct_counted(26, tabletop_nine::JUDGE_SEED)
+            .expect("26 distinct importances exist");
+        assert_eq!(deals.len(), 26);
+        solved
+    });
+    bench.case("nine/minimax-baseline", "positions", 3, || {
+        deals[..3].iter().map(|&d| minimax_deal(d).1 as u64).sum()
+    });
     Ok(())
 }

@@ -32,7 +32,9 @@ mod solver;
 pub use card::{Card, CardSet, CardSetIter, Rank, Suit};
 pub use deal::{Deal, Player};
 pub use error::{DealError, IllegalMoveError, ParseCardError, PositionError, SearchError};
-pub use judge::{JudgeError, judge_d1, judge_d2, judge_d3};
+pub use judge::{JUDGE_SEED, JudgeError, judge_d1, judge_d2, judge_d3};
 pub use position::{Move, Moves, POSITIONS, Position, RUN_STATES};
-pub use search::{ACHIEVABLE, find_deal, find_distinct, is_achievable, random_deal};
+pub use search::{
+    ACHIEVABLE, find_deal, find_distinct, find_distinct_counted, is_achievable, random_deal,
+};
 pub use solver::{DealValue, Solver, importance, minimax_deal, minimax_value, solve_deal, winner};
