@@ -449,18 +449,21 @@ pub fn bench(bench: &mut Bench) -> anyhow::Result<()> {
             BotKind::Heuristic,
         ],
     )?;
-    // One first-round decision (10 candidates x 200 playouts) on each of 10 deals of 10
-    // players, the most expensive decisions of the published game.
-    bench.case("take6/mc-decision-10p", "card values", 10, || {
-        let mut sum = 0u64;
-        for seed in 0..10 {
-            let hand = Hand::deal(Rules::standard(10), &mut tabletop_core::seeded_rng(seed))
-                .expect("the rules are valid");
-            let mut bot = BotKind::MonteCarlo { playouts: 200 }.build(seed);
-            sum += bot.choose_card(&hand.view(0)).value() as u64;
-        }
-        sum
-    });
+    // One first-round decision (10 candidates x 200 playouts) on each of 10 deals, with 4
+    // and with 10 players: the most expensive decisions of the published game.
+    for players in [4u8, 10] {
+        bench.case(&format!("take6/mc-first-decision-{players}p"), "card values", 10, || {
+            let mut sum = 0u64;
+            for seed in 0..10 {
+                let hand =
+                    Hand::deal(Rules::standard(players), &mut tabletop_core::seeded_rng(seed))
+                        .expect("the rules are valid");
+                let mut bot = BotKind::MonteCarlo { playouts: 200 }.build(seed);
+                sum += bot.choose_card(&hand.view(0)).value() as u64;
+            }
+            sum
+        });
+    }
     // 4 hands with one MC seat each: 40 MC decisions.
     bench.case("take6/arena-mc-decisions", "heads", 40, || {
         mc.run(1, 1).iter().map(|d| d.penalties.iter().map(|&p| p as u64).sum::<u64>()).sum()
