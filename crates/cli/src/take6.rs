@@ -54,11 +54,12 @@ pub struct ArenaArgs {
     /// The number of players.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=10))]
     players: u8,
-    /// The lineup, comma-separated: random, lowest, highest, heuristic, mc, mc:<playouts>.
+    /// The lineup, comma-separated: random, lowest, highest, heuristic, mc (Monte Carlo, 200
+    /// playouts per candidate card), mc:<playouts per candidate>.
     /// A shorter list is repeated to fill the seats.
     #[arg(long, value_delimiter = ',', required = true)]
     bots: Vec<String>,
-    /// The number of deals; each is played once per seating (players hands per deal).
+    /// The number of deals; each is played once per seating, so a deal makes N games.
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     games: u64,
     /// The seed of the deals and of the bots.
@@ -131,7 +132,7 @@ fn simulate_text(script: &Script, trace: bool) -> String {
         rules.players, rules.hand_size, rules.rows, rules.deck, rules.row_rule
     );
     if trace {
-        let _ = writeln!(s, "{}", indent(&script.hand().table().to_string(), "  "));
+        let _ = writeln!(s, "start rows: {}", rows_line(script.hand().table()));
     }
     let mut round = usize::MAX;
     let outcome = simulate_traced(script, |step| {
@@ -144,7 +145,7 @@ fn simulate_text(script: &Script, trace: bool) -> String {
             let _ = writeln!(s, "round {}: players play {}", round + 1, cards.join(" "));
         }
         let _ = writeln!(s, "  {}", describe(step.placement));
-        let _ = writeln!(s, "{}", indent(&step.table.to_string(), "    "));
+        let _ = writeln!(s, "    rows: {}", rows_line(step.table));
     });
     let _ = writeln!(s, "player  heads  cards taken");
     for (p, (heads, taken)) in outcome.penalties.iter().zip(&outcome.taken).enumerate() {
@@ -153,8 +154,9 @@ fn simulate_text(script: &Script, trace: bool) -> String {
     s
 }
 
-fn indent(text: &str, prefix: &str) -> String {
-    text.lines().map(|l| format!("{prefix}{l}")).collect::<Vec<_>>().join("\n")
+/// The rows on one line: `[1 2 5] [14]`.
+fn rows_line(table: &tabletop_take6::Table) -> String {
+    table.rows().iter().map(|r| format!("[{r}]")).collect::<Vec<_>>().join(" ")
 }
 
 #[derive(Serialize)]

@@ -61,7 +61,7 @@ fn simulate_prints_a_table_and_a_trace() {
     assert!(text.contains("player 2 plays 1: below every row end, takes row 1 [11] (5 heads)"));
     assert!(text.contains("player 4 plays 14: sixth card of row 2, takes [6 7 8 12 13] (5 heads)"));
     assert!(text.contains("player 4 plays 3: below every row end, takes row 2 [14] (1 head)"));
-    assert!(text.contains("    row 1: 1 2 5 9 10\n"));
+    assert!(text.contains("    rows: [1 2 5 9 10] [3 4]\n"), "{text}");
     let o = run(&["take6", "simulate", "--json"], SAMPLE);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["penalties"], serde_json::json!([0, 5, 0, 6]));
