@@ -40,23 +40,20 @@ pub(crate) fn check_size(rows: usize, cols: usize) -> Result<(), TableError> {
     }
 }
 
-const WIN: u8 = 1;
-const LOSS: u8 = 2;
-const DRAW: u8 = 4;
-
+/// The bit of an outcome in a "seen" mask: B (a win for that cell's mover) 1, G 2, D 4.
 const fn bit(o: Outcome) -> u8 {
-    match o {
-        Outcome::B => WIN,
-        Outcome::G => LOSS,
-        Outcome::D => DRAW,
-    }
+    1 << o as u8
 }
 
-/// The outcome for the mover of a cell whose moves reach the outcomes in `seen`.
+/// The outcome for the mover of a cell whose moves reach the outcomes in the mask `seen`.
+///
+/// Branches rather than a lookup table: on the ray sweeps nearly every cell is a B, so the
+/// branches predict well and keep the loop-carried row summary out of a load's latency.
 const fn decide(seen: u8, is_target: bool) -> Outcome {
-    if seen & LOSS != 0 {
+    if seen & bit(Outcome::G) != 0 {
+        // Some move hands the opponent a lost cell.
         Outcome::B
-    } else if seen & DRAW != 0 {
+    } else if seen & bit(Outcome::D) != 0 {
         Outcome::D
     } else if seen != 0 || is_target {
         // Every move hands the opponent a win; on the target the previous mover has won.
@@ -148,24 +145,43 @@ impl OutcomeTable {
     }
 }
 
-/// King and knight: each cell looks at its (at most three) successors.
+/// King and knight: each cell looks at its (at most three) successors in the two rows above.
 fn step_sweep(piece: Piece, rows: usize, cols: usize, cells: &mut [Outcome]) {
-    let steps: &[(usize, usize)] = match piece {
-        Piece::King => &[(0, 1), (1, 0), (1, 1)],
-        _ => &[(1, 2), (2, 1)],
-    };
-    // 1. Sweep rows of increasing distance; every successor has smaller distances.
+    // 1. Sweep rows of increasing distance; every successor has smaller distances, in this row
+    //    (king), the previous one, or (knight) the one before.
     for a in 0..rows {
+        let (done, rest) = cells.split_at_mut(a * cols);
+        let row = &mut rest[..cols];
+        let prev = a.checked_sub(1).map(|p| &done[p * cols..(p + 1) * cols]);
+        let prev2 = a.checked_sub(2).map(|p| &done[p * cols..(p + 1) * cols]);
+        // The bit of the cell to the left, kept in a register (the king's serial dependency).
+        let mut left = 0;
         for b in 0..cols {
             // 2. Union of the successors' outcomes.
             let mut seen = 0;
-            for &(da, db) in steps {
-                if a >= da && b >= db {
-                    seen |= bit(cells[(a - da) * cols + (b - db)]);
+            match piece {
+                Piece::King => {
+                    seen |= left;
+                    if let Some(p) = prev {
+                        seen |= bit(p[b]);
+                        if b >= 1 {
+                            seen |= bit(p[b - 1]);
+                        }
+                    }
+                }
+                _ => {
+                    if let (Some(p), true) = (prev, b >= 2) {
+                        seen |= bit(p[b - 2]);
+                    }
+                    if let (Some(p), true) = (prev2, b >= 1) {
+                        seen |= bit(p[b - 1]);
+                    }
                 }
             }
             // 3. Decide.
-            cells[a * cols + b] = decide(seen, a == 0 && b == 0);
+            let o = decide(seen, a == 0 && b == 0);
+            row[b] = o;
+            left = bit(o);
         }
     }
 }
