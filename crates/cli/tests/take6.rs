@@ -70,6 +70,17 @@ fn simulate_prints_a_table_and_a_trace() {
     assert!(o.stdout.is_empty());
 }
 
+/// The recorded playthrough of the sample: the trace must not change unnoticed.
+#[test]
+fn sample_trace_matches_the_recording() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/take6");
+    let input = format!("{dir}/sample.in");
+    let o = run(&["take6", "simulate", "--trace", &input], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let expected = std::fs::read_to_string(format!("{dir}/sample.trace")).unwrap();
+    assert_eq!(stdout(&o), expected);
+}
+
 #[test]
 fn arena_is_deterministic_and_reports_every_bot() {
     let args = [

@@ -767,6 +767,29 @@ mod tests {
     }
 
     #[test]
+    fn legal_actions_round_trip_through_their_notation() {
+        for i in 0..20u64 {
+            let rules = Rules::standard(2 + (i % 9) as u8);
+            let mut hand = Hand::deal(rules, &mut seeded_rng(i)).unwrap();
+            let mut rng = seeded_rng(i + 99);
+            while !hand.is_over() {
+                let players = hand.players_to_move();
+                let mut actions = Vec::new();
+                for &p in &players {
+                    let legal = hand.legal_actions(p);
+                    for a in &legal {
+                        assert_eq!(a.to_string().parse::<Action>(), Ok(*a));
+                    }
+                    actions.push(legal[rand::Rng::random_range(&mut rng, 0..legal.len())]);
+                }
+                let copy = hand.clone();
+                hand.apply(&actions);
+                assert_ne!(hand, copy);
+            }
+        }
+    }
+
+    #[test]
     fn actions_round_trip() {
         for a in [Action::Play(Card::from_value(7)), Action::TakeRow(0), Action::TakeRow(3)] {
             assert_eq!(a.to_string().parse(), Ok(a));
