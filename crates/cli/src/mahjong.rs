@@ -53,6 +53,15 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Prints random walls, one per line (148 tiles), for `simulate FILE` and benchmarks.
+    Gen {
+        /// The seed (wall i uses sub_seed(S, i), as `simulate --seed`).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// How many walls.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+        games: u64,
+    },
     /// Shows a game step by step: after each event, every player's hand, melds and
     /// discards. The input is a game log, or a wall (which is played first).
     Replay {
@@ -68,6 +77,9 @@ pub fn run(command: Command) -> anyhow::Result<()> {
             simulate_cmd(file, seed, games, summary, json)?
         }
         Command::Distance { tiles, melds, json } => distance_cmd(&tiles, melds as usize, json)?,
+        Command::Gen { seed, games } => (0..games)
+            .map(|i| format!("{}\n", Wall::random(&mut seeded_rng(sub_seed(seed, i)))))
+            .collect(),
         Command::Replay { file } => replay(&read_input(file.as_deref())?)?,
     };
     let stdout = std::io::stdout();

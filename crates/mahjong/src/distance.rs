@@ -143,29 +143,32 @@ fn mark_exact(
     }
 }
 
+/// Cost `(g, p)` of a packed cost vector.
+#[inline(always)]
+fn at(v: u64, g: usize, p: usize) -> u8 {
+    (v >> (4 * slot(g, p)) & 15) as u8
+}
+
+/// The best costs of two suits together, `[g][p]` for `g <= groups`.
+#[inline(always)]
+fn pair_up(x: u64, y: u64, groups: usize) -> [[u8; 2]; 5] {
+    let mut out = [[u8::MAX; 2]; 5];
+    for (g, slot) in out.iter_mut().enumerate().take(groups + 1) {
+        let (mut p0, mut p1) = (u8::MAX, u8::MAX);
+        for gx in 0..=g {
+            let gy = g - gx;
+            p0 = p0.min(at(x, gx, 0) + at(y, gy, 0));
+            p1 = p1.min((at(x, gx, 1) + at(y, gy, 0)).min(at(x, gx, 0) + at(y, gy, 1)));
+        }
+        *slot = [p0, p1];
+    }
+    out
+}
+
 /// The min-plus product of the four suits' packed cost vectors, for `groups` groups and one
 /// pair.
 #[inline]
 fn combine(v: [u64; 4], groups: usize) -> u8 {
-    #[inline(always)]
-    fn at(v: u64, g: usize, p: usize) -> u8 {
-        (v >> (4 * slot(g, p)) & 15) as u8
-    }
-    // Two suits at a time: a[g][p] for the first two, b[g][p] for the last two.
-    #[inline(always)]
-    fn pair_up(x: u64, y: u64, groups: usize) -> [[u8; 2]; 5] {
-        let mut out = [[u8::MAX; 2]; 5];
-        for (g, slot) in out.iter_mut().enumerate().take(groups + 1) {
-            let (mut p0, mut p1) = (u8::MAX, u8::MAX);
-            for gx in 0..=g {
-                let gy = g - gx;
-                p0 = p0.min(at(x, gx, 0) + at(y, gy, 0));
-                p1 = p1.min((at(x, gx, 1) + at(y, gy, 0)).min(at(x, gx, 0) + at(y, gy, 1)));
-            }
-            *slot = [p0, p1];
-        }
-        out
-    }
     let a = pair_up(v[0], v[1], groups);
     let b = pair_up(v[2], v[3], groups);
     let mut best = u8::MAX;
@@ -174,6 +177,61 @@ fn combine(v: [u64; 4], groups: usize) -> u8 {
         best = best.min((ag[0].saturating_add(bh[1])).min(ag[1].saturating_add(bh[0])));
     }
     best
+}
+
+/// The packed cost vector of suit `suit` (3: honours) with table key `key`.
+#[inline]
+fn suit_costs(t: &Tables, suit: usize, key: u32) -> u64 {
+    if suit == 3 { t.honours[key as usize] } else { t.numbered[key as usize] }
+}
+
+/// The distance of a hand where only one suit changes, fast: the best costs of the three
+/// other suits are combined once, each variant of the changing suit costs one lookup and
+/// ten additions. Used by the simulator for its discard search and winning tiles.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct OneSuitVaries {
+    rest: [[u8; 2]; 5],
+    groups: usize,
+    suit: usize,
+}
+
+impl OneSuitVaries {
+    /// The other suits of `hand` fixed, `suit` (0..4, 3: honours) varying.
+    pub(crate) fn new(hand: &Hand, melds: usize, suit: usize) -> OneSuitVaries {
+        let t = tables();
+        let groups = 4 - melds;
+        let k = hand.keys();
+        let mut others = [0u64; 3];
+        for (slot, s) in others.iter_mut().zip((0..4).filter(|&s| s != suit)) {
+            *slot = suit_costs(t, s, k[s]);
+        }
+        let ab = pair_up(others[0], others[1], groups);
+        let z = others[2];
+        let mut rest = [[u8::MAX; 2]; 5];
+        for (g, slot) in rest.iter_mut().enumerate().take(groups + 1) {
+            let (mut p0, mut p1) = (u8::MAX, u8::MAX);
+            for gz in 0..=g {
+                let x = ab[g - gz];
+                p0 = p0.min(x[0].saturating_add(at(z, gz, 0)));
+                p1 = p1
+                    .min(x[1].saturating_add(at(z, gz, 0)).min(x[0].saturating_add(at(z, gz, 1))));
+            }
+            *slot = [p0, p1];
+        }
+        OneSuitVaries { rest, groups, suit }
+    }
+
+    /// The distance when the varying suit has table key `key`.
+    #[inline]
+    pub(crate) fn distance(&self, key: u32) -> u8 {
+        let v = suit_costs(tables(), self.suit, key);
+        let mut best = u8::MAX;
+        for g in 0..=self.groups {
+            let r = self.rest[self.groups - g];
+            best = best.min(r[1].saturating_add(at(v, g, 0)).min(r[0].saturating_add(at(v, g, 1))));
+        }
+        best
+    }
 }
 
 /// The distance to winning of `hand` for a player with `melds` melds (`0..=4`): the fewest

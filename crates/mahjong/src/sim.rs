@@ -12,8 +12,9 @@
 //!   distance by at most one, so the discard search walks the kinds in priority order and stops
 //!   at the first that keeps it: usually after one or two lookups.
 
-use crate::distance::distance;
+use crate::distance::{OneSuitVaries, distance};
 use crate::event::{Event, Outcome};
+use crate::hand::key_slot;
 use crate::hand::{Hand, Meld};
 use crate::tile::{Direction, Kind, Player};
 use crate::wall::Wall;
@@ -146,14 +147,22 @@ impl Table {
         self.dist[i] = d;
         let mut waits = 0u64;
         if d == 1 && !hand.has_special() {
-            let mut h = *hand;
+            // A winning tile completes a pair, triplet or sequence with tiles held, so it is
+            // a kind held or (numbered) within two ranks of one.
+            let keys = hand.keys();
+            let mut by_suit: [Option<OneSuitVaries>; 4] = [None; 4];
             for k in &Kind::ALL[..Kind::PLAIN] {
-                if h.count(*k) < 4 {
-                    h.add(*k);
-                    if distance(&h, melds) == 0 {
-                        waits |= 1 << k.index();
-                    }
-                    h.remove(*k);
+                let near = hand.count(*k) > 0
+                    || (-2..=2).any(|o| k.offset(o).is_some_and(|n| hand.count(n) > 0));
+                if !near || hand.count(*k) == 4 {
+                    continue;
+                }
+                let (s, w) = key_slot(k.index());
+                let dk = by_suit[s]
+                    .get_or_insert_with(|| OneSuitVaries::new(hand, melds, s))
+                    .distance(keys[s] + w);
+                if dk == 0 {
+                    waits |= 1 << k.index();
                 }
             }
         }
@@ -216,11 +225,14 @@ impl Table {
         // Removing a tile never lowers the distance and raises it by at most one, so the
         // first kind (in priority order) that keeps the distance is the answer.
         let d = self.dist[p.index()];
+        let keys = hand.keys();
+        let mut by_suit: [Option<OneSuitVaries>; 4] = [None; 4];
         let mut best: Option<(u8, Kind)> = None;
         for k in hand.kinds().rev() {
-            let mut h = *hand;
-            h.remove(k);
-            let dk = distance(&h, melds);
+            let (s, w) = key_slot(k.index());
+            let dk = by_suit[s]
+                .get_or_insert_with(|| OneSuitVaries::new(hand, melds, s))
+                .distance(keys[s] - w);
             if dk <= d {
                 return k;
             }
@@ -382,8 +394,23 @@ impl Table {
             if self.outcome.is_none() && hand.len() != expected {
                 return Err(format!("{p} holds {} tiles, expected {expected}", hand.len()));
             }
-            if !due && self.outcome.is_none() && self.dist[i] != distance(hand, melds) {
-                return Err(format!("{p}: cached distance {} is stale", self.dist[i]));
+            if !due && self.outcome.is_none() {
+                if self.dist[i] != distance(hand, melds) {
+                    return Err(format!("{p}: cached distance {} is stale", self.dist[i]));
+                }
+                let mut waits = 0u64;
+                for k in &Kind::ALL[..Kind::PLAIN] {
+                    let mut h = *hand;
+                    if h.count(*k) < 4 {
+                        h.add(*k);
+                        if crate::distance::is_winning(&h, melds) {
+                            waits |= 1 << k.index();
+                        }
+                    }
+                }
+                if waits != self.waits[i] {
+                    return Err(format!("{p}: cached winning tiles are stale"));
+                }
             }
         }
         if let Some(k) = Kind::ALL.iter().find(|k| counts[k.index()] != 4) {

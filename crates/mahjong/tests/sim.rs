@@ -5,8 +5,8 @@ use std::path::Path;
 
 use tabletop_core::{random_playout, seeded_rng, sub_seed};
 use tabletop_mahjong::{
-    Board, Event, MahjongGame, Outcome, Player, Table, Wall, distance, log_text, parse_log,
-    simulate,
+    Board, Event, MahjongGame, Outcome, Player, Table, Wall, discard_options, distance, log_text,
+    parse_log, simulate,
 };
 
 #[test]
@@ -26,8 +26,14 @@ fn fixed_rules_keep_invariants_and_logs_replay() {
         let wall = Wall::random(&mut seeded_rng(sub_seed(13, i)));
         let mut table = Table::new(&wall);
         table.check().unwrap();
-        while table.to_discard().is_some() {
+        while let Some(p) = table.to_discard() {
             let tile = table.choose_discard();
+            // The rule, recomputed plainly: smallest distance after, ties to priority.
+            let melds = table.melds(p).count();
+            let options = discard_options(table.hand(p), melds);
+            let best = options.iter().map(|o| o.1).min().unwrap();
+            let rule = options.iter().find(|o| o.1 == best).unwrap().0;
+            assert_eq!(tile, rule, "wall {i}: {p} holds {}", table.hand(p));
             table.discard(tile);
             table.check().unwrap_or_else(|e| panic!("wall {i}: {e}"));
         }
