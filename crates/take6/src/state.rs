@@ -573,6 +573,12 @@ impl Hand {
     }
 }
 
+/// The [`Game`] view of a hand: all players reveal a card at once, then, under
+/// [`RowRule::Choose`], each owner of a too-low card picks a row as a step of its own.
+///
+/// The view expects every waiting card that needs no choice to be placed (as
+/// [`Hand::try_apply`] leaves it); a hand stopped in the middle of a round through the fast
+/// API ([`Hand::reveal`] alone) fails [`Game::check_invariants`].
 impl Game for Hand {
     type Action = Action;
 
