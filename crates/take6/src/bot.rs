@@ -378,6 +378,12 @@ pub enum BotKind {
         /// Playouts per candidate card or row.
         playouts: u32,
     },
+    /// [`MonteCarloBot`] thinking for this many milliseconds per decision (results then
+    /// depend on the machine's speed: not reproducible).
+    MonteCarloTimed {
+        /// Milliseconds per decision.
+        millis: u32,
+    },
 }
 
 impl BotKind {
@@ -391,6 +397,10 @@ impl BotKind {
             BotKind::MonteCarlo { playouts } => {
                 AnyBot::MonteCarlo(MonteCarloBot::new(seed, Budget::Playouts(playouts)))
             }
+            BotKind::MonteCarloTimed { millis } => AnyBot::MonteCarlo(MonteCarloBot::new(
+                seed,
+                Budget::Time(Duration::from_millis(millis as u64)),
+            )),
         }
     }
 }
@@ -406,6 +416,7 @@ impl fmt::Display for BotKind {
                 f.write_str("mc")
             }
             BotKind::MonteCarlo { playouts } => write!(f, "mc:{playouts}"),
+            BotKind::MonteCarloTimed { millis } => write!(f, "mc:{millis}ms"),
         }
     }
 }
@@ -413,7 +424,8 @@ impl fmt::Display for BotKind {
 impl FromStr for BotKind {
     type Err = ParseBotError;
 
-    /// `random`, `lowest`, `highest`, `heuristic`, `mc` or `mc:<playouts per candidate>`.
+    /// `random`, `lowest`, `highest`, `heuristic`, `mc`, `mc:<playouts per candidate>` or
+    /// `mc:<milliseconds per decision>ms`.
     fn from_str(s: &str) -> Result<BotKind, ParseBotError> {
         let bad = || ParseBotError(s.to_owned());
         Ok(match s {
@@ -424,6 +436,10 @@ impl FromStr for BotKind {
             "mc" => BotKind::MonteCarlo { playouts: MonteCarloBot::DEFAULT_PLAYOUTS },
             _ => {
                 let n = s.strip_prefix("mc:").ok_or_else(bad)?;
+                if let Some(ms) = n.strip_suffix("ms") {
+                    let millis = ms.parse().ok().filter(|&m| m >= 1).ok_or_else(bad)?;
+                    return Ok(BotKind::MonteCarloTimed { millis });
+                }
                 let playouts = n.parse().ok().filter(|&p| p >= 1).ok_or_else(bad)?;
                 BotKind::MonteCarlo { playouts }
             }
@@ -483,10 +499,11 @@ mod tests {
             BotKind::Heuristic,
             BotKind::MonteCarlo { playouts: MonteCarloBot::DEFAULT_PLAYOUTS },
             BotKind::MonteCarlo { playouts: 17 },
+            BotKind::MonteCarloTimed { millis: 5 },
         ] {
             assert_eq!(k.to_string().parse(), Ok(k));
         }
-        for bad in ["", "mc:", "mc:0", "mc:x", "Random", "best"] {
+        for bad in ["", "mc:", "mc:0", "mc:x", "mc:0ms", "mc:ms", "Random", "best"] {
             assert!(bad.parse::<BotKind>().is_err(), "{bad}");
         }
     }

@@ -21,7 +21,9 @@ pub struct ParseActionError;
 
 /// A bot name that is not known.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown bot `{0}`, expected one of: random, lowest, highest, heuristic, mc")]
+#[error(
+    "unknown bot `{0}`, expected one of: random, lowest, highest, heuristic, mc, mc:<playouts>, mc:<milliseconds>ms"
+)]
 pub struct ParseBotError(pub String);
 
 /// Rules out of their limits.
