@@ -9,6 +9,8 @@
 //! importances is known (see [`ACHIEVABLE`]), so an impossible request is refused at once
 //! instead of being searched forever. Everything is deterministic from the seed.
 
+use std::collections::HashMap;
+
 use rand::Rng as _;
 use rand::seq::SliceRandom;
 use tabletop_core::{Rng, seeded_rng};
@@ -127,6 +129,7 @@ fn anneal(
 ) -> u64 {
     let mut mask = 0u64;
     let mut solved = 0u64;
+    let mut cache: HashMap<Deal, u32> = HashMap::new();
     while solved < budget {
         // 1. A fresh random start.
         let mut deal = random_deal(rng);
@@ -144,12 +147,20 @@ fn anneal(
             }
             let t = target(mask);
             let next = neighbour(deal, rng);
-            let w = importance(next);
-            solved += 1;
-            mask |= 1 << w;
-            if seen(next, w) {
-                return solved;
-            }
+            // A walk often swaps a pair back: solved deals are remembered.
+            let w = match cache.get(&next) {
+                Some(&w) => w,
+                None => {
+                    let w = importance(next);
+                    cache.insert(next, w);
+                    solved += 1;
+                    mask |= 1 << w;
+                    if seen(next, w) {
+                        return solved;
+                    }
+                    w
+                }
+            };
             let (d, e) = (v.abs_diff(t) as f64, w.abs_diff(t) as f64);
             if e <= d || rng.random::<f64>() < ((d - e) / temp).exp() {
                 deal = next;

@@ -147,21 +147,29 @@ impl Solver {
 
     /// The results of `deal` for both first movers.
     pub fn solve(&mut self, deal: Deal) -> DealValue {
-        DealValue {
-            alice_first: self.value(&Position::start(deal, Player::Alice)),
-            bob_first: self.value(&Position::start(deal, Player::Bob)),
-        }
+        let alice_first = self.value(&Position::start(deal, Player::Alice));
+        // Most deals have importance 0: Alice's result is the best first guess for Bob's.
+        let bob_first = self.value_near(&Position::start(deal, Player::Bob), alice_first);
+        DealValue { alice_first, bob_first }
     }
 
     /// The result of `pos` under optimal play, signed from Alice's side.
     pub fn value(&mut self, pos: &Position) -> i32 {
+        // The first search asks "does the player to move win?".
+        let guess = if pos.to_move() == Player::Alice { 1 } else { -1 };
+        self.value_near(pos, guess)
+    }
+
+    /// The result of `pos`, signed from Alice's side, searched first around `guess` (any
+    /// guess gives the right answer; a close one gives it sooner).
+    pub fn value_near(&mut self, pos: &Position, guess: i32) -> i32 {
         if let Some(v) = pos.result() {
             return v;
         }
         let (runs, idx, side) = self.enter(pos);
-        // MTD(f): null-window searches around a guess until the bounds meet. The first one
-        // asks "does the player to move win?".
-        let (mut lower, mut upper, mut g) = (-18, 18, 1);
+        // MTD(f): null-window searches around a guess until the bounds meet.
+        let g = if side == 0 { guess } else { -guess };
+        let (mut lower, mut upper, mut g) = (-18, 18, g.clamp(-18, 18));
         while lower < upper {
             let beta = if g == lower { g + 1 } else { g };
             g = self.search(runs, idx, side, beta - 1, beta);
@@ -390,6 +398,19 @@ impl Solver {
         moves.sort_unstable_by_key(|m| -m.0);
         let mut best = -19;
         let mut best_slot = 0;
+        // Enhanced transposition cutoff: a child whose table entry already proves a cutoff
+        // saves searching the others.
+        for &(_, slot, next) in moves.iter() {
+            let s = slot as usize / 2;
+            let child_idx = idx + (next as u32 * POW[s]) - (runs[s] as u32 * POW[s]);
+            let ce = self.table[child_idx as usize * 2 + opp];
+            // The child's upper bound (for the opponent) is 18 - ce[1]; ours is its negation.
+            if ce[1] != 0 && -(18 - ce[1] as i32) >= beta {
+                let v = -(18 - ce[1] as i32);
+                self.store(key, v, alpha, beta, slot + 1);
+                return v;
+            }
+        }
         for &(_, slot, next) in moves.iter() {
             let s = slot as usize / 2;
             let mut child = runs;
