@@ -25,7 +25,7 @@ text = open(sys.argv[1], encoding="utf-8").read()
 start = text.rindex("#include<bits/stdc++.h>")
 open(sys.argv[2], "w").write(text[start:].rstrip() + "\n")
 PY
-g++ -O2 -o "$TMP/author" "$TMP/author.cpp"
+g++ -O2 -w -o "$TMP/author" "$TMP/author.cpp"
 echo 'int main(){}' > "$TMP/empty.cpp"
 g++ -O2 -o "$TMP/empty" "$TMP/empty.cpp"
 
