@@ -50,6 +50,12 @@ pub enum WallError {
         /// The tiles it holds.
         count: usize,
     },
+    /// More than one wall's worth of tiles where exactly one wall is expected.
+    #[error("the input holds {count} tiles, expected exactly 148 (one wall)")]
+    TooManyTiles {
+        /// The tiles in the input.
+        count: usize,
+    },
     /// A kind with other than 4 copies.
     #[error("line {line}: wall {wall} holds {count} copies of {kind}, expected 4 of each kind")]
     WrongCopies {

@@ -57,11 +57,18 @@ impl Wall {
 
     /// Parses one wall: 148 whitespace-separated tiles (one per line in the original input).
     pub fn parse(text: &str) -> Result<Wall, WallError> {
-        let walls = parse_walls(text)?;
-        match walls.len() {
-            1 => Ok(walls[0]),
-            n => Err(WallError::WrongCount { wall: 1, count: n * Wall::LEN }),
+        let count = text.split_whitespace().count();
+        if count > Wall::LEN {
+            // Still report an unknown token first, with its line.
+            for (n, line) in text.lines().enumerate() {
+                if let Some(token) = line.split_whitespace().find(|t| t.parse::<Kind>().is_err()) {
+                    return Err(WallError::UnknownToken { line: n + 1, token: token.to_owned() });
+                }
+            }
+            return Err(WallError::TooManyTiles { count });
         }
+        let walls = parse_walls(text)?;
+        Ok(walls[0])
     }
 }
 
@@ -154,6 +161,9 @@ mod tests {
         let short: String = text.lines().skip(1).map(|l| format!("{l}\n")).collect();
         assert_eq!(Wall::parse(&short), Err(WallError::WrongCount { wall: 1, count: 147 }));
         assert_eq!(Wall::parse(""), Err(WallError::WrongCount { wall: 1, count: 0 }));
+        assert_eq!(Wall::parse(&two), Err(WallError::TooManyTiles { count: 296 }));
+        let extra = format!("{text}1M\n");
+        assert_eq!(Wall::parse(&extra), Err(WallError::TooManyTiles { count: 149 }));
 
         let first = w.tiles()[0];
         let other = w.tiles().iter().copied().find(|&t| t != first).unwrap();
