@@ -7,8 +7,9 @@ use crate::error::{DealError, SearchError};
 use crate::search::find_distinct;
 use crate::solver::winner;
 
-/// The seed of the judge's deal searches: the answers are the same on every run.
-pub const JUDGE_SEED: u64 = 1769;
+/// The seed of the judge's deal searches: the answers are the same on every run. Any seed
+/// works; this one makes the k = 26 search of D3 quick (about 1,200 solved deals).
+pub const JUDGE_SEED: u64 = 1;
 
 /// Why a judge input is rejected.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
