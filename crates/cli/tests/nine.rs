@@ -134,3 +134,14 @@ fn stats_counts_every_deal() {
     let o = run(&["nine", "stats", "--deals", "40", "--seed", "3"], "");
     assert!(stdout(&o).contains("importance of the first move:"));
 }
+
+#[test]
+fn enumerate_solves_the_low_reserve_deals() {
+    let o = run(&["nine", "enumerate", "--max-non-reserve", "5", "--json"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let json = stdout(&o);
+    assert!(json.contains("\"max_non_reserve\": 5"), "{json}");
+    assert!(json.contains("\"maximum\": "));
+    let o = run(&["nine", "enumerate", "--max-non-reserve", "13"], "");
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -35,6 +35,7 @@ pub use error::{DealError, IllegalMoveError, ParseCardError, PositionError, Sear
 pub use judge::{JUDGE_SEED, JudgeError, judge_d1, judge_d2, judge_d3};
 pub use position::{Move, Moves, POSITIONS, Position, RUN_STATES};
 pub use search::{
-    ACHIEVABLE, find_deal, find_distinct, find_distinct_counted, is_achievable, random_deal,
+    ACHIEVABLE, find_deal, find_distinct, find_distinct_counted, is_achievable, low_reserve_deals,
+    random_deal,
 };
 pub use solver::{DealValue, Solver, importance, minimax_deal, minimax_value, solve_deal, winner};

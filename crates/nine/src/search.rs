@@ -25,8 +25,9 @@ use crate::solver::importance;
 /// A loser ends holding reserve cards only (see [`Deal::reserve`]), so the importance is at
 /// most the number of reserve cards, `36 - N` with `N` non-reserve cards; solving every deal
 /// with `N <= 11` (about 410,000 up to relabelling the suits) shows the maximum 30 and the gaps
-/// 25, 27, 28 and 29 (the enumeration quoted by the specification, `specs/nine.md`). The
-/// search below finds every value of this list.
+/// 25, 27, 28 and 29. [`low_reserve_deals`] lists those deals (409,766 of them) and
+/// `tabletop nine enumerate` solves them all: every value of this list occurs among them, and
+/// above 24 only 26 and 30 do.
 pub const ACHIEVABLE: [u32; 27] = [
     0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 26,
     30,
@@ -170,4 +171,57 @@ fn anneal(
         }
     }
     solved
+}
+
+/// Every deal with at most `max_non_reserve` non-reserve cards (see [`Deal::reserve`]), one per
+/// class of deals equal up to relabelling the suits.
+///
+/// The importance of a deal is at most its number of reserve cards, `36 - N`, so the deals with
+/// `N <= 11` are the only ones whose importance can exceed 24: solving them all shows which
+/// importances above 24 exist (`tabletop nine enumerate`).
+pub fn low_reserve_deals(max_non_reserve: usize) -> Vec<Deal> {
+    // 1. Each suit alone: Alice's ranks as 9 bits; reserve status is decided within the suit.
+    let suit_cards = |p: u16| CardSet::from_bits(p as u64);
+    let patterns: Vec<(u16, usize, usize)> = (0u16..512)
+        .map(|p| {
+            let alice = suit_cards(p);
+            let non_reserve = CardSet::suit(crate::card::Suit::Clubs)
+                .iter()
+                .filter(|&c| {
+                    let own = if alice.contains(c) { alice } else { !alice };
+                    !(c.dependents() - own).is_empty()
+                })
+                .count();
+            (p, alice.len(), non_reserve)
+        })
+        .filter(|&(_, _, n)| n <= max_non_reserve)
+        .collect();
+    // 2. Multisets of four patterns (suits in non-decreasing pattern order), 18 cards for Alice.
+    let mut deals = Vec::new();
+    let m = patterns.len();
+    for i in 0..m {
+        for j in i..m {
+            for k in j..m {
+                let (a3, n3) = (
+                    patterns[i].1 + patterns[j].1 + patterns[k].1,
+                    patterns[i].2 + patterns[j].2 + patterns[k].2,
+                );
+                if n3 > max_non_reserve || a3 > 18 || a3 + 9 < 18 {
+                    continue;
+                }
+                for l in &patterns[k..] {
+                    if a3 + l.1 == 18 && n3 + l.2 <= max_non_reserve {
+                        let bits = patterns[i].0 as u64
+                            | (patterns[j].0 as u64) << 9
+                            | (patterns[k].0 as u64) << 18
+                            | (l.0 as u64) << 27;
+                        deals.push(
+                            Deal::from_alice(CardSet::from_bits(bits)).expect("18 cards for Alice"),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    deals
 }

@@ -59,3 +59,19 @@ fn find_deal_hits_its_target_and_refuses_the_impossible() {
     assert_eq!(find_distinct(28, 1), Err(SearchError::TooMany(28)));
     assert_eq!(ACHIEVABLE.len(), 27);
 }
+
+#[test]
+fn low_reserve_deals_are_distinct_and_have_few_non_reserve_cards() {
+    let deals = tabletop_nine::low_reserve_deals(6);
+    let set: BTreeSet<String> = deals.iter().map(|d| d.to_string()).collect();
+    assert_eq!(set.len(), deals.len());
+    assert!(!deals.is_empty());
+    for d in &deals {
+        assert!(36 - d.reserve().len() <= 6, "{d}");
+    }
+    // Every importance is bounded by the reserve cards.
+    for &d in deals.iter().step_by(50) {
+        assert!(importance(d) as usize <= d.reserve().len());
+    }
+    assert_eq!(tabletop_nine::low_reserve_deals(11).len(), 409_766);
+}
