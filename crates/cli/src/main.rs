@@ -16,7 +16,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::common::{read_input, Unsuccessful};
+use crate::common::{Unsuccessful, read_input};
 
 /// Plays, solves and simulates table games exactly.
 #[derive(Debug, Parser)]

@@ -24,6 +24,6 @@ mod playout;
 mod rng;
 
 pub use game::{Game, Returns};
-pub use minimax::{minimax, Minimax, TwoPlayerZeroSum};
-pub use playout::{random_playout, Playout, PlayoutError};
-pub use rng::{seeded_rng, sub_seed, Rng};
+pub use minimax::{Minimax, TwoPlayerZeroSum, minimax};
+pub use playout::{Playout, PlayoutError, random_playout};
+pub use rng::{Rng, seeded_rng, sub_seed};

@@ -94,7 +94,9 @@ mod tests {
             self.first
         }
         fn children(&self) -> Vec<Self> {
-            (1..=self.heap.min(2)).map(|t| Sub { heap: self.heap - t, first: !self.first }).collect()
+            (1..=self.heap.min(2))
+                .map(|t| Sub { heap: self.heap - t, first: !self.first })
+                .collect()
         }
     }
 

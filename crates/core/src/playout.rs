@@ -70,9 +70,8 @@ pub fn random_playout<G: Game>(mut game: G, rng: &mut Rng) -> Result<Playout, Pl
         let mut actions = Vec::with_capacity(players.len());
         for &player in &players {
             let legal = game.legal_actions(player);
-            let &action = legal
-                .choose(rng)
-                .ok_or(PlayoutError::NoLegalAction { step: steps, player })?;
+            let &action =
+                legal.choose(rng).ok_or(PlayoutError::NoLegalAction { step: steps, player })?;
             actions.push(action);
         }
         game.apply(&actions);
