@@ -19,8 +19,13 @@
 //! - move equivalence: playing a reserve card only opens more of its owner's reserve cards,
 //!   so all playable reserve cards of the player to move lead to equivalent positions and one
 //!   of them is searched;
-//! - move ordering: cards that open the mover's own cards first, cards that open the
-//!   opponent's cards last.
+//! - move ordering: the table's best move, then cards that open the mover's own cards first,
+//!   cards that open the opponent's cards last;
+//! - enhanced transposition cutoffs: before searching any child, the children's table
+//!   entries are read; one that already proves a cutoff ends the node, and children proven
+//!   unable to beat alpha are skipped;
+//! - MTD(f) starts from a guess: "does the player to move win?" for a first solve, and
+//!   Alice-first's result for Bob-first (most deals have importance 0).
 //!
 //! The plain memoised minimax [`minimax_value`] is the oracle the tests compare against.
 
@@ -399,19 +404,29 @@ impl Solver {
         let mut best = -19;
         let mut best_slot = 0;
         // Enhanced transposition cutoff: a child whose table entry already proves a cutoff
-        // saves searching the others.
-        for &(_, slot, next) in moves.iter() {
+        // saves searching the others; a child whose entry proves it cannot beat alpha is
+        // skipped (its bound still counts for the fail-soft result).
+        let mut skip = 0u8;
+        for (i, &(_, slot, next)) in moves.iter().enumerate() {
             let s = slot as usize / 2;
             let child_idx = idx + (next as u32 * POW[s]) - (runs[s] as u32 * POW[s]);
             let ce = self.table[child_idx as usize * 2 + opp];
-            // The child's upper bound (for the opponent) is 18 - ce[1]; ours is its negation.
-            if ce[1] != 0 && -(18 - ce[1] as i32) >= beta {
-                let v = -(18 - ce[1] as i32);
-                self.store(key, v, alpha, beta, slot + 1);
-                return v;
+            // The child's bounds (for the opponent) are [ce[0] - 18, 18 - ce[1]]; ours are
+            // their negations.
+            let (our_lo, our_hi) = (ce[1] as i32 - 18, 18 - ce[0] as i32);
+            if our_lo >= beta {
+                self.store(key, our_lo, alpha, beta, slot + 1);
+                return our_lo;
+            }
+            if our_hi <= alpha {
+                skip |= 1 << i;
+                best = best.max(our_hi);
             }
         }
-        for &(_, slot, next) in moves.iter() {
+        for (i, &(_, slot, next)) in moves.iter().enumerate() {
+            if skip >> i & 1 == 1 {
+                continue;
+            }
             let s = slot as usize / 2;
             let mut child = runs;
             child[s] = next;
