@@ -55,8 +55,8 @@ pub struct ArenaArgs {
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=10))]
     players: u8,
     /// The lineup, comma-separated: random, lowest, highest, heuristic, mc (Monte Carlo, 200
-    /// playouts per candidate card), mc:<playouts per candidate>, mc:<milliseconds per
-    /// decision>ms (a time budget: not reproducible).
+    /// playouts per candidate card), mc:N (N playouts per candidate card), mc:Nms (N
+    /// milliseconds per decision: a time budget, not reproducible).
     /// A shorter list is repeated to fill the seats.
     #[arg(long, value_delimiter = ',', required = true)]
     bots: Vec<String>,
