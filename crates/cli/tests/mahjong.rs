@@ -1,28 +1,13 @@
 //! `tabletop judge p7147` and `tabletop mahjong ...` through the binary.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+
+mod common;
+
+use common::{run, success_stdout};
 
 fn data(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../mahjong/tests/data/p7147").join(name)
-}
-
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    assert!(o.status.success(), "failed: {}", String::from_utf8_lossy(&o.stderr));
-    String::from_utf8(o.stdout.clone()).unwrap()
 }
 
 #[test]
@@ -34,7 +19,7 @@ fn judge_reproduces_the_50_official_tests() {
                     let input = std::fs::read_to_string(data(&format!("{n}.in"))).unwrap();
                     let expected = std::fs::read_to_string(data(&format!("{n}.ans"))).unwrap();
                     let out = run(&["judge", "p7147"], &input);
-                    assert!(stdout(&out) == expected, "test {n} differs");
+                    assert!(success_stdout(&out) == expected, "test {n} differs");
                 }
             });
         }
@@ -69,30 +54,32 @@ fn simulate_separates_logs_and_summarises() {
     let w2 = std::fs::read_to_string(data("2.in")).unwrap();
     let a1 = std::fs::read_to_string(data("1.ans")).unwrap();
     let a2 = std::fs::read_to_string(data("2.ans")).unwrap();
-    let out = stdout(&run(&["mahjong", "simulate"], &format!("{w1}{w2}")));
+    let out = success_stdout(&run(&["mahjong", "simulate"], &format!("{w1}{w2}")));
     assert_eq!(out, format!("{a1}\n{a2}"));
 
-    let seeded = stdout(&run(&["mahjong", "simulate", "--seed", "5", "--games", "3"], ""));
+    let seeded = success_stdout(&run(&["mahjong", "simulate", "--seed", "5", "--games", "3"], ""));
     assert_eq!(seeded.split("\n\n").count(), 3);
-    let again = stdout(&run(&["mahjong", "simulate", "--seed", "5", "--games", "3"], ""));
+    let again = success_stdout(&run(&["mahjong", "simulate", "--seed", "5", "--games", "3"], ""));
     assert_eq!(seeded, again);
 
-    let summary =
-        stdout(&run(&["mahjong", "simulate", "--seed", "5", "--games", "200", "--summary"], ""));
+    let summary = success_stdout(&run(
+        &["mahjong", "simulate", "--seed", "5", "--games", "200", "--summary"],
+        "",
+    ));
     assert!(summary.starts_with("games: 200\n"), "{summary}");
     assert!(summary.contains("RON: ") && summary.contains("mean claims per game"), "{summary}");
-    let json = stdout(&run(
+    let json = success_stdout(&run(
         &["mahjong", "simulate", "--seed", "5", "--games", "200", "--summary", "--json"],
         "",
     ));
     assert!(json.contains("\"games\": 200") && json.contains("\"mean_turns\""), "{json}");
-    let games = stdout(&run(&["mahjong", "simulate", "--json"], &w1));
+    let games = success_stdout(&run(&["mahjong", "simulate", "--json"], &w1));
     assert!(games.contains("\"outcome\": \"RON\"") && games.contains("\"A WIN\""), "{games}");
 }
 
 #[test]
 fn distance_lists_discards_and_draws() {
-    let out = stdout(&run(
+    let out = success_stdout(&run(
         &[
             "mahjong", "distance", "1M", "2M", "3M", "4P", "5P", "6P", "7S", "8S", "9S", "E",
             "--melds", "1",
@@ -101,10 +88,13 @@ fn distance_lists_discards_and_draws() {
     ));
     assert!(out.contains("distance: 1 (ready"), "{out}");
     assert!(out.contains("draws that lower it to 0: E"), "{out}");
-    let out = stdout(&run(&["mahjong", "distance", "1M 1M 1M 1M", "--melds", "3", "--json"], ""));
-    assert!(out.contains("\"distance\": 2"), "{out}");
     let out =
-        stdout(&run(&["mahjong", "distance", "1M", "1M", "5P", "5P", "9S", "--melds", "3"], ""));
+        success_stdout(&run(&["mahjong", "distance", "1M 1M 1M 1M", "--melds", "3", "--json"], ""));
+    assert!(out.contains("\"distance\": 2"), "{out}");
+    let out = success_stdout(&run(
+        &["mahjong", "distance", "1M", "1M", "5P", "5P", "9S", "--melds", "3"],
+        "",
+    ));
     assert!(out.contains("9S      1  <- rule"), "{out}");
     for bad in [&["mahjong", "distance", "1X"][..], &["mahjong", "distance", "1M", "--melds", "5"]]
     {
@@ -120,8 +110,8 @@ fn distance_lists_discards_and_draws() {
 fn replay_shows_every_step_of_a_log_or_a_wall() {
     let log = std::fs::read_to_string(data("1.ans")).unwrap();
     let wall = std::fs::read_to_string(data("1.in")).unwrap();
-    let from_log = stdout(&run(&["mahjong", "replay"], &log));
-    let from_wall = stdout(&run(&["mahjong", "replay"], &wall));
+    let from_log = success_stdout(&run(&["mahjong", "replay"], &log));
+    let from_wall = success_stdout(&run(&["mahjong", "replay"], &wall));
     assert_eq!(from_log, from_wall);
     assert!(from_log.contains("event 54: A OUT PASS B"), "{from_log}");
     assert!(from_log.contains("melds: [Z Z Z] [N N N]"), "{from_log}");

@@ -1,54 +1,24 @@
 //! `tabletop judge cf1769d*` and `tabletop nine ...` end to end.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::{run, stderr, stdout};
 
 const SAMPLE: &str = "JD 7S 9S JS 8S 9D 6D 8C 8D TH KS QD QH TD 6C AD KD AC\n\
                       KH QC 9H 6H KC 9C JC TS 6S QS TC JH 7D 7H AS AH 7C 8H\n";
 
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
 #[test]
 fn judge_d1_samples_byte_exact() {
-    let samples = [
-        (SAMPLE, "Alice\n"),
-        (
-            "7S KD 8C AH QS AC KS JC 6C 7D 9H TS 7C 6D JH JD 6S KC\n8D QD AS TD AD TH KH 9S JS 9C QC 8S 8H 7H TC QH 9D 6H\n",
-            "Bob\n",
-        ),
-        (
-            "6C 7S 6H KS 9C 6S QS 7C TS JD 8H KC 9D 8C 7H KD JC QC\n6D TH TD AD JS 9H TC QD 8D AC JH AH KH AS 7D 8S 9S QH\n",
-            "Alice\n",
-        ),
-        (
-            "JS KS JD TH KH JC KC QD AS JH 6H 9H 7H 6C 9D AC 6D 9S\n8D 8H 7C 7S KD 7D 6S QH 8C TS AD TD TC 9C QC 8S QS AH\n",
-            "Bob\n",
-        ),
-        (
-            "6S KC TD 8S AC 9S KD TS TH 7D 7C KH TC QC JH QD JC JD\nQH AS 9H 6C 8C 9C 6D AH AD KS JS 7H 6H 8H 9D QS 7S 8D\n",
-            "Bob\n",
-        ),
-    ];
-    for (input, want) in samples {
-        let o = run(&["judge", "cf1769d1"], input);
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../nine/tests/data/d1_samples.txt"),
+    )
+    .unwrap();
+    let lines: Vec<&str> = text.lines().filter(|l| !l.is_empty() && !l.starts_with('#')).collect();
+    assert_eq!(lines.len(), 15);
+    for c in lines.chunks(3) {
+        let input = format!("{}\n{}\n", c[0], c[1]);
+        let want = format!("{}\n", c[2].split(' ').next().unwrap());
+        let o = run(&["judge", "cf1769d1"], &input);
         assert!(o.status.success(), "{}", stderr(&o));
         assert_eq!(stdout(&o), want);
     }

@@ -1,31 +1,12 @@
 //! `tabletop judge hdu5754` and `tabletop race ...`, run as a user would.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn tabletop(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
+use common::{run, stderr, stdout};
 
 #[test]
 fn judge_sample_is_byte_exact() {
-    let o = tabletop(&["judge", "hdu5754"], "4\n1 5 5\n2 5 5\n3 5 5\n4 5 5\n");
+    let o = run(&["judge", "hdu5754"], "4\n1 5 5\n2 5 5\n3 5 5\n4 5 5\n");
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(o.stdout, b"G\nG\nD\nB\n");
 }
@@ -38,7 +19,7 @@ fn judge_reads_a_file_and_huge_boards() {
         "3\n4 5 5\n2 1000000000000000000 1000000000000000000\n1 3 1000000000000000000\n",
     )
     .unwrap();
-    let o = tabletop(&["judge", "hdu5754", path.to_str().unwrap()], "");
+    let o = run(&["judge", "hdu5754", path.to_str().unwrap()], "");
     std::fs::remove_file(&path).unwrap();
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o), "B\nG\nB\n");
@@ -54,7 +35,7 @@ fn judge_malformed_line_exits_2_with_the_line_number() {
         ("1\n1 1 5\n", "line 2: a board of 1 x 5 is out of range"),
         ("", "line 1"),
     ] {
-        let o = tabletop(&["judge", "hdu5754"], input);
+        let o = run(&["judge", "hdu5754"], input);
         assert_eq!(o.status.code(), Some(2), "{input:?}");
         assert!(o.stdout.is_empty(), "{input:?}: partial output {:?}", stdout(&o));
         assert!(stderr(&o).contains(needle), "{input:?}: {}", stderr(&o));
@@ -63,13 +44,13 @@ fn judge_malformed_line_exits_2_with_the_line_number() {
 
 #[test]
 fn solve_text_and_json() {
-    let o = tabletop(&["race", "solve", "queen", "5", "5"], "");
+    let o = run(&["race", "solve", "queen", "5", "5"], "");
     assert_eq!(o.status.code(), Some(0));
     let s = stdout(&o);
     assert!(s.starts_with("queen on a 5 x 5 board: B, the first player (B) wins\n"), "{s}");
     assert!(s.contains("winning move: from (1,1) to (5,5)"), "{s}");
     let big = "1000000000000000000";
-    let o = tabletop(&["race", "solve", "2", big, big, "--json"], "");
+    let o = run(&["race", "solve", "2", big, big, "--json"], "");
     assert_eq!(o.status.code(), Some(0));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["piece"], "rook");
@@ -77,33 +58,33 @@ fn solve_text_and_json() {
     assert_eq!(v["grundy"], 0);
     assert_eq!(v["rows"], 1_000_000_000_000_000_000u64);
     assert!(v["winning_move"].is_null());
-    let o = tabletop(&["race", "solve", "queen", "9", big, "--json"], "");
+    let o = run(&["race", "solve", "queen", "9", big, "--json"], "");
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["outcome"], "B");
     // Distances (8, 10^18 - 1) -> the cold pair (8, 13): row 9 - 8 = 1, column 10^18 - 13.
     assert_eq!(v["winning_move"], serde_json::json!([1, 999_999_999_999_999_987u64]));
-    let o = tabletop(&["race", "solve", "bishop", "5", "5"], "");
+    let o = run(&["race", "solve", "bishop", "5", "5"], "");
     assert_eq!(o.status.code(), Some(2));
-    let o = tabletop(&["race", "solve", "king", "1", "5"], "");
+    let o = run(&["race", "solve", "king", "1", "5"], "");
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("out of range"));
 }
 
 #[test]
 fn table_text_grid() {
-    let o = tabletop(&["race", "table", "knight", "5", "5"], "");
+    let o = run(&["race", "table", "knight", "5", "5"], "");
     assert_eq!(o.status.code(), Some(0));
     let s = stdout(&o);
     let grid: Vec<&str> = s.lines().skip(2).collect();
     assert_eq!(grid, ["D D D D D", "D G D D D", "D D D B D", "D D B D D", "D D D D *"]);
-    let o = tabletop(&["race", "table", "rook", "3", "4", "--grundy"], "");
+    let o = run(&["race", "table", "rook", "3", "4", "--grundy"], "");
     assert_eq!(o.status.code(), Some(0));
     let grid: Vec<String> = stdout(&o).lines().skip(1).map(str::to_owned).collect();
     assert_eq!(grid, ["1 0 3 2", "2 3 0 1", "3 2 1 0"]);
-    let o = tabletop(&["race", "table", "knight", "3", "4", "--grundy"], "");
+    let o = run(&["race", "table", "knight", "3", "4", "--grundy"], "");
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("draws"));
-    let o = tabletop(&["race", "table", "queen", "201", "5"], "");
+    let o = run(&["race", "table", "queen", "201", "5"], "");
     assert_eq!(o.status.code(), Some(2));
     assert!(o.stdout.is_empty());
     assert!(stderr(&o).contains("too large"));
@@ -113,7 +94,7 @@ fn table_text_grid() {
 fn table_svg_has_colours_legend_and_grundy_tooltips() {
     let dir = std::env::temp_dir();
     let q = dir.join(format!("race-queen-{}.svg", std::process::id()));
-    let o = tabletop(&["race", "table", "queen", "6", "8", "--svg", q.to_str().unwrap()], "");
+    let o = run(&["race", "table", "queen", "6", "8", "--svg", q.to_str().unwrap()], "");
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let svg = std::fs::read_to_string(&q).unwrap();
     std::fs::remove_file(&q).unwrap();
@@ -123,19 +104,19 @@ fn table_svg_has_colours_legend_and_grundy_tooltips() {
     assert!(svg.contains("<title>(1,1): B, the first player (B) wins, grundy 1</title>"), "{svg}");
     assert!(svg.contains("G: second player wins") && svg.contains("D: draw"));
     let k = dir.join(format!("race-knight-{}.svg", std::process::id()));
-    let o = tabletop(&["race", "table", "3", "6", "8", "--svg", k.to_str().unwrap()], "");
+    let o = run(&["race", "table", "3", "6", "8", "--svg", k.to_str().unwrap()], "");
     assert_eq!(o.status.code(), Some(0));
     let svg = std::fs::read_to_string(&k).unwrap();
     std::fs::remove_file(&k).unwrap();
     assert!(!svg.contains("grundy"));
-    let o = tabletop(&["race", "table", "queen", "301", "5", "--svg", "/nonexistent/x.svg"], "");
+    let o = run(&["race", "table", "queen", "301", "5", "--svg", "/nonexistent/x.svg"], "");
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("too large to draw"));
 }
 
 #[test]
 fn verify_passes_and_summarises() {
-    let o = tabletop(&["race", "verify", "--max", "300"], "");
+    let o = run(&["race", "verify", "--max", "300"], "");
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let s = stdout(&o);
     assert!(s.contains("every board up to 300 x 300"), "{s}");
@@ -146,13 +127,13 @@ fn verify_passes_and_summarises() {
 
 #[test]
 fn generated_input_feeds_the_judge() {
-    let o = tabletop(&["race", "gen", "--cases", "1000", "--seed", "7"], "");
+    let o = run(&["race", "gen", "--cases", "1000", "--seed", "7"], "");
     assert_eq!(o.status.code(), Some(0));
     let input = stdout(&o);
     assert_eq!(input.lines().count(), 1001);
-    let again = tabletop(&["race", "gen", "--cases", "1000", "--seed", "7"], "");
+    let again = run(&["race", "gen", "--cases", "1000", "--seed", "7"], "");
     assert_eq!(again.stdout, o.stdout);
-    let j = tabletop(&["judge", "hdu5754"], &input);
+    let j = run(&["judge", "hdu5754"], &input);
     assert_eq!(j.status.code(), Some(0));
     assert_eq!(j.stdout.len(), 2000);
 }

@@ -18,11 +18,13 @@
 //! assert_eq!(a, b);
 //! ```
 
+mod bitset;
 mod game;
 mod minimax;
 mod playout;
 mod rng;
 
+pub use bitset::write_spaced;
 pub use game::{Game, Returns};
 pub use minimax::{Minimax, TwoPlayerZeroSum, minimax};
 pub use playout::{Playout, PlayoutError, random_playout};

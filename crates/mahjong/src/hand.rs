@@ -152,13 +152,7 @@ impl Hand {
 impl fmt::Display for Hand {
     /// The tiles, lowest kind first, separated by single spaces.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, t) in self.tiles().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{t}")?;
-        }
-        Ok(())
+        tabletop_core::write_spaced(f, self.tiles())
     }
 }
 

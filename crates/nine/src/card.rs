@@ -1,7 +1,7 @@
 //! Suits, ranks, cards and sets of cards, with their notation (`9S`, `TH`, `AC`).
 
 use std::fmt;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Sub, SubAssign};
+use std::ops::Not;
 use std::str::FromStr;
 
 use crate::error::ParseCardError;
@@ -259,44 +259,7 @@ impl CardSet {
     }
 }
 
-impl BitOr for CardSet {
-    type Output = CardSet;
-    fn bitor(self, rhs: CardSet) -> CardSet {
-        CardSet(self.0 | rhs.0)
-    }
-}
-
-impl BitOrAssign for CardSet {
-    fn bitor_assign(&mut self, rhs: CardSet) {
-        self.0 |= rhs.0;
-    }
-}
-
-impl BitAnd for CardSet {
-    type Output = CardSet;
-    fn bitand(self, rhs: CardSet) -> CardSet {
-        CardSet(self.0 & rhs.0)
-    }
-}
-
-impl BitAndAssign for CardSet {
-    fn bitand_assign(&mut self, rhs: CardSet) {
-        self.0 &= rhs.0;
-    }
-}
-
-impl Sub for CardSet {
-    type Output = CardSet;
-    fn sub(self, rhs: CardSet) -> CardSet {
-        CardSet(self.0 & !rhs.0)
-    }
-}
-
-impl SubAssign for CardSet {
-    fn sub_assign(&mut self, rhs: CardSet) {
-        self.0 &= !rhs.0;
-    }
-}
+tabletop_core::impl_set_ops!(CardSet);
 
 impl Not for CardSet {
     type Output = CardSet;
@@ -357,13 +320,7 @@ impl ExactSizeIterator for CardSetIter {}
 /// Space-separated cards in index order (the judge's hand format); empty for no card.
 impl fmt::Display for CardSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, card) in self.iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{card}")?;
-        }
-        Ok(())
+        tabletop_core::write_spaced(f, self.iter())
     }
 }
 

@@ -65,35 +65,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn d1_samples() {
-        let samples = [
-            (
-                "JD 7S 9S JS 8S 9D 6D 8C 8D TH KS QD QH TD 6C AD KD AC\nKH QC 9H 6H KC 9C JC TS 6S QS TC JH 7D 7H AS AH 7C 8H\n",
-                "Alice\n",
-            ),
-            (
-                "7S KD 8C AH QS AC KS JC 6C 7D 9H TS 7C 6D JH JD 6S KC\n8D QD AS TD AD TH KH 9S JS 9C QC 8S 8H 7H TC QH 9D 6H\n",
-                "Bob\n",
-            ),
-            (
-                "6C 7S 6H KS 9C 6S QS 7C TS JD 8H KC 9D 8C 7H KD JC QC\n6D TH TD AD JS 9H TC QD 8D AC JH AH KH AS 7D 8S 9S QH\n",
-                "Alice\n",
-            ),
-            (
-                "JS KS JD TH KH JC KC QD AS JH 6H 9H 7H 6C 9D AC 6D 9S\n8D 8H 7C 7S KD 7D 6S QH 8C TS AD TD TC 9C QC 8S QS AH\n",
-                "Bob\n",
-            ),
-            (
-                "6S KC TD 8S AC 9S KD TS TH 7D 7C KH TC QC JH QD JC JD\nQH AS 9H 6C 8C 9C 6D AH AD KS JS 7H 6H 8H 9D QS 7S 8D\n",
-                "Bob\n",
-            ),
-        ];
-        for (input, output) in samples {
-            assert_eq!(judge_d1(input).unwrap(), output);
-        }
-    }
-
-    #[test]
     fn bad_k_is_rejected() {
         assert!(matches!(judge_d3("27"), Err(JudgeError::OutOfRange { k: 27, max: 26 })));
         assert!(matches!(judge_d2("14"), Err(JudgeError::OutOfRange { k: 14, max: 13 })));

@@ -1,32 +1,36 @@
 //! The fast solver against the plain memoised minimax, and the official samples.
 
 use tabletop_core::{Game, TwoPlayerZeroSum, random_playout, seeded_rng, sub_seed};
-use tabletop_nine::{Deal, Player, Position, Solver, minimax_deal, minimax_value, random_deal};
+use tabletop_nine::{
+    Deal, Player, Position, Solver, judge_d1, minimax_deal, minimax_value, random_deal,
+};
 
 use rand::Rng as _;
 
-const D1: [(&str, i32); 5] = [
-    (
-        "JD 7S 9S JS 8S 9D 6D 8C 8D TH KS QD QH TD 6C AD KD AC\nKH QC 9H 6H KC 9C JC TS 6S QS TC JH 7D 7H AS AH 7C 8H",
-        2,
-    ),
-    (
-        "7S KD 8C AH QS AC KS JC 6C 7D 9H TS 7C 6D JH JD 6S KC\n8D QD AS TD AD TH KH 9S JS 9C QC 8S 8H 7H TC QH 9D 6H",
-        -4,
-    ),
-    (
-        "6C 7S 6H KS 9C 6S QS 7C TS JD 8H KC 9D 8C 7H KD JC QC\n6D TH TD AD JS 9H TC QD 8D AC JH AH KH AS 7D 8S 9S QH",
-        1,
-    ),
-    (
-        "JS KS JD TH KH JC KC QD AS JH 6H 9H 7H 6C 9D AC 6D 9S\n8D 8H 7C 7S KD 7D 6S QH 8C TS AD TD TC 9C QC 8S QS AH",
-        -4,
-    ),
-    (
-        "6S KC TD 8S AC 9S KD TS TH 7D 7C KH TC QC JH QD JC JD\nQH AS 9H 6C 8C 9C 6D AH AD KS JS 7H 6H 8H 9D QS 7S 8D",
-        -1,
-    ),
-];
+/// The D1 samples of `tests/data/d1_samples.txt`: (judge input, judge answer, signed result).
+fn d1_samples() -> Vec<(String, String, i32)> {
+    let text = include_str!("data/d1_samples.txt");
+    let lines: Vec<&str> = text.lines().filter(|l| !l.is_empty() && !l.starts_with('#')).collect();
+    lines
+        .chunks(3)
+        .map(|c| {
+            let (winner, result) = c[2].split_once(' ').expect("answer and result");
+            (
+                format!(
+                    "{}
+{}
+",
+                    c[0], c[1]
+                ),
+                format!(
+                    "{winner}
+"
+                ),
+                result.parse().unwrap(),
+            )
+        })
+        .collect()
+}
 
 const D3: [(&str, u32); 2] = [
     (
@@ -42,13 +46,16 @@ const D3: [(&str, u32); 2] = [
 #[test]
 fn d1_samples_have_their_signed_results() {
     let mut solver = Solver::new();
-    for (text, want) in D1 {
+    let samples = d1_samples();
+    assert_eq!(samples.len(), 5);
+    for (text, answer, want) in samples {
         let deal: Deal = text.parse().unwrap();
         let start = Position::start(deal, Player::Alice);
         assert_eq!(solver.value(&start), want, "{text}");
         assert_eq!(minimax_value(&start).0, want, "{text}");
         let winner = if want > 0 { Player::Alice } else { Player::Bob };
         assert_eq!(solver.winner(&start), winner);
+        assert_eq!(judge_d1(&text).unwrap(), answer, "{text}");
     }
 }
 

@@ -1,7 +1,7 @@
 //! Cards 1..=104, their cattle heads, and sets of cards as a 128-bit bitset.
 
 use std::fmt;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Sub};
+use std::ops::Not;
 use std::str::FromStr;
 
 use crate::error::ParseCardError;
@@ -291,38 +291,7 @@ impl FromIterator<Card> for CardSet {
     }
 }
 
-impl BitOr for CardSet {
-    type Output = CardSet;
-    fn bitor(self, rhs: CardSet) -> CardSet {
-        CardSet(self.0 | rhs.0)
-    }
-}
-
-impl BitOrAssign for CardSet {
-    fn bitor_assign(&mut self, rhs: CardSet) {
-        self.0 |= rhs.0;
-    }
-}
-
-impl BitAnd for CardSet {
-    type Output = CardSet;
-    fn bitand(self, rhs: CardSet) -> CardSet {
-        CardSet(self.0 & rhs.0)
-    }
-}
-
-impl BitAndAssign for CardSet {
-    fn bitand_assign(&mut self, rhs: CardSet) {
-        self.0 &= rhs.0;
-    }
-}
-
-impl Sub for CardSet {
-    type Output = CardSet;
-    fn sub(self, rhs: CardSet) -> CardSet {
-        CardSet(self.0 & !rhs.0)
-    }
-}
+tabletop_core::impl_set_ops!(CardSet);
 
 impl Not for CardSet {
     type Output = CardSet;
@@ -338,13 +307,7 @@ impl fmt::Display for CardSet {
         if self.is_empty() {
             return f.write_str("-");
         }
-        for (i, c) in self.iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{c}")?;
-        }
-        Ok(())
+        tabletop_core::write_spaced(f, self.iter())
     }
 }
 
