@@ -383,7 +383,7 @@ fn describe(o: Outcome) -> String {
 
 /// The game on its built-in sample data.
 pub fn demo(out: &mut dyn Write) -> anyhow::Result<()> {
-    writeln!(out, "Mahjong (THUPC 2021, P7147): the official sample wall")?;
+    writeln!(out, "== Mahjong (THUPC 2021, P7147): the official sample wall")?;
     let wall = Wall::parse(SAMPLE)?;
     let record = simulate(&wall);
     let lines: Vec<String> = record.events.iter().map(Event::to_string).collect();

@@ -342,7 +342,7 @@ fn fail_on_mismatches(mismatches: &[Mismatch], k: usize) -> anyhow::Result<()> {
 /// The game on its built-in sample data.
 pub fn demo(out: &mut dyn Write) -> anyhow::Result<()> {
     let sample = "4\n1 5 5\n2 5 5\n3 5 5\n4 5 5\n";
-    writeln!(out, "race (HDU 5754, Life Winner Bo): the judge's sample")?;
+    writeln!(out, "== Race games (HDU 5754, Life Winner Bo): the judge's sample")?;
     let answers = judge_hdu5754(sample)?;
     for (case, answer) in sample.lines().skip(1).zip(answers.lines()) {
         let piece = Piece::from_number(case[..1].parse()?).context("sample piece")?;
