@@ -24,6 +24,9 @@ mod minimax;
 mod playout;
 mod rng;
 
+/// The `rand` crate of the workspace, so game crates and their users share one version.
+pub use rand;
+
 pub use bitset::write_spaced;
 pub use game::{Game, Returns};
 pub use minimax::{Minimax, TwoPlayerZeroSum, minimax};

@@ -2,8 +2,8 @@
 
 use std::fmt;
 
-use rand::Rng as _;
 use tabletop_core::Rng;
+use tabletop_core::rand::Rng as _;
 
 use crate::error::WallError;
 use crate::tile::Kind;

@@ -1,6 +1,6 @@
 //! The distance tables against the direct search, and the direct search against brute force.
 
-use rand::Rng;
+use tabletop_core::rand::Rng;
 use tabletop_core::{seeded_rng, sub_seed};
 use tabletop_mahjong::{Hand, Kind, discard_options, distance, distance_direct, improving_draws};
 

@@ -11,8 +11,8 @@
 
 use std::collections::HashMap;
 
-use rand::Rng as _;
-use rand::seq::SliceRandom;
+use tabletop_core::rand::Rng as _;
+use tabletop_core::rand::seq::SliceRandom;
 use tabletop_core::{Rng, seeded_rng};
 
 use crate::card::{Card, CardSet};

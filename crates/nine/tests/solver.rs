@@ -5,7 +5,7 @@ use tabletop_nine::{
     Deal, Player, Position, Solver, judge_d1, minimax_deal, minimax_value, random_deal,
 };
 
-use rand::Rng as _;
+use tabletop_core::rand::Rng as _;
 
 /// The D1 samples of `tests/data/d1_samples.txt`: (judge input, judge answer, signed result).
 fn d1_samples() -> Vec<(String, String, i32)> {

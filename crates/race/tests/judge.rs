@@ -1,7 +1,7 @@
 //! The HDU 5754 judge: the official sample, cross-checks with the tables, and garbage input.
 
 use proptest::prelude::*;
-use rand::Rng;
+use tabletop_core::rand::Rng;
 use tabletop_core::seeded_rng;
 use tabletop_race::{Board, JudgeError, MAX_SIDE, OutcomeTable, Piece, judge_hdu5754, solve};
 

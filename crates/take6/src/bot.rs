@@ -23,6 +23,9 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
+use tabletop_core::rand::rngs::SmallRng;
+use tabletop_core::rand::{RngCore, SeedableRng};
+
 use crate::card::{Card, CardSet, DECK_SIZE};
 use crate::error::ParseBotError;
 use crate::rules::{MAX_HAND, MAX_PLAYERS, MAX_ROWS, ROW_CAPACITY, RowRule, Rules};
@@ -42,22 +45,20 @@ pub trait Bot {
     }
 }
 
-/// A small, fast generator (wyrand) for bots and playouts, seeded explicitly.
+/// The small, fast generator of bots and playouts (rand's `SmallRng`), seeded explicitly.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FastRng(u64);
+pub struct FastRng(SmallRng);
 
 impl FastRng {
     /// The generator with this seed.
-    pub const fn new(seed: u64) -> FastRng {
-        FastRng(seed)
+    pub fn new(seed: u64) -> FastRng {
+        FastRng(SmallRng::seed_from_u64(seed))
     }
 
     /// The next 64 random bits.
     #[inline]
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0xa076_1d64_78bd_642f);
-        let t = (self.0 as u128).wrapping_mul((self.0 ^ 0xe703_7ed1_a0b4_28db) as u128);
-        ((t >> 64) as u64) ^ (t as u64)
+        self.0.next_u64()
     }
 
     /// A number in `0..n` (`n > 0`), by multiply-shift (bias below 2^-32).

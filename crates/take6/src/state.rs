@@ -171,7 +171,10 @@ impl Hand {
 
     /// A random deal: the deck is shuffled, the first cards start the rows, the next ones go
     /// to the players in turn.
-    pub fn deal<R: rand::Rng + ?Sized>(rules: Rules, rng: &mut R) -> Result<Hand, RulesError> {
+    pub fn deal<R: tabletop_core::rand::Rng + ?Sized>(
+        rules: Rules,
+        rng: &mut R,
+    ) -> Result<Hand, RulesError> {
         rules.validate()?;
         let deck = rules.deck as usize;
         let mut cards = [0u8; crate::card::DECK_SIZE as usize];
@@ -786,7 +789,9 @@ mod tests {
                     for a in &legal {
                         assert_eq!(a.to_string().parse::<Action>(), Ok(*a));
                     }
-                    actions.push(legal[rand::Rng::random_range(&mut rng, 0..legal.len())]);
+                    actions.push(
+                        legal[tabletop_core::rand::Rng::random_range(&mut rng, 0..legal.len())],
+                    );
                 }
                 let copy = hand.clone();
                 hand.apply(&actions);

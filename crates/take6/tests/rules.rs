@@ -2,8 +2,8 @@
 //! branch, conservation of heads after every placement, and the fast engine against a slow,
 //! obviously right simulation on random scripts.
 
-use rand::Rng;
-use rand::seq::SliceRandom;
+use tabletop_core::rand::Rng;
+use tabletop_core::rand::seq::SliceRandom;
 use tabletop_core::seeded_rng;
 use tabletop_take6::{
     Bot, BotKind, Card, CardSet, Hand, RowRule, Rules, Script, Target, judge_nthu14463,
