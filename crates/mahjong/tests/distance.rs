@@ -27,36 +27,53 @@ fn random_hand(rng: &mut tabletop_core::Rng, size: usize) -> Hand {
     hand
 }
 
-fn check_range(seed: u64, cases: u64) {
-    for i in 0..cases {
-        let mut rng = seeded_rng(sub_seed(seed, i));
-        let melds = rng.random_range(0..=4usize);
-        let size = rng.random_range(1..=14 - 3 * melds);
-        let hand = random_hand(&mut rng, size);
-        assert_eq!(
-            distance(&hand, melds),
-            distance_direct(&hand, melds),
-            "hand {hand} with {melds} melds (case {i})"
-        );
+/// Every valid (size, melds) pair: 0 to 4 melds, 1 to 14 - 3 * melds tiles (40 pairs).
+fn strata() -> Vec<(usize, usize)> {
+    (0..=4usize).flat_map(|m| (1..=14 - 3 * m).map(move |size| (size, m))).collect()
+}
+
+/// Hands per (size, melds) pair: 40 x 2,600 = 104,000 hands in all.
+const PER_STRATUM: u64 = 2_600;
+
+/// Checks the strata `part, part + 4, ...` (the four tests share the work between threads).
+fn check_part(part: usize) {
+    for (s, (size, melds)) in strata().into_iter().enumerate().filter(|(s, _)| s % 4 == part) {
+        for i in 0..PER_STRATUM {
+            let mut rng = seeded_rng(sub_seed(1000 + s as u64, i));
+            let hand = random_hand(&mut rng, size);
+            assert_eq!(hand.len(), size);
+            assert_eq!(
+                distance(&hand, melds),
+                distance_direct(&hand, melds),
+                "hand {hand} with {melds} melds (stratum {s}, case {i})"
+            );
+        }
     }
 }
 
-// 4 x 30,000 = 120,000 hands, split so the test threads share the work.
+#[test]
+fn strata_cover_every_size_and_meld_count_with_100k_hands() {
+    let strata = strata();
+    assert_eq!(strata.len(), 40);
+    assert!(strata.contains(&(14, 0)) && strata.contains(&(1, 4)) && strata.contains(&(2, 4)));
+    assert!(strata.len() as u64 * PER_STRATUM >= 100_000);
+}
+
 #[test]
 fn tables_match_direct_search_a() {
-    check_range(1, 30_000);
+    check_part(0);
 }
 #[test]
 fn tables_match_direct_search_b() {
-    check_range(2, 30_000);
+    check_part(1);
 }
 #[test]
 fn tables_match_direct_search_c() {
-    check_range(3, 30_000);
+    check_part(2);
 }
 #[test]
 fn tables_match_direct_search_d() {
-    check_range(4, 30_000);
+    check_part(3);
 }
 
 /// Every target, no pruning at all: `groups` groups out of the 55 and a pair out of the 34
