@@ -21,19 +21,30 @@ impl fmt::Display for Unsuccessful {
 
 impl std::error::Error for Unsuccessful {}
 
-/// The whole input: the file if one is named, else stdin.
+/// The whole input: the file if one is named, else stdin. Text must be UTF-8; the error
+/// names the line and column of the first byte that is not.
 pub fn read_input(file: Option<&Path>) -> anyhow::Result<String> {
-    let mut text = String::new();
-    match file {
-        Some(path) => {
-            text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
-        }
+    let (bytes, source) = match file {
+        Some(path) => (
+            std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?,
+            path.display().to_string(),
+        ),
         None => {
-            std::io::stdin().read_to_string(&mut text).context("cannot read stdin")?;
+            let mut bytes = Vec::new();
+            std::io::stdin().read_to_end(&mut bytes).context("cannot read stdin")?;
+            (bytes, "stdin".to_owned())
         }
-    }
-    Ok(text)
+    };
+    String::from_utf8(bytes).map_err(|err| {
+        let valid = &err.as_bytes()[..err.utf8_error().valid_up_to()];
+        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+        let line_start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let column = String::from_utf8_lossy(&valid[line_start..]).chars().count() + 1;
+        anyhow::anyhow!(
+            "{source} is not UTF-8 text: line {line}, column {column} holds the byte 0x{:02x}",
+            err.as_bytes()[valid.len()]
+        )
+    })
 }
 
 /// A progress bar on stderr with `len` steps, drawn only when stderr is a terminal.
@@ -98,6 +109,15 @@ pub fn histogram(rows: &[(String, u64)], width: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn non_utf8_input_is_located() {
+        let path = std::env::temp_dir().join(format!("tabletop-utf8-{}.txt", std::process::id()));
+        std::fs::write(&path, b"ok line\nab\xffcd\n").unwrap();
+        let err = read_input(Some(&path)).unwrap_err().to_string();
+        std::fs::remove_file(&path).unwrap();
+        assert!(err.ends_with("is not UTF-8 text: line 2, column 3 holds the byte 0xff"), "{err}");
+    }
 
     #[test]
     fn histogram_scales_bars() {
