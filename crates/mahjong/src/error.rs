@@ -43,7 +43,7 @@ pub enum WallError {
         token: String,
     },
     /// The input does not hold exactly 148 tiles (one wall) or a multiple of 148 (walls).
-    #[error("wall {wall} holds {count} tiles, expected 148{}", if *.count == 0 { " (the input is empty)" } else { "" })]
+    #[error("wall {wall} holds {count} tile{}, expected 148{}", if *.count == 1 { "" } else { "s" }, if *.count == 0 { " (the input is empty)" } else { "" })]
     WrongCount {
         /// The 1-based number of the incomplete wall.
         wall: usize,
@@ -57,7 +57,7 @@ pub enum WallError {
         count: usize,
     },
     /// A kind with other than 4 copies.
-    #[error("line {line}: wall {wall} holds {count} copies of {kind}, expected 4 of each kind")]
+    #[error("line {line}: wall {wall} holds {count} {} of {kind}, expected 4 of each kind", if *.count == 1 { "copy" } else { "copies" })]
     WrongCopies {
         /// The 1-based number of the wall.
         wall: usize,

@@ -86,14 +86,15 @@ impl fmt::Display for Event {
 impl FromStr for Event {
     type Err = String;
 
-    /// A log line (single spaces or any whitespace); the error says what was expected.
+    /// A log line (single spaces or any whitespace); the error is a full message saying what
+    /// was wrong and what was expected.
     fn from_str(s: &str) -> Result<Event, String> {
         let t: Vec<&str> = s.split_whitespace().collect();
         if t == ["DRAW"] {
             return Ok(Event::WallEmpty);
         }
         let Some((first, rest)) = t.split_first() else {
-            return Err("an empty line".to_owned());
+            return Err("the line is empty".to_owned());
         };
         let player: Player = first.parse().map_err(|e| format!("{e}"))?;
         let kind = |s: &str| s.parse::<Kind>().map_err(|e| e.to_string());
@@ -108,7 +109,8 @@ impl FromStr for Event {
                 if a.offset(1) == Some(b) && a.offset(2) == Some(c) {
                     Ok(Event::Chow { player, lowest: a })
                 } else {
-                    Err("a CHOW of three consecutive tiles of one suit, ascending".to_owned())
+                    Err("expected a CHOW of three consecutive tiles of one suit, ascending"
+                        .to_owned())
                 }
             }
             ["PONG", a, b, c] => {
@@ -116,13 +118,13 @@ impl FromStr for Event {
                 if a == b && b == c && !a.is_special() {
                     Ok(Event::Pong { player, tile: a })
                 } else {
-                    Err("a PONG of three identical non-special tiles".to_owned())
+                    Err("expected a PONG of three identical non-special tiles".to_owned())
                 }
             }
             ["RON"] => Ok(Event::Ron { player }),
             ["SELFDRAWN"] => Ok(Event::SelfDrawn { player }),
             ["WIN"] => Ok(Event::Win { player }),
-            _ => Err("X IN t, X OUT t, X OUT PASS Y, X CHOW a b c, X PONG t t t, X RON, \
+            _ => Err("expected X IN t, X OUT t, X OUT PASS Y, X CHOW a b c, X PONG t t t, X RON, \
                       X SELFDRAWN, X WIN or DRAW"
                 .to_owned()),
         }
@@ -166,11 +168,7 @@ pub fn parse_log(text: &str) -> Result<Vec<Event>, ParseEventError> {
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
         .map(|(n, l)| {
-            l.parse().map_err(|reason| ParseEventError {
-                line: n + 1,
-                text: l.to_owned(),
-                reason: format!("expected {reason}"),
-            })
+            l.parse().map_err(|reason| ParseEventError { line: n + 1, text: l.to_owned(), reason })
         })
         .collect()
 }
@@ -204,5 +202,21 @@ mod tests {
         assert_eq!(log_text(&log), "A IN 1M\nDRAW\n");
         let err = parse_log("A IN 1M\nA FLY\n").unwrap_err();
         assert_eq!(err.line, 2);
+        assert!(
+            err.to_string()
+                .starts_with("line 2: cannot read \"A FLY\" as a log event: expected X IN t,"),
+            "{err}"
+        );
+        let err = parse_log("A IN 1M\n\nA IN 1X\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 3: cannot read \"A IN 1X\" as a log event: unknown tile \"1X\": expected 1M..9M, \
+             1P..9P, 1S..9S, E, S, W, N, B, F, Z, PASS, REVERSE or DOUBLE"
+        );
+        let err = parse_log("A PONG 1M 1M 2M").unwrap_err();
+        assert!(
+            err.to_string().ends_with(": expected a PONG of three identical non-special tiles"),
+            "{err}"
+        );
     }
 }

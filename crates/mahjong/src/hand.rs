@@ -92,11 +92,12 @@ impl Hand {
     /// Adds one tile.
     ///
     /// # Panics
-    /// In debug builds, if the hand already holds 4 tiles of `kind`.
+    /// If the hand already holds 4 tiles of `kind` (a fifth copy would corrupt the table keys;
+    /// user input goes through [`Hand::from_str`] or [`Hand::from_tiles`], which reject it).
     #[inline]
     pub fn add(&mut self, kind: Kind) {
         let i = kind.index();
-        debug_assert!(self.counts[i] < 4, "a fifth {kind}");
+        assert!(self.counts[i] < 4, "a fifth {kind}");
         self.counts[i] += 1;
         self.len += 1;
         if i < 34 {
@@ -220,5 +221,20 @@ mod tests {
         assert!("1M 1M 1M 1M 1M".parse::<Hand>().is_err());
         assert!("1M X".parse::<Hand>().is_err());
         assert_eq!(Meld::Chow("4P".parse().unwrap()).to_string(), "4P 5P 6P");
+    }
+
+    #[test]
+    fn a_fifth_copy_is_a_typed_error_from_input() {
+        let e = "2S 2S 2S E 2S 2S".parse::<Hand>().unwrap_err();
+        assert_eq!(e, ParseHandError::TooManyCopies("2S".parse().unwrap()));
+        assert_eq!(e.to_string(), "more than 4 copies of 2S");
+        assert_eq!(Hand::from_tiles([Kind::PASS; 5]), None);
+    }
+
+    #[test]
+    #[should_panic(expected = "a fifth 1M")]
+    fn adding_a_fifth_copy_panics_in_every_build() {
+        let mut h: Hand = "1M 1M 1M 1M".parse().unwrap();
+        h.add("1M".parse().unwrap());
     }
 }

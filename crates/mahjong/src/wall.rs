@@ -87,15 +87,13 @@ impl fmt::Display for Wall {
 
 fn check_copies(tiles: &[Kind], lines: &[usize], wall: usize) -> Result<Wall, WallError> {
     let mut counts = [0usize; Kind::COUNT];
-    for (t, &line) in tiles.iter().zip(lines) {
+    for (i, (t, &line)) in tiles.iter().zip(lines).enumerate() {
         counts[t.index()] += 1;
         if counts[t.index()] == 5 {
-            return Err(WallError::WrongCopies {
-                wall,
-                line,
-                kind: *t,
-                count: 5 + rest(tiles, lines, *t, line),
-            });
+            // The full count: the copies after this position (not this line: a wall may sit
+            // on one line).
+            let after = tiles[i + 1..].iter().filter(|&k| k == t).count();
+            return Err(WallError::WrongCopies { wall, line, kind: *t, count: 5 + after });
         }
     }
     if let Some(k) = Kind::ALL.into_iter().find(|k| counts[k.index()] != 4) {
@@ -105,11 +103,6 @@ fn check_copies(tiles: &[Kind], lines: &[usize], wall: usize) -> Result<Wall, Wa
     let mut out = [Kind::ALL[0]; Wall::LEN];
     out.copy_from_slice(tiles);
     Ok(Wall(out))
-}
-
-/// The copies of `kind` after `line` (to report the full count of an over-full kind).
-fn rest(tiles: &[Kind], lines: &[usize], kind: Kind, line: usize) -> usize {
-    tiles.iter().zip(lines).filter(|&(&t, &l)| t == kind && l > line).count()
 }
 
 /// Parses walls one after another: whitespace-separated tiles, 148 per wall.
@@ -161,6 +154,11 @@ mod tests {
         let short: String = text.lines().skip(1).map(|l| format!("{l}\n")).collect();
         assert_eq!(Wall::parse(&short), Err(WallError::WrongCount { wall: 1, count: 147 }));
         assert_eq!(Wall::parse(""), Err(WallError::WrongCount { wall: 1, count: 0 }));
+        let one = format!("{text}{}\n", w.tiles()[0]);
+        let err = parse_walls(&one).unwrap_err();
+        assert_eq!(err.to_string(), "wall 2 holds 1 tile, expected 148");
+        let err = parse_walls(&format!("{text}1M 2M\n")).unwrap_err();
+        assert_eq!(err.to_string(), "wall 2 holds 2 tiles, expected 148");
         assert_eq!(Wall::parse(&two), Err(WallError::TooManyTiles { count: 296 }));
         let extra = format!("{text}1M\n");
         assert_eq!(Wall::parse(&extra), Err(WallError::TooManyTiles { count: 149 }));
@@ -173,5 +171,26 @@ mod tests {
         let err = Wall::from_tiles(&tiles).unwrap_err();
         assert!(matches!(err, WallError::WrongCopies { count: 5, .. }), "{err}");
         assert!(err.to_string().starts_with("line "), "{err}");
+    }
+
+    #[test]
+    fn over_full_kinds_are_counted_by_position_on_one_line_or_many() {
+        let w = Wall::random(&mut seeded_rng(3));
+        let two_s: Kind = "2S".parse().unwrap();
+        // Six 2S: two other tiles become 2S.
+        let mut tiles = *w.tiles();
+        let others: Vec<usize> = (0..Wall::LEN).filter(|&i| tiles[i] != two_s).take(2).collect();
+        for i in others {
+            tiles[i] = two_s;
+        }
+        let spaced: Vec<String> = tiles.iter().map(Kind::to_string).collect();
+        for text in [spaced.join(" "), spaced.join("\n")] {
+            match Wall::parse(&text) {
+                Err(WallError::WrongCopies { kind, count, .. }) => {
+                    assert_eq!((kind, count), (two_s, 6), "{text}");
+                }
+                other => panic!("{other:?}"),
+            }
+        }
     }
 }
