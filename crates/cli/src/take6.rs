@@ -9,8 +9,8 @@ use anyhow::Context;
 use serde::Serialize;
 use tabletop_core::sub_seed;
 use tabletop_take6::{
-    Arena, ArenaSummary, Bot, BotKind, Hand, Placement, RowRule, Rules, Script, judge_nthu14463,
-    parse_nthu14463, simulate_traced,
+    Arena, ArenaSummary, Bot, BotKind, Hand, Placement, Reason, RowRule, Rules, Script,
+    judge_nthu14463, parse_nthu14463, simulate_traced,
 };
 
 use crate::bench::Bench;
@@ -106,20 +106,34 @@ fn heads(n: u32) -> String {
     if n == 1 { "1 head".to_owned() } else { format!("{n} heads") }
 }
 
-/// One line describing a placement.
+/// `1 row`, `4 rows`.
+fn count(n: u64, noun: &str) -> String {
+    if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
+}
+
+/// One line describing a placement, from the rule the engine applied.
 fn describe(p: &Placement) -> String {
     let who = format!("player {} plays {}", p.player + 1, p.card);
-    if p.taken.is_empty() {
-        format!("{who} on row {}", p.row + 1)
-    } else if Some(p.card) < p.taken.first() || p.taken.len() < 5 {
-        format!(
+    match p.reason {
+        Reason::Appended => format!("{who} on row {}", p.row + 1),
+        Reason::Sixth => format!(
+            "{who}: sixth card of row {}, takes [{}] ({})",
+            p.row + 1,
+            p.taken,
+            heads(p.heads())
+        ),
+        Reason::TooLowForced => format!(
             "{who}: below every row end, takes row {} [{}] ({})",
             p.row + 1,
             p.taken,
             heads(p.heads())
-        )
-    } else {
-        format!("{who}: sixth card of row {}, takes [{}] ({} heads)", p.row + 1, p.taken, p.heads())
+        ),
+        Reason::TooLowChosen => format!(
+            "{who}: below every row end, chooses row {} [{}] ({})",
+            p.row + 1,
+            p.taken,
+            heads(p.heads())
+        ),
     }
 }
 
@@ -129,8 +143,12 @@ fn simulate_text(script: &Script, trace: bool) -> String {
     let rules = script.rules();
     let _ = writeln!(
         s,
-        "Take 6! scripted game: {} players, {} rounds, {} rows, cards 1-{}, row rule: {}",
-        rules.players, rules.hand_size, rules.rows, rules.deck, rules.row_rule
+        "Take 6! scripted game: {}, {}, {}, cards 1-{}, row rule: {}",
+        count(rules.players.into(), "player"),
+        count(rules.hand_size.into(), "round"),
+        count(rules.rows.into(), "row"),
+        rules.deck,
+        rules.row_rule
     );
     if trace {
         let _ = writeln!(s, "start rows: {}", rows_line(script.hand().table()));

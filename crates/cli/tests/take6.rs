@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{run, stderr, stdout};
+use common::{run, stderr, stdout, success_stdout};
 
 const SAMPLE: &str = "4 3 2\n11\n6\n12 5 9\n1 13 10\n7 2 4\n8 14 3\n";
 
@@ -155,4 +155,20 @@ fn arena_rejects_bad_lineups() {
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         assert!(o.stdout.is_empty(), "{args:?}");
     }
+}
+
+/// Regression: a too-low card that takes a full row of five was labelled a sixth card.
+#[test]
+fn trace_names_the_rule_the_engine_applied() {
+    let o = run(&["take6", "simulate", "--trace"], "2 3 1\n1\n4 6 2\n5 7 3\n");
+    let text = success_stdout(&o);
+    assert!(
+        text.contains("player 1 plays 2: below every row end, takes row 1 [1 4 5 6 7] (6 heads)"),
+        "{text}"
+    );
+    assert!(!text.contains("sixth"), "{text}");
+    // Singular counts read as such.
+    assert!(text.contains("2 players, 3 rounds, 1 row, cards 1-7"), "{text}");
+    let o = run(&["take6", "simulate"], "2 1 1\n3\n1\n2\n");
+    assert!(success_stdout(&o).contains("2 players, 1 round, 1 row, cards 1-3"), "{}", stdout(&o));
 }

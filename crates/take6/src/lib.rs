@@ -43,5 +43,5 @@ pub use error::{
 pub use judge::{judge_nthu14463, parse_nthu14463};
 pub use rules::{MAX_HAND, MAX_PLAYERS, MAX_ROWS, ROW_CAPACITY, RowRule, Rules};
 pub use sim::{Outcome, Script, Step, simulate, simulate_traced};
-pub use state::{Action, Hand, Match, Next, Placement, View};
+pub use state::{Action, Hand, Match, Next, Placement, Reason, View};
 pub use table::{Row, Table, Target};

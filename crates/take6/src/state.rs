@@ -30,6 +30,23 @@ pub struct Placement {
     pub row: usize,
     /// The cards the player took (empty if none).
     pub taken: CardSet,
+    /// Which rule placed the card where it went.
+    pub reason: Reason,
+}
+
+/// Which rule decided a placement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// The card went after the row end below it and closest to it, and the row had room.
+    Appended,
+    /// The card was the sixth of its row: it took the five cards.
+    Sixth,
+    /// The card was below every row end and took the row ending highest
+    /// ([`RowRule::Forced`]).
+    TooLowForced,
+    /// The card was below every row end and its owner picked the row it took
+    /// ([`RowRule::Choose`]).
+    TooLowChosen,
 }
 
 impl Placement {
@@ -380,14 +397,16 @@ impl Hand {
     #[inline]
     pub fn place_unchecked(&mut self, next: Next, choice: Option<usize>) -> Placement {
         debug_assert_eq!(Some(next), self.next());
-        let row = match next.target {
-            Target::Row(r) => r,
+        let (row, reason) = match next.target {
+            Target::Row(r) => {
+                (r, if self.table.rows()[r].is_full() { Reason::Sixth } else { Reason::Appended })
+            }
             Target::TooLow => match self.rules.row_rule {
-                RowRule::Forced => self.table.forced_row(),
+                RowRule::Forced => (self.table.forced_row(), Reason::TooLowForced),
                 RowRule::Choose => {
                     let r = choice.expect("a too-low card needs a row choice");
                     assert!(r < self.table.num_rows(), "row {r} does not exist");
-                    r
+                    (r, Reason::TooLowChosen)
                 }
             },
         };
@@ -399,7 +418,7 @@ impl Hand {
             self.round += 1;
         }
         debug_assert_eq!(self.check(), Ok(()));
-        Placement { player: next.player, card: next.card, row, taken }
+        Placement { player: next.player, card: next.card, row, taken, reason }
     }
 
     /// Places every card waiting that needs no choice; stops at a row choice.

@@ -6,7 +6,7 @@ use tabletop_core::rand::Rng;
 use tabletop_core::rand::seq::SliceRandom;
 use tabletop_core::seeded_rng;
 use tabletop_take6::{
-    Bot, BotKind, Card, CardSet, Hand, RowRule, Rules, Script, Target, judge_nthu14463,
+    Bot, BotKind, Card, CardSet, Hand, Reason, RowRule, Rules, Script, Target, judge_nthu14463,
     parse_nthu14463, simulate, simulate_traced,
 };
 
@@ -160,6 +160,41 @@ fn too_low_card_chosen_row() {
     assert_eq!(bot.choose_row(&h.view(0), c(1)), 0);
     h.reveal(&[c(1), c(2)]);
     assert_eq!(h.row_choice().map(|n| n.player), Some(0));
+}
+
+/// Every placement records the rule that placed it. Regression: a too-low card that took a
+/// full row of five was reported as a sixth card.
+#[test]
+fn placements_record_their_reason() {
+    let reasons = |s: &Script| {
+        let mut log = Vec::new();
+        simulate_traced(s, |step| log.push((step.placement.card.value(), step.placement.reason)));
+        log
+    };
+    // Row [1 4 5 6 7] after two rounds, then 2 is below 7: too low, it takes the full row.
+    let s = script(&[1], &[&[4, 6, 2], &[5, 7, 3]]);
+    assert_eq!(
+        reasons(&s),
+        [
+            (4, Reason::Appended),
+            (5, Reason::Appended),
+            (6, Reason::Appended),
+            (7, Reason::Appended),
+            (2, Reason::TooLowForced),
+            (3, Reason::Appended),
+        ]
+    );
+    // The sixth card of a row.
+    let s = script(&[1, 8], &[&[2, 4, 6], &[3, 5, 7]]);
+    assert_eq!(reasons(&s)[4], (6, Reason::Sixth));
+    // A chosen row.
+    let c = Card::from_value;
+    let rules = Rules { deck: 104, ..Rules::judge(2, 1, 2).with_row_rule(RowRule::Choose) };
+    let hands = [CardSet::single(c(1)), CardSet::single(c(2))];
+    let mut hand = Hand::from_deal(rules, &[c(3), c(5)], &hands).unwrap();
+    let mut log = Vec::new();
+    hand.play_round(&[c(1), c(2)], |_, _, _| 1, |_, p| log.push(p.reason));
+    assert_eq!(log, [Reason::TooLowChosen, Reason::Appended]);
 }
 
 /// One row only: everything goes to it; a too-low card takes it.
