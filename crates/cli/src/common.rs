@@ -21,8 +21,9 @@ impl fmt::Display for Unsuccessful {
 
 impl std::error::Error for Unsuccessful {}
 
-/// The whole input: the file if one is named, else stdin. Text must be UTF-8; the error
-/// names the line and column of the first byte that is not.
+/// The whole input: the file if one is named, else stdin. Text must be UTF-8 (the error
+/// names the line and column of the first byte that is not); a leading byte order mark is
+/// dropped.
 pub fn read_input(file: Option<&Path>) -> anyhow::Result<String> {
     let (bytes, source) = match file {
         Some(path) => (
@@ -35,7 +36,7 @@ pub fn read_input(file: Option<&Path>) -> anyhow::Result<String> {
             (bytes, "stdin".to_owned())
         }
     };
-    String::from_utf8(bytes).map_err(|err| {
+    let text = String::from_utf8(bytes).map_err(|err| {
         let valid = &err.as_bytes()[..err.utf8_error().valid_up_to()];
         let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
         let line_start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
@@ -44,6 +45,10 @@ pub fn read_input(file: Option<&Path>) -> anyhow::Result<String> {
             "{source} is not UTF-8 text: line {line}, column {column} holds the byte 0x{:02x}",
             err.as_bytes()[valid.len()]
         )
+    })?;
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_owned(),
+        None => text,
     })
 }
 
@@ -117,6 +122,15 @@ mod tests {
         let err = read_input(Some(&path)).unwrap_err().to_string();
         std::fs::remove_file(&path).unwrap();
         assert!(err.ends_with("is not UTF-8 text: line 2, column 3 holds the byte 0xff"), "{err}");
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_dropped() {
+        let path = std::env::temp_dir().join(format!("tabletop-bom-{}.txt", std::process::id()));
+        std::fs::write(&path, "\u{feff}1\n1 5 5\n").unwrap();
+        let text = read_input(Some(&path)).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(text, "1\n1 5 5\n");
     }
 
     #[test]
