@@ -172,3 +172,29 @@ fn trace_names_the_rule_the_engine_applied() {
     let o = run(&["take6", "simulate"], "2 1 1\n3\n1\n2\n");
     assert!(success_stdout(&o).contains("2 players, 1 round, 1 row, cards 1-3"), "{}", stdout(&o));
 }
+
+/// Each cause of an error appears once, and bad budgets say what the range is.
+#[test]
+fn arena_errors_say_each_cause_once() {
+    let o = run(
+        &["take6", "arena", "--players", "10", "--cards", "11", "--bots", "random", "--games", "1"],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "error: 10 players x 11 cards + 4 rows = 114 cards, more than the 104 of the deck\n"
+    );
+    for (bot, needle) in [
+        ("mc:0", "expected mc:N with N from 1 to 4294967295 playouts per candidate"),
+        ("mc:99999999999999999999", "expected mc:N with N from 1 to 4294967295 playouts"),
+        ("mc:0ms", "expected mc:Nms with N from 1 to 4294967295 milliseconds per decision"),
+        ("genius", "unknown bot `genius`"),
+    ] {
+        let o = run(&["take6", "arena", "--bots", bot, "--games", "1"], "");
+        assert_eq!(o.status.code(), Some(2), "{bot}");
+        let err = stderr(&o);
+        assert!(err.contains(needle), "{bot}: {err}");
+        assert_eq!(err.matches("expected").count(), 1, "{bot}: {err}");
+    }
+}

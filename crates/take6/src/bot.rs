@@ -428,7 +428,7 @@ impl FromStr for BotKind {
     /// `random`, `lowest`, `highest`, `heuristic`, `mc`, `mc:<playouts per candidate>` or
     /// `mc:<milliseconds per decision>ms`.
     fn from_str(s: &str) -> Result<BotKind, ParseBotError> {
-        let bad = || ParseBotError(s.to_owned());
+        let number = |n: &str| n.parse::<u32>().ok().filter(|&n| n >= 1);
         Ok(match s {
             "random" => BotKind::Random,
             "lowest" => BotKind::Lowest,
@@ -436,12 +436,14 @@ impl FromStr for BotKind {
             "heuristic" => BotKind::Heuristic,
             "mc" => BotKind::MonteCarlo { playouts: MonteCarloBot::DEFAULT_PLAYOUTS },
             _ => {
-                let n = s.strip_prefix("mc:").ok_or_else(bad)?;
+                let Some(n) = s.strip_prefix("mc:") else {
+                    return Err(ParseBotError::Unknown(s.to_owned()));
+                };
                 if let Some(ms) = n.strip_suffix("ms") {
-                    let millis = ms.parse().ok().filter(|&m| m >= 1).ok_or_else(bad)?;
+                    let millis = number(ms).ok_or_else(|| ParseBotError::Millis(s.to_owned()))?;
                     return Ok(BotKind::MonteCarloTimed { millis });
                 }
-                let playouts = n.parse().ok().filter(|&p| p >= 1).ok_or_else(bad)?;
+                let playouts = number(n).ok_or_else(|| ParseBotError::Playouts(s.to_owned()))?;
                 BotKind::MonteCarlo { playouts }
             }
         })
@@ -507,6 +509,23 @@ mod tests {
         for bad in ["", "mc:", "mc:0", "mc:x", "mc:0ms", "mc:ms", "Random", "best"] {
             assert!(bad.parse::<BotKind>().is_err(), "{bad}");
         }
+        // Out-of-range budgets say what is wrong, not "unknown bot".
+        let err = |s: &str| s.parse::<BotKind>().unwrap_err();
+        for s in ["mc:0", "mc:99999999999999999999", "mc:", "mc:x"] {
+            assert_eq!(err(s), ParseBotError::Playouts(s.to_owned()));
+        }
+        for s in ["mc:0ms", "mc:ms", "mc:5000000000ms"] {
+            assert_eq!(err(s), ParseBotError::Millis(s.to_owned()));
+        }
+        assert_eq!(
+            err("mc:0").to_string(),
+            "bot `mc:0`: expected mc:N with N from 1 to 4294967295 playouts per candidate"
+        );
+        assert_eq!(
+            err("mc:0ms").to_string(),
+            "bot `mc:0ms`: expected mc:Nms with N from 1 to 4294967295 milliseconds per decision"
+        );
+        assert!(err("best").to_string().starts_with("unknown bot `best`"));
     }
 
     #[test]

@@ -19,12 +19,21 @@ pub struct ParseRowRuleError;
 #[error("expected an action: a card number (1 to 104) or `r` and a row number (`r1`)")]
 pub struct ParseActionError;
 
-/// A bot name that is not known.
+/// A bot name that is not known, or a Monte Carlo budget out of its range.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error(
-    "unknown bot `{0}`, expected one of: random, lowest, highest, heuristic, mc, mc:<playouts>, mc:<milliseconds>ms"
-)]
-pub struct ParseBotError(pub String);
+pub enum ParseBotError {
+    /// A name that is no bot.
+    #[error(
+        "unknown bot `{0}`, expected one of: random, lowest, highest, heuristic, mc, mc:<playouts>, mc:<milliseconds>ms"
+    )]
+    Unknown(String),
+    /// `mc:N` with N not a number of playouts in range.
+    #[error("bot `{0}`: expected mc:N with N from 1 to 4294967295 playouts per candidate")]
+    Playouts(String),
+    /// `mc:Nms` with N not a number of milliseconds in range.
+    #[error("bot `{0}`: expected mc:Nms with N from 1 to 4294967295 milliseconds per decision")]
+    Millis(String),
+}
 
 /// Rules out of their limits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
@@ -38,15 +47,23 @@ pub enum RulesError {
     /// Not 1 to 50 cards per hand.
     #[error("{0} cards per hand: expected 1 to 50")]
     HandSize(u8),
-    /// A deck above 104 or too small for the deal.
+    /// A deck above 104 cards.
+    #[error("a deck of cards 1-{0}: expected at most 104 cards")]
+    DeckSize(u8),
+    /// A deck too small for the deal.
     #[error(
-        "a deck of cards 1-{deck}: expected at most 104 cards and at least {needed} (the rows and every hand)"
+        "{players} players x {hand_size} cards + {rows} rows = {} cards, more than the {deck} of the deck",
+        *players as usize * *hand_size as usize + *rows as usize
     )]
     Deck {
-        /// The highest card.
+        /// The players.
+        players: u8,
+        /// The cards per hand.
+        hand_size: u8,
+        /// The rows.
+        rows: u8,
+        /// The highest card (the deck's size).
         deck: u8,
-        /// The cards a deal needs.
-        needed: usize,
     },
     /// A match target of 0.
     #[error("a match target of 0 heads: expected at least 1")]
@@ -60,7 +77,7 @@ pub enum RulesError {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum DealError {
     /// The rules are out of their limits.
-    #[error("bad rules: {0}")]
+    #[error(transparent)]
     Rules(#[from] RulesError),
     /// Not one starting card per row.
     #[error("{found} starting cards: expected {expected}, one per row")]
@@ -148,7 +165,7 @@ pub enum PlayError {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ScriptError {
     /// The numbers of players, rounds or rows are out of their limits.
-    #[error("{0}")]
+    #[error(transparent)]
     Rules(#[from] RulesError),
     /// N * M above 100.
     #[error("{players} players times {rounds} rounds is {}: expected at most 100", players * rounds)]
@@ -159,7 +176,7 @@ pub enum ScriptError {
         rounds: usize,
     },
     /// The deal is inconsistent.
-    #[error("{0}")]
+    #[error(transparent)]
     Deal(#[from] DealError),
     /// Players with different numbers of cards.
     #[error("player {player} plays {found} cards: expected {expected}")]
@@ -222,7 +239,7 @@ pub enum JudgeError {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ArenaError {
     /// The rules are out of their limits.
-    #[error("bad rules: {0}")]
+    #[error(transparent)]
     Rules(#[from] RulesError),
     /// Not one bot per seat.
     #[error("{found} bots for {expected} players: expected one bot per player")]

@@ -143,8 +143,16 @@ impl Rules {
         if !(1..=MAX_HAND as u8).contains(&self.hand_size) {
             return Err(RulesError::HandSize(self.hand_size));
         }
-        if self.deck > DECK_SIZE || (self.deck as usize) < self.cards_in_play() {
-            return Err(RulesError::Deck { deck: self.deck, needed: self.cards_in_play() });
+        if self.deck > DECK_SIZE {
+            return Err(RulesError::DeckSize(self.deck));
+        }
+        if (self.deck as usize) < self.cards_in_play() {
+            return Err(RulesError::Deck {
+                players: self.players,
+                hand_size: self.hand_size,
+                rows: self.rows,
+                deck: self.deck,
+            });
         }
         if self.target == 0 {
             return Err(RulesError::Target);
@@ -187,7 +195,15 @@ mod tests {
         assert_eq!(Rules::judge(10, 10, 4).validate(), Ok(()));
         assert!(Rules::judge(10, 10, 4).hand_always_scores());
         assert!(!Rules::judge(2, 1, 4).hand_always_scores());
-        assert!(matches!(Rules::judge(10, 11, 4).validate(), Err(RulesError::Deck { .. })));
+        assert!(matches!(Rules::judge(10, 11, 4).validate(), Err(RulesError::DeckSize(114))));
+        assert_eq!(
+            Rules { hand_size: 11, ..Rules::standard(10) }.validate().unwrap_err().to_string(),
+            "10 players x 11 cards + 4 rows = 114 cards, more than the 104 of the deck"
+        );
+        assert_eq!(
+            Rules { deck: 105, ..Rules::standard(4) }.validate().unwrap_err().to_string(),
+            "a deck of cards 1-105: expected at most 104 cards"
+        );
         assert_eq!(Rules { target: 0, ..Rules::standard(4) }.validate(), Err(RulesError::Target));
         assert_eq!("choose".parse(), Ok(RowRule::Choose));
         assert_eq!(RowRule::Forced.to_string().parse(), Ok(RowRule::Forced));
