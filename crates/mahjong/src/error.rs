@@ -82,10 +82,13 @@ pub struct ParseEventError {
     pub reason: String,
 }
 
-/// An event that cannot happen on the board it is replayed on.
+/// An event that cannot happen on the board it is replayed on, or that the fixed rules do not
+/// play there.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("event {index} ({event}): {reason}")]
+#[error("line {line}: event {index} ({event}): {reason}")]
 pub struct ReplayError {
+    /// The 1-based line of the event in the log (its number when no line is known).
+    pub line: usize,
     /// The 1-based number of the event.
     pub index: usize,
     /// The event, as a log line.

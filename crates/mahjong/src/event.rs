@@ -164,11 +164,21 @@ pub fn log_text(events: &[Event]) -> String {
 
 /// Parses a game log, one event per non-empty line.
 pub fn parse_log(text: &str) -> Result<Vec<Event>, ParseEventError> {
+    Ok(parse_log_lines(text)?.into_iter().map(|(_, e)| e).collect())
+}
+
+/// Parses a game log, one event per non-empty line, each with its 1-based line number.
+pub fn parse_log_lines(text: &str) -> Result<Vec<(usize, Event)>, ParseEventError> {
     text.lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
         .map(|(n, l)| {
-            l.parse().map_err(|reason| ParseEventError { line: n + 1, text: l.to_owned(), reason })
+            let event = l.parse().map_err(|reason| ParseEventError {
+                line: n + 1,
+                text: l.to_owned(),
+                reason,
+            })?;
+            Ok((n + 1, event))
         })
         .collect()
 }

@@ -35,11 +35,11 @@ pub use distance::{
 pub use error::{
     ParseEventError, ParseHandError, ParseKindError, ParsePlayerError, ReplayError, WallError,
 };
-pub use event::{Event, Outcome, log_text, parse_log};
+pub use event::{Event, Outcome, log_text, parse_log, parse_log_lines};
 pub use game::MahjongGame;
 pub use hand::{Hand, Meld};
 pub use judge::judge_p7147;
-pub use replay::Board;
+pub use replay::{Board, check_log};
 pub use sim::{GameRecord, GameStats, Table, simulate};
 pub use tile::{Direction, Kind, Player, Suit};
 pub use wall::{Wall, parse_walls};

@@ -5,8 +5,8 @@ use std::path::Path;
 
 use tabletop_core::{random_playout, seeded_rng, sub_seed};
 use tabletop_mahjong::{
-    Board, Event, MahjongGame, Outcome, Player, Table, Wall, discard_options, distance, log_text,
-    parse_log, simulate,
+    Board, Event, MahjongGame, Outcome, Player, Table, Wall, check_log, discard_options, distance,
+    log_text, parse_log, parse_log_lines, simulate,
 };
 
 #[test]
@@ -107,4 +107,82 @@ fn outcomes_are_spread() {
     }
     assert!(wins.iter().all(|&w| w > 20), "{wins:?} {draws}");
     let _ = Player::A;
+}
+
+fn official_log(n: u32) -> String {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/p7147");
+    std::fs::read_to_string(dir.join(format!("{n}.ans"))).unwrap()
+}
+
+/// The error `check_log` gives on `text` (which must parse).
+fn log_error(text: &str) -> tabletop_mahjong::ReplayError {
+    check_log(&parse_log_lines(text).unwrap()).unwrap_err()
+}
+
+#[test]
+fn official_and_random_logs_pass_the_full_check_and_cut_logs_too() {
+    for n in 1..=50 {
+        let text = official_log(n);
+        let events = parse_log_lines(&text).unwrap();
+        check_log(&events).unwrap_or_else(|e| panic!("test {n}: {e}"));
+        check_log(&events[..events.len() / 2]).unwrap_or_else(|e| panic!("test {n}: {e}"));
+    }
+    for i in 0..300u64 {
+        let wall = Wall::random(&mut seeded_rng(sub_seed(16, i)));
+        let text = log_text(&simulate(&wall).events);
+        check_log(&parse_log_lines(&text).unwrap()).unwrap_or_else(|e| panic!("wall {i}: {e}"));
+    }
+}
+
+#[test]
+fn illegal_events_are_rejected_naming_their_line() {
+    let log = official_log(1);
+    let lines: Vec<&str> = log.lines().collect();
+    // B dealt first.
+    let mut swapped = lines.clone();
+    swapped.swap(0, 1);
+    let e = log_error(&swapped.join("\n"));
+    assert_eq!((e.line, e.index), (1, 1), "{e}");
+    assert!(e.to_string().contains("event 1 must be A IN"), "{e}");
+    // A fifth copy, spread over the four players.
+    let e = log_error("A IN 1M\nB IN 1M\nC IN 1M\nD IN 1M\n\nA IN 1M\n");
+    assert_eq!((e.line, e.index), (6, 5), "{e}");
+    assert!(e.to_string().contains("a fifth 1M is drawn"), "{e}");
+    // PASS names the discarder's next player only.
+    let e = log_error(&log.replacen("A OUT PASS B", "A OUT PASS C", 1));
+    assert_eq!(e.line, 54);
+    assert!(e.to_string().contains("must name their next player in the current direction, B"));
+    // RON and SELFDRAWN need a winning hand.
+    let e = log_error(&log.replacen("A RON\nA WIN", "C RON\nC WIN", 1));
+    assert_eq!(e.line, 83);
+    assert!(e.to_string().contains("C's hand plus 4S is not a winning hand"), "{e}");
+    let e = log_error(&format!("{}\nA SELFDRAWN\nA WIN\n", lines[..53].join("\n")));
+    assert_eq!(e.line, 54);
+    assert!(e.to_string().contains("A's hand is not a winning hand"), "{e}");
+    let e = log_error(&format!("{}\nB SELFDRAWN\n", lines[..53].join("\n")));
+    assert!(e.to_string().contains("only right after drawing"), "{e}");
+    // One WIN, nothing after it.
+    let e = log_error(&format!("{log}A WIN\n"));
+    assert_eq!(e.line, 85);
+    assert!(e.to_string().ends_with("the game is already over"), "{e}");
+    // Two games, as `simulate` prints them.
+    let e = log_error(&format!("{log}\n{}", official_log(2)));
+    assert_eq!((e.line, e.index), (86, 85), "{e}");
+    assert!(e.to_string().contains("the input holds more than one game"), "{e}");
+}
+
+#[test]
+fn legal_events_the_rules_would_not_play_are_rejected() {
+    let log = official_log(1);
+    // After A's draw, B draws: legal on a board, but A discards first by the rules.
+    let lines: Vec<&str> = log.lines().collect();
+    let text = format!("{}\n\n\nB IN Z\n", lines[..53].join("\n"));
+    let e = log_error(&text);
+    assert_eq!((e.line, e.index), (56, 54), "{e}");
+    assert!(e.to_string().ends_with("the fixed rules play A OUT PASS B here"), "{e}");
+    // The board alone accepts it.
+    let mut board = Board::new();
+    for e in parse_log(&text).unwrap() {
+        board.apply(&e).unwrap();
+    }
 }
