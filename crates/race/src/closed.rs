@@ -167,7 +167,9 @@ pub fn can_move(piece: Piece, (a, b): (u64, u64), (a2, b2): (u64, u64)) -> bool 
 /// Why the closed form gives what it gives for `piece` on `board`, in one sentence.
 pub fn explain(piece: Piece, board: Board) -> String {
     let (a, b) = board.distances();
-    let mut s = format!("the piece must travel a = {a} rows and b = {b} columns; ");
+    let (rows, cols) =
+        (if a == 1 { "row" } else { "rows" }, if b == 1 { "column" } else { "columns" });
+    let mut s = format!("the piece must travel a = {a} {rows} and b = {b} {cols}; ");
     let _ = match piece {
         Piece::King => {
             if a % 2 == 0 && b % 2 == 0 {
@@ -293,5 +295,16 @@ mod tests {
         for p in Piece::ALL {
             assert!(!explain(p, board).is_empty());
         }
+    }
+
+    #[test]
+    fn explanations_count_rows_and_columns_in_words() {
+        let start = |n, m| {
+            let s = explain(Piece::Rook, Board::new(n, m).unwrap());
+            s[..s.find(';').unwrap()].to_owned()
+        };
+        assert_eq!(start(2, 2), "the piece must travel a = 1 row and b = 1 column");
+        assert_eq!(start(2, 3), "the piece must travel a = 1 row and b = 2 columns");
+        assert_eq!(start(5, 2), "the piece must travel a = 4 rows and b = 1 column");
     }
 }

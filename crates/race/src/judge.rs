@@ -7,7 +7,7 @@
 //! one line (the original reads with `scanf`, which would also take a case split over lines;
 //! here that is an error with the line number, which is the point of a line-based reader).
 
-use std::fmt::Write as _;
+use std::io;
 
 use tabletop_core::sub_seed;
 
@@ -44,7 +44,7 @@ pub fn judge_hdu5754(input: &str) -> Result<String, JudgeError> {
         let m = tokens.number("the number of columns M")?;
         tokens.end()?;
         let board =
-            Board::new(n, m).map_err(|source: BoardError| JudgeError::Board { line, source })?;
+            Board::new(n, m).map_err(|error: BoardError| JudgeError::Board { line, error })?;
         out.push(solve(piece, board).letter());
         out.push('\n');
         found += 1;
@@ -60,21 +60,67 @@ pub fn judge_hdu5754(input: &str) -> Result<String, JudgeError> {
 /// A random judge input of `cases` lines with both sides uniform in `2..=max_side` and the
 /// piece uniform, from `seed` (case `i` uses the stream `sub_seed(seed, i)`).
 ///
+/// Holds the whole input in memory (about 40 bytes a case); [`write_random_input`] streams it.
+///
 /// # Panics
 /// If `max_side < 2`.
 pub fn random_input(cases: u64, seed: u64, max_side: u64) -> String {
+    let mut out = Vec::with_capacity(usize::try_from(cases.min(1 << 22)).unwrap_or(0) * 40);
+    write_random_input(&mut out, cases, seed, max_side).expect("writing to a Vec cannot fail");
+    String::from_utf8(out).expect("the input is ASCII")
+}
+
+/// Writes the input of [`random_input`] to `out` as it is generated, a line at a time, so
+/// memory stays constant whatever `cases` is (give it a buffered writer).
+///
+/// # Errors
+/// The first error of `out`.
+///
+/// # Panics
+/// If `max_side < 2`.
+pub fn write_random_input(
+    out: &mut impl io::Write,
+    cases: u64,
+    seed: u64,
+    max_side: u64,
+) -> io::Result<()> {
     assert!(max_side >= 2, "boards need sides of at least 2");
     // Lemire's multiply-shift maps a 64-bit draw onto 0..span (bias below 2^-60 here).
     let span = u128::from(max_side - 1);
     let pick = |r: u64| 2 + ((u128::from(r) * span) >> 64) as u64;
-    let mut s = String::with_capacity(usize::try_from(cases.min(1 << 22)).unwrap_or(0) * 40);
-    s += &format!("{cases}\n");
+    writeln!(out, "{cases}")?;
+    // One line: `p n m\n`, at most 1 + 1 + 20 + 1 + 20 + 1 bytes.
+    let mut line = [0u8; 48];
     for i in 0..cases {
         let r0 = sub_seed(seed, 3 * i);
         let (n, m) = (pick(sub_seed(seed, 3 * i + 1)), pick(sub_seed(seed, 3 * i + 2)));
-        let _ = writeln!(s, "{} {n} {m}", 1 + r0 % 4);
+        line[0] = b'1' + (r0 % 4) as u8;
+        line[1] = b' ';
+        let mut len = 2 + put_decimal(&mut line[2..], n);
+        line[len] = b' ';
+        len += 1;
+        len += put_decimal(&mut line[len..], m);
+        line[len] = b'\n';
+        out.write_all(&line[..=len])?;
     }
-    s
+    Ok(())
+}
+
+/// Writes `v` in decimal at the start of `buf` (which has room for 20 digits); its length.
+fn put_decimal(buf: &mut [u8], mut v: u64) -> usize {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    let len = digits.len() - i;
+    buf[..len].copy_from_slice(&digits[i..]);
+    len
 }
 
 /// The lines of the input with their 1-based numbers.
@@ -205,11 +251,44 @@ mod tests {
     }
 
     #[test]
+    fn streamed_input_is_the_same_and_stops_at_the_first_write_error() {
+        // The input as it was built before it streamed, with `format!`.
+        let reference = |cases: u64, seed: u64, max_side: u64| {
+            let span = u128::from(max_side - 1);
+            let pick = |r: u64| 2 + ((u128::from(r) * span) >> 64) as u64;
+            let mut s = format!("{cases}\n");
+            for i in 0..cases {
+                let r0 = sub_seed(seed, 3 * i);
+                let (n, m) = (pick(sub_seed(seed, 3 * i + 1)), pick(sub_seed(seed, 3 * i + 2)));
+                s += &format!("{} {n} {m}\n", 1 + r0 % 4);
+            }
+            s
+        };
+        let want = reference(300, 3, crate::MAX_SIDE);
+        assert_eq!(random_input(300, 3, crate::MAX_SIDE), want);
+        assert_eq!(random_input(300, 3, 2), reference(300, 3, 2));
+        assert_eq!(random_input(0, 3, 10), "0\n");
+        for v in [0, 9, 10, 99, 100, u64::MAX] {
+            let mut buf = [0u8; 20];
+            let len = put_decimal(&mut buf, v);
+            assert_eq!(std::str::from_utf8(&buf[..len]).unwrap(), v.to_string());
+        }
+        let mut streamed = Vec::new();
+        write_random_input(&mut streamed, 300, 3, crate::MAX_SIDE).unwrap();
+        assert_eq!(streamed, want.as_bytes());
+        // A full sink: an error, not a panic, after what fitted.
+        let mut small = [0u8; 100];
+        let mut sink = &mut small[..];
+        let err = write_random_input(&mut sink, 300, 3, crate::MAX_SIDE).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::WriteZero);
+    }
+
+    #[test]
     fn long_numbers_take_the_checked_path() {
         assert_eq!(judge_hdu5754("1\n1 00000000000000000005 5\n").unwrap(), "G\n");
         assert_eq!(
             judge_hdu5754("1\n1 18446744073709551615 2\n").unwrap_err(),
-            JudgeError::Board { line: 2, source: BoardError { rows: u64::MAX, cols: 2 } }
+            JudgeError::Board { line: 2, error: BoardError { rows: u64::MAX, cols: 2 } }
         );
         assert_eq!(
             judge_hdu5754("1\n1 18446744073709551616 2\n").unwrap_err(),
@@ -267,13 +346,13 @@ mod tests {
         );
         assert_eq!(
             e("1\n1 1 5\n"),
-            JudgeError::Board { line: 2, source: BoardError { rows: 1, cols: 5 } }
+            JudgeError::Board { line: 2, error: BoardError { rows: 1, cols: 5 } }
         );
         assert_eq!(
             e("1\n1 1000000000000000001 5\n"),
             JudgeError::Board {
                 line: 2,
-                source: BoardError { rows: 1_000_000_000_000_000_001, cols: 5 }
+                error: BoardError { rows: 1_000_000_000_000_000_001, cols: 5 }
             }
         );
         assert_eq!(
@@ -283,6 +362,10 @@ mod tests {
         assert_eq!(
             e("1\n1 5 5\n2 5 5\n"),
             JudgeError::TooManyCases { line: 3, expected: 1, token: "2".into() }
+        );
+        assert_eq!(
+            e("1\n1 5\n").to_string(),
+            "line 2: expected the number of columns M, found the end of the line"
         );
         assert!(
             e("1\n1 5 x\n")

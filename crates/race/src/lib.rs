@@ -52,7 +52,7 @@ pub use error::{
 };
 pub use game::{Move, Race};
 pub use grundy::GrundyTable;
-pub use judge::{judge_hdu5754, random_input};
+pub use judge::{judge_hdu5754, random_input, write_random_input};
 pub use piece::Piece;
 pub use retro::{MAX_TABLE_CELLS, OutcomeTable};
 pub use verify::{Mismatch, check_row};

@@ -56,7 +56,7 @@ proptest! {
         let got = judge_hdu5754(&input);
         match Board::new(n, m) {
             Ok(board) => prop_assert_eq!(got.unwrap(), format!("{}\n", solve(piece, board))),
-            Err(source) => prop_assert_eq!(got.unwrap_err(), JudgeError::Board { line: 2, source }),
+            Err(error) => prop_assert_eq!(got.unwrap_err(), JudgeError::Board { line: 2, error }),
         }
     }
 
