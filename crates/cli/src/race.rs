@@ -1,7 +1,7 @@
 //! `tabletop race ...` and the race parts of `judge`, `demo` and `bench`.
 
 use std::fmt::Write as _;
-use std::io::Write;
+use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use tabletop_race::{
     Board, GrundyTable, Mismatch, Outcome, OutcomeTable, Piece, check_row, explain, grundy_at,
-    judge_hdu5754, random_input, solve, winning_move,
+    judge_hdu5754, random_input, solve, winning_move, write_random_input,
 };
 
 use crate::bench::Bench;
@@ -59,7 +59,7 @@ pub enum Command {
     },
     /// Prints a random HDU 5754 judge input (for benchmarks).
     Gen {
-        /// The number of cases T (at most 10^8: about 4 GB of text).
+        /// The number of cases T (at most 10^8: about 4 GB of text, written as it is made).
         #[arg(long, default_value_t = 1_000_000,
               value_parser = clap::value_parser!(u64).range(0..=100_000_000))]
         cases: u64,
@@ -79,12 +79,21 @@ pub fn run(command: Command) -> anyhow::Result<()> {
         Command::Solve { piece, n, m, json } => solve_cmd(piece, n, m, json)?,
         Command::Table { piece, n, m, svg, grundy } => table_cmd(piece, n, m, svg, grundy)?,
         Command::Verify { max } => verify_cmd(max)?,
-        Command::Gen { cases, seed, max_side } => random_input(cases, seed, max_side),
+        Command::Gen { cases, seed, max_side } => return gen_cmd(cases, seed, max_side),
     };
     let stdout = std::io::stdout();
     let mut lock = stdout.lock();
     lock.write_all(out.as_bytes()).context("cannot write the output")?;
     lock.flush().context("cannot write the output")?;
+    Ok(())
+}
+
+/// Streams the random input to stdout as it is generated: up to 10^8 cases (4 GB) in
+/// constant memory. Only a write can fail, so there is no partial output to hold back.
+fn gen_cmd(cases: u64, seed: u64, max_side: u64) -> anyhow::Result<()> {
+    let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    write_random_input(&mut out, cases, seed, max_side).context("cannot write the output")?;
+    out.flush().context("cannot write the output")?;
     Ok(())
 }
 

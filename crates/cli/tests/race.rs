@@ -31,7 +31,9 @@ fn judge_malformed_line_exits_2_with_the_line_number() {
         ("3\n1 5 5\n2 5 5\n7 5 5\n", "line 4: expected a piece type 1..=4, found \"7\""),
         ("2\n1 5 5\n2 five 5\n", "line 3: expected the number of rows N, found \"five\""),
         ("2\n1 5 5\n", "expected 2 cases, found only 1"),
-        ("1\n1 5 5\n1 5 5\n", "line 3: expected only 1 cases"),
+        ("1\n1 5 5\n1 5 5\n", "line 3: expected only 1 case, found \"1\" after it"),
+        ("2\n1 5 5\n", "line 3: expected 2 cases, found only 1 before"),
+        ("1\n1 5\n", "line 2: expected the number of columns M, found the end of the line"),
         ("1\n1 1 5\n", "line 2: a board of 1 x 5 is out of range"),
         ("", "line 1"),
     ] {
@@ -40,6 +42,18 @@ fn judge_malformed_line_exits_2_with_the_line_number() {
         assert!(o.stdout.is_empty(), "{input:?}: partial output {:?}", stdout(&o));
         assert!(stderr(&o).contains(needle), "{input:?}: {}", stderr(&o));
     }
+}
+
+#[test]
+fn judge_board_error_is_said_once() {
+    let o = run(&["judge", "hdu5754"], "1\n1 5 1\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty());
+    assert_eq!(
+        stderr(&o),
+        "error: line 2: a board of 5 x 1 is out of range: both sides must be in \
+         2..=1000000000000000000\n"
+    );
 }
 
 #[test]
@@ -67,7 +81,12 @@ fn solve_text_and_json() {
     assert_eq!(o.status.code(), Some(2));
     let o = run(&["race", "solve", "king", "1", "5"], "");
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("out of range"));
+    assert_eq!(
+        stderr(&o),
+        "error: a board of 1 x 5 is out of range: both sides must be in 2..=1000000000000000000\n"
+    );
+    let o = run(&["race", "solve", "rook", "2", "2"], "");
+    assert!(stdout(&o).contains("why: the piece must travel a = 1 row and b = 1 column; "));
 }
 
 #[test]
@@ -136,4 +155,30 @@ fn generated_input_feeds_the_judge() {
     let j = run(&["judge", "hdu5754"], &input);
     assert_eq!(j.status.code(), Some(0));
     assert_eq!(j.stdout.len(), 2000);
+}
+
+#[test]
+fn gen_streams_its_output() {
+    // 10^8 cases are 4 GB: the first megabyte arrives long before they could all be held, and
+    // closing the pipe stops the generator quietly (as `race gen | head` would).
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(["race", "gen", "--cases", "100000000", "--seed", "7"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut head = vec![0u8; 1 << 20];
+    child.stdout.take().unwrap().read_exact(&mut head).unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(o.stderr.is_empty(), "{}", stderr(&o));
+    let small = run(&["race", "gen", "--cases", "1000", "--seed", "7"], "");
+    let text = String::from_utf8(head).unwrap();
+    let first = &stdout(&small)[..1000];
+    assert!(text.starts_with("100000000\n"));
+    assert_eq!(text[10..1000], first[5..995]);
+    let o = run(&["race", "gen", "--cases", "0"], "");
+    assert_eq!(stdout(&o), "0\n");
 }
