@@ -6,15 +6,16 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Context;
+use rayon::prelude::*;
 use serde::Serialize;
 use tabletop_core::sub_seed;
 use tabletop_take6::{
-    Arena, ArenaSummary, Bot, BotKind, Hand, Placement, Reason, RowRule, Rules, Script,
+    Arena, ArenaSummary, Bot, BotKind, Hand, Placement, Reason, RowRule, Rules, Script, Tally,
     judge_nthu14463, parse_nthu14463, simulate_traced,
 };
 
 use crate::bench::Bench;
-use crate::common::{par_map_progress, read_input, to_json};
+use crate::common::{progress_bar, read_input, to_json};
 
 /// The take6 subcommands.
 #[derive(Debug, clap::Subcommand)]
@@ -48,6 +49,9 @@ pub enum RuleArg {
     Choose,
 }
 
+/// The most deals of one `take6 arena` run.
+const MAX_DEALS: u64 = 10_000_000;
+
 /// Arguments of `tabletop take6 arena`.
 #[derive(Debug, clap::Args)]
 pub struct ArenaArgs {
@@ -60,8 +64,9 @@ pub struct ArenaArgs {
     /// A shorter list is repeated to fill the seats.
     #[arg(long, value_delimiter = ',', required = true)]
     bots: Vec<String>,
-    /// The number of deals; each is played once per seating, so a deal makes N games.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    /// The number of deals, 1 to 10,000,000. Each deal is played once per seat rotation, so
+    /// it makes --players games.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=MAX_DEALS))]
     games: u64,
     /// The seed of the deals and of the bots.
     #[arg(long, default_value_t = 0)]
@@ -75,9 +80,13 @@ pub struct ArenaArgs {
     /// Rows on the table.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=4))]
     rows: u8,
-    /// Play whole matches (hands until someone reaches 66 heads) instead of single hands.
+    /// Play whole matches (hands until someone reaches the --target heads) instead of single
+    /// hands.
     #[arg(long = "match")]
     matches: bool,
+    /// The heads that end a match (with --match) [default: 66].
+    #[arg(long, requires = "matches", value_parser = clap::value_parser!(u16).range(1..))]
+    target: Option<u16>,
     /// Print JSON instead of a table.
     #[arg(long)]
     json: bool,
@@ -235,8 +244,24 @@ fn build_arena(args: &ArenaArgs) -> anyhow::Result<Arena> {
         hand_size: args.cards,
         ..Rules::standard(args.players)
     };
+    let rules = Rules { target: args.target.unwrap_or(rules.target), ..rules };
     let arena = Arena::new(rules, lineup)?;
     Ok(if args.matches { arena.with_matches()? } else { arena })
+}
+
+/// The rules as the arena plays them: the match target only when matches are played.
+fn rules_line(arena: &Arena) -> String {
+    let rules = arena.rules();
+    if arena.plays_matches() {
+        format!("{rules}, match to {}", rules.target)
+    } else {
+        rules.to_string()
+    }
+}
+
+/// A statistic, or `n/a` when there is none.
+fn or_na(x: Option<f64>, show: impl Fn(f64) -> String) -> String {
+    x.map_or_else(|| "n/a".to_owned(), show)
 }
 
 /// What the games of the arena are.
@@ -269,6 +294,8 @@ struct RulesJson {
     rows: u8,
     cards_per_hand: u8,
     deck: u8,
+    /// The heads that end a match; null when single hands are played.
+    match_target: Option<u16>,
 }
 
 #[derive(Serialize)]
@@ -276,9 +303,9 @@ struct BotJson {
     bot: String,
     seats: usize,
     mean_penalty: f64,
-    penalty_ci95: f64,
+    penalty_ci95: Option<f64>,
     win_rate: f64,
-    win_ci95: f64,
+    win_ci95: Option<f64>,
 }
 
 #[derive(Serialize)]
@@ -286,9 +313,9 @@ struct ComparisonJson {
     first: String,
     second: String,
     difference: f64,
-    ci95: f64,
-    z: f64,
-    p_value: f64,
+    ci95: Option<f64>,
+    z: Option<f64>,
+    p_value: Option<f64>,
 }
 
 fn comparisons(summary: &ArenaSummary) -> Vec<ComparisonJson> {
@@ -310,10 +337,23 @@ fn comparisons(summary: &ArenaSummary) -> Vec<ComparisonJson> {
 fn arena_command(args: &ArenaArgs) -> anyhow::Result<String> {
     let arena = build_arena(args)?;
     let start = Instant::now();
-    let results =
-        par_map_progress(args.games, "take6 arena", |i| arena.play_deal(sub_seed(args.seed, i)));
+    // Running sums, not a result per deal: exact integers, so the split between threads does
+    // not change them.
+    let bar = progress_bar(args.games, "take6 arena");
+    let tally = (0..args.games)
+        .into_par_iter()
+        .fold(
+            || arena.tally(),
+            |mut tally, i| {
+                tally.add(&arena.play_deal(sub_seed(args.seed, i)));
+                bar.inc(1);
+                tally
+            },
+        )
+        .reduce(|| arena.tally(), Tally::merge);
+    bar.finish_and_clear();
     let elapsed = start.elapsed().as_secs_f64();
-    let summary = arena.summary(&results);
+    let summary = tally.summary();
     eprintln!(
         "take6 arena: {} {} in {:.3} s ({:.0} per second)",
         summary.games,
@@ -326,12 +366,13 @@ fn arena_command(args: &ArenaArgs) -> anyhow::Result<String> {
         let r = arena.rules();
         return to_json(&ArenaJson {
             rules: RulesJson {
-                description: r.to_string(),
+                description: rules_line(&arena),
                 row_rule: r.row_rule.to_string(),
                 players: r.players,
                 rows: r.rows,
                 cards_per_hand: r.hand_size,
                 deck: r.deck,
+                match_target: arena.plays_matches().then_some(r.target),
             },
             seed: args.seed,
             deals: summary.deals,
@@ -359,7 +400,7 @@ fn arena_command(args: &ArenaArgs) -> anyhow::Result<String> {
 fn arena_text(arena: &Arena, summary: &ArenaSummary, seed: u64) -> String {
     let mut s = String::new();
     let rules = arena.rules();
-    let _ = writeln!(s, "Take 6! arena, duplicate format. Rules: {rules}");
+    let _ = writeln!(s, "Take 6! arena, duplicate format. Rules: {}", rules_line(arena));
     let lineup: Vec<String> = arena.lineup().iter().map(BotKind::to_string).collect();
     let _ = writeln!(
         s,
@@ -381,25 +422,29 @@ fn arena_text(arena: &Arena, summary: &ArenaSummary, seed: u64) -> String {
     for b in &summary.bots {
         let _ = writeln!(
             s,
-            "{:<width$}  {:>5}  {:>10.3}  ± {:<7.3}  {:>7.2}%  ± {:.2}%",
+            "{:<width$}  {:>5}  {:>10.3}  ± {:<7}  {:>7.2}%  ± {}",
             b.bot.to_string(),
             b.seats,
             b.mean_penalty,
-            b.penalty_ci95,
+            or_na(b.penalty_ci95, |x| format!("{x:.3}")),
             100.0 * b.win_rate,
-            100.0 * b.win_ci95
+            or_na(b.win_ci95, |x| format!("{:.2}%", 100.0 * x))
         );
     }
     for c in comparisons(summary) {
         let _ = writeln!(
             s,
-            "{} - {}: {:+.3} ± {:.3} heads/{unit} (paired by deal, z = {:.2}, p {})",
+            "{} - {}: {:+.3} ± {} heads/{unit} (paired by deal, z = {}, p {})",
             c.first,
             c.second,
             c.difference,
-            c.ci95,
-            c.z,
-            if c.p_value < 1e-300 { "< 1e-300".to_owned() } else { format!("= {:.2e}", c.p_value) }
+            or_na(c.ci95, |x| format!("{x:.3}")),
+            or_na(c.z, |z| format!("{z:.2}")),
+            match c.p_value {
+                None => "n/a".to_owned(),
+                Some(p) if p < 1e-300 => "< 1e-300".to_owned(),
+                Some(p) => format!("= {p:.2e}"),
+            }
         );
     }
     s
@@ -423,6 +468,7 @@ pub fn demo(out: &mut dyn Write) -> anyhow::Result<()> {
         cards: 10,
         rows: 4,
         matches: false,
+        target: None,
         json: false,
     };
     let arena = build_arena(&args)?;

@@ -198,3 +198,91 @@ fn arena_errors_say_each_cause_once() {
         assert_eq!(err.matches("expected").count(), 1, "{bot}: {err}");
     }
 }
+
+/// Regression: `--games` had no upper bound (a huge count panicked or aborted allocating).
+#[test]
+fn arena_games_are_bounded() {
+    for games in ["18446744073709551615", "4000000000", "10000001", "0"] {
+        let o = run(&["take6", "arena", "--bots", "random", "--games", games], "");
+        assert_eq!(o.status.code(), Some(2), "{games}");
+        assert!(o.stdout.is_empty());
+        assert!(stderr(&o).contains("is not in 1..=10000000"), "{games}: {}", stderr(&o));
+    }
+    let o = run(&["take6", "arena", "--help"], "");
+    let help = success_stdout(&o);
+    assert!(help.contains("it makes --players games"), "{help}");
+    assert!(!help.contains("makes N games"), "{help}");
+}
+
+/// Regression: one deal reported intervals of 0 and z = 0, p = 1 for a nonzero difference.
+#[test]
+fn arena_statistics_of_one_deal_are_not_available() {
+    let args = ["take6", "arena", "--bots", "lowest,highest", "--players", "2", "--games", "1"];
+    let o = run(&[&args[..], &["--json"]].concat(), "");
+    let v: serde_json::Value = serde_json::from_str(&success_stdout(&o)).unwrap();
+    for b in v["bots"].as_array().unwrap() {
+        assert!(b["penalty_ci95"].is_null() && b["win_ci95"].is_null(), "{b}");
+    }
+    let c = &v["comparisons"][0];
+    assert_eq!(c["difference"], 7.0);
+    assert!(c["ci95"].is_null() && c["z"].is_null() && c["p_value"].is_null(), "{c}");
+    let text = success_stdout(&run(&args, ""));
+    assert!(
+        text.contains("lowest - highest: +7.000 ± n/a heads/hand (paired by deal, z = n/a, p n/a)"),
+        "{text}"
+    );
+    assert!(text.lines().any(|l| l.starts_with("lowest ") && l.ends_with("± n/a")), "{text}");
+    // With more deals the statistics are there.
+    let o = run(
+        &[
+            "take6",
+            "arena",
+            "--bots",
+            "lowest,highest",
+            "--players",
+            "2",
+            "--games",
+            "20",
+            "--json",
+        ],
+        "",
+    );
+    let v: serde_json::Value = serde_json::from_str(&success_stdout(&o)).unwrap();
+    assert!(v["bots"][0]["penalty_ci95"].as_f64().unwrap() > 0.0);
+    assert!(v["comparisons"][0]["p_value"].as_f64().is_some());
+}
+
+/// Regression: single hands were described as "match to 66"; `--target` sets the match's.
+#[test]
+fn arena_match_target_shows_only_for_matches() {
+    let hands = run(&["take6", "arena", "--bots", "lowest", "--players", "2", "--games", "2"], "");
+    let text = success_stdout(&hands);
+    assert!(!text.contains("match to"), "{text}");
+    let o = run(
+        &["take6", "arena", "--bots", "lowest", "--players", "2", "--games", "2", "--json"],
+        "",
+    );
+    let v: serde_json::Value = serde_json::from_str(&success_stdout(&o)).unwrap();
+    assert!(v["rules"]["match_target"].is_null());
+    assert!(!v["rules"]["description"].as_str().unwrap().contains("match"));
+    let m =
+        ["take6", "arena", "--bots", "lowest,highest", "--players", "2", "--games", "3", "--match"];
+    let text = success_stdout(&run(&m, ""));
+    assert!(text.contains("row rule: choose, match to 66\n"), "{text}");
+    let o = run(&[&m[..], &["--target", "20", "--json"]].concat(), "");
+    let v: serde_json::Value = serde_json::from_str(&success_stdout(&o)).unwrap();
+    assert_eq!(v["rules"]["match_target"], 20);
+    assert!(v["rules"]["description"].as_str().unwrap().ends_with("match to 20"));
+    // A lower target ends matches sooner: fewer heads per match.
+    let short = v["bots"][0]["mean_penalty"].as_f64().unwrap();
+    let o = run(&[&m[..], &["--json"]].concat(), "");
+    let v: serde_json::Value = serde_json::from_str(&success_stdout(&o)).unwrap();
+    assert!(short < v["bots"][0]["mean_penalty"].as_f64().unwrap());
+    // --target needs --match, and 0 is no target.
+    for bad in [&["--target", "20"][..], &["--match", "--target", "0"]] {
+        let o =
+            run(&[&["take6", "arena", "--bots", "random", "--games", "1"][..], bad].concat(), "");
+        assert_eq!(o.status.code(), Some(2), "{bad:?}");
+        assert!(o.stdout.is_empty());
+    }
+}

@@ -101,7 +101,9 @@ impl Arena {
     /// With [`Arena::with_matches`], a whole match seeded with `seed` is played instead.
     pub fn play_deal(&self, seed: u64) -> DealResult {
         let n = self.rules.num_players();
-        let deal = Hand::deal(self.rules, &mut seeded_rng(seed)).expect("the rules are valid");
+        // A match deals its own hands; a single hand is dealt once and replayed per seating.
+        let deal = (!self.matches)
+            .then(|| Hand::deal(self.rules, &mut seeded_rng(seed)).expect("the rules are valid"));
         let mut result =
             DealResult { penalties: [0; MAX_PLAYERS], wins: [0.0; MAX_PLAYERS], games: 0 };
         for r in 0..n {
@@ -111,14 +113,14 @@ impl Arena {
                 let e = entry(seat % n);
                 self.lineup[e].build(sub_seed(seed, (r * n + e + 1) as u64))
             });
-            let penalties = if self.matches {
-                let mut m = Match::new(self.rules, seed).expect("the rules make matches end");
-                m.play(&mut bots[..n]);
-                m.scores()
-            } else {
+            let penalties = if let Some(deal) = &deal {
                 let mut hand = deal.clone();
                 play_hand(&mut hand, &mut bots[..n]);
                 hand.penalties()
+            } else {
+                let mut m = Match::new(self.rules, seed).expect("the rules make matches end");
+                m.play(&mut bots[..n]);
+                m.scores()
             };
             let best = penalties[..n].iter().min().copied().unwrap_or(0);
             let winners = penalties[..n].iter().filter(|&&p| p == best).count() as f64;
@@ -140,47 +142,194 @@ impl Arena {
 
     /// The statistics of `results`, per distinct bot of the lineup.
     pub fn summary(&self, results: &[DealResult]) -> ArenaSummary {
+        let mut tally = self.tally();
+        for d in results {
+            tally.add(d);
+        }
+        tally.summary()
+    }
+
+    /// An empty [`Tally`] for this arena's deals.
+    pub fn tally(&self) -> Tally {
         let mut bots: Vec<BotKind> = Vec::new();
         for b in &self.lineup {
             if !bots.contains(b) {
                 bots.push(*b);
             }
         }
-        let per_deal = |bot: BotKind, value: &dyn Fn(&DealResult, usize) -> f64| -> Vec<f64> {
-            let entries: Vec<usize> =
-                (0..self.lineup.len()).filter(|&e| self.lineup[e] == bot).collect();
-            results
-                .iter()
-                .map(|d| {
-                    let sum: f64 = entries.iter().map(|&e| value(d, e)).sum();
-                    sum / (entries.len() as f64 * d.games.max(1) as f64)
-                })
-                .collect()
-        };
-        let mut summaries = Vec::new();
-        let mut samples = Vec::new();
-        for &bot in &bots {
-            let pen = per_deal(bot, &|d, e| d.penalties[e] as f64);
-            let win = per_deal(bot, &|d, e| d.wins[e]);
-            let (mean_penalty, penalty_ci95) = mean_ci(&pen);
-            let (win_rate, win_ci95) = mean_ci(&win);
-            summaries.push(BotSummary {
-                bot,
-                seats: self.lineup.iter().filter(|&&b| b == bot).count(),
-                mean_penalty,
-                penalty_ci95,
-                win_rate,
-                win_ci95,
-            });
-            samples.push(pen);
+        let entries: Vec<Vec<usize>> = bots
+            .iter()
+            .map(|&bot| (0..self.lineup.len()).filter(|&e| self.lineup[e] == bot).collect())
+            .collect();
+        let k = bots.len();
+        Tally {
+            rules: self.rules,
+            matches: self.matches,
+            bots,
+            entries,
+            deals: 0,
+            games: 0,
+            penalties: vec![Sums::default(); k],
+            wins: vec![Sums::default(); k],
+            differences: vec![Sums::default(); k * k],
         }
+    }
+}
+
+/// A win split between `k` tied players is `WIN_UNIT / k` units: exact for every `k <= 10`.
+const WIN_UNIT: u64 = 2520;
+
+/// The running sums of one per-deal quantity: exact integers, so that sums merged in any order
+/// (one per thread) give the same statistics.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Sums {
+    sum: i128,
+    squares: i128,
+}
+
+impl Sums {
+    fn add(&mut self, y: i64) {
+        self.sum += y as i128;
+        self.squares += y as i128 * y as i128;
+    }
+
+    fn merge(&mut self, other: &Sums) {
+        self.sum += other.sum;
+        self.squares += other.squares;
+    }
+
+    /// The mean of `y / scale` over `n` deals and the half-width of its 95% confidence
+    /// interval (`None` for fewer than two deals), and whether every `y` was the same.
+    fn stats(&self, n: u64, scale: f64) -> (f64, Option<f64>, bool) {
+        if n == 0 {
+            return (0.0, None, true);
+        }
+        let mean = self.sum as f64 / n as f64 / scale;
+        // n * sum(y^2) - sum(y)^2 = n^2 * (population variance), exactly.
+        let spread = n as i128 * self.squares - self.sum * self.sum;
+        if n < 2 {
+            return (mean, None, true);
+        }
+        let var = spread as f64 / (n as f64 * (n as f64 - 1.0)) / (scale * scale);
+        (mean, Some(1.96 * (var / n as f64).sqrt()), spread == 0)
+    }
+}
+
+/// The running statistics of an arena run, without keeping the deals: add deals one at a time
+/// ([`Tally::add`]), merge the tallies of parallel workers ([`Tally::merge`], exact and
+/// order-independent), then read the [`Tally::summary`].
+///
+/// Every deal counts as one sample: a bot's per-deal value is its mean over its seats and
+/// the seatings, and two bots are compared on their per-deal differences.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tally {
+    rules: Rules,
+    matches: bool,
+    /// The distinct bots, in lineup order.
+    bots: Vec<BotKind>,
+    /// The lineup entries of each distinct bot.
+    entries: Vec<Vec<usize>>,
+    deals: u64,
+    games: u64,
+    /// Per bot, the heads of its entries in a deal.
+    penalties: Vec<Sums>,
+    /// Per bot, the wins of its entries in a deal, in units of `1 / WIN_UNIT`.
+    wins: Vec<Sums>,
+    /// For bots `a` and `b` (index `a * k + b`), `heads(a) * entries(b) - heads(b) *
+    /// entries(a)` in a deal: the difference of their per-seat means, scaled.
+    differences: Vec<Sums>,
+}
+
+impl Tally {
+    /// Adds one deal's results.
+    ///
+    /// # Panics
+    /// If the deal was not played once per seating of this arena.
+    pub fn add(&mut self, d: &DealResult) {
+        assert_eq!(d.games as usize, self.rules.num_players(), "one game per seating");
+        let k = self.bots.len();
+        let mut heads = [0i64; MAX_PLAYERS];
+        for (b, entries) in self.entries.iter().enumerate() {
+            heads[b] = entries.iter().map(|&e| d.penalties[e] as i64).sum();
+            let wins: i64 =
+                entries.iter().map(|&e| (d.wins[e] * WIN_UNIT as f64).round() as i64).sum();
+            self.penalties[b].add(heads[b]);
+            self.wins[b].add(wins);
+        }
+        for a in 0..k {
+            for b in 0..k {
+                let y = heads[a] * self.entries[b].len() as i64
+                    - heads[b] * self.entries[a].len() as i64;
+                self.differences[a * k + b].add(y);
+            }
+        }
+        self.deals += 1;
+        self.games += d.games as u64;
+    }
+
+    /// The tally of both runs' deals.
+    ///
+    /// # Panics
+    /// If the tallies are of different arenas.
+    pub fn merge(mut self, other: Tally) -> Tally {
+        assert!(
+            self.rules == other.rules && self.bots == other.bots && self.entries == other.entries,
+            "tallies of the same arena"
+        );
+        self.deals += other.deals;
+        self.games += other.games;
+        for (mine, theirs) in [
+            (&mut self.penalties, &other.penalties),
+            (&mut self.wins, &other.wins),
+            (&mut self.differences, &other.differences),
+        ] {
+            for (m, t) in mine.iter_mut().zip(theirs) {
+                m.merge(t);
+            }
+        }
+        self
+    }
+
+    /// The deals added so far.
+    pub fn deals(&self) -> u64 {
+        self.deals
+    }
+
+    /// The statistics, per distinct bot of the lineup.
+    pub fn summary(&self) -> ArenaSummary {
+        let n = self.deals;
+        let g = self.rules.num_players() as f64;
+        let k = self.bots.len();
+        let bots = (0..k)
+            .map(|b| {
+                let e = self.entries[b].len() as f64;
+                let (mean_penalty, penalty_ci95, _) = self.penalties[b].stats(n, e * g);
+                let (win_rate, win_ci95, _) = self.wins[b].stats(n, e * g * WIN_UNIT as f64);
+                BotSummary {
+                    bot: self.bots[b],
+                    seats: self.entries[b].len(),
+                    mean_penalty,
+                    penalty_ci95,
+                    win_rate,
+                    win_ci95,
+                }
+            })
+            .collect();
+        let comparisons = (0..k * k)
+            .map(|i| {
+                let (a, b) = (i / k, i % k);
+                let scale = (self.entries[a].len() * self.entries[b].len()) as f64 * g;
+                let (difference, ci95, constant) = self.differences[i].stats(n, scale);
+                Comparison::new(difference, ci95, constant)
+            })
+            .collect();
         ArenaSummary {
             rules: self.rules,
-            deals: results.len() as u64,
-            games: results.iter().map(|d| d.games as u64).sum(),
+            deals: n,
+            games: self.games,
             matches: self.matches,
-            bots: summaries,
-            samples,
+            bots,
+            comparisons,
         }
     }
 }
@@ -194,12 +343,14 @@ pub struct BotSummary {
     pub seats: usize,
     /// Its mean heads per game (hand or match).
     pub mean_penalty: f64,
-    /// The half-width of the 95% confidence interval of `mean_penalty`.
-    pub penalty_ci95: f64,
+    /// The half-width of the 95% confidence interval of `mean_penalty` (`None` with fewer
+    /// than two deals).
+    pub penalty_ci95: Option<f64>,
     /// The share of hands it won (fewest heads; ties split).
     pub win_rate: f64,
-    /// The half-width of the 95% confidence interval of `win_rate`.
-    pub win_ci95: f64,
+    /// The half-width of the 95% confidence interval of `win_rate` (`None` with fewer than
+    /// two deals).
+    pub win_ci95: Option<f64>,
 }
 
 /// A paired comparison of two bots' mean penalties.
@@ -207,12 +358,37 @@ pub struct BotSummary {
 pub struct Comparison {
     /// Mean penalty of the first minus that of the second (negative: the first is better).
     pub difference: f64,
-    /// The half-width of its 95% confidence interval.
-    pub ci95: f64,
-    /// The z statistic.
-    pub z: f64,
-    /// The two-sided p-value (normal approximation).
-    pub p_value: f64,
+    /// The half-width of its 95% confidence interval (`None` with fewer than two deals).
+    pub ci95: Option<f64>,
+    /// The z statistic (`None` with fewer than two deals, or when every deal gave the same
+    /// nonzero difference: no spread to measure it against).
+    pub z: Option<f64>,
+    /// The two-sided p-value, normal approximation (`None` when `z` is).
+    pub p_value: Option<f64>,
+}
+
+impl Comparison {
+    /// From the mean difference, its confidence interval and whether every deal gave the same
+    /// difference.
+    fn new(difference: f64, ci95: Option<f64>, constant: bool) -> Comparison {
+        let (z, p_value) = match ci95 {
+            None => (None, None),
+            // Every deal gave the same difference: none at all is no evidence of one (z = 0,
+            // p = 1); a constant nonzero one has no spread to be measured against.
+            Some(_) if constant => {
+                if difference == 0.0 {
+                    (Some(0.0), Some(1.0))
+                } else {
+                    (None, None)
+                }
+            }
+            Some(ci) => {
+                let z = difference / (ci / 1.96);
+                (Some(z), Some(erfc(z.abs() / std::f64::consts::SQRT_2)))
+            }
+        };
+        Comparison { difference, ci95, z, p_value }
+    }
 }
 
 /// The statistics of an arena run.
@@ -228,35 +404,20 @@ pub struct ArenaSummary {
     pub matches: bool,
     /// One entry per distinct bot, in lineup order.
     pub bots: Vec<BotSummary>,
-    /// Per bot, its mean penalty in each deal.
-    samples: Vec<Vec<f64>>,
+    /// Every ordered pair of bots compared (index `a * bots.len() + b`).
+    comparisons: Vec<Comparison>,
 }
 
 impl ArenaSummary {
     /// Compares bot `a` with bot `b` (indices into [`ArenaSummary::bots`]) deal by deal.
+    ///
+    /// # Panics
+    /// If `a` or `b` is not a bot index.
     pub fn compare(&self, a: usize, b: usize) -> Comparison {
-        let diffs: Vec<f64> =
-            self.samples[a].iter().zip(&self.samples[b]).map(|(x, y)| x - y).collect();
-        let (difference, ci95) = mean_ci(&diffs);
-        let se = ci95 / 1.96;
-        let z = if se > 0.0 { difference / se } else { 0.0 };
-        let p_value = if se > 0.0 { erfc(z.abs() / std::f64::consts::SQRT_2) } else { 1.0 };
-        Comparison { difference, ci95, z, p_value }
+        let k = self.bots.len();
+        assert!(a < k && b < k, "bots {a} and {b} of {k}");
+        self.comparisons[a * k + b]
     }
-}
-
-/// The mean and the half-width of its 95% confidence interval (normal approximation).
-fn mean_ci(xs: &[f64]) -> (f64, f64) {
-    let n = xs.len() as f64;
-    if xs.is_empty() {
-        return (0.0, 0.0);
-    }
-    let mean = xs.iter().sum::<f64>() / n;
-    if xs.len() < 2 {
-        return (mean, 0.0);
-    }
-    let var = xs.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0);
-    (mean, 1.96 * (var / n).sqrt())
 }
 
 /// The complementary error function (Numerical Recipes' Chebyshev fit, relative error below
@@ -279,6 +440,88 @@ fn erfc(x: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The mean and 95% half-width of `xs`, computed the obvious way.
+    fn mean_ci(xs: &[f64]) -> (f64, f64) {
+        let n = xs.len() as f64;
+        let mean = xs.iter().sum::<f64>() / n;
+        let var = xs.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0);
+        (mean, 1.96 * (var / n).sqrt())
+    }
+
+    #[test]
+    fn running_sums_equal_the_per_deal_statistics() {
+        let lineup = vec![BotKind::Heuristic, BotKind::Random, BotKind::Heuristic];
+        let arena = Arena::new(Rules::standard(3), lineup).unwrap();
+        let results = arena.run(30, 4);
+        let s = arena.summary(&results);
+        // Per deal: heuristic holds entries 0 and 2, random entry 1; 3 games per deal.
+        let heu: Vec<f64> =
+            results.iter().map(|d| (d.penalties[0] + d.penalties[2]) as f64 / 6.0).collect();
+        let rnd: Vec<f64> = results.iter().map(|d| d.penalties[1] as f64 / 3.0).collect();
+        let win: Vec<f64> = results.iter().map(|d| d.wins[1] / 3.0).collect();
+        let diff: Vec<f64> = heu.iter().zip(&rnd).map(|(a, b)| a - b).collect();
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
+        let (m, ci) = mean_ci(&heu);
+        assert!(close(s.bots[0].mean_penalty, m) && close(s.bots[0].penalty_ci95.unwrap(), ci));
+        let (m, ci) = mean_ci(&win);
+        assert!(close(s.bots[1].win_rate, m) && close(s.bots[1].win_ci95.unwrap(), ci));
+        let (m, ci) = mean_ci(&diff);
+        let c = s.compare(0, 1);
+        assert!(close(c.difference, m) && close(c.ci95.unwrap(), ci), "{c:?}");
+        assert!(close(c.z.unwrap(), m / (ci / 1.96)));
+        let r = s.compare(1, 0);
+        assert!(close(r.difference, -m) && close(r.z.unwrap(), -c.z.unwrap()));
+        // Merging tallies in any split gives exactly the same summary.
+        let mut left = arena.tally();
+        let mut right = arena.tally();
+        for (i, d) in results.iter().enumerate() {
+            if i % 3 == 0 { left.add(d) } else { right.add(d) }
+        }
+        assert_eq!(right.clone().merge(left.clone()).summary(), s);
+        assert_eq!(left.merge(right).summary(), s);
+    }
+
+    /// Regression: one deal reported a 95% interval of 0, and a constant nonzero difference
+    /// z = 0 and p = 1.
+    #[test]
+    fn statistics_need_a_spread() {
+        let arena =
+            Arena::new(Rules::standard(2), vec![BotKind::Lowest, BotKind::Highest]).unwrap();
+        let s = arena.summary(&arena.run(1, 0));
+        assert!(s.bots.iter().all(|b| b.penalty_ci95.is_none() && b.win_ci95.is_none()));
+        let c = s.compare(0, 1);
+        assert_eq!((c.ci95, c.z, c.p_value), (None, None, None));
+        assert_ne!(c.difference, 0.0);
+        // Two identical deals: a spread of zero, a nonzero difference: no z, no p.
+        let d = arena.play_deal(0);
+        let s = arena.summary(&[d, d]);
+        let c = s.compare(0, 1);
+        assert_eq!((c.ci95, c.z, c.p_value), (Some(0.0), None, None));
+        // No difference at all is no evidence of one.
+        let c = s.compare(1, 1);
+        assert_eq!((c.difference, c.z, c.p_value), (0.0, Some(0.0), Some(1.0)));
+    }
+
+    /// A match-mode deal is the match seeded with the deal's seed, once per seating (the
+    /// engine deals no hand of its own for it).
+    #[test]
+    fn match_deals_are_the_seeded_matches() {
+        let lineup = vec![BotKind::Lowest, BotKind::Highest, BotKind::Lowest];
+        let arena = Arena::new(Rules::standard(3), lineup.clone()).unwrap().with_matches().unwrap();
+        let d = arena.play_deal(42);
+        let mut expected = [0u32; MAX_PLAYERS];
+        for r in 0..3 {
+            let mut bots: Vec<AnyBot> =
+                (0..3).map(|seat| lineup[(seat + 3 - r) % 3].build(0)).collect();
+            let mut m = Match::new(*arena.rules(), 42).unwrap();
+            m.play(&mut bots);
+            for seat in 0..3 {
+                expected[(seat + 3 - r) % 3] += m.scores()[seat];
+            }
+        }
+        assert_eq!(d.penalties, expected);
+    }
 
     #[test]
     fn erfc_matches_known_values() {
@@ -319,7 +562,7 @@ mod tests {
                 .is_err()
         );
         let c = s.compare(0, 0);
-        assert_eq!((c.difference, c.p_value), (0.0, 1.0));
+        assert_eq!((c.difference, c.z, c.p_value), (0.0, Some(0.0), Some(1.0)));
         assert!(matches!(
             Arena::new(Rules::standard(4), vec![BotKind::Random; 3]),
             Err(ArenaError::Lineup { found: 3, expected: 4 })

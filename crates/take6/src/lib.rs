@@ -30,7 +30,7 @@ mod sim;
 mod state;
 mod table;
 
-pub use arena::{Arena, ArenaSummary, BotSummary, Comparison, DealResult, play_hand};
+pub use arena::{Arena, ArenaSummary, BotSummary, Comparison, DealResult, Tally, play_hand};
 pub use bot::{
     AnyBot, Bot, BotKind, Budget, FastRng, HeuristicBot, HighestBot, LowestBot, MonteCarloBot,
     RandomBot, expected_penalty,

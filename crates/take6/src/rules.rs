@@ -59,7 +59,8 @@ impl FromStr for RowRule {
 /// assert_eq!((r.rows, r.hand_size, r.deck, r.target), (4, 10, 104, 66));
 /// assert_eq!(r.row_rule, RowRule::Choose);
 /// assert!(r.validate().is_ok());
-/// assert_eq!(r.to_string(), "4 players, 4 rows, 10 cards each, cards 1-104, row rule: choose, match to 66");
+/// // The target matters only to matches: the description of a hand leaves it out.
+/// assert_eq!(r.to_string(), "4 players, 4 rows, 10 cards each, cards 1-104, row rule: choose");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
@@ -165,8 +166,8 @@ impl fmt::Display for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} players, {} rows, {} cards each, cards 1-{}, row rule: {}, match to {}",
-            self.players, self.rows, self.hand_size, self.deck, self.row_rule, self.target
+            "{} players, {} rows, {} cards each, cards 1-{}, row rule: {}",
+            self.players, self.rows, self.hand_size, self.deck, self.row_rule
         )
     }
 }
