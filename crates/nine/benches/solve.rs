@@ -8,10 +8,26 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use tabletop_core::{seeded_rng, sub_seed};
-use tabletop_nine::{Deal, Solver, minimax_deal, random_deal};
+use tabletop_nine::{Deal, DealValue, Solver, minimax_deal, random_deal};
 
 fn deals(n: u64) -> Vec<Deal> {
     (0..n).map(|i| random_deal(&mut seeded_rng(sub_seed(1, i)))).collect()
+}
+
+/// The sums of the signed values (both first movers) and of the positions over some solves.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Checksum {
+    alice_first: i64,
+    bob_first: i64,
+    positions: u64,
+}
+
+impl Checksum {
+    fn add(&mut self, value: DealValue, positions: usize) {
+        self.alice_first += i64::from(value.alice_first);
+        self.bob_first += i64::from(value.bob_first);
+        self.positions += positions as u64;
+    }
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -26,11 +42,14 @@ fn bench(c: &mut Criterion) {
     // Per-deal medians and positions, and the fast solver checked against the oracle.
     let mut solver = Solver::new();
     let (mut fast_times, mut fast_positions) = (Vec::new(), Vec::new());
+    // What the timed loops must reproduce: the sum of the values and of the positions.
+    let mut expected = Checksum::default();
     for &deal in &deals {
         let t = Instant::now();
-        black_box(solver.solve(deal));
+        let value = black_box(solver.solve(deal));
         fast_times.push(t.elapsed().as_secs_f64());
         fast_positions.push(solver.positions() as f64);
+        expected.add(value, solver.positions());
     }
     let (mut slow_times, mut slow_positions) = (Vec::new(), Vec::new());
     for &deal in baseline {
@@ -57,16 +76,23 @@ fn bench(c: &mut Criterion) {
 
     let mut group = c.benchmark_group("nine");
     group.sample_size(10).measurement_time(Duration::from_secs(10));
+    let mut last = None;
     group.bench_function("solve 1000 deals, both first movers", |b| {
         b.iter(|| {
+            let mut sum = Checksum::default();
             for &deal in &deals {
-                black_box(solver.solve(deal));
+                sum.add(black_box(solver.solve(deal)), solver.positions());
             }
+            last = Some(sum);
         })
     });
+    assert_eq!(last, Some(expected), "the timed solves differ from the first pass");
+    let want = minimax_deal(baseline[0]);
+    let mut last = None;
     group.bench_function("minimax 1 deal, both first movers", |b| {
-        b.iter(|| black_box(minimax_deal(baseline[0])))
+        b.iter(|| last = Some(black_box(minimax_deal(baseline[0]))))
     });
+    assert_eq!(last, Some(want), "the timed minimax differs from the first pass");
     group.finish();
 }
 
