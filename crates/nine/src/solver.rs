@@ -2,8 +2,9 @@
 //!
 //! Trade-offs. A deal has at most 25^4 x 2 = 781,250 positions (the run state of each suit and
 //! the player to move), so the transposition table is a dense array indexed by position, with a
-//! lower and an upper bound per entry (3 bytes x 781,250 = 2.3 MB, allocated once per [`Solver`] and cleared
-//! entry by entry through a list of the touched ones, so a new deal costs nothing up front).
+//! lower and an upper bound per entry (3 bytes x 781,250 = 2.3 MB, allocated once per
+//! [`Solver`] and cleared entry by entry through a list of the touched ones, so a new deal
+//! costs nothing up front).
 //! The bounds stay valid for every window and for both first movers of a deal, so the two
 //! solves of a deal and all the null-window searches of MTD(f) share them. A full minimax
 //! visits about 440,000 positions per deal; the search below visits a few thousand:
