@@ -404,8 +404,8 @@ fn arena_text(arena: &Arena, summary: &ArenaSummary, seed: u64) -> String {
     let lineup: Vec<String> = arena.lineup().iter().map(BotKind::to_string).collect();
     let _ = writeln!(
         s,
-        "{} deals x {} seatings = {} {}, seed {seed}, lineup {}",
-        summary.deals,
+        "{} x {} seatings = {} {}, seed {seed}, lineup {}",
+        count(summary.deals, "deal"),
         rules.players,
         summary.games,
         game_units(summary),

@@ -232,6 +232,7 @@ fn arena_statistics_of_one_deal_are_not_available() {
         "{text}"
     );
     assert!(text.lines().any(|l| l.starts_with("lowest ") && l.ends_with("± n/a")), "{text}");
+    assert!(text.contains("1 deal x 2 seatings = 2 hands"), "{text}");
     // With more deals the statistics are there.
     let o = run(
         &[
