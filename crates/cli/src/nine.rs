@@ -15,7 +15,9 @@ use tabletop_nine::{
 };
 
 use crate::bench::Bench;
-use crate::common::{Unsuccessful, histogram, par_map_progress, read_input, to_json};
+use rayon::prelude::*;
+
+use crate::common::{Unsuccessful, histogram, par_map_progress, progress_bar, read_input, to_json};
 
 /// The nine subcommands.
 #[derive(Debug, clap::Subcommand)]
@@ -25,6 +27,8 @@ pub enum Command {
     ///
     /// The deal is two lines (Alice's 18 cards, then Bob's), read from FILE or stdin, or given
     /// with --alice and --bob.
+    #[command(override_usage = "tabletop nine solve [--json] [FILE]\n       \
+                                tabletop nine solve [--json] --alice <ALICE> --bob <BOB>")]
     Solve {
         /// Alice's 18 cards, space separated (with --bob).
         #[arg(long, requires = "bob", conflicts_with = "file")]
@@ -32,7 +36,8 @@ pub enum Command {
         /// Bob's 18 cards, space separated (with --alice).
         #[arg(long, requires = "alice", conflicts_with = "file")]
         bob: Option<String>,
-        /// Read the deal from this file instead of stdin.
+        /// Read the deal from this file instead of stdin (not with --alice and --bob).
+        #[arg(conflicts_with_all = ["alice", "bob"])]
         file: Option<PathBuf>,
         /// Print one JSON object.
         #[arg(long)]
@@ -46,8 +51,12 @@ pub enum Command {
         /// The seed of the search.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// The most deals to solve before giving up.
-        #[arg(long, default_value_t = 1_000_000)]
+        /// The most deals to solve before giving up, 1 to 10^12.
+        #[arg(
+            long,
+            default_value_t = 1_000_000,
+            value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000)
+        )]
         budget: u64,
         /// Print one JSON object.
         #[arg(long)]
@@ -56,8 +65,12 @@ pub enum Command {
     /// Solves N random deals (in parallel): distribution of the importance, of the winner for
     /// each first mover, and of the results.
     Stats {
-        /// The number of deals.
-        #[arg(long, default_value_t = 1000)]
+        /// The number of deals, 1 to 10^9.
+        #[arg(
+            long,
+            default_value_t = 1000,
+            value_parser = clap::value_parser!(u64).range(1..=1_000_000_000)
+        )]
         deals: u64,
         /// The seed (deal i uses the stream sub_seed(seed, i)).
         #[arg(long, default_value_t = 1)]
@@ -70,7 +83,8 @@ pub enum Command {
     /// with M = 11 these are the only deals whose importance can exceed 24, so this shows which
     /// importances exist (0..=24, 26 and 30).
     Enumerate {
-        /// The most non-reserve cards (M); 11 gives about 410,000 deals.
+        /// The most non-reserve cards (M), 0 to 12; 11 gives about 410,000 deals (tens of
+        /// seconds in release on 2 cores), 12 several times more (minutes).
         #[arg(long, default_value_t = 11, value_parser = clap::value_parser!(u32).range(0..=12))]
         max_non_reserve: u32,
         /// Print one JSON object.
@@ -84,8 +98,8 @@ pub fn run(command: Command) -> anyhow::Result<()> {
     let output = match command {
         Command::Solve { alice, bob, file, json } => {
             let deal = match (alice, bob) {
-                (Some(a), Some(b)) => parse_deal(&format!("{a}\n{b}\n"))
-                    .context("in --alice (line 1) and --bob (line 2)")?,
+                (Some(a), Some(b)) => Deal::from_hands(&a, &b)
+                    .context("invalid deal in --alice (line 1) and --bob (line 2)")?,
                 _ => parse_deal(&read_input(file.as_deref())?)?,
             };
             solve(deal, json)?
@@ -263,18 +277,68 @@ struct Stats {
     result_bob_first: BTreeMap<i32, u64>,
 }
 
+/// The counts of [`stats`], merged across threads: arrays indexed by importance (0..=36) and
+/// by signed result + 36 (-36..=36).
+#[derive(Clone)]
+struct Tally {
+    importance: [u64; 37],
+    alice_first: [u64; 73],
+    bob_first: [u64; 73],
+}
+
+impl Tally {
+    fn new() -> Tally {
+        Tally { importance: [0; 37], alice_first: [0; 73], bob_first: [0; 73] }
+    }
+
+    fn add(mut self, v: DealValue) -> Tally {
+        self.importance[v.importance() as usize] += 1;
+        self.alice_first[(v.alice_first + 36) as usize] += 1;
+        self.bob_first[(v.bob_first + 36) as usize] += 1;
+        self
+    }
+
+    fn merge(mut self, other: Tally) -> Tally {
+        let pairs = [
+            (&mut self.importance[..], &other.importance[..]),
+            (&mut self.alice_first[..], &other.alice_first[..]),
+            (&mut self.bob_first[..], &other.bob_first[..]),
+        ];
+        for (mine, theirs) in pairs {
+            mine.iter_mut().zip(theirs).for_each(|(a, b)| *a += b);
+        }
+        self
+    }
+}
+
 fn stats(deals: u64, seed: u64, json: bool) -> anyhow::Result<String> {
-    let values: Vec<DealValue> = par_map_progress(deals, "solving deals", |i| {
-        solve_deal(random_deal(&mut seeded_rng(sub_seed(seed, i))))
-    });
+    // Counts only (no Vec of every result), so the memory does not grow with --deals; deal i
+    // uses the stream sub_seed(seed, i) whatever the thread, so the counts depend on the seed
+    // alone.
+    let bar = progress_bar(deals, "solving deals");
+    let tally = (0..deals)
+        .into_par_iter()
+        .fold(Tally::new, |t, i| {
+            let v = solve_deal(random_deal(&mut seeded_rng(sub_seed(seed, i))));
+            bar.inc(1);
+            t.add(v)
+        })
+        .reduce(Tally::new, Tally::merge);
+    bar.finish_and_clear();
     let mut st = Stats { deals, seed, ..Stats::default() };
-    let name = |v: i32| if v > 0 { "Alice" } else { "Bob" };
-    for v in &values {
-        *st.importance.entry(v.importance()).or_default() += 1;
-        *st.winner_alice_first.entry(name(v.alice_first)).or_default() += 1;
-        *st.winner_bob_first.entry(name(v.bob_first)).or_default() += 1;
-        *st.result_alice_first.entry(v.alice_first).or_default() += 1;
-        *st.result_bob_first.entry(v.bob_first).or_default() += 1;
+    let signed = |counts: &[u64; 73]| -> BTreeMap<i32, u64> {
+        (-36..=36).zip(counts).filter(|&(_, &c)| c > 0).map(|(v, &c)| (v, c)).collect()
+    };
+    st.importance = (0..=36).zip(tally.importance).filter(|&(_, c)| c > 0).collect();
+    st.result_alice_first = signed(&tally.alice_first);
+    st.result_bob_first = signed(&tally.bob_first);
+    for (winners, results) in [
+        (&mut st.winner_alice_first, &st.result_alice_first),
+        (&mut st.winner_bob_first, &st.result_bob_first),
+    ] {
+        for (&v, &c) in results {
+            *winners.entry(if v > 0 { "Alice" } else { "Bob" }).or_default() += c;
+        }
     }
     if json {
         return to_json(&st);
@@ -365,7 +429,7 @@ pub fn demo(out: &mut dyn Write) -> anyhow::Result<()> {
     out.write_all(solve(deal, false)?.as_bytes())?;
     writeln!(out)?;
     writeln!(out, "== Nine: six deals with distinct importances (seeded local search)")?;
-    let (deals, solved) = find_distinct_counted(6, 1)?;
+    let (deals, solved) = find_distinct_counted(6, 1, tabletop_nine::JUDGE_BUDGET)?;
     for (deal, importance) in deals {
         writeln!(out, "importance {importance}:")?;
         writeln!(out, "{deal}")?;
@@ -388,8 +452,9 @@ pub fn bench(bench: &mut Bench) -> anyhow::Result<()> {
         positions
     });
     bench.case("nine/d3-k26", "deals solved", 1, || {
-        let (deals, solved) = find_distinct_counted(26, tabletop_nine::JUDGE_SEED)
-            .expect("26 distinct importances exist");
+        let (deals, solved) =
+            find_distinct_counted(26, tabletop_nine::JUDGE_SEED, tabletop_nine::JUDGE_BUDGET)
+                .expect("26 distinct importances exist");
         assert_eq!(deals.len(), 26);
         solved
     });

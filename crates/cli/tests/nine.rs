@@ -39,7 +39,7 @@ fn judge_d3_prints_k_blocks() {
 #[test]
 fn bad_input_exits_2_with_a_message_and_no_output() {
     let cases: [(&[&str], &str, &str); 7] = [
-        (&["judge", "cf1769d1"], "9S 9S\n", "expected two lines"),
+        (&["judge", "cf1769d1"], "9S 9S\n", "Bob's hand is empty"),
         (
             &["judge", "cf1769d1"],
             &SAMPLE.replace("QS", "QX"),
@@ -48,7 +48,7 @@ fn bad_input_exits_2_with_a_message_and_no_output() {
         (&["judge", "cf1769d1"], &SAMPLE.replace("KH", "KS"), "duplicate card KS"),
         (&["judge", "cf1769d3"], "27\n", "out of range"),
         (&["judge", "cf1769d2"], "abc\n", "expected one integer"),
-        (&["nine", "solve"], &SAMPLE.replace("KH ", ""), "cards missing"),
+        (&["nine", "solve"], &SAMPLE.replace("KH ", ""), "card missing"),
         (&["nine", "find", "--importance", "25"], "", "no deal has importance 25"),
     ];
     for (args, input, message) in cases {
@@ -112,6 +112,111 @@ fn enumerate_solves_the_low_reserve_deals() {
     let json = stdout(&o);
     assert!(json.contains("\"max_non_reserve\": 5"), "{json}");
     assert!(json.contains("\"maximum\": "));
-    let o = run(&["nine", "enumerate", "--max-non-reserve", "13"], "");
-    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn out_of_range_counts_are_usage_errors_not_panics() {
+    let cases: [(&[&str], &str); 6] = [
+        (&["nine", "stats", "--deals", "0"], "0 is not in 1..=1000000000"),
+        (&["nine", "stats", "--deals", "18446744073709551615"], "is not in 1..=1000000000"),
+        (&["nine", "stats", "--deals", "1000000000000"], "is not in 1..=1000000000"),
+        (&["nine", "find", "--importance", "24", "--budget", "0"], "0 is not in 1..="),
+        (&["nine", "enumerate", "--max-non-reserve", "13"], "is not in 0..=12"),
+        (&["nine", "solve", "--alice", "6C", "--bob", "7C", "deal.txt"], "cannot be used with"),
+    ];
+    for (args, message) in cases {
+        let o = run(args, "");
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stdout(&o).is_empty());
+        assert!(stderr(&o).contains(message), "{args:?}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("panicked"));
+    }
+}
+
+#[test]
+fn solve_usage_shows_file_and_hands_as_alternatives() {
+    let o = run(&["nine", "solve", "--help"], "");
+    let help = stdout(&o);
+    assert!(help.contains("tabletop nine solve [--json] [FILE]"), "{help}");
+    assert!(help.contains("tabletop nine solve [--json] --alice <ALICE> --bob <BOB>"), "{help}");
+    assert!(!help.contains("--bob <BOB> [FILE]"), "{help}");
+}
+
+#[test]
+fn judge_and_solve_messages_name_the_problem() {
+    let all_cards = SAMPLE.split_whitespace().collect::<Vec<_>>().join(" ");
+    let cases: [(&[&str], &str, &str); 6] = [
+        (
+            &["judge", "cf1769d2"],
+            "99999999999999999999\n",
+            "error: line 1: k = 99999999999999999999 is out of range: expected 2 <= k <= 13\n",
+        ),
+        (
+            &["judge", "cf1769d3"],
+            "2\n3",
+            "error: line 2, column 1: unexpected \"3\" after k: expected one integer k alone\n",
+        ),
+        (
+            &["judge", "cf1769d1"],
+            &format!("{all_cards}\n"),
+            "error: invalid deal: Bob's hand is empty: only line 1 has cards (36 of them); \
+             expected Alice's 18 cards on one line, then Bob's 18 on the next\n",
+        ),
+        (
+            &["nine", "solve", "--alice", "", "--bob", &all_cards],
+            "",
+            "error: invalid deal in --alice (line 1) and --bob (line 2): Alice's hand is empty: \
+             only line 2 has cards (36 of them); expected Alice's 18 cards on one line, then \
+             Bob's 18 on the next\n",
+        ),
+        (
+            &["nine", "solve"],
+            &SAMPLE.replace("KH ", ""),
+            "error: invalid deal: 1 card missing from the deck: KH\n",
+        ),
+        (
+            &["judge", "cf1769d1"],
+            "\n\n",
+            "error: invalid deal: expected two lines (Alice's cards, then Bob's cards), found 0 \
+             non-empty lines\n",
+        ),
+    ];
+    for (args, input, message) in cases {
+        let o = run(args, input);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stdout(&o).is_empty());
+        assert_eq!(stderr(&o), message, "{args:?}");
+    }
+}
+
+#[test]
+fn stats_totals_match_and_repeat_for_a_seed() {
+    let args = ["nine", "stats", "--deals", "120", "--seed", "7", "--json"];
+    let first = run(&args, "");
+    assert!(first.status.success(), "{}", stderr(&first));
+    let json = stdout(&first);
+    assert_eq!(stdout(&run(&args, "")), json);
+    // Every histogram counts each deal once.
+    let total = |key: &str| -> u64 {
+        let start = json.find(&format!("\"{key}\": {{")).unwrap();
+        let block = &json[start..start + json[start..].find('}').unwrap()];
+        block
+            .lines()
+            .skip(1)
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| l.rsplit(' ').next().unwrap().trim_end_matches(','))
+            .map(|c| c.parse::<u64>().unwrap())
+            .sum()
+    };
+    for key in [
+        "importance",
+        "winner_alice_first",
+        "winner_bob_first",
+        "result_alice_first",
+        "result_bob_first",
+    ] {
+        assert_eq!(total(key), 120, "{key}: {json}");
+    }
+    let one = stdout(&run(&["nine", "stats", "--deals", "1", "--seed", "7", "--json"], ""));
+    assert!(one.contains("\"deals\": 1"), "{one}");
 }

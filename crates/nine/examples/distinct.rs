@@ -10,7 +10,7 @@ fn main() {
     let seeds = if args.len() > 1 { args[1..].to_vec() } else { vec![1769] };
     for seed in seeds {
         let t = Instant::now();
-        let r = find_distinct(k, seed);
+        let r = find_distinct(k, seed, u64::MAX);
         let values: Vec<u32> =
             r.as_ref().map(|v| v.iter().map(|d| d.1).collect()).unwrap_or_default();
         println!("seed {seed}: {:.3} s {values:?} {:?}", t.elapsed().as_secs_f64(), r.err());

@@ -4,7 +4,7 @@ use std::fmt;
 use std::ops::Not;
 use std::str::FromStr;
 
-use crate::error::ParseCardError;
+use crate::error::{ParseCardError, ParseCardSetError, ParseRankError, ParseSuitError};
 
 /// One of the four suits, in the order of the notation's letters `C D S H`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -54,6 +54,19 @@ impl Suit {
 impl fmt::Display for Suit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.char())
+    }
+}
+
+/// One letter `C D S H`.
+impl FromStr for Suit {
+    type Err = ParseSuitError;
+
+    fn from_str(s: &str) -> Result<Suit, ParseSuitError> {
+        let mut chars = s.chars();
+        match (chars.next().and_then(Suit::from_char), chars.next()) {
+            (Some(suit), None) => Ok(suit),
+            _ => Err(ParseSuitError),
+        }
     }
 }
 
@@ -199,6 +212,19 @@ impl FromStr for Card {
     }
 }
 
+/// One character `6 7 8 9 T J Q K A`.
+impl FromStr for Rank {
+    type Err = ParseRankError;
+
+    fn from_str(s: &str) -> Result<Rank, ParseRankError> {
+        let mut chars = s.chars();
+        match (chars.next().and_then(Rank::from_char), chars.next()) {
+            (Some(rank), None) => Ok(rank),
+            _ => Err(ParseRankError),
+        }
+    }
+}
+
 /// A set of cards as a 36-bit bitset (bit `i` is the card with index `i`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct CardSet(u64);
@@ -324,6 +350,43 @@ impl fmt::Display for CardSet {
     }
 }
 
+/// Whitespace-separated cards in any order, each at most once (the inverse of
+/// [`Display`](fmt::Display)); the empty string is the empty set.
+impl FromStr for CardSet {
+    type Err = ParseCardSetError;
+
+    fn from_str(s: &str) -> Result<CardSet, ParseCardSetError> {
+        let mut set = CardSet::EMPTY;
+        for (column, token) in tokens(s) {
+            let card = token
+                .parse::<Card>()
+                .map_err(|_| ParseCardSetError::UnknownToken { column, token: token.to_owned() })?;
+            if !set.insert(card) {
+                return Err(ParseCardSetError::Duplicate { card, column });
+            }
+        }
+        Ok(set)
+    }
+}
+
+/// The whitespace-separated tokens of a line with their 1-based character columns.
+pub(crate) fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut rest = line.char_indices().peekable();
+    std::iter::from_fn(move || {
+        while rest.next_if(|(_, c)| c.is_whitespace()).is_some() {}
+        let &(start, _) = rest.peek()?;
+        let mut end = line.len();
+        while let Some(&(i, c)) = rest.peek() {
+            if c.is_whitespace() {
+                end = i;
+                break;
+            }
+            rest.next();
+        }
+        Some((line[..start].chars().count() + 1, &line[start..end]))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -339,6 +402,39 @@ mod tests {
         for bad in ["", "9", "9s", "1S", "9SS", "10H", " 9S"] {
             assert!(bad.parse::<Card>().is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn suits_and_ranks_round_trip() {
+        for suit in Suit::ALL {
+            assert_eq!(suit.to_string().parse::<Suit>(), Ok(suit));
+        }
+        for i in 0..9 {
+            let rank = Rank::from_index(i).unwrap();
+            assert_eq!(rank.to_string().parse::<Rank>(), Ok(rank));
+        }
+        for bad in ["", "s", "SS", "X", " S"] {
+            assert_eq!(bad.parse::<Suit>(), Err(ParseSuitError), "{bad:?}");
+        }
+        for bad in ["", "t", "TT", "10", "5", " 9"] {
+            assert_eq!(bad.parse::<Rank>(), Err(ParseRankError), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn card_sets_parse_with_typed_errors() {
+        assert_eq!("".parse::<CardSet>(), Ok(CardSet::EMPTY));
+        assert_eq!(" AH\t6C ".parse::<CardSet>().unwrap().to_string(), "6C AH");
+        assert_eq!(
+            "6C QX".parse::<CardSet>(),
+            Err(ParseCardSetError::UnknownToken { column: 4, token: "QX".into() })
+        );
+        assert_eq!(
+            "6C 7C 6C".parse::<CardSet>(),
+            Err(ParseCardSetError::Duplicate { card: "6C".parse().unwrap(), column: 7 })
+        );
+        let msg = "6C QX".parse::<CardSet>().unwrap_err().to_string();
+        assert!(msg.starts_with("column 4: unknown card \"QX\""), "{msg}");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::card::{Card, CardSet};
+use crate::card::{Card, CardSet, tokens};
 use crate::error::DealError;
 
 /// One of the two players.
@@ -89,6 +89,25 @@ impl Deal {
         Ok(Deal { alice, bob })
     }
 
+    /// The deal of two hands in the notation, one string each (`--alice` and `--bob`): errors
+    /// name Alice's hand line 1 and Bob's line 2, and an empty hand is named.
+    pub fn from_hands(alice: &str, bob: &str) -> Result<Deal, DealError> {
+        let empty = |hand: &str| hand.trim().is_empty();
+        match (empty(alice), empty(bob)) {
+            (true, false) => Err(DealError::EmptyHand {
+                player: Player::Alice,
+                line: 2,
+                cards: tokens(bob).count(),
+            }),
+            (false, true) => Err(DealError::EmptyHand {
+                player: Player::Bob,
+                line: 1,
+                cards: tokens(alice).count(),
+            }),
+            _ => format!("{alice}\n{bob}\n").parse(),
+        }
+    }
+
     /// The deal where Alice holds `alice` and Bob the rest of the deck.
     pub fn from_alice(alice: CardSet) -> Result<Deal, DealError> {
         Deal::new(alice, !alice)
@@ -154,8 +173,13 @@ impl FromStr for Deal {
     fn from_str(text: &str) -> Result<Deal, DealError> {
         let lines: Vec<(usize, &str)> =
             text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).collect();
-        if lines.len() != 2 {
-            return Err(DealError::LineCount { found: lines.len() });
+        match lines[..] {
+            [(line, text)] => {
+                let cards = tokens(text).count();
+                return Err(DealError::EmptyHand { player: Player::Bob, line: line + 1, cards });
+            }
+            [_, _] => {}
+            _ => return Err(DealError::LineCount { found: lines.len() }),
         }
         let mut hands = [CardSet::EMPTY; 2];
         let mut seen = CardSet::EMPTY;
@@ -175,24 +199,6 @@ impl FromStr for Deal {
         }
         Deal::new(hands[0], hands[1])
     }
-}
-
-/// The whitespace-separated tokens of a line with their 1-based character columns.
-fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut rest = line.char_indices().peekable();
-    std::iter::from_fn(move || {
-        while rest.next_if(|(_, c)| c.is_whitespace()).is_some() {}
-        let &(start, _) = rest.peek()?;
-        let mut end = line.len();
-        while let Some(&(i, c)) = rest.peek() {
-            if c.is_whitespace() {
-                end = i;
-                break;
-            }
-            rest.next();
-        }
-        Some((line[..start].chars().count() + 1, &line[start..end]))
-    })
 }
 
 #[cfg(test)]
@@ -235,6 +241,41 @@ mod tests {
             moved.parse::<Deal>(),
             Err(DealError::HandSize { player: Player::Alice, count: 19 })
         );
-        assert_eq!("9S".parse::<Deal>(), Err(DealError::LineCount { found: 1 }));
+        assert_eq!(
+            "9S".parse::<Deal>(),
+            Err(DealError::EmptyHand { player: Player::Bob, line: 1, cards: 1 })
+        );
+        assert_eq!("".parse::<Deal>(), Err(DealError::LineCount { found: 0 }));
+        assert_eq!("6C\n6D\n6S".parse::<Deal>(), Err(DealError::LineCount { found: 3 }));
+    }
+
+    #[test]
+    fn messages_name_the_empty_hand_and_count_properly() {
+        let all: Vec<String> = CardSet::FULL.iter().map(|c| c.to_string()).collect();
+        let one_line = format!("\n{}\n", all.join(" "));
+        let e = one_line.parse::<Deal>().unwrap_err();
+        assert_eq!(e, DealError::EmptyHand { player: Player::Bob, line: 2, cards: 36 });
+        assert!(
+            e.to_string().starts_with("Bob's hand is empty: only line 2 has cards (36 of them)")
+        );
+        let e = Deal::from_hands("", &all.join(" ")).unwrap_err();
+        assert_eq!(e, DealError::EmptyHand { player: Player::Alice, line: 2, cards: 36 });
+        assert!(e.to_string().starts_with("Alice's hand is empty"), "{e}");
+        let e = Deal::from_hands(&all[..18].join(" "), " ").unwrap_err();
+        assert!(e.to_string().starts_with("Bob's hand is empty"), "{e}");
+        assert_eq!(Deal::from_hands("", ""), Err(DealError::LineCount { found: 0 }));
+        let sample: Deal = SAMPLE.parse().unwrap();
+        let (a, b) = (sample.alice().to_string(), sample.bob().to_string());
+        assert_eq!(Deal::from_hands(&a, &b), Ok(sample));
+
+        let e = DealError::LineCount { found: 1 }.to_string();
+        assert!(e.ends_with("found 1 non-empty line"), "{e}");
+        let missing = SAMPLE.replace("KH ", "").parse::<Deal>().unwrap_err().to_string();
+        assert_eq!(missing, "1 card missing from the deck: KH");
+        let missing = SAMPLE.replace("KH ", "").replace("QS ", "");
+        let msg = missing.parse::<Deal>().unwrap_err().to_string();
+        assert!(msg.starts_with("2 cards missing"), "{msg}");
+        let e = DealError::HandSize { player: Player::Bob, count: 1 }.to_string();
+        assert_eq!(e, "Bob holds 1 card, expected 18");
     }
 }

@@ -11,14 +11,63 @@ use crate::position::Move;
 #[error("invalid card: expected a rank (6 7 8 9 T J Q K A) then a suit (C D S H), such as 9S")]
 pub struct ParseCardError;
 
+/// A string that is not a suit letter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("invalid suit: expected one of the letters C D S H")]
+pub struct ParseSuitError;
+
+/// A string that is not a rank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("invalid rank: expected one of 6 7 8 9 T J Q K A")]
+pub struct ParseRankError;
+
+/// Why a text is not a set of cards.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParseCardSetError {
+    /// A token is not a card.
+    #[error(
+        "column {column}: unknown card {token:?}: expected a rank (6 7 8 9 T J Q K A) then a suit (C D S H), such as 9S"
+    )]
+    UnknownToken {
+        /// The column of the token's first character, from 1.
+        column: usize,
+        /// The token.
+        token: String,
+    },
+    /// A card appears twice.
+    #[error("column {column}: duplicate card {card}")]
+    Duplicate {
+        /// The card.
+        card: Card,
+        /// The column of its second appearance, from 1.
+        column: usize,
+    },
+}
+
 /// Why a text or a pair of hands is not a valid deal.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum DealError {
-    /// The text does not have exactly two non-empty lines.
-    #[error("expected two lines (Alice's cards, then Bob's cards), found {found} non-empty lines")]
+    /// The text does not have exactly two non-empty lines (and not exactly one either: see
+    /// [`DealError::EmptyHand`]).
+    #[error(
+        "expected two lines (Alice's cards, then Bob's cards), found {found} non-empty line{}",
+        plural(*found)
+    )]
     LineCount {
         /// The number of non-empty lines found.
         found: usize,
+    },
+    /// Only one hand has cards: the other hand's line is missing or empty.
+    #[error(
+        "{player}'s hand is empty: only line {line} has cards ({cards} of them); expected Alice's 18 cards on one line, then Bob's 18 on the next"
+    )]
+    EmptyHand {
+        /// The player whose hand is empty.
+        player: Player,
+        /// The line that has cards, from 1.
+        line: usize,
+        /// The number of tokens on it.
+        cards: usize,
     },
     /// A token is not a card.
     #[error(
@@ -49,15 +98,15 @@ pub enum DealError {
         cards: CardSet,
     },
     /// Some cards of the deck are in neither hand.
-    #[error("{} cards missing from the deck: {cards}", cards.len())]
+    #[error("{} card{} missing from the deck: {cards}", cards.len(), plural(cards.len()))]
     Missing {
         /// The missing cards.
         cards: CardSet,
     },
     /// Both hands together hold the deck, but not 18 each.
-    #[error("{player} holds {count} cards, expected 18")]
+    #[error("{player} holds {count} card{}, expected 18", plural(*count))]
     HandSize {
-        /// The player whose hand is too large.
+        /// The first player (Alice, then Bob) whose hand does not hold 18 cards.
         player: Player,
         /// The number of cards in it.
         count: usize,
@@ -100,6 +149,16 @@ pub enum SearchError {
     /// More distinct importances were requested than exist.
     #[error("{0} deals with distinct importances requested, but only 27 importances exist")]
     TooMany(usize),
+    /// The search for `k` distinct importances ran out of budget.
+    #[error("only {found} of {k} distinct importances found within {budget} solved deals")]
+    NotEnough {
+        /// The number of distinct importances requested.
+        k: usize,
+        /// The number found.
+        found: usize,
+        /// The budget, in solved deals.
+        budget: u64,
+    },
     /// The search ran out of budget.
     #[error("no deal with importance {target} found within {budget} solved deals")]
     NotFound {
@@ -108,4 +167,9 @@ pub enum SearchError {
         /// The budget, in solved deals.
         budget: u64,
     },
+}
+
+/// `"s"` unless `n` is 1.
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
 }

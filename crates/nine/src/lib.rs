@@ -31,8 +31,11 @@ mod solver;
 
 pub use card::{Card, CardSet, CardSetIter, Rank, Suit};
 pub use deal::{Deal, Player};
-pub use error::{DealError, IllegalMoveError, ParseCardError, PositionError, SearchError};
-pub use judge::{JUDGE_SEED, JudgeError, judge_d1, judge_d2, judge_d3};
+pub use error::{
+    DealError, IllegalMoveError, ParseCardError, ParseCardSetError, ParseRankError, ParseSuitError,
+    PositionError, SearchError,
+};
+pub use judge::{JUDGE_BUDGET, JUDGE_SEED, JudgeError, judge_d1, judge_d2, judge_d3};
 pub use position::{Move, Moves, POSITIONS, Position, RUN_STATES};
 pub use search::{
     ACHIEVABLE, find_deal, find_distinct, find_distinct_counted, is_achievable, low_reserve_deals,

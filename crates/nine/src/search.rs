@@ -81,20 +81,28 @@ pub fn find_deal(target: u32, seed: u64, budget: u64) -> Result<Deal, SearchErro
 }
 
 /// `k` deals with pairwise distinct importances, with their importances, in increasing order
-/// of importance. Fails only for `k > 27`.
-pub fn find_distinct(k: usize, seed: u64) -> Result<Vec<(Deal, u32)>, SearchError> {
-    find_distinct_counted(k, seed).map(|(deals, _)| deals)
+/// of importance, solving at most `budget` deals.
+///
+/// Fails at once with [`SearchError::TooMany`] for `k > 27` (only 27 importances exist, see
+/// [`ACHIEVABLE`]), and with [`SearchError::NotEnough`] when the budget runs out first. The
+/// search is random, so no finite budget is guaranteed in general, but it is deterministic:
+/// with [`JUDGE_SEED`](crate::JUDGE_SEED), k = 26 needs about 1,200 solved deals.
+pub fn find_distinct(k: usize, seed: u64, budget: u64) -> Result<Vec<(Deal, u32)>, SearchError> {
+    find_distinct_counted(k, seed, budget).map(|(deals, _)| deals)
 }
 
 /// [`find_distinct`], with the number of deals solved on the way.
-pub fn find_distinct_counted(k: usize, seed: u64) -> Result<(Vec<(Deal, u32)>, u64), SearchError> {
+pub fn find_distinct_counted(
+    k: usize,
+    seed: u64,
+    budget: u64,
+) -> Result<(Vec<(Deal, u32)>, u64), SearchError> {
     if k > ACHIEVABLE.len() {
         return Err(SearchError::TooMany(k));
     }
     let mut rng = seeded_rng(seed);
     let mut have: [Option<Deal>; 37] = [None; 37];
     let mut count = 0;
-    let budget = u64::MAX;
     let solved = anneal(
         &mut rng,
         budget,
@@ -111,7 +119,7 @@ pub fn find_distinct_counted(k: usize, seed: u64) -> Result<(Vec<(Deal, u32)>, u
         },
     );
     if count < k {
-        return Err(SearchError::NotFound { target: 0, budget });
+        return Err(SearchError::NotEnough { k, found: count, budget });
     }
     let mut out: Vec<(Deal, u32)> =
         (0..37u32).filter_map(|v| have[v as usize].map(|d| (d, v))).collect();

@@ -1,7 +1,7 @@
 //! The deal parser on garbage: never a panic, and whatever parses round-trips.
 
 use proptest::prelude::*;
-use tabletop_nine::{Card, CardSet, Deal, DealError};
+use tabletop_nine::{Card, CardSet, Deal, DealError, Rank, Suit};
 
 fn token() -> impl Strategy<Value = String> {
     prop_oneof![
@@ -34,7 +34,46 @@ fn check(text: &str) {
     }
 }
 
+#[test]
+fn every_suit_rank_and_card_round_trips() {
+    for suit in Suit::ALL {
+        assert_eq!(suit.to_string().parse::<Suit>(), Ok(suit));
+        for i in 0..9 {
+            let rank = Rank::from_index(i).unwrap();
+            assert_eq!(rank.to_string().parse::<Rank>(), Ok(rank));
+            let card = Card::new(suit, rank);
+            assert_eq!(card.to_string().parse::<Card>(), Ok(card));
+        }
+    }
+    assert_eq!(CardSet::EMPTY.to_string().parse::<CardSet>(), Ok(CardSet::EMPTY));
+    assert_eq!(CardSet::FULL.to_string().parse::<CardSet>(), Ok(CardSet::FULL));
+}
+
 proptest! {
+    #[test]
+    fn card_sets_round_trip(bits in 0u64..1 << 36) {
+        let set = CardSet::from_bits(bits);
+        prop_assert_eq!(set.to_string().parse::<CardSet>(), Ok(set));
+    }
+
+    #[test]
+    fn card_sets_parse_in_any_order(
+        perm in Just((0..36usize).collect::<Vec<_>>()).prop_shuffle(),
+        n in 0..=36usize,
+    ) {
+        let cards: Vec<Card> = perm[..n].iter().map(|&i| Card::from_index(i).unwrap()).collect();
+        let text: Vec<String> = cards.iter().map(Card::to_string).collect();
+        let set: CardSet = cards.iter().copied().collect();
+        prop_assert_eq!(text.join("  ").parse::<CardSet>(), Ok(set));
+    }
+
+    #[test]
+    fn card_set_garbage_never_panics(text in soup()) {
+        if let Ok(set) = text.parse::<CardSet>() {
+            prop_assert_eq!(set.to_string().parse::<CardSet>(), Ok(set));
+        }
+    }
+
     #[test]
     fn random_strings_never_panic(text in "\\PC{0,200}") {
         check(&text);

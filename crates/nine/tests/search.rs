@@ -56,7 +56,12 @@ fn find_deal_hits_its_target_and_refuses_the_impossible() {
         assert_eq!(find_deal(target, 1, 1_000_000), Err(SearchError::Impossible(target)));
     }
     assert_eq!(find_deal(24, 1, 1), Err(SearchError::NotFound { target: 24, budget: 1 }));
-    assert_eq!(find_distinct(28, 1), Err(SearchError::TooMany(28)));
+    assert_eq!(find_distinct(28, 1, 1_000), Err(SearchError::TooMany(28)));
+    let short = find_distinct(26, 1, 3);
+    assert!(
+        matches!(short, Err(SearchError::NotEnough { k: 26, budget: 3, found: 1..=3 })),
+        "{short:?}"
+    );
     assert_eq!(ACHIEVABLE.len(), 27);
 }
 
