@@ -4,6 +4,7 @@
 //! A workload returns its count; the count must be the same in every sample (it is asserted),
 //! so a change that alters the work done shows up in the counts, whatever the machine's noise.
 
+use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
@@ -48,6 +49,7 @@ pub struct Row {
 pub struct Bench {
     filter: Option<String>,
     samples: u32,
+    json: bool,
     rows: Vec<Row>,
 }
 
@@ -85,7 +87,13 @@ impl Bench {
             min_ns: times[0].as_nanos(),
             per_item_ns: median.as_nanos() as f64 / items.max(1) as f64,
         };
-        eprintln!("{}", format_row(&row));
+        // The table goes to stdout as each row is measured; under --json, where stdout gets one
+        // object at the end, the rows show on a terminal's stderr as progress.
+        if !self.json {
+            println!("{}", format_row(&row));
+        } else if std::io::stderr().is_terminal() {
+            eprintln!("{}", format_row(&row));
+        }
         self.rows.push(row);
     }
 }
@@ -116,7 +124,8 @@ fn format_row(row: &Row) -> String {
 
 /// Runs every game's workloads.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let mut bench = Bench { filter: args.filter, samples: args.samples, rows: Vec::new() };
+    let mut bench =
+        Bench { filter: args.filter, samples: args.samples, json: args.json, rows: Vec::new() };
     crate::nine::bench(&mut bench)?;
     crate::take6::bench(&mut bench)?;
     crate::race::bench(&mut bench)?;
@@ -128,10 +137,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             rows: &'a [Row],
         }
         print!("{}", to_json(&Report { samples: args.samples, rows: &bench.rows })?);
-    } else {
-        for row in &bench.rows {
-            println!("{}", format_row(row));
-        }
     }
     Ok(())
 }
