@@ -5,15 +5,21 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Context;
+use rayon::prelude::*;
 use serde::Serialize;
 use tabletop_core::{seeded_rng, sub_seed};
 use tabletop_mahjong::{
-    Board, Event, GameRecord, GameStats, Hand, Outcome, Player, Table, Wall, discard_options,
-    distance, improving_draws, judge_p7147, log_text, parse_log, parse_walls, simulate,
+    Board, Event, GameRecord, GameStats, Hand, Outcome, Player, Table, Wall, check_log,
+    discard_options, distance, improving_draws, judge_p7147, log_text, parse_log_lines,
+    parse_walls, simulate,
 };
 
 use crate::bench::Bench;
-use crate::common::{par_map_progress, read_input, to_json};
+use crate::common::{progress_bar, read_input, to_json};
+
+/// Games (or walls) computed in parallel and written before the next chunk starts: the
+/// output streams in input order with memory bounded by one chunk.
+const CHUNK: u64 = 4096;
 
 /// The official sample wall (test 1 of P7147).
 const SAMPLE: &str = include_str!("../../mahjong/tests/data/p7147/1.in");
@@ -27,16 +33,19 @@ pub enum Command {
         /// Walls, 148 whitespace-separated tiles each, one after another (stdin if absent).
         #[arg(conflicts_with_all = ["seed", "games"])]
         file: Option<PathBuf>,
-        /// Play random walls from this seed instead (item i uses sub_seed(S, i)).
+        /// Play random walls from this seed instead (wall i uses sub_seed(S, i)); 0 when only
+        /// --games is given.
         #[arg(long)]
         seed: Option<u64>,
-        /// How many random walls to play (with --seed; default 1).
+        /// How many random walls to play from --seed (default 1; --games alone plays from
+        /// seed 0).
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
         games: Option<u64>,
         /// Print aggregate statistics only.
         #[arg(long)]
         summary: bool,
-        /// Print JSON.
+        /// Print JSON: every game's wall, outcome, statistics and events, or with --summary
+        /// the aggregate statistics only.
         #[arg(long)]
         json: bool,
     },
@@ -72,20 +81,52 @@ pub enum Command {
 
 /// Runs a mahjong subcommand.
 pub fn run(command: Command) -> anyhow::Result<()> {
+    let stdout = std::io::stdout();
+    let mut lock = std::io::BufWriter::new(stdout.lock());
     let out = match command {
         Command::Simulate { file, seed, games, summary, json } => {
-            simulate_cmd(file, seed, games, summary, json)?
+            simulate_cmd(file, seed, games, summary, json, &mut lock)?;
+            String::new()
         }
         Command::Distance { tiles, melds, json } => distance_cmd(&tiles, melds as usize, json)?,
-        Command::Gen { seed, games } => (0..games)
-            .map(|i| format!("{}\n", Wall::random(&mut seeded_rng(sub_seed(seed, i)))))
-            .collect(),
+        Command::Gen { seed, games } => {
+            stream(games, "generating", &mut lock, |i, s| {
+                let _ = writeln!(s, "{}", Wall::random(&mut seeded_rng(sub_seed(seed, i))));
+            })?;
+            String::new()
+        }
         Command::Replay { file } => replay(&read_input(file.as_deref())?)?,
     };
-    let stdout = std::io::stdout();
-    let mut lock = stdout.lock();
     lock.write_all(out.as_bytes()).context("cannot write the output")?;
     lock.flush().context("cannot write the output")?;
+    Ok(())
+}
+
+/// Writes `f(0) f(1) ... f(n - 1)` to `out` in order, computing them in parallel chunks of
+/// [`CHUNK`] (each item appends its text to a String), with a progress bar on a terminal.
+fn stream<F>(n: u64, message: &str, out: &mut dyn Write, f: F) -> anyhow::Result<()>
+where
+    F: Fn(u64, &mut String) + Sync + Send,
+{
+    let bar = progress_bar(n, message);
+    let mut start = 0;
+    while start < n {
+        let end = n.min(start + CHUNK);
+        let texts: Vec<String> = (start..end)
+            .into_par_iter()
+            .map(|i| {
+                let mut s = String::new();
+                f(i, &mut s);
+                bar.inc(1);
+                s
+            })
+            .collect();
+        for t in &texts {
+            out.write_all(t.as_bytes()).context("cannot write the output")?;
+        }
+        start = end;
+    }
+    bar.finish_and_clear();
     Ok(())
 }
 
@@ -98,7 +139,8 @@ pub fn judge(input: &str) -> anyhow::Result<String> {
 #[derive(Debug, Default, Serialize)]
 struct Summary {
     games: u64,
-    /// Wins per seat, A B C D.
+    /// Wins per seat: `{"A": .., "B": .., "C": .., "D": ..}`.
+    #[serde(serialize_with = "wins_by_seat")]
     wins: [u64; 4],
     ron: u64,
     selfdrawn: u64,
@@ -113,11 +155,31 @@ struct Summary {
     mean_draws: f64,
 }
 
-fn summarise(results: &[(Outcome, GameStats)]) -> Summary {
-    let mut s = Summary { games: results.len() as u64, ..Summary::default() };
-    let (mut turns, mut pongs, mut chows, mut draws) = (0u64, 0u64, 0u64, 0u64);
-    for (outcome, stats) in results {
-        match *outcome {
+/// The wins as a map from seat letter to count, A first.
+fn wins_by_seat<S: serde::Serializer>(wins: &[u64; 4], ser: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut map = ser.serialize_map(Some(4))?;
+    for p in Player::ALL {
+        map.serialize_entry(&p.to_string(), &wins[p.index()])?;
+    }
+    map.end()
+}
+
+/// Totals of many games, added up chunk by chunk.
+#[derive(Debug, Default)]
+struct Totals {
+    summary: Summary,
+    turns: u64,
+    pongs: u64,
+    chows: u64,
+    draws: u64,
+}
+
+impl Totals {
+    fn add(&mut self, outcome: Outcome, stats: GameStats) {
+        let s = &mut self.summary;
+        s.games += 1;
+        match outcome {
             Outcome::Ron(p) => {
                 s.ron += 1;
                 s.wins[p.index()] += 1;
@@ -128,18 +190,22 @@ fn summarise(results: &[(Outcome, GameStats)]) -> Summary {
             }
             Outcome::Draw => s.draw += 1,
         }
-        turns += u64::from(stats.discards);
-        pongs += u64::from(stats.pongs);
-        chows += u64::from(stats.chows);
-        draws += u64::from(stats.draws);
+        self.turns += u64::from(stats.discards);
+        self.pongs += u64::from(stats.pongs);
+        self.chows += u64::from(stats.chows);
+        self.draws += u64::from(stats.draws);
     }
-    let n = s.games.max(1) as f64;
-    s.mean_turns = turns as f64 / n;
-    s.mean_pongs = pongs as f64 / n;
-    s.mean_chows = chows as f64 / n;
-    s.mean_claims = (pongs + chows) as f64 / n;
-    s.mean_draws = draws as f64 / n;
-    s
+
+    fn finish(self) -> Summary {
+        let mut s = self.summary;
+        let n = s.games.max(1) as f64;
+        s.mean_turns = self.turns as f64 / n;
+        s.mean_pongs = self.pongs as f64 / n;
+        s.mean_chows = self.chows as f64 / n;
+        s.mean_claims = (self.pongs + self.chows) as f64 / n;
+        s.mean_draws = self.draws as f64 / n;
+        s
+    }
 }
 
 fn summary_text(s: &Summary) -> String {
@@ -209,8 +275,10 @@ fn simulate_cmd(
     games: Option<u64>,
     summary: bool,
     json: bool,
-) -> anyhow::Result<String> {
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
     let random = seed.is_some() || games.is_some();
+    // Every wall is read and checked before any game runs: nothing fails once output starts.
     let (n, walls) = if random {
         (games.unwrap_or(1), Vec::new())
     } else {
@@ -223,23 +291,57 @@ fn simulate_cmd(
     };
     tabletop_mahjong::warm_up();
     if summary {
-        let results = par_map_progress(n, "simulating", |i| {
-            let mut table = Table::new(&wall_of(i));
-            table.play_out();
-            (table.outcome().expect("a played-out game is over"), table.stats())
-        });
-        let s = summarise(&results);
-        return if json { to_json(&s) } else { Ok(summary_text(&s)) };
+        let bar = progress_bar(n, "simulating");
+        let mut totals = Totals::default();
+        let mut start = 0;
+        while start < n {
+            let end = n.min(start + CHUNK);
+            let results: Vec<(Outcome, GameStats)> = (start..end)
+                .into_par_iter()
+                .map(|i| {
+                    let mut table = Table::new(&wall_of(i));
+                    table.play_out();
+                    bar.inc(1);
+                    (table.outcome().expect("a played-out game is over"), table.stats())
+                })
+                .collect();
+            for (outcome, stats) in results {
+                totals.add(outcome, stats);
+            }
+            start = end;
+        }
+        bar.finish_and_clear();
+        let s = totals.finish();
+        let text = if json { to_json(&s)? } else { summary_text(&s) };
+        out.write_all(text.as_bytes()).context("cannot write the output")?;
+        return Ok(());
     }
     if json {
-        let games = par_map_progress(n, "simulating", |i| {
+        // The pretty JSON array of every game, written game by game.
+        out.write_all(b"[\n").context("cannot write the output")?;
+        stream(n, "simulating", out, |i, s| {
             let wall = wall_of(i);
-            game_json(&wall, &simulate(&wall))
-        });
-        return to_json(&games);
+            let game = to_json(&game_json(&wall, &simulate(&wall))).expect("a game serialises");
+            if i > 0 {
+                s.push_str(",\n");
+            }
+            for (j, line) in game.trim_end().lines().enumerate() {
+                if j > 0 {
+                    s.push('\n');
+                }
+                s.push_str("  ");
+                s.push_str(line);
+            }
+        })?;
+        out.write_all(b"\n]\n").context("cannot write the output")?;
+        return Ok(());
     }
-    let logs = par_map_progress(n, "simulating", |i| log_text(&simulate(&wall_of(i)).events));
-    Ok(logs.join("\n"))
+    stream(n, "simulating", out, |i, s| {
+        if i > 0 {
+            s.push('\n');
+        }
+        s.push_str(&log_text(&simulate(&wall_of(i)).events));
+    })
 }
 
 #[derive(Serialize)]
@@ -268,6 +370,9 @@ struct DiscardJson {
 
 fn distance_cmd(tiles: &[String], melds: usize, json: bool) -> anyhow::Result<String> {
     let hand: Hand = tiles.join(" ").parse()?;
+    if hand.is_empty() {
+        anyhow::bail!("the hand is empty: give at least one tile, e.g. `mahjong distance 1M 2M`");
+    }
     let full = 14 - 3 * melds;
     if hand.len() > full {
         anyhow::bail!(
@@ -332,29 +437,35 @@ fn distance_cmd(tiles: &[String], melds: usize, json: bool) -> anyhow::Result<St
     Ok(s)
 }
 
-/// Whether the text is a game log (rather than a wall): its first line is an event.
+/// Whether the text is a game log (rather than a wall), from the shape of its first
+/// non-empty line: `DRAW`, or a player `A`-`D` followed by a log verb. A wall's tokens are
+/// tiles, and no verb is a tile.
 fn is_log(text: &str) -> bool {
     let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-    let t: Vec<&str> = first.split_whitespace().collect();
-    t == ["DRAW"]
-        || (t.len() >= 2
-            && t[0].len() == 1
-            && t[1].chars().all(|c| c.is_ascii_uppercase())
-            && first.parse::<Event>().is_ok())
+    let mut t = first.split_whitespace();
+    match (t.next(), t.next()) {
+        (Some("DRAW"), _) => true,
+        (Some("A" | "B" | "C" | "D"), Some(verb)) => {
+            matches!(verb, "IN" | "OUT" | "CHOW" | "PONG" | "RON" | "SELFDRAWN" | "WIN")
+        }
+        _ => false,
+    }
 }
 
 fn replay(text: &str) -> anyhow::Result<String> {
-    let events = if is_log(text) {
-        parse_log(text)?
+    let events: Vec<(usize, Event)> = if is_log(text) {
+        let events = parse_log_lines(text)?;
+        check_log(&events)?;
+        events
     } else {
         let wall = Wall::parse(text).context("the input is neither a game log nor a wall")?;
-        simulate(&wall).events
+        simulate(&wall).events.into_iter().enumerate().map(|(i, e)| (i + 1, e)).collect()
     };
     let mut board = Board::new();
     let mut s = String::new();
-    let deal = events.iter().take(52).take_while(|e| matches!(e, Event::Draw { .. })).count();
-    for (i, e) in events.iter().enumerate() {
-        board.apply(e)?;
+    let deal = events.iter().take(52).take_while(|(_, e)| matches!(e, Event::Draw { .. })).count();
+    for (i, (line, e)) in events.iter().enumerate() {
+        board.apply_at(*line, e)?;
         if i + 1 < deal && deal == 52 {
             continue;
         }

@@ -121,3 +121,118 @@ fn replay_shows_every_step_of_a_log_or_a_wall() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("event 54"));
 }
+
+#[test]
+fn gen_and_simulate_stream_in_input_order_across_chunks() {
+    // More walls than one parallel chunk (4096): the output keeps the input order.
+    let walls = success_stdout(&run(&["mahjong", "gen", "--seed", "9", "--games", "4100"], ""));
+    let lines: Vec<&str> = walls.lines().collect();
+    assert_eq!(lines.len(), 4100);
+    let last = success_stdout(&run(&["mahjong", "gen", "--seed", "9", "--games", "4100"], ""));
+    assert_eq!(walls, last);
+    // Wall i of `gen` is wall i of `simulate --seed`; check one past the first chunk.
+    let logs = success_stdout(&run(&["mahjong", "simulate", "--seed", "9", "--games", "4098"], ""));
+    let logs: Vec<&str> = logs.split("\n\n").collect();
+    assert_eq!(logs.len(), 4098);
+    for i in [0, 4095, 4096, 4097] {
+        let one = success_stdout(&run(&["mahjong", "simulate"], lines[i]));
+        assert_eq!(format!("{}\n", logs[i].trim_end()), one, "wall {i}");
+    }
+    let summary = success_stdout(&run(
+        &["mahjong", "simulate", "--seed", "9", "--games", "4098", "--summary"],
+        "",
+    ));
+    assert!(summary.starts_with("games: 4098\n"), "{summary}");
+    // JSON of several games is one array, as before streaming.
+    let two = format!("{}\n{}\n", lines[0], lines[1]);
+    let json = success_stdout(&run(&["mahjong", "simulate", "--json"], &two));
+    assert!(json.starts_with("[\n  {\n    \"wall\": \"") && json.ends_with("  }\n]\n"), "{json}");
+    assert_eq!(json.matches("\n  },\n  {\n").count(), 1, "{json}");
+}
+
+#[test]
+fn games_alone_plays_from_seed_0_and_summary_json_keys_wins_by_seat() {
+    let a = success_stdout(&run(&["mahjong", "simulate", "--games", "3"], ""));
+    let b = success_stdout(&run(&["mahjong", "simulate", "--games", "3", "--seed", "0"], ""));
+    assert_eq!(a, b);
+    let help = success_stdout(&run(&["mahjong", "simulate", "--help"], ""));
+    assert!(help.contains("--games alone plays from seed 0"), "{help}");
+    assert!(help.contains("every game's wall, outcome, statistics and events"), "{help}");
+    let json = success_stdout(&run(
+        &["mahjong", "simulate", "--seed", "5", "--games", "50", "--summary", "--json"],
+        "",
+    ));
+    assert!(json.contains("\"wins\": {\n    \"A\": "), "{json}");
+    assert!(json.contains("\"D\": "), "{json}");
+}
+
+#[test]
+fn replay_errors_name_the_line_and_read_well() {
+    let log = std::fs::read_to_string(data("1.ans")).unwrap();
+    let mut lines: Vec<&str> = log.lines().collect();
+    lines[4] = "A IN 1X";
+    let o = run(&["mahjong", "replay"], &lines.join("\n"));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty());
+    let err = common::stderr(&o);
+    assert!(
+        err.starts_with("error: line 5: cannot read \"A IN 1X\" as a log event: unknown tile \"1X\": expected 1M..9M"),
+        "{err}"
+    );
+    // A bad first line of a log is a log error, not a wall error.
+    let o = run(&["mahjong", "replay"], "A OUT PASS\n");
+    assert_eq!(o.status.code(), Some(2));
+    let err = common::stderr(&o);
+    assert!(err.starts_with("error: line 1: cannot read \"A OUT PASS\" as a log event"), "{err}");
+    let o = run(&["mahjong", "replay"], "\nB PONG 1M 1M 2M\n");
+    assert!(common::stderr(&o).starts_with("error: line 2: "), "{}", common::stderr(&o));
+    // A wall starting with B (a tile) is still a wall.
+    let wall = std::fs::read_to_string(data("1.in")).unwrap();
+    let mut tiles: Vec<&str> = wall.split_whitespace().collect();
+    let b = tiles.iter().position(|&t| t == "B").unwrap();
+    tiles.swap(0, b);
+    let out = success_stdout(&run(&["mahjong", "replay"], &tiles.join(" ")));
+    assert!(out.contains("result: "), "{out}");
+    // Two games, as `simulate` prints them.
+    let two = success_stdout(&run(&["mahjong", "simulate", "--seed", "1", "--games", "2"], ""));
+    let o = run(&["mahjong", "replay"], &two);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(common::stderr(&o).contains("the input holds more than one game"));
+    // An event the rules would not play.
+    let cut: Vec<&str> = log.lines().take(53).collect();
+    let o = run(&["mahjong", "replay"], &format!("{}\nB IN Z\n", cut.join("\n")));
+    let err = common::stderr(&o);
+    assert!(err.contains("line 54: event 54 (B IN Z): the fixed rules play A OUT PASS B"), "{err}");
+}
+
+#[test]
+fn copy_counts_and_counts_read_well() {
+    let wall = std::fs::read_to_string(data("1.in")).unwrap();
+    let tiles: Vec<&str> = wall.split_whitespace().collect();
+    // Six 2S on one line (the `gen` format) or one per line: both say 6.
+    let mut six = tiles.clone();
+    let others: Vec<usize> = (0..148).filter(|&i| six[i] != "2S").take(2).collect();
+    for i in others {
+        six[i] = "2S";
+    }
+    for text in [six.join(" "), six.join("\n")] {
+        let err = common::stderr(&run(&["mahjong", "simulate"], &text));
+        assert!(err.contains("holds 6 copies of 2S"), "{err}");
+    }
+    let err = common::stderr(&run(&["mahjong", "simulate"], &format!("{wall}1M\n")));
+    assert!(err.contains("wall 2 holds 1 tile, expected 148"), "{err}");
+}
+
+#[test]
+fn distance_rejects_an_empty_hand_and_a_fifth_copy() {
+    for (args, needle) in [
+        (&["mahjong", "distance", ""][..], "the hand is empty"),
+        (&["mahjong", "distance", "  "], "the hand is empty"),
+        (&["mahjong", "distance", "1M", "1M 1M", "1M", "1M"], "more than 4 copies of 1M"),
+    ] {
+        let o = run(args, "");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+        assert!(common::stderr(&o).contains(needle), "{args:?}: {}", common::stderr(&o));
+    }
+}
