@@ -72,7 +72,8 @@ pub enum Command {
         games: u64,
     },
     /// Shows a game step by step: after each event, every player's hand, melds and
-    /// discards. The input is a game log, or a wall (which is played first).
+    /// discards. The input is one game log, or a wall (which is played first). A log is checked
+    /// first: every event must be legal and be what the fixed rules play (errors name the line).
     Replay {
         /// A log or a wall (stdin if absent).
         file: Option<PathBuf>,
