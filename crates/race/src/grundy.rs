@@ -10,18 +10,13 @@
 //!   finishes within a word or two, so the sweep is close to O(rows * cols), at the price of
 //!   `(rows + 2 * cols) * (rows + cols + min) / 8` bytes of bitsets.
 
+use crate::grid::Table;
 use crate::retro::check_size;
 use crate::{Piece, TableError};
 
 /// Grundy values of every cell of a board for the king, rook or queen, indexed like
 /// [`crate::OutcomeTable`] by the distances to the target.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GrundyTable {
-    piece: Piece,
-    rows: usize,
-    cols: usize,
-    values: Vec<u32>,
-}
+pub type GrundyTable = Table<u32>;
 
 /// A growing set of small values with its own mex.
 struct Line<'a> {
@@ -38,7 +33,7 @@ impl Line<'_> {
     }
 }
 
-impl GrundyTable {
+impl Table<u32> {
     /// The Grundy values of a `rows x cols` board for `piece`, by the fast sweep.
     ///
     /// # Errors
@@ -50,7 +45,7 @@ impl GrundyTable {
             Piece::King => king(rows, cols),
             Piece::Rook | Piece::Queen => rays(piece == Piece::Queen, rows, cols),
         };
-        Ok(GrundyTable { piece, rows, cols, values })
+        Ok(Table::from_cells(piece, rows, cols, values))
     }
 
     /// The same table by taking the mex over every move of every cell: O(cells * (rows +
@@ -89,48 +84,12 @@ impl GrundyTable {
                 values[a * cols + b] = seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32;
             }
         }
-        Ok(GrundyTable { piece, rows, cols, values })
+        Ok(Table::from_cells(piece, rows, cols, values))
     }
 
-    /// The piece.
-    pub fn piece(&self) -> Piece {
-        self.piece
-    }
-
-    /// The number of rows (distances `0..rows`).
-    pub fn rows(&self) -> usize {
-        self.rows
-    }
-
-    /// The number of columns (distances `0..cols`).
-    pub fn cols(&self) -> usize {
-        self.cols
-    }
-
-    /// The Grundy value with `a` rows and `b` columns still to travel.
-    ///
-    /// # Panics
-    /// If `a >= rows` or `b >= cols`.
-    pub fn get(&self, a: usize, b: usize) -> u32 {
-        assert!(a < self.rows && b < self.cols, "({a}, {b}) is outside the table");
-        self.values[a * self.cols + b]
-    }
-
-    /// The Grundy value when the piece stands on cell `(x, y)` (1-based) of this board.
-    ///
-    /// # Panics
-    /// If the cell is off the board.
-    pub fn at(&self, x: usize, y: usize) -> u32 {
-        assert!(
-            (1..=self.rows).contains(&x) && (1..=self.cols).contains(&y),
-            "({x}, {y}) is off the board"
-        );
-        self.get(self.rows - x, self.cols - y)
-    }
-
-    /// The values in distance order.
+    /// The values in distance order (the same as [`Table::cells`]).
     pub fn values(&self) -> &[u32] {
-        &self.values
+        self.cells()
     }
 }
 

@@ -36,6 +36,7 @@ mod board;
 mod closed;
 mod error;
 mod game;
+mod grid;
 mod grundy;
 mod judge;
 mod piece;
@@ -51,6 +52,7 @@ pub use error::{
     ParsePieceError, TableError,
 };
 pub use game::{Move, Race};
+pub use grid::Table;
 pub use grundy::GrundyTable;
 pub use judge::{judge_hdu5754, random_input, write_random_input};
 pub use piece::Piece;

@@ -14,20 +14,14 @@
 //!   Only the knight can actually draw, but the masks keep the draw bookkeeping for every piece.
 //! - One byte per cell; no bit packing (4 M cells for 2000 x 2000 is 4 MB).
 
+use crate::grid::Table;
 use crate::{Outcome, Piece, TableError};
 
 /// The largest number of cells a table may have (2^30: 1 GiB of outcomes).
 pub const MAX_TABLE_CELLS: usize = 1 << 30;
 
 /// The outcome from every cell of a board for one piece, indexed by the distances to the target.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OutcomeTable {
-    piece: Piece,
-    rows: usize,
-    cols: usize,
-    /// `cells[a * cols + b]`: the outcome with `a` rows and `b` columns still to travel.
-    cells: Vec<Outcome>,
-}
+pub type OutcomeTable = Table<Outcome>;
 
 /// Checks the size of a `rows x cols` table.
 pub(crate) fn check_size(rows: usize, cols: usize) -> Result<(), TableError> {
@@ -64,7 +58,7 @@ const fn decide(seen: u8, is_target: bool) -> Outcome {
     }
 }
 
-impl OutcomeTable {
+impl Table<Outcome> {
     /// The table of a `rows x cols` board for `piece`: every cell's outcome when the piece
     /// starts there and the first player moves.
     ///
@@ -77,68 +71,13 @@ impl OutcomeTable {
             Piece::King | Piece::Knight => step_sweep(piece, rows, cols, &mut cells),
             Piece::Rook | Piece::Queen => ray_sweep(piece == Piece::Queen, rows, cols, &mut cells),
         }
-        Ok(OutcomeTable { piece, rows, cols, cells })
-    }
-
-    /// The piece.
-    pub fn piece(&self) -> Piece {
-        self.piece
-    }
-
-    /// The number of rows (distances `0..rows`).
-    pub fn rows(&self) -> usize {
-        self.rows
-    }
-
-    /// The number of columns (distances `0..cols`).
-    pub fn cols(&self) -> usize {
-        self.cols
-    }
-
-    /// The outcome with `a` rows and `b` columns still to travel: the outcome of the
-    /// `(a + 1) x (b + 1)` board.
-    ///
-    /// # Panics
-    /// If `a >= rows` or `b >= cols`.
-    pub fn get(&self, a: usize, b: usize) -> Outcome {
-        assert!(a < self.rows && b < self.cols, "({a}, {b}) is outside the table");
-        self.cells[a * self.cols + b]
-    }
-
-    /// The outcome when the piece starts on cell `(x, y)` (1-based) of this `rows x cols`
-    /// board.
-    ///
-    /// # Panics
-    /// If the cell is off the board.
-    pub fn at(&self, x: usize, y: usize) -> Outcome {
-        assert!(
-            (1..=self.rows).contains(&x) && (1..=self.cols).contains(&y),
-            "({x}, {y}) is off the board"
-        );
-        self.get(self.rows - x, self.cols - y)
-    }
-
-    /// The outcome from `(1, 1)`: the answer for the whole board.
-    pub fn start(&self) -> Outcome {
-        self.get(self.rows - 1, self.cols - 1)
-    }
-
-    /// The outcome of the `n x m` board (`n <= rows`, `m <= cols`), or `None` if it does not fit.
-    pub fn board(&self, n: u64, m: u64) -> Option<Outcome> {
-        let (n, m) = (usize::try_from(n).ok()?, usize::try_from(m).ok()?);
-        (1..=self.rows).contains(&n).then_some(())?;
-        (1..=self.cols).contains(&m).then(|| self.get(n - 1, m - 1))
-    }
-
-    /// The outcomes in distance order, row `a` after row `a - 1`.
-    pub fn cells(&self) -> &[Outcome] {
-        &self.cells
+        Ok(Table::from_cells(piece, rows, cols, cells))
     }
 
     /// How many cells have each outcome, in the order of [`Outcome::ALL`] (B, G, D).
     pub fn counts(&self) -> [u64; 3] {
         let mut c = [0u64; 3];
-        for &o in &self.cells {
+        for &o in self.cells() {
             c[o as usize] += 1;
         }
         c
