@@ -1,11 +1,13 @@
-//! What every command shares: input, progress bars, parallel maps, JSON, exit codes.
+//! What every command shares: input and output, progress bars, parallel maps, JSON, colours,
+//! exit codes.
 
 use std::fmt;
-use std::io::{IsTerminal, Read};
+use std::io::{BufWriter, IsTerminal, Read, StdoutLock, Write};
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::Context;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use rayon::prelude::*;
 
 /// The error of work that ran correctly but came back empty-handed (exit code 1): a search
@@ -21,16 +23,24 @@ impl fmt::Display for Unsuccessful {
 
 impl std::error::Error for Unsuccessful {}
 
-/// The whole input: the file if one is named, else stdin. Text must be UTF-8 (the error
-/// names the line and column of the first byte that is not); a leading byte order mark is
-/// dropped.
+/// Whether `file` names stdin: no file, or `-`.
+pub fn is_stdin(file: Option<&Path>) -> bool {
+    file.is_none_or(|f| f == Path::new("-"))
+}
+
+/// The whole input: the file if one is named, else stdin (also for `-`). Text must be UTF-8
+/// (the error names the line and column of the first byte that is not); a leading byte order
+/// mark is dropped. On a terminal a one-line hint says that stdin is being read.
 pub fn read_input(file: Option<&Path>) -> anyhow::Result<String> {
     let (bytes, source) = match file {
-        Some(path) => (
+        Some(path) if !is_stdin(Some(path)) => (
             std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?,
             path.display().to_string(),
         ),
-        None => {
+        _ => {
+            if std::io::stdin().is_terminal() {
+                eprintln!("reading the input from stdin (Ctrl-D to end); see --help");
+            }
             let mut bytes = Vec::new();
             std::io::stdin().read_to_end(&mut bytes).context("cannot read stdin")?;
             (bytes, "stdin".to_owned())
@@ -52,20 +62,60 @@ pub fn read_input(file: Option<&Path>) -> anyhow::Result<String> {
     })
 }
 
-/// A progress bar on stderr with `len` steps, drawn only when stderr is a terminal.
-pub fn progress_bar(len: u64, message: &str) -> ProgressBar {
+/// A progress bar on stderr with `len` steps, drawn only when stderr is a terminal. `what`
+/// names what a step is, as counted (`deals solved`, `hands played`). The rate is rounded and
+/// the time left shows only once the rate means something (2 s and 2% in).
+pub fn progress_bar(len: u64, what: &str) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(len);
     bar.set_style(
-        ProgressStyle::with_template(
-            "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} ({per_sec}, eta {eta})",
-        )
-        .expect("the progress template is valid"),
+        ProgressStyle::with_template("{msg}: {pos}/{len} [{elapsed}] {wide_bar} {rate}, {left}")
+            .expect("the progress template is valid")
+            .with_key("rate", |s: &ProgressState, w: &mut dyn fmt::Write| {
+                let _ = w.write_str(&rate(s.per_sec()));
+            })
+            .with_key("left", |s: &ProgressState, w: &mut dyn fmt::Write| {
+                let _ = w.write_str(&time_left(s.pos(), s.len(), s.elapsed(), s.eta()));
+            }),
     );
-    bar.set_message(message.to_owned());
+    bar.set_message(what.to_owned());
     bar
+}
+
+/// A rate per second with three significant digits at most: `12/s`, `3.4/s`, `12345/s`.
+fn rate(per_sec: f64) -> String {
+    match per_sec {
+        r if !r.is_finite() => "-/s".to_owned(),
+        r if r >= 100.0 => format!("{r:.0}/s"),
+        r if r >= 10.0 => format!("{r:.1}/s"),
+        r => format!("{r:.2}/s"),
+    }
+}
+
+/// `eta 1m 05s`, or `eta ...` while the estimate would be a guess.
+fn time_left(
+    pos: u64,
+    len: Option<u64>,
+    elapsed: std::time::Duration,
+    eta: std::time::Duration,
+) -> String {
+    let len = len.unwrap_or(0);
+    if elapsed.as_secs_f64() < 2.0 || pos.saturating_mul(50) < len {
+        return "eta ...".to_owned();
+    }
+    let s = eta.as_secs();
+    match s {
+        0..60 => format!("eta {s}s"),
+        60..3600 => format!("eta {}m {:02}s", s / 60, s % 60),
+        _ => format!("eta {}h {:02}m", s / 3600, s / 60 % 60),
+    }
+}
+
+/// `1 deal`, `5 deals`.
+pub fn plural(n: u64, noun: &str) -> String {
+    if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
 }
 
 /// `f` over `0..n` on all cores, results in index order, with a progress bar.
@@ -92,6 +142,105 @@ pub fn to_json<T: serde::Serialize>(value: &T) -> anyhow::Result<String> {
     let mut s = serde_json::to_string_pretty(value).context("cannot serialise to JSON")?;
     s.push('\n');
     Ok(s)
+}
+
+/// Set before `main` when stdout was closed at start (see [`record_closed_stdout`]).
+static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+/// Records whether stdout is closed. Rust's runtime puts `/dev/null` on a closed standard
+/// descriptor before `main` runs, so writes to a closed stdout would succeed silently: this
+/// runs earlier, from the executable's `.init_array` (Linux), where a closed stdout cannot be
+/// duplicated. Elsewhere a closed stdout goes undetected.
+extern "C" fn record_closed_stdout() {
+    use std::os::fd::AsFd;
+    let closed = std::io::stdout().as_fd().try_clone_to_owned().is_err();
+    STDOUT_CLOSED.store(closed, Ordering::Relaxed);
+}
+
+#[cfg(any(target_os = "linux", target_os = "android"))]
+#[allow(unsafe_code)]
+// SAFETY: the function only duplicates and closes a descriptor and stores an atomic; it needs
+// nothing that the Rust runtime sets up, so it may run before `main` like any C constructor.
+#[unsafe(link_section = ".init_array")]
+#[used]
+static RECORD_CLOSED_STDOUT: extern "C" fn() = record_closed_stdout;
+
+/// The error of a failed write to stdout, worded the same for every command; the kind is kept
+/// (a pipe closed by the reader stays a `BrokenPipe`, which `main` treats as success).
+fn cannot_write(e: std::io::Error) -> std::io::Error {
+    std::io::Error::new(e.kind(), format!("cannot write the output: {e}"))
+}
+
+/// Fails when stdout was closed at start: a command checks this before its work.
+pub fn check_stdout() -> anyhow::Result<()> {
+    if STDOUT_CLOSED.load(Ordering::Relaxed) {
+        return Err(cannot_write(std::io::Error::from_raw_os_error(9)).into());
+    }
+    Ok(())
+}
+
+/// Buffered stdout, the one way results are written: every error reads `cannot write the
+/// output: ...`. Call `flush` at the end (a drop cannot report an error).
+pub struct Output(BufWriter<StdoutLock<'static>>);
+
+/// Standard output for results.
+pub fn stdout() -> Output {
+    Output(BufWriter::with_capacity(1 << 16, std::io::stdout().lock()))
+}
+
+impl Write for Output {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        check_stdout().map_err(|_| cannot_write(std::io::Error::from_raw_os_error(9)))?;
+        self.0.write(buf).map_err(cannot_write)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush().map_err(cannot_write)
+    }
+}
+
+/// Writes `text` to stdout and flushes it.
+pub fn print(text: &str) -> anyhow::Result<()> {
+    let mut out = stdout();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Whether stderr gets colours: `--color` (`always`, `never`), else a terminal without
+/// `NO_COLOR`. Set once by `main`.
+static COLOR_STDERR: AtomicBool = AtomicBool::new(false);
+
+/// The `--color` choice from the raw arguments, read before parsing so that clap's own
+/// messages follow it too; remembers for [`error_prefix`] whether stderr gets colours.
+pub fn color_choice(args: &[std::ffi::OsString]) -> clap::ColorChoice {
+    let mut choice = clap::ColorChoice::Auto;
+    for (i, a) in args.iter().enumerate() {
+        let value = match a.to_str() {
+            Some("--color") => args.get(i + 1).and_then(|v| v.to_str()),
+            Some(a) => a.strip_prefix("--color="),
+            None => None,
+        };
+        match value {
+            Some("always") => choice = clap::ColorChoice::Always,
+            Some("never") => choice = clap::ColorChoice::Never,
+            Some("auto") => choice = clap::ColorChoice::Auto,
+            _ => {}
+        }
+    }
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let on = match choice {
+        clap::ColorChoice::Always => true,
+        clap::ColorChoice::Never => false,
+        clap::ColorChoice::Auto => !no_color && std::io::stderr().is_terminal(),
+    };
+    COLOR_STDERR.store(on, Ordering::Relaxed);
+    choice
+}
+
+/// `error: `, bold red when stderr gets colours (as clap writes it).
+pub fn error_prefix() -> &'static str {
+    if COLOR_STDERR.load(Ordering::Relaxed) { "\x1b[1m\x1b[31merror:\x1b[0m " } else { "error: " }
 }
 
 /// A text histogram: one line per (label, count), bars scaled to `width` characters.

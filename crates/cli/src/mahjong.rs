@@ -1,7 +1,7 @@
 //! `tabletop mahjong ...` and the mahjong parts of `judge`, `demo` and `bench`.
 
 use std::fmt::Write as _;
-use std::io::Write;
+use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 
 use anyhow::Context;
@@ -15,7 +15,7 @@ use tabletop_mahjong::{
 };
 
 use crate::bench::Bench;
-use crate::common::{progress_bar, read_input, to_json};
+use crate::common::{is_stdin, progress_bar, read_input, to_json};
 
 /// Games (or walls) computed in parallel and written before the next chunk starts: the
 /// output streams in input order with memory bounded by one chunk.
@@ -29,8 +29,13 @@ const SAMPLE: &str = include_str!("../../mahjong/tests/data/p7147/1.in");
 pub enum Command {
     /// Plays walls with the fixed rules and prints each game's log (logs separated by an
     /// empty line), or aggregate statistics.
+    #[command(after_help = "Examples:
+  tabletop mahjong simulate walls.txt
+  tabletop mahjong simulate --games 100000 --seed 3 --summary
+  tabletop mahjong gen --games 10 | tabletop mahjong simulate --json -")]
     Simulate {
-        /// Walls, 148 whitespace-separated tiles each, one after another (stdin if absent).
+        /// Walls, 148 whitespace-separated tiles each, one after another (stdin if absent or
+        /// `-`).
         #[arg(conflicts_with_all = ["seed", "games"])]
         file: Option<PathBuf>,
         /// Play random walls from this seed instead (wall i uses sub_seed(S, i)); 0 when only
@@ -51,6 +56,9 @@ pub enum Command {
     },
     /// The distance to winning of a hand; for a 14-3n hand each discard with the distance
     /// after it, for a 13-3n hand the draws that lower it.
+    #[command(after_help = "Examples:
+  tabletop mahjong distance 1M 2M 3M 4P 5P 6P 7S 8S 9S E E E Z F
+  tabletop mahjong distance --melds 2 1M 1M 5P 6P 7P --json")]
     Distance {
         /// The tiles (1M..9M 1P..9P 1S..9S E S W N B F Z PASS REVERSE DOUBLE), in any order.
         #[arg(required = true, num_args = 1..)]
@@ -63,6 +71,9 @@ pub enum Command {
         json: bool,
     },
     /// Prints random walls, one per line (148 tiles), for `simulate FILE` and benchmarks.
+    #[command(after_help = "Examples:
+  tabletop mahjong gen --games 1000 --seed 7 > walls.txt
+  tabletop mahjong gen | tabletop judge p7147")]
     Gen {
         /// The seed (wall i uses sub_seed(S, i), as `simulate --seed`).
         #[arg(long, default_value_t = 0)]
@@ -74,16 +85,34 @@ pub enum Command {
     /// Shows a game step by step: after each event, every player's hand, melds and
     /// discards. The input is one game log, or a wall (which is played first). A log is checked
     /// first: every event must be legal and be what the fixed rules play (errors name the line).
+    ///
+    /// On a terminal it shows one event at a time (Enter for the next, q to stop) with the
+    /// tiles the event changed marked `*like this*`; piped, it prints the whole listing.
+    #[command(after_help = "Examples:
+  tabletop mahjong replay wall.txt                  (on a terminal: Enter for the next event)
+  tabletop judge p7147 wall.txt | tabletop mahjong replay --step
+  tabletop mahjong replay --all wall.txt | less
+  tabletop mahjong replay --json game.log")]
     Replay {
-        /// A log or a wall (stdin if absent).
+        /// A log or a wall (stdin if absent or `-`).
         file: Option<PathBuf>,
+        /// One event at a time even when stdout is not a terminal: Enter (a line on stdin, or
+        /// on the terminal when the log comes from stdin) shows the next, q or the end of
+        /// input stops.
+        #[arg(long)]
+        step: bool,
+        /// The whole listing at once, even on a terminal.
+        #[arg(long, conflicts_with = "step")]
+        all: bool,
+        /// Print JSON: every step's event and board, and the result.
+        #[arg(long, conflicts_with = "step")]
+        json: bool,
     },
 }
 
 /// Runs a mahjong subcommand.
 pub fn run(command: Command) -> anyhow::Result<()> {
-    let stdout = std::io::stdout();
-    let mut lock = std::io::BufWriter::new(stdout.lock());
+    let mut lock = crate::common::stdout();
     let out = match command {
         Command::Simulate { file, seed, games, summary, json } => {
             simulate_cmd(file, seed, games, summary, json, &mut lock)?;
@@ -91,16 +120,45 @@ pub fn run(command: Command) -> anyhow::Result<()> {
         }
         Command::Distance { tiles, melds, json } => distance_cmd(&tiles, melds as usize, json)?,
         Command::Gen { seed, games } => {
-            stream(games, "generating", &mut lock, |i, s| {
+            stream(games, "walls generated", &mut lock, |i, s| {
                 let _ = writeln!(s, "{}", Wall::random(&mut seeded_rng(sub_seed(seed, i))));
             })?;
             String::new()
         }
-        Command::Replay { file } => replay(&read_input(file.as_deref())?)?,
+        Command::Replay { file, step, all, json } => {
+            let text = read_input(file.as_deref())?;
+            let keys = (step || (!all && !json && std::io::stdout().is_terminal()))
+                .then(|| keys(is_stdin(file.as_deref()), step))
+                .transpose()?
+                .flatten();
+            match keys {
+                Some(keys) => return replay_stepping(&text, keys, &mut lock),
+                None if json => replay_json(&text)?,
+                None => replay(&text)?,
+            }
+        }
     };
-    lock.write_all(out.as_bytes()).context("cannot write the output")?;
-    lock.flush().context("cannot write the output")?;
-    Ok(())
+    lock.write_all(out.as_bytes())?;
+    Ok(lock.flush()?)
+}
+
+/// Where `replay` reads its Enter keys: stdin when the log comes from a file, else the
+/// terminal. None when stepping was not asked for and there is no terminal to ask.
+fn keys(log_on_stdin: bool, asked: bool) -> anyhow::Result<Option<Box<dyn BufRead>>> {
+    if !log_on_stdin {
+        if asked || std::io::stdin().is_terminal() {
+            return Ok(Some(Box::new(std::io::stdin().lock())));
+        }
+        return Ok(None);
+    }
+    match std::fs::File::open("/dev/tty") {
+        Ok(tty) => Ok(Some(Box::new(std::io::BufReader::new(tty)))),
+        Err(e) if asked => Err(anyhow::anyhow!(
+            "--step reads Enter from the terminal when the log comes from stdin, and there is \
+             none ({e}): name the log as a FILE"
+        )),
+        Err(_) => Ok(None),
+    }
 }
 
 /// Writes `f(0) f(1) ... f(n - 1)` to `out` in order, computing them in parallel chunks of
@@ -123,7 +181,7 @@ where
             })
             .collect();
         for t in &texts {
-            out.write_all(t.as_bytes()).context("cannot write the output")?;
+            out.write_all(t.as_bytes())?;
         }
         start = end;
     }
@@ -292,7 +350,7 @@ fn simulate_cmd(
     };
     tabletop_mahjong::warm_up();
     if summary {
-        let bar = progress_bar(n, "simulating");
+        let bar = progress_bar(n, "games played");
         let mut totals = Totals::default();
         let mut start = 0;
         while start < n {
@@ -314,13 +372,13 @@ fn simulate_cmd(
         bar.finish_and_clear();
         let s = totals.finish();
         let text = if json { to_json(&s)? } else { summary_text(&s) };
-        out.write_all(text.as_bytes()).context("cannot write the output")?;
+        out.write_all(text.as_bytes())?;
         return Ok(());
     }
     if json {
         // The pretty JSON array of every game, written game by game.
-        out.write_all(b"[\n").context("cannot write the output")?;
-        stream(n, "simulating", out, |i, s| {
+        out.write_all(b"[\n")?;
+        stream(n, "games played", out, |i, s| {
             let wall = wall_of(i);
             let game = to_json(&game_json(&wall, &simulate(&wall))).expect("a game serialises");
             if i > 0 {
@@ -334,10 +392,10 @@ fn simulate_cmd(
                 s.push_str(line);
             }
         })?;
-        out.write_all(b"\n]\n").context("cannot write the output")?;
+        out.write_all(b"\n]\n")?;
         return Ok(());
     }
-    stream(n, "simulating", out, |i, s| {
+    stream(n, "games played", out, |i, s| {
         if i > 0 {
             s.push('\n');
         }
@@ -453,7 +511,14 @@ fn is_log(text: &str) -> bool {
     }
 }
 
-fn replay(text: &str) -> anyhow::Result<String> {
+/// The steps of a replay: a heading (`event 53: A IN N`, or the deal as one step) and the
+/// board after it; the board at the end.
+struct Replayed {
+    steps: Vec<(String, Board)>,
+    last: Board,
+}
+
+fn replay_steps(text: &str) -> anyhow::Result<Replayed> {
     let events: Vec<(usize, Event)> = if is_log(text) {
         let events = parse_log_lines(text)?;
         check_log(&events)?;
@@ -463,26 +528,170 @@ fn replay(text: &str) -> anyhow::Result<String> {
         simulate(&wall).events.into_iter().enumerate().map(|(i, e)| (i + 1, e)).collect()
     };
     let mut board = Board::new();
-    let mut s = String::new();
+    let mut steps = Vec::new();
     let deal = events.iter().take(52).take_while(|(_, e)| matches!(e, Event::Draw { .. })).count();
     for (i, (line, e)) in events.iter().enumerate() {
         board.apply_at(*line, e)?;
         if i + 1 < deal && deal == 52 {
             continue;
         }
-        if i + 1 == 52 && deal == 52 {
-            writeln!(s, "events 1-52: the deal")?;
+        let heading = if i + 1 == 52 && deal == 52 {
+            "events 1-52: the deal".to_owned()
         } else {
-            writeln!(s, "event {}: {e}", i + 1)?;
-        }
-        writeln!(s, "{board}")?;
-        writeln!(s)?;
+            format!("event {}: {e}", i + 1)
+        };
+        steps.push((heading, board.clone()));
     }
+    Ok(Replayed { steps, last: board })
+}
+
+fn result_line(board: &Board) -> String {
     match board.outcome() {
-        Some(o) => writeln!(s, "result: {}", describe(o))?,
-        None => writeln!(s, "result: the log ends before the game does")?,
+        Some(o) => format!("result: {}\n", describe(o)),
+        None => "result: the log ends before the game does\n".to_owned(),
     }
+}
+
+/// The whole replay as text (the listing when stdout is not a terminal).
+fn replay(text: &str) -> anyhow::Result<String> {
+    let r = replay_steps(text)?;
+    let mut s = String::new();
+    for (heading, board) in &r.steps {
+        writeln!(s, "{heading}\n{board}\n")?;
+    }
+    s += &result_line(&r.last);
     Ok(s)
+}
+
+/// One step at a time: each board with the tiles its event added marked, then a prompt on
+/// stderr; Enter shows the next, `q` or the end of the keys stops.
+fn replay_stepping(
+    text: &str,
+    mut keys: Box<dyn BufRead>,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    let r = replay_steps(text)?;
+    let mut before = Board::new().to_string();
+    for (i, (heading, board)) in r.steps.iter().enumerate() {
+        let after = board.to_string();
+        // The deal changes every hand: marks start with the first event after it.
+        let shown = if i == 0 { after.clone() } else { mark_changes(&before, &after) };
+        writeln!(out, "{heading}\n{shown}\n")?;
+        before = after;
+        if i + 1 == r.steps.len() {
+            break;
+        }
+        out.flush()?;
+        eprint!("[{}/{}] Enter: next event, q: quit ", i + 1, r.steps.len());
+        let mut key = String::new();
+        if keys.read_line(&mut key)? == 0 || key.trim() == "q" {
+            eprintln!();
+            return Ok(out.flush()?);
+        }
+    }
+    out.write_all(result_line(&r.last).as_bytes())?;
+    Ok(out.flush()?)
+}
+
+/// The board `after` with what changed since `before` marked: per line and per ` | `
+/// section, the tokens (tiles, melds) that were not there before are shown `*like this*`.
+fn mark_changes(before: &str, after: &str) -> String {
+    let mut lines = Vec::new();
+    for (i, line) in after.lines().enumerate() {
+        let old = before.lines().nth(i).unwrap_or("");
+        if line == old || line.trim_start().starts_with("wall:") {
+            lines.push(line.to_owned());
+            continue;
+        }
+        let old_sections: Vec<&str> = old.split(" | ").collect();
+        let sections: Vec<String> = line
+            .split(" | ")
+            .enumerate()
+            .map(|(j, section)| {
+                let (label, items) = section.split_once(": ").unwrap_or(("", section));
+                let old_items =
+                    old_sections.get(j).map_or("", |o| o.split_once(": ").map_or(*o, |x| x.1));
+                let mut gone: Vec<&str> = split_items(old_items);
+                let marked: Vec<String> = split_items(items)
+                    .into_iter()
+                    .map(|item| match gone.iter().position(|g| *g == item) {
+                        Some(k) => {
+                            gone.swap_remove(k);
+                            item.to_owned()
+                        }
+                        None if item == "-" => item.to_owned(),
+                        None => format!("*{item}*"),
+                    })
+                    .collect();
+                if label.is_empty() {
+                    marked.join(" ")
+                } else {
+                    format!("{label}: {}", marked.join(" "))
+                }
+            })
+            .collect();
+        lines.push(sections.join(" | "));
+    }
+    lines.join("\n")
+}
+
+/// The items of a board section: tiles, or whole melds `[4P 5P 6P]`.
+fn split_items(s: &str) -> Vec<&str> {
+    let mut items = Vec::new();
+    let mut rest = s.trim();
+    while !rest.is_empty() {
+        let end = if rest.starts_with('[') {
+            rest.find(']').map_or(rest.len(), |e| e + 1)
+        } else {
+            rest.find(' ').unwrap_or(rest.len())
+        };
+        items.push(&rest[..end]);
+        rest = rest[end..].trim_start();
+    }
+    items
+}
+
+/// One step of `replay --json`.
+#[derive(Serialize)]
+struct StepJson {
+    /// `event 53: A IN N`, or `events 1-52: the deal`.
+    step: String,
+    players: Vec<PlayerJson>,
+}
+
+#[derive(Serialize)]
+struct PlayerJson {
+    seat: String,
+    hand: String,
+    melds: Vec<String>,
+    discards: Vec<String>,
+}
+
+fn replay_json(text: &str) -> anyhow::Result<String> {
+    let r = replay_steps(text)?;
+    let steps: Vec<StepJson> = r
+        .steps
+        .iter()
+        .map(|(heading, board)| StepJson {
+            step: heading.clone(),
+            players: Player::ALL
+                .iter()
+                .map(|&p| PlayerJson {
+                    seat: p.to_string(),
+                    hand: board.hand(p).to_string(),
+                    melds: board.melds(p).iter().map(ToString::to_string).collect(),
+                    discards: board.discards(p).iter().map(ToString::to_string).collect(),
+                })
+                .collect(),
+        })
+        .collect();
+    let outcome = r.last.outcome();
+    to_json(&serde_json::json!({
+        "steps": steps,
+        "outcome": outcome.map(outcome_name),
+        "winner": outcome.and_then(|o| o.winner()).map(|p| p.to_string()),
+        "result": result_line(&r.last).trim_end().strip_prefix("result: "),
+    }))
 }
 
 fn describe(o: Outcome) -> String {
@@ -507,6 +716,16 @@ pub fn demo(out: &mut dyn Write) -> anyhow::Result<()> {
     let hand: Hand = "1M 2M 3M 4P 5P 6P 7S 8S 9S E E E Z F".parse()?;
     writeln!(out, "distance of {hand}: {}", distance(&hand, 0))?;
     Ok(())
+}
+
+/// The demo as JSON: the sample wall's game, and a hand's distance.
+pub fn demo_json() -> anyhow::Result<serde_json::Value> {
+    let wall = Wall::parse(SAMPLE)?;
+    let hand: Hand = "1M 2M 3M 4P 5P 6P 7S 8S 9S E E E Z F".parse()?;
+    Ok(serde_json::json!({
+        "sample": game_json(&wall, &simulate(&wall)),
+        "distance": {"hand": hand.to_string(), "melds": 0, "distance": distance(&hand, 0)},
+    }))
 }
 
 /// The game's benchmark workloads.

@@ -13,15 +13,25 @@ mod take6;
 use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::Context;
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 use crate::common::{Unsuccessful, read_input};
 
 /// Plays, solves and simulates table games exactly.
 #[derive(Debug, Parser)]
 #[command(name = "tabletop", version, about, long_about = None, propagate_version = true)]
+#[command(after_help = "Examples:
+  tabletop demo                               every game on its sample data
+  echo 26 | tabletop judge cf1769d3           an original problem, byte for byte
+  tabletop nine solve deal.txt                exact play of a Nine deal
+  tabletop race table queen 12 12 --svg q.svg
+  tabletop completions bash > /etc/bash_completion.d/tabletop
+
+A FILE argument of `-` means stdin; every result can be printed as JSON with --json.")]
 struct Cli {
+    /// When to colour messages: auto (a terminal without NO_COLOR), always or never.
+    #[arg(long, global = true, value_name = "WHEN", default_value_t = clap::ColorChoice::Auto)]
+    color: clap::ColorChoice,
     #[command(subcommand)]
     command: Command,
 }
@@ -29,14 +39,20 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Runs an original problem: its exact stdin and stdout.
+    #[command(after_help = JUDGE_HELP)]
     Judge {
         /// The problem.
         problem: Problem,
-        /// Read the input from this file instead of stdin.
+        /// Read the input from this file instead of stdin (`-`: stdin).
         file: Option<std::path::PathBuf>,
     },
     /// Every game on its built-in sample data.
-    Demo,
+    #[command(after_help = "Examples:\n  tabletop demo\n  tabletop demo --json | jq .race")]
+    Demo {
+        /// Print one JSON object, a member per game.
+        #[arg(long)]
+        json: bool,
+    },
     /// Fixed workloads: deterministic node counts beside median times.
     Bench(bench::Args),
     /// Nine (Девятка): solve deals, find deals by importance, statistics.
@@ -51,7 +67,43 @@ enum Command {
     /// Mahjong (THUPC 2021 variant): simulation, distance, replay.
     #[command(subcommand)]
     Mahjong(mahjong::Command),
+    /// Prints a shell completion script.
+    #[command(
+        after_help = "Examples:\n  tabletop completions bash > ~/.local/share/bash-completion/completions/tabletop\n  \
+                            tabletop completions zsh > ~/.zfunc/_tabletop\n  \
+                            tabletop completions fish > ~/.config/fish/completions/tabletop.fish"
+    )]
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Prints the manual page (roff).
+    #[command(after_help = "Examples:\n  tabletop man | man -l -\n  tabletop man > tabletop.1")]
+    Man,
 }
+
+/// Each problem's input, with a tiny example (`tabletop judge --help`).
+const JUDGE_HELP: &str = "Inputs (FILE, or stdin when it is absent or `-`):
+  cf1769d1   Alice's 18 cards on one line, Bob's on the next; a card is rank (6 7 8 9 T J Q K A)
+             then suit (C D H S). Prints the winner when Alice moves first (Alice or Bob):
+               JD 7S 9S JS 8S 9D 6D 8C 8D TH KS QD QH TD 6C AD KD AC
+               KH QC 9H 6H KC 9C JC TS 6S QS TC JH 7D 7H AS AH 7C 8H
+  cf1769d2   one integer k (2..=13). Prints k deals with distinct importances, blank-line
+             separated:   5
+  cf1769d3   the same with k up to 26:   26
+  nthu14463  N M P (players, rounds, rows), then the P starting cards, then N lines of M cards
+             (each player's card per round). Prints each player's heads, one per line:
+               4 3 2   11   6   12 5 9   1 13 10   7 2 4   8 14 3   (one group per line)
+  hdu5754    T, then T lines `piece N M` (1 king, 2 rook, 3 knight, 4 queen; 2 <= N, M <= 10^18).
+             Prints B (first player wins), G (second) or D (draw) per board:
+               2   1 5 5   4 5 5   (one group per line)
+  p7147      a wall of 148 tiles (1M..9M 1P..9P 1S..9S E S W N B F Z PASS REVERSE DOUBLE).
+             Prints the game log of the fixed rules, one event per line (A IN 1M, B OUT 3P, ...)
+
+Examples:
+  printf '2\\n1 5 5\\n4 5 5\\n' | tabletop judge hdu5754
+  tabletop judge p7147 wall.txt
+  echo 26 | tabletop judge cf1769d3 -";
 
 /// The original problems that `tabletop judge` reproduces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -79,9 +131,14 @@ fn judge(problem: Problem, input: &str) -> anyhow::Result<String> {
     }
 }
 
-fn demo() -> anyhow::Result<()> {
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+fn demo(json: bool) -> anyhow::Result<()> {
+    let mut out = common::stdout();
+    if json {
+        let demo = serde_json::json!({"nine": nine::demo_json()?, "take6": take6::demo_json()?,
+            "race": race::demo_json()?, "mahjong": mahjong::demo_json()?});
+        out.write_all(common::to_json(&demo)?.as_bytes())?;
+        return Ok(out.flush()?);
+    }
     nine::demo(&mut out)?;
     writeln!(out)?;
     take6::demo(&mut out)?;
@@ -89,31 +146,39 @@ fn demo() -> anyhow::Result<()> {
     race::demo(&mut out)?;
     writeln!(out)?;
     mahjong::demo(&mut out)?;
-    Ok(())
+    Ok(out.flush()?)
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
+    common::check_stdout()?;
     match cli.command {
         Command::Judge { problem, file } => {
-            let input = read_input(file.as_deref())?;
-            let output = judge(problem, &input)?;
-            let stdout = std::io::stdout();
-            let mut out = stdout.lock();
-            out.write_all(output.as_bytes()).context("cannot write the output")?;
-            out.flush().context("cannot write the output")?;
-            Ok(())
+            common::print(&judge(problem, &read_input(file.as_deref())?)?)
         }
-        Command::Demo => demo(),
+        Command::Demo { json } => demo(json),
         Command::Bench(args) => bench::run(args),
         Command::Nine(cmd) => nine::run(cmd),
         Command::Take6(cmd) => take6::run(cmd),
         Command::Race(cmd) => race::run(cmd),
         Command::Mahjong(cmd) => mahjong::run(cmd),
+        Command::Completions { shell } => {
+            let mut out = common::stdout();
+            clap_complete::generate(shell, &mut Cli::command(), "tabletop", &mut out);
+            Ok(out.flush()?)
+        }
+        Command::Man => {
+            let mut out = common::stdout();
+            clap_mangen::Man::new(Cli::command()).render(&mut out)?;
+            Ok(out.flush()?)
+        }
     }
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let color = common::color_choice(&args);
+    let matches = Cli::command().color(color).get_matches_from(args);
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
@@ -125,7 +190,7 @@ fn main() -> ExitCode {
             {
                 return ExitCode::SUCCESS;
             }
-            eprintln!("error: {err:#}");
+            eprintln!("{}{err:#}", common::error_prefix());
             if err.downcast_ref::<Unsuccessful>().is_some() {
                 ExitCode::from(1)
             } else {

@@ -17,7 +17,9 @@ use tabletop_nine::{
 use crate::bench::Bench;
 use rayon::prelude::*;
 
-use crate::common::{Unsuccessful, histogram, par_map_progress, progress_bar, read_input, to_json};
+use crate::common::{
+    Unsuccessful, histogram, par_map_progress, plural, print, progress_bar, read_input, to_json,
+};
 
 /// The nine subcommands.
 #[derive(Debug, clap::Subcommand)]
@@ -27,8 +29,14 @@ pub enum Command {
     ///
     /// The deal is two lines (Alice's 18 cards, then Bob's), read from FILE or stdin, or given
     /// with --alice and --bob.
-    #[command(override_usage = "tabletop nine solve [--json] [FILE]\n       \
-                                tabletop nine solve [--json] --alice <ALICE> --bob <BOB>")]
+    #[command(
+        override_usage = "tabletop nine solve [--json] [FILE]\n       \
+                                tabletop nine solve [--json] --alice <ALICE> --bob <BOB>",
+        after_help = "Examples:
+  tabletop nine solve deal.txt
+  tabletop nine find --importance 26 | tabletop nine solve -
+  tabletop nine solve --json --alice 'JD 7S ...' --bob 'KH QC ...'"
+    )]
     Solve {
         /// Alice's 18 cards, space separated (with --bob).
         #[arg(long, requires = "bob", conflicts_with = "file")]
@@ -36,7 +44,8 @@ pub enum Command {
         /// Bob's 18 cards, space separated (with --alice).
         #[arg(long, requires = "alice", conflicts_with = "file")]
         bob: Option<String>,
-        /// Read the deal from this file instead of stdin (not with --alice and --bob).
+        /// Read the deal from this file instead of stdin (`-`: stdin; not with --alice and
+        /// --bob).
         #[arg(conflicts_with_all = ["alice", "bob"])]
         file: Option<PathBuf>,
         /// Print one JSON object.
@@ -44,6 +53,9 @@ pub enum Command {
         json: bool,
     },
     /// Finds a deal whose first move has the given importance (two lines, judge format).
+    #[command(after_help = "Examples:
+  tabletop nine find --importance 30
+  tabletop nine find --importance 26 --seed 7 --json")]
     Find {
         /// The importance wanted (achievable: 0 to 24, 26, 30).
         #[arg(long)]
@@ -64,6 +76,9 @@ pub enum Command {
     },
     /// Solves N random deals (in parallel): distribution of the importance, of the winner for
     /// each first mover, and of the results.
+    #[command(after_help = "Examples:
+  tabletop nine stats
+  tabletop nine stats --deals 100000 --seed 2 --json")]
     Stats {
         /// The number of deals, 1 to 10^9.
         #[arg(
@@ -82,9 +97,12 @@ pub enum Command {
     /// Solves every deal with at most M non-reserve cards (one per relabelling of the suits):
     /// with M = 11 these are the only deals whose importance can exceed 24, so this shows which
     /// importances exist (0..=24, 26 and 30).
+    #[command(after_help = "Examples:
+  tabletop nine enumerate --max-non-reserve 6
+  tabletop nine enumerate --json          (M = 11: about 90 s in release on 2 cores)")]
     Enumerate {
-        /// The most non-reserve cards (M), 0 to 12; 11 gives about 410,000 deals (tens of
-        /// seconds in release on 2 cores), 12 several times more (minutes).
+        /// The most non-reserve cards (M), 0 to 12; 11 gives about 410,000 deals (about 90 s
+        /// in release on 2 cores), 12 several times more (many minutes).
         #[arg(long, default_value_t = 11, value_parser = clap::value_parser!(u32).range(0..=12))]
         max_non_reserve: u32,
         /// Print one JSON object.
@@ -108,11 +126,7 @@ pub fn run(command: Command) -> anyhow::Result<()> {
         Command::Stats { deals, seed, json } => stats(deals, seed, json)?,
         Command::Enumerate { max_non_reserve, json } => enumerate(max_non_reserve, json)?,
     };
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    out.write_all(output.as_bytes())?;
-    out.flush()?;
-    Ok(())
+    print(&output)
 }
 
 fn parse_deal(text: &str) -> anyhow::Result<Deal> {
@@ -180,18 +194,22 @@ fn analyse(solver: &mut Solver, deal: Deal, first: Player) -> FirstMover {
     }
 }
 
-fn solve(deal: Deal, json: bool) -> anyhow::Result<String> {
+fn solve_report(deal: Deal) -> SolveReport {
     let mut solver = Solver::new();
     let first_movers: Vec<FirstMover> =
         Player::ALL.iter().map(|&p| analyse(&mut solver, deal, p)).collect();
-    let report = SolveReport {
+    SolveReport {
         alice: deal.alice().to_string(),
         bob: deal.bob().to_string(),
         alice_first: first_movers[0].result,
         bob_first: first_movers[1].result,
         importance: first_movers[0].result.abs_diff(first_movers[1].result),
         first_movers,
-    };
+    }
+}
+
+fn solve(deal: Deal, json: bool) -> anyhow::Result<String> {
+    let report = solve_report(deal);
     if json {
         return to_json(&report);
     }
@@ -315,7 +333,7 @@ fn stats(deals: u64, seed: u64, json: bool) -> anyhow::Result<String> {
     // Counts only (no Vec of every result), so the memory does not grow with --deals; deal i
     // uses the stream sub_seed(seed, i) whatever the thread, so the counts depend on the seed
     // alone.
-    let bar = progress_bar(deals, "solving deals");
+    let bar = progress_bar(deals, "deals solved");
     let tally = (0..deals)
         .into_par_iter()
         .fold(Tally::new, |t, i| {
@@ -383,7 +401,7 @@ struct Enumeration {
 fn enumerate(max_non_reserve: u32, json: bool) -> anyhow::Result<String> {
     let deals = low_reserve_deals(max_non_reserve as usize);
     let values: Vec<u32> =
-        par_map_progress(deals.len() as u64, "solving deals", |i| importance(deals[i as usize]));
+        par_map_progress(deals.len() as u64, "deals solved", |i| importance(deals[i as usize]));
     let mut hist: BTreeMap<u32, u64> = BTreeMap::new();
     for &v in &values {
         *hist.entry(v).or_default() += 1;
@@ -400,22 +418,33 @@ fn enumerate(max_non_reserve: u32, json: bool) -> anyhow::Result<String> {
     if json {
         return to_json(&report);
     }
-    let mut s = String::new();
-    writeln!(
-        s,
-        "{} deals with at most {max_non_reserve} non-reserve cards (up to relabelling the suits)",
-        report.deals
-    )?;
+    Ok(enumeration_text(&report))
+}
+
+fn enumeration_text(report: &Enumeration) -> String {
+    let m = report.max_non_reserve;
+    let mut s = format!(
+        "{} with at most {} (up to relabelling the suits)\n",
+        plural(report.deals, "deal"),
+        plural(m.into(), "non-reserve card")
+    );
+    s += "\nimportance of the first move (importance, deals, share):\n";
     let rows: Vec<(String, u64)> =
         report.importance.iter().map(|(k, &c)| (k.to_string(), c)).collect();
     s += &histogram(&rows, 40);
-    writeln!(s, "maximum importance: {}", report.maximum)?;
-    writeln!(
-        s,
-        "importances above {bound} (the most any other deal can have): {:?}",
-        report.above_bound
-    )?;
-    Ok(s)
+    let _ = writeln!(s, "\nmaximum importance: {}", report.maximum);
+    // A deal with more than M non-reserve cards has importance at most 36 - (M + 1): the
+    // importances above that bound are reached by the enumerated deals only (none for small M).
+    if !report.above_bound.is_empty() {
+        let above: Vec<String> = report.above_bound.iter().map(u32::to_string).collect();
+        let _ = writeln!(
+            s,
+            "importances above {} (the most a deal with more non-reserve cards can have): {}",
+            36 - (m + 1),
+            above.join(", ")
+        );
+    }
+    s
 }
 
 /// The D1 sample deal of the demo.
@@ -436,6 +465,20 @@ pub fn demo(out: &mut dyn Write) -> anyhow::Result<()> {
     }
     writeln!(out, "({solved} deals solved)")?;
     Ok(())
+}
+
+/// The demo as JSON: the sample deal solved, and the six deals with their importances.
+pub fn demo_json() -> anyhow::Result<serde_json::Value> {
+    let (deals, solved) = find_distinct_counted(6, 1, tabletop_nine::JUDGE_BUDGET)?;
+    let distinct: Vec<serde_json::Value> = deals
+        .iter()
+        .map(|(d, i)| {
+            serde_json::json!({"importance": i, "alice": d.alice().to_string(),
+                "bob": d.bob().to_string()})
+        })
+        .collect();
+    Ok(serde_json::json!({"sample": solve_report(DEMO_DEAL.parse()?), "distinct": distinct,
+        "deals_solved": solved}))
 }
 
 /// The game's benchmark workloads.

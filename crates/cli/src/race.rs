@@ -1,7 +1,7 @@
 //! `tabletop race ...` and the race parts of `judge`, `demo` and `bench`.
 
 use std::fmt::Write as _;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -14,7 +14,7 @@ use tabletop_race::{
 };
 
 use crate::bench::Bench;
-use crate::common::{Unsuccessful, progress_bar, to_json};
+use crate::common::{Unsuccessful, print, progress_bar, to_json};
 
 /// The largest board `race table` prints as text.
 const MAX_TEXT: u64 = 200;
@@ -25,6 +25,9 @@ const MAX_SVG: u64 = 300;
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
     /// Who wins one board, from the closed form (boards up to 10^18 x 10^18).
+    #[command(after_help = "Examples:
+  tabletop race solve queen 5 5
+  tabletop race solve 2 1000000000000000000 999 --json")]
     Solve {
         /// The piece: king, rook, knight, queen, or the judge number 1..=4.
         piece: Piece,
@@ -37,6 +40,12 @@ pub enum Command {
         json: bool,
     },
     /// The outcome when the piece starts on each cell of a board, as a text grid or an SVG.
+    #[command(after_help = "Examples:
+  tabletop race table knight 8 8
+  tabletop race table rook 6 6 --grundy
+  tabletop race table queen 12 12 --svg queen.svg
+  tabletop race table queen 40 40 --svg - > queen.svg
+  tabletop race table king 5 7 --json")]
     Table {
         /// The piece: king, rook, knight, queen, or the judge number 1..=4.
         piece: Piece,
@@ -44,20 +53,33 @@ pub enum Command {
         n: u64,
         /// The number of columns M (2..=200 for text, 2..=300 for SVG).
         m: u64,
-        /// Write an SVG picture to this file instead of printing text.
+        /// Write an SVG picture to this file instead of printing text (`-`: stdout).
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
         /// Print the Grundy value of each cell instead of its outcome (king, rook, queen).
         #[arg(long, conflicts_with = "svg")]
         grundy: bool,
+        /// Print JSON: every cell's outcome, and Grundy value where the piece has them (with
+        /// --svg FILE: the picture to the file, the JSON to stdout).
+        #[arg(long, conflicts_with = "grundy")]
+        json: bool,
     },
     /// Checks every closed form against retrograde tables for every board up to K x K.
+    #[command(after_help = "Examples:
+  tabletop race verify
+  tabletop race verify --max 2000 --json")]
     Verify {
         /// The largest board side K (memory is about 16 K^2 bytes: 1.6 GB at 10000).
         #[arg(long = "max", default_value_t = 200, value_parser = clap::value_parser!(u64).range(2..=10_000))]
         max: u64,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
     },
     /// Prints a random HDU 5754 judge input (for benchmarks).
+    #[command(after_help = "Examples:
+  tabletop race gen --cases 1000 --seed 7 > boards.txt
+  tabletop race gen | tabletop judge hdu5754 | sort | uniq -c")]
     Gen {
         /// The number of cases T (at most 10^8: about 4 GB of text, written as it is made).
         #[arg(long, default_value_t = 1_000_000,
@@ -77,24 +99,21 @@ pub enum Command {
 pub fn run(command: Command) -> anyhow::Result<()> {
     let out = match command {
         Command::Solve { piece, n, m, json } => solve_cmd(piece, n, m, json)?,
-        Command::Table { piece, n, m, svg, grundy } => table_cmd(piece, n, m, svg, grundy)?,
-        Command::Verify { max } => verify_cmd(max)?,
+        Command::Table { piece, n, m, svg, grundy, json } => {
+            table_cmd(piece, n, m, svg, grundy, json)?
+        }
+        Command::Verify { max, json } => verify_cmd(max, json)?,
         Command::Gen { cases, seed, max_side } => return gen_cmd(cases, seed, max_side),
     };
-    let stdout = std::io::stdout();
-    let mut lock = stdout.lock();
-    lock.write_all(out.as_bytes()).context("cannot write the output")?;
-    lock.flush().context("cannot write the output")?;
-    Ok(())
+    print(&out)
 }
 
 /// Streams the random input to stdout as it is generated: up to 10^8 cases (4 GB) in
 /// constant memory. Only a write can fail, so there is no partial output to hold back.
 fn gen_cmd(cases: u64, seed: u64, max_side: u64) -> anyhow::Result<()> {
-    let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-    write_random_input(&mut out, cases, seed, max_side).context("cannot write the output")?;
-    out.flush().context("cannot write the output")?;
-    Ok(())
+    let mut out = crate::common::stdout();
+    write_random_input(&mut out, cases, seed, max_side)?;
+    Ok(out.flush()?)
 }
 
 /// The original problem's output for `input`.
@@ -145,13 +164,51 @@ fn solve_cmd(piece: Piece, n: u64, m: u64, json: bool) -> anyhow::Result<String>
     Ok(s)
 }
 
+/// `race table --json`.
+#[derive(Serialize)]
+struct TableJson {
+    piece: &'static str,
+    rows: usize,
+    cols: usize,
+    /// The cell the piece races to (the game is over there).
+    target: (usize, usize),
+    /// Cells per outcome (the target counted as G).
+    counts: [u64; 3],
+    /// Row by row, the outcome from each cell: `B`, `G` or `D`.
+    outcomes: Vec<String>,
+    /// Row by row, the Grundy value of each cell; null for a piece with draws (knight).
+    grundy: Option<Vec<Vec<u64>>>,
+}
+
+fn table_json(table: &OutcomeTable, grundy: Option<&GrundyTable>) -> anyhow::Result<String> {
+    let (rows, cols) = (table.rows(), table.cols());
+    to_json(&TableJson {
+        piece: table.piece().name(),
+        rows,
+        cols,
+        target: (rows, cols),
+        counts: table.counts(),
+        outcomes: (1..=rows)
+            .map(|x| (1..=cols).map(|y| table.at(x, y).to_string()).collect())
+            .collect(),
+        grundy: grundy.map(|g| {
+            (1..=rows).map(|x| (1..=cols).map(|y| u64::from(g.at(x, y))).collect()).collect()
+        }),
+    })
+}
+
 fn table_cmd(
     piece: Piece,
     n: u64,
     m: u64,
     svg: Option<PathBuf>,
     show_grundy: bool,
+    json: bool,
 ) -> anyhow::Result<String> {
+    let to_stdout = svg.as_deref().is_some_and(|p| crate::common::is_stdin(Some(p)));
+    if to_stdout && json {
+        anyhow::bail!("--svg - and --json both write to stdout: name a file for the SVG");
+    }
     Board::new(n, m)?;
     let limit = if svg.is_some() { MAX_SVG } else { MAX_TEXT };
     if n > limit || m > limit {
@@ -164,10 +221,14 @@ fn table_cmd(
     let table = OutcomeTable::new(piece, rows, cols)?;
     let grundy = (!piece.has_draws()).then(|| GrundyTable::new(piece, rows, cols)).transpose()?;
     match svg {
+        Some(_) if to_stdout => Ok(svg_picture(&table, grundy.as_ref())),
         Some(path) => {
             let picture = svg_picture(&table, grundy.as_ref());
             std::fs::write(&path, picture)
                 .with_context(|| format!("cannot write {}", path.display()))?;
+            if json {
+                return table_json(&table, grundy.as_ref());
+            }
             let [b, g, d] = table.counts();
             Ok(format!(
                 "wrote {}: {piece} on {n} x {m}, {b} B, {g} G, {d} D cells (the target counted as G)\n",
@@ -178,6 +239,7 @@ fn table_cmd(
             let grundy = grundy.ok_or(tabletop_race::TableError::NoGrundy(piece))?;
             Ok(grundy_text(&grundy))
         }
+        None if json => table_json(&table, grundy.as_ref()),
         None => Ok(text_table(&table)),
     }
 }
@@ -287,9 +349,20 @@ fn svg_picture(table: &OutcomeTable, grundy: Option<&GrundyTable>) -> String {
     s
 }
 
-fn verify_cmd(max: u64) -> anyhow::Result<String> {
+/// One piece's line of `race verify --json`.
+#[derive(Serialize)]
+struct VerifiedPiece {
+    piece: &'static str,
+    /// Cells per outcome over the K x K table (every board up to K x K and every cell of each).
+    counts: [u64; 3],
+    /// What was checked of the Grundy values, if the piece has them.
+    grundy: Option<&'static str>,
+}
+
+fn verify_cmd(max: u64, json: bool) -> anyhow::Result<String> {
     let k = max as usize;
-    let bar = progress_bar((7 + 4 * k) as u64, "race verify");
+    // The steps: 7 tables (4 outcome tables, 3 Grundy tables), then 4 K rows checked.
+    let bar = progress_bar((7 + 4 * k) as u64, &format!("steps (7 tables, {} rows)", 4 * k));
     // 1. One outcome table (and Grundy table) per piece, anchored at the target: every board
     //    up to K x K and every cell of each is one of its entries.
     let built: Vec<(OutcomeTable, Option<GrundyTable>)> = Piece::ALL
@@ -318,6 +391,26 @@ fn verify_cmd(max: u64) -> anyhow::Result<String> {
     bar.finish_and_clear();
     fail_on_mismatches(&mismatches, k)?;
     // 3. The summary: cells = boards from 1 x 1 to K x K, counted per outcome.
+    let grundy_note = |piece: Piece, g: &Option<GrundyTable>| match (piece, g) {
+        (Piece::Rook, Some(_)) => Some("grundy = a xor b everywhere"),
+        (Piece::King, Some(_)) => Some("grundy = closed form everywhere"),
+        (_, Some(_)) => Some("grundy 0 exactly on G cells"),
+        (_, None) => None,
+    };
+    if json {
+        let pieces: Vec<VerifiedPiece> = built
+            .iter()
+            .map(|(t, g)| VerifiedPiece {
+                piece: t.piece().name(),
+                counts: t.counts(),
+                grundy: grundy_note(t.piece(), g),
+            })
+            .collect();
+        return to_json(&serde_json::json!({
+            "max": k, "cells_per_piece": checked.load(Ordering::Relaxed) / 4,
+            "mismatches": 0, "pieces": pieces,
+        }));
+    }
     let mut s = format!(
         "checked {} cells per piece (distances 0..{k} each way: every board up to {k} x {k} and \
          every cell of each): the closed forms agree with the retrograde tables\n",
@@ -325,12 +418,7 @@ fn verify_cmd(max: u64) -> anyhow::Result<String> {
     );
     for (t, g) in &built {
         let [b, gg, d] = t.counts();
-        let extra = match (t.piece(), g) {
-            (Piece::Rook, Some(_)) => "; grundy = a xor b everywhere",
-            (Piece::King, Some(_)) => "; grundy = closed form everywhere",
-            (_, Some(_)) => "; grundy 0 exactly on G cells",
-            (_, None) => "",
-        };
+        let extra = grundy_note(t.piece(), g).map(|n| format!("; {n}")).unwrap_or_default();
         let _ = writeln!(s, "{:<6}  B {b:>10}  G {gg:>10}  D {d:>10}{extra}", t.piece().name());
     }
     Ok(s)
@@ -363,6 +451,21 @@ pub fn demo(out: &mut dyn Write) -> anyhow::Result<()> {
     writeln!(out, "queen on {} x {}: {}", big.rows(), big.cols(), solve(Piece::Queen, big))?;
     writeln!(out, "  {}", explain(Piece::Queen, big))?;
     Ok(())
+}
+
+/// The demo as JSON: the judge's sample answered, the knight's 8 x 8 table, a huge board.
+pub fn demo_json() -> anyhow::Result<serde_json::Value> {
+    let sample = "4\n1 5 5\n2 5 5\n3 5 5\n4 5 5\n";
+    let output = judge_hdu5754(sample)?;
+    let answers: Vec<&str> = output.lines().collect();
+    let table = OutcomeTable::new(Piece::Knight, 8, 8)?;
+    let big = Board::new(618_033_988_749_894_847, 999_999_999_999_999_998)?;
+    Ok(serde_json::json!({
+        "judge_sample": {"input": sample, "output": answers},
+        "knight_8x8": serde_json::from_str::<serde_json::Value>(&table_json(&table, None)?)?,
+        "queen_big": {"rows": big.rows(), "cols": big.cols(),
+            "outcome": solve(Piece::Queen, big).to_string(), "reason": explain(Piece::Queen, big)},
+    }))
 }
 
 /// The game's benchmark workloads.

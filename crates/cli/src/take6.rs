@@ -15,28 +15,37 @@ use tabletop_take6::{
 };
 
 use crate::bench::Bench;
-use crate::common::{progress_bar, read_input, to_json};
+use crate::common::{print, progress_bar, read_input, to_json};
 
 /// The take6 subcommands.
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
     /// Plays a scripted game (the judge's input, NTHU 14463) and prints each player's heads.
+    #[command(after_help = "Examples:
+  tabletop take6 simulate game.txt
+  printf '4 3 2\\n11\\n6\\n12 5 9\\n1 13 10\\n7 2 4\\n8 14 3\\n' | tabletop take6 simulate --trace
+  tabletop take6 simulate --trace --json - < game.txt")]
     Simulate(SimulateArgs),
     /// Bots against bots in duplicate format: every deal is replayed once per seating, the
     /// lineup rotated one seat each time; mean heads per hand with 95% confidence intervals.
+    #[command(after_help = "Examples:
+  tabletop take6 arena --bots mc,heuristic,random,lowest --deals 200
+  tabletop take6 arena --players 5 --bots heuristic,random --rules forced --json
+  tabletop take6 arena --bots mc:50,heuristic --match --target 66 --deals 20")]
     Arena(ArenaArgs),
 }
 
 /// Arguments of `tabletop take6 simulate`.
 #[derive(Debug, clap::Args)]
 pub struct SimulateArgs {
-    /// The judge's input (`N M P`, the starting cards, each player's cards); stdin if absent.
+    /// The judge's input (`N M P`, the starting cards, each player's cards); stdin if absent
+    /// or `-`.
     file: Option<PathBuf>,
-    /// Show the rows after every placement and who took what.
+    /// Show the rows after every placement and who took what (with --json: a `trace` array).
     #[arg(long)]
     trace: bool,
     /// Print JSON instead of a table.
-    #[arg(long, conflicts_with = "trace")]
+    #[arg(long)]
     json: bool,
 }
 
@@ -65,9 +74,13 @@ pub struct ArenaArgs {
     #[arg(long, value_delimiter = ',', required = true)]
     bots: Vec<String>,
     /// The number of deals, 1 to 10,000,000. Each deal is played once per seat rotation, so
-    /// it makes --players games.
+    /// it makes --players hands (or matches).
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=MAX_DEALS))]
-    games: u64,
+    deals: u64,
+    /// Deprecated: the old name of --deals (it always counted deals, not games).
+    #[arg(long, hide = true, conflicts_with = "deals",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_DEALS))]
+    games: Option<u64>,
     /// The seed of the deals and of the bots.
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -96,13 +109,15 @@ pub struct ArenaArgs {
 pub fn run(command: Command) -> anyhow::Result<()> {
     let out = match command {
         Command::Simulate(args) => simulate_command(&args)?,
-        Command::Arena(args) => arena_command(&args)?,
+        Command::Arena(mut args) => {
+            if let Some(deals) = args.games.take() {
+                eprintln!("note: --games is deprecated: it counts deals, so it is now --deals");
+                args.deals = deals;
+            }
+            arena_command(&args)?
+        }
     };
-    let stdout = std::io::stdout();
-    let mut lock = stdout.lock();
-    lock.write_all(out.as_bytes()).context("cannot write the output")?;
-    lock.flush().context("cannot write the output")?;
-    Ok(())
+    print(&out)
 }
 
 /// The original problem's output for `input`.
@@ -197,6 +212,30 @@ struct SimulateJson {
     penalties: Vec<u32>,
     taken: Vec<Vec<u8>>,
     final_rows: Vec<Vec<u8>>,
+    /// With --trace: every placement in order, with the rows after it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    trace: Option<Vec<StepJson>>,
+}
+
+/// One placement of `take6 simulate --trace --json`.
+#[derive(Serialize)]
+struct StepJson {
+    /// 1-based, as in the text trace.
+    round: usize,
+    /// 1-based.
+    player: usize,
+    card: u8,
+    /// 1-based.
+    row: usize,
+    /// `appended`, `sixth`, `too_low_forced` or `too_low_chosen`.
+    reason: &'static str,
+    taken: Vec<u8>,
+    heads: u32,
+    rows: Vec<Vec<u8>>,
+}
+
+fn values(s: tabletop_take6::CardSet) -> Vec<u8> {
+    s.iter().map(|c| c.value()).collect()
 }
 
 fn simulate_command(args: &SimulateArgs) -> anyhow::Result<String> {
@@ -205,10 +244,33 @@ fn simulate_command(args: &SimulateArgs) -> anyhow::Result<String> {
     if !args.json {
         return Ok(simulate_text(&script, args.trace));
     }
-    let outcome = tabletop_take6::simulate(&script);
+    to_json(&simulate_json(&script, args.trace))
+}
+
+fn simulate_json(script: &Script, with_trace: bool) -> SimulateJson {
+    let mut trace = Vec::new();
+    let outcome = simulate_traced(script, |step| {
+        if with_trace {
+            let p = step.placement;
+            trace.push(StepJson {
+                round: step.round + 1,
+                player: p.player + 1,
+                card: p.card.value(),
+                row: p.row + 1,
+                reason: match p.reason {
+                    Reason::Appended => "appended",
+                    Reason::Sixth => "sixth",
+                    Reason::TooLowForced => "too_low_forced",
+                    Reason::TooLowChosen => "too_low_chosen",
+                },
+                taken: values(p.taken),
+                heads: p.heads(),
+                rows: step.table.rows().iter().map(|r| values(r.cards())).collect(),
+            });
+        }
+    });
     let rules = script.rules();
-    let values = |s: tabletop_take6::CardSet| s.iter().map(|c| c.value()).collect::<Vec<_>>();
-    to_json(&SimulateJson {
+    SimulateJson {
         players: rules.players,
         rounds: rules.hand_size,
         rows: rules.rows,
@@ -217,7 +279,8 @@ fn simulate_command(args: &SimulateArgs) -> anyhow::Result<String> {
         penalties: outcome.penalties.clone(),
         taken: outcome.taken.iter().map(|&s| values(s)).collect(),
         final_rows: outcome.table.rows().iter().map(|r| values(r.cards())).collect(),
-    })
+        trace: with_trace.then_some(trace),
+    }
 }
 
 /// The arena of `args`, checked.
@@ -339,14 +402,17 @@ fn arena_command(args: &ArenaArgs) -> anyhow::Result<String> {
     let start = Instant::now();
     // Running sums, not a result per deal: exact integers, so the split between threads does
     // not change them.
-    let bar = progress_bar(args.games, "take6 arena");
-    let tally = (0..args.games)
+    // The bar counts what the summary counts: hands (or matches), one per seating of a deal.
+    let seatings = u64::from(arena.rules().players);
+    let unit = if arena.plays_matches() { "matches played" } else { "hands played" };
+    let bar = progress_bar(args.deals * seatings, unit);
+    let tally = (0..args.deals)
         .into_par_iter()
         .fold(
             || arena.tally(),
             |mut tally, i| {
                 tally.add(&arena.play_deal(sub_seed(args.seed, i)));
-                bar.inc(1);
+                bar.inc(seatings);
                 tally
             },
         )
@@ -361,40 +427,44 @@ fn arena_command(args: &ArenaArgs) -> anyhow::Result<String> {
         elapsed,
         summary.games as f64 / elapsed.max(1e-9)
     );
-    let lineup: Vec<String> = arena.lineup().iter().map(BotKind::to_string).collect();
     if args.json {
-        let r = arena.rules();
-        return to_json(&ArenaJson {
-            rules: RulesJson {
-                description: rules_line(&arena),
-                row_rule: r.row_rule.to_string(),
-                players: r.players,
-                rows: r.rows,
-                cards_per_hand: r.hand_size,
-                deck: r.deck,
-                match_target: arena.plays_matches().then_some(r.target),
-            },
-            seed: args.seed,
-            deals: summary.deals,
-            games: summary.games,
-            game: game_unit(&summary),
-            lineup,
-            bots: summary
-                .bots
-                .iter()
-                .map(|b| BotJson {
-                    bot: b.bot.to_string(),
-                    seats: b.seats,
-                    mean_penalty: b.mean_penalty,
-                    penalty_ci95: b.penalty_ci95,
-                    win_rate: b.win_rate,
-                    win_ci95: b.win_ci95,
-                })
-                .collect(),
-            comparisons: comparisons(&summary),
-        });
+        return to_json(&arena_json(&arena, &summary, args.seed));
     }
     Ok(arena_text(&arena, &summary, args.seed))
+}
+
+fn arena_json(arena: &Arena, summary: &ArenaSummary, seed: u64) -> ArenaJson {
+    let lineup: Vec<String> = arena.lineup().iter().map(BotKind::to_string).collect();
+    let r = arena.rules();
+    ArenaJson {
+        rules: RulesJson {
+            description: rules_line(arena),
+            row_rule: r.row_rule.to_string(),
+            players: r.players,
+            rows: r.rows,
+            cards_per_hand: r.hand_size,
+            deck: r.deck,
+            match_target: arena.plays_matches().then_some(r.target),
+        },
+        seed,
+        deals: summary.deals,
+        games: summary.games,
+        game: game_unit(summary),
+        lineup,
+        bots: summary
+            .bots
+            .iter()
+            .map(|b| BotJson {
+                bot: b.bot.to_string(),
+                seats: b.seats,
+                mean_penalty: b.mean_penalty,
+                penalty_ci95: b.penalty_ci95,
+                win_rate: b.win_rate,
+                win_ci95: b.win_ci95,
+            })
+            .collect(),
+        comparisons: comparisons(summary),
+    }
 }
 
 fn arena_text(arena: &Arena, summary: &ArenaSummary, seed: u64) -> String {
@@ -459,10 +529,32 @@ pub fn demo(out: &mut dyn Write) -> anyhow::Result<()> {
     let script = parse_nthu14463(SAMPLE)?;
     write!(out, "{}", simulate_text(&script, true))?;
     writeln!(out, "judge output: {}", judge_nthu14463(SAMPLE)?.replace('\n', " ").trim_end())?;
+    let (arena, summary) = demo_arena()?;
+    writeln!(
+        out,
+        "== Take 6! arena (tabletop take6 arena --bots mc:50,heuristic,random,lowest --deals 25 --seed 1)"
+    )?;
+    write!(out, "{}", arena_text(&arena, &summary, 1))?;
+    Ok(())
+}
+
+/// The demo as JSON: the judge's sample traced, and the arena.
+pub fn demo_json() -> anyhow::Result<serde_json::Value> {
+    let script = parse_nthu14463(SAMPLE)?;
+    let (arena, summary) = demo_arena()?;
+    Ok(serde_json::json!({
+        "sample": simulate_json(&script, true),
+        "arena": arena_json(&arena, &summary, 1),
+    }))
+}
+
+/// The demo's arena, played: 25 deals, seed 1.
+fn demo_arena() -> anyhow::Result<(Arena, ArenaSummary)> {
     let args = ArenaArgs {
         players: 4,
         bots: vec!["mc:50".into(), "heuristic".into(), "random".into(), "lowest".into()],
-        games: 25,
+        deals: 25,
+        games: None,
         seed: 1,
         rules: RuleArg::Choose,
         cards: 10,
@@ -472,13 +564,8 @@ pub fn demo(out: &mut dyn Write) -> anyhow::Result<()> {
         json: false,
     };
     let arena = build_arena(&args)?;
-    let results = arena.run(args.games, args.seed);
-    writeln!(
-        out,
-        "== Take 6! arena (tabletop take6 arena --bots mc:50,heuristic,random,lowest --games 25 --seed 1)"
-    )?;
-    write!(out, "{}", arena_text(&arena, &arena.summary(&results), args.seed))?;
-    Ok(())
+    let summary = arena.summary(&arena.run(args.deals, args.seed));
+    Ok((arena, summary))
 }
 
 /// The game's benchmark workloads.
