@@ -283,6 +283,34 @@ mod tests {
     }
 
     #[test]
+    fn rates_are_rounded_to_three_digits() {
+        assert_eq!(rate(12345.678), "12346/s");
+        assert_eq!(rate(123.4), "123/s");
+        assert_eq!(rate(12.345), "12.3/s");
+        assert_eq!(rate(1.2345), "1.23/s");
+        assert_eq!(rate(0.0), "0.00/s");
+        assert_eq!(rate(f64::INFINITY), "-/s");
+    }
+
+    #[test]
+    fn time_left_waits_for_a_meaningful_rate() {
+        let s = std::time::Duration::from_secs;
+        // Too early (under 2 s, or under 2% done): no estimate.
+        assert_eq!(time_left(1, Some(1000), s(10), s(9999)), "eta ...");
+        assert_eq!(time_left(500, Some(1000), s(1), s(1)), "eta ...");
+        assert_eq!(time_left(20, Some(1000), s(3), s(147)), "eta 2m 27s");
+        assert_eq!(time_left(500, Some(1000), s(3), s(3)), "eta 3s");
+        assert_eq!(time_left(500, Some(1000), s(3), s(7322)), "eta 2h 02m");
+    }
+
+    #[test]
+    fn plurals() {
+        assert_eq!(plural(1, "deal"), "1 deal");
+        assert_eq!(plural(0, "deal"), "0 deals");
+        assert_eq!(plural(2, "non-reserve card"), "2 non-reserve cards");
+    }
+
+    #[test]
     fn histogram_scales_bars() {
         let h = histogram(&[("0".into(), 10), ("1".into(), 5), ("2".into(), 0)], 10);
         let lines: Vec<&str> = h.lines().collect();

@@ -29,7 +29,7 @@ use crate::common::{Unsuccessful, read_input};
 
 A FILE argument of `-` means stdin; every result can be printed as JSON with --json.")]
 struct Cli {
-    /// When to colour messages: auto (a terminal without NO_COLOR), always or never.
+    /// When to colour messages (auto: on a terminal, unless NO_COLOR is set).
     #[arg(long, global = true, value_name = "WHEN", default_value_t = clap::ColorChoice::Auto)]
     color: clap::ColorChoice,
     #[command(subcommand)]
@@ -54,18 +54,33 @@ enum Command {
         json: bool,
     },
     /// Fixed workloads: deterministic node counts beside median times.
+    #[command(
+        after_help = "Examples:\n  tabletop bench\n  tabletop bench --filter race/ --samples 3 --json"
+    )]
     Bench(bench::Args),
     /// Nine (Девятка): solve deals, find deals by importance, statistics.
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  tabletop nine solve deal.txt\n  tabletop nine find --importance 30 | tabletop nine solve -"
+    )]
     Nine(nine::Command),
     /// Take 6! (6 nimmt!): scripted simulation, bots, arena.
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  tabletop take6 simulate --trace game.txt\n  tabletop take6 arena --bots mc,heuristic,random,lowest --deals 200"
+    )]
     Take6(take6::Command),
     /// Chess-piece race games (Life Winner Bo): solve, tables, verification.
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  tabletop race solve queen 5 5\n  tabletop race table knight 8 8"
+    )]
     Race(race::Command),
     /// Mahjong (THUPC 2021 variant): simulation, distance, replay.
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  tabletop mahjong replay wall.txt\n  tabletop mahjong simulate --games 10000 --summary"
+    )]
     Mahjong(mahjong::Command),
     /// Prints a shell completion script.
     #[command(

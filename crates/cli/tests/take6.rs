@@ -71,7 +71,7 @@ fn arena_is_deterministic_and_reports_every_bot() {
         "3",
         "--bots",
         "heuristic,random,lowest",
-        "--games",
+        "--deals",
         "40",
         "--seed",
         "9",
@@ -101,7 +101,7 @@ fn arena_json_and_rules() {
             "arena",
             "--bots",
             "mc:5,highest",
-            "--games",
+            "--deals",
             "3",
             "--rules",
             "forced",
@@ -122,7 +122,7 @@ fn arena_json_and_rules() {
         .sum();
     assert!((rate - 1.0).abs() < 1e-9);
     let o = run(
-        &["take6", "arena", "--players", "3", "--bots", "heuristic", "--games", "2", "--match"],
+        &["take6", "arena", "--players", "3", "--bots", "heuristic", "--deals", "2", "--match"],
         "",
     );
     assert!(o.status.success(), "{}", stderr(&o));
@@ -133,10 +133,10 @@ fn arena_json_and_rules() {
 #[test]
 fn arena_rejects_bad_lineups() {
     for args in [
-        &["take6", "arena", "--bots", "genius", "--games", "1"][..],
-        &["take6", "arena", "--players", "2", "--bots", "random,random,random", "--games", "1"],
-        &["take6", "arena", "--players", "11", "--bots", "random", "--games", "1"],
-        &["take6", "arena", "--players", "10", "--cards", "11", "--bots", "random", "--games", "1"],
+        &["take6", "arena", "--bots", "genius", "--deals", "1"][..],
+        &["take6", "arena", "--players", "2", "--bots", "random,random,random", "--deals", "1"],
+        &["take6", "arena", "--players", "11", "--bots", "random", "--deals", "1"],
+        &["take6", "arena", "--players", "10", "--cards", "11", "--bots", "random", "--deals", "1"],
         &["take6", "arena", "--bots", "random", "--rules", "free"],
     ] {
         let o = run(args, "");
@@ -165,7 +165,7 @@ fn trace_names_the_rule_the_engine_applied() {
 #[test]
 fn arena_errors_say_each_cause_once() {
     let o = run(
-        &["take6", "arena", "--players", "10", "--cards", "11", "--bots", "random", "--games", "1"],
+        &["take6", "arena", "--players", "10", "--cards", "11", "--bots", "random", "--deals", "1"],
         "",
     );
     assert_eq!(o.status.code(), Some(2));
@@ -179,7 +179,7 @@ fn arena_errors_say_each_cause_once() {
         ("mc:0ms", "expected mc:Nms with N from 1 to 4294967295 milliseconds per decision"),
         ("genius", "unknown bot `genius`"),
     ] {
-        let o = run(&["take6", "arena", "--bots", bot, "--games", "1"], "");
+        let o = run(&["take6", "arena", "--bots", bot, "--deals", "1"], "");
         assert_eq!(o.status.code(), Some(2), "{bot}");
         let err = stderr(&o);
         assert!(err.contains(needle), "{bot}: {err}");
@@ -188,24 +188,71 @@ fn arena_errors_say_each_cause_once() {
 }
 
 /// Regression: `--games` had no upper bound (a huge count panicked or aborted allocating).
+/// It is now `--deals`; the old name stays as a deprecated alias with the same bounds.
 #[test]
 fn arena_games_are_bounded() {
-    for games in ["18446744073709551615", "4000000000", "10000001", "0"] {
-        let o = run(&["take6", "arena", "--bots", "random", "--games", games], "");
-        assert_eq!(o.status.code(), Some(2), "{games}");
-        assert!(o.stdout.is_empty());
-        assert!(stderr(&o).contains("is not in 1..=10000000"), "{games}: {}", stderr(&o));
+    for flag in ["--deals", "--games"] {
+        for games in ["18446744073709551615", "4000000000", "10000001", "0"] {
+            let o = run(&["take6", "arena", "--bots", "random", flag, games], "");
+            assert_eq!(o.status.code(), Some(2), "{games}");
+            assert!(o.stdout.is_empty());
+            assert!(stderr(&o).contains("is not in 1..=10000000"), "{games}: {}", stderr(&o));
+        }
     }
     let o = run(&["take6", "arena", "--help"], "");
     let help = success_stdout(&o);
-    assert!(help.contains("it makes --players games"), "{help}");
+    assert!(help.contains("it makes --players hands"), "{help}");
     assert!(!help.contains("makes N games"), "{help}");
+    assert!(help.contains("--deals <DEALS>") && !help.contains("--games"), "{help}");
+}
+
+/// `--games` counted deals: it still works, says it is deprecated, and gives what `--deals`
+/// gives.
+#[test]
+fn arena_games_is_a_deprecated_alias_of_deals() {
+    let args = ["take6", "arena", "--bots", "heuristic,random", "--seed", "3", "--json"];
+    let old = run(&[&args[..], &["--games", "7"]].concat(), "");
+    let new = run(&[&args[..], &["--deals", "7"]].concat(), "");
+    assert_eq!(success_stdout(&old), success_stdout(&new));
+    let v: serde_json::Value = serde_json::from_str(&success_stdout(&new)).unwrap();
+    assert_eq!((v["deals"].as_u64(), v["games"].as_u64()), (Some(7), Some(28)));
+    assert!(stderr(&old).contains("--games is deprecated"), "{}", stderr(&old));
+    assert!(!stderr(&new).contains("deprecated"), "{}", stderr(&new));
+    let both = run(&[&args[..], &["--games", "7", "--deals", "7"]].concat(), "");
+    assert_eq!(both.status.code(), Some(2));
+}
+
+/// `simulate --trace --json`: the JSON gains every placement in order, 1-based like the text
+/// trace, and the last placement's rows are the final rows.
+#[test]
+fn simulate_trace_and_json_together() {
+    let input = "4 3 2\n11\n6\n12 5 9\n1 13 10\n7 2 4\n8 14 3\n";
+    let plain: serde_json::Value =
+        serde_json::from_str(&success_stdout(&run(&["take6", "simulate", "--json"], input)))
+            .unwrap();
+    assert!(plain.get("trace").is_none());
+    let o = run(&["take6", "simulate", "--trace", "--json", "-"], input);
+    let v: serde_json::Value = serde_json::from_str(&success_stdout(&o)).unwrap();
+    let trace = v["trace"].as_array().unwrap();
+    assert_eq!(trace.len(), 12, "4 players x 3 rounds");
+    assert_eq!(v["penalties"], plain["penalties"]);
+    assert_eq!(trace.last().unwrap()["rows"], v["final_rows"]);
+    let heads: Vec<u64> = (1..=4)
+        .map(|p| {
+            trace.iter().filter(|s| s["player"] == p).map(|s| s["heads"].as_u64().unwrap()).sum()
+        })
+        .collect();
+    assert_eq!(serde_json::json!(heads), v["penalties"]);
+    let text = success_stdout(&run(&["take6", "simulate", "--trace"], input));
+    let first = &trace[0];
+    let line = format!("player {} plays {}", first["player"], first["card"]);
+    assert!(text.contains(&line), "{line} not in\n{text}");
 }
 
 /// Regression: one deal reported intervals of 0 and z = 0, p = 1 for a nonzero difference.
 #[test]
 fn arena_statistics_of_one_deal_are_not_available() {
-    let args = ["take6", "arena", "--bots", "lowest,highest", "--players", "2", "--games", "1"];
+    let args = ["take6", "arena", "--bots", "lowest,highest", "--players", "2", "--deals", "1"];
     let o = run(&[&args[..], &["--json"]].concat(), "");
     let v: serde_json::Value = serde_json::from_str(&success_stdout(&o)).unwrap();
     for b in v["bots"].as_array().unwrap() {
@@ -230,7 +277,7 @@ fn arena_statistics_of_one_deal_are_not_available() {
             "lowest,highest",
             "--players",
             "2",
-            "--games",
+            "--deals",
             "20",
             "--json",
         ],
@@ -244,18 +291,18 @@ fn arena_statistics_of_one_deal_are_not_available() {
 /// Regression: single hands were described as "match to 66"; `--target` sets the match's.
 #[test]
 fn arena_match_target_shows_only_for_matches() {
-    let hands = run(&["take6", "arena", "--bots", "lowest", "--players", "2", "--games", "2"], "");
+    let hands = run(&["take6", "arena", "--bots", "lowest", "--players", "2", "--deals", "2"], "");
     let text = success_stdout(&hands);
     assert!(!text.contains("match to"), "{text}");
     let o = run(
-        &["take6", "arena", "--bots", "lowest", "--players", "2", "--games", "2", "--json"],
+        &["take6", "arena", "--bots", "lowest", "--players", "2", "--deals", "2", "--json"],
         "",
     );
     let v: serde_json::Value = serde_json::from_str(&success_stdout(&o)).unwrap();
     assert!(v["rules"]["match_target"].is_null());
     assert!(!v["rules"]["description"].as_str().unwrap().contains("match"));
     let m =
-        ["take6", "arena", "--bots", "lowest,highest", "--players", "2", "--games", "3", "--match"];
+        ["take6", "arena", "--bots", "lowest,highest", "--players", "2", "--deals", "3", "--match"];
     let text = success_stdout(&run(&m, ""));
     assert!(text.contains("row rule: choose, match to 66\n"), "{text}");
     let o = run(&[&m[..], &["--target", "20", "--json"]].concat(), "");
@@ -270,7 +317,7 @@ fn arena_match_target_shows_only_for_matches() {
     // --target needs --match, and 0 is no target.
     for bad in [&["--target", "20"][..], &["--match", "--target", "0"]] {
         let o =
-            run(&[&["take6", "arena", "--bots", "random", "--games", "1"][..], bad].concat(), "");
+            run(&[&["take6", "arena", "--bots", "random", "--deals", "1"][..], bad].concat(), "");
         assert_eq!(o.status.code(), Some(2), "{bad:?}");
         assert!(o.stdout.is_empty());
     }
