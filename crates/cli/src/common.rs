@@ -74,7 +74,8 @@ pub fn progress_bar(len: u64, what: &str) -> ProgressBar {
         ProgressStyle::with_template("{msg}: {pos}/{len} [{elapsed}] {wide_bar} {rate}, {left}")
             .expect("the progress template is valid")
             .with_key("rate", |s: &ProgressState, w: &mut dyn fmt::Write| {
-                let _ = w.write_str(&rate(s.per_sec()));
+                let _ =
+                    w.write_str(&if s.pos() == 0 { "-/s".to_owned() } else { rate(s.per_sec()) });
             })
             .with_key("left", |s: &ProgressState, w: &mut dyn fmt::Write| {
                 let _ = w.write_str(&time_left(s.pos(), s.len(), s.elapsed(), s.eta()));

@@ -5,7 +5,7 @@ mod common;
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 use common::{run, stderr, stdout, success_stdout};
 
@@ -426,4 +426,22 @@ fn nine_enumerate_reads_well() {
     assert_eq!(five.contains("importances above 30"), !above.is_empty(), "{five}");
     let help = success_stdout(&run(&["nine", "enumerate", "--help"], ""));
     assert!(help.contains("about 90 s"), "{help}");
+}
+
+#[test]
+fn progress_bars_say_what_they_count() {
+    // Drawn on a terminal's stderr only; the count is of the unit the summary reports.
+    let screen = run_in_terminal(&format!("{BIN} nine stats --deals 300"), "", &[]);
+    assert!(screen.contains("deals solved: 0/300 ["), "{screen}");
+    let screen = run_in_terminal(
+        &format!("{BIN} take6 arena --bots random --deals 2000 --players 3"),
+        "",
+        &[],
+    );
+    assert!(screen.contains("hands played: 0/6000 ["), "{screen}");
+    assert!(screen.contains("take6 arena: 6000 hands in"), "{screen}");
+    let screen = run_in_terminal(&format!("{BIN} race verify --max 100"), "", &[]);
+    assert!(screen.contains("steps (7 tables, 400 rows): 0/407 ["), "{screen}");
+    // Piped: no bar.
+    assert_eq!(stderr(&run(&["nine", "stats", "--deals", "30"], "")), "");
 }
