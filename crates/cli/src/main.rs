@@ -13,6 +13,7 @@ mod take6;
 use std::io::Write;
 use std::process::ExitCode;
 
+use anyhow::Context;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 use crate::common::{Unsuccessful, read_input};
@@ -92,9 +93,13 @@ enum Command {
         /// The shell.
         shell: clap_complete::Shell,
     },
-    /// Prints the manual page (roff).
-    #[command(after_help = "Examples:\n  tabletop man | man -l -\n  tabletop man > tabletop.1")]
-    Man,
+    /// Prints the manual page (roff) of tabletop, or of one of its commands.
+    #[command(after_help = "Examples:\n  tabletop man | man -l -\n  tabletop man > tabletop.1\n  \
+                            tabletop man nine solve > tabletop-nine-solve.1")]
+    Man {
+        /// The command, e.g. `nine solve` (none: tabletop itself).
+        command: Vec<String>,
+    },
 }
 
 /// Each problem's input, with a tiny example (`tabletop judge --help`).
@@ -176,15 +181,29 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Take6(cmd) => take6::run(cmd),
         Command::Race(cmd) => race::run(cmd),
         Command::Mahjong(cmd) => mahjong::run(cmd),
+        // Both render into memory first: clap_complete panics on a failed write.
         Command::Completions { shell } => {
-            let mut out = common::stdout();
-            clap_complete::generate(shell, &mut Cli::command(), "tabletop", &mut out);
-            Ok(out.flush()?)
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "tabletop", &mut script);
+            common::print(&String::from_utf8(script)?)
         }
-        Command::Man => {
-            let mut out = common::stdout();
-            clap_mangen::Man::new(Cli::command()).render(&mut out)?;
-            Ok(out.flush()?)
+        Command::Man { command } => {
+            let mut cmd = Cli::command();
+            cmd.build();
+            for (i, sub) in command.iter().enumerate() {
+                let path = ["tabletop"].into_iter().chain(command[..i].iter().map(String::as_str));
+                let path = path.collect::<Vec<_>>().join(" ");
+                cmd = cmd
+                    .find_subcommand(sub)
+                    .cloned()
+                    .with_context(|| format!("no command `{path} {sub}` (see `{path} --help`)"))?;
+            }
+            let title = ["tabletop"].iter().copied().chain(command.iter().map(String::as_str));
+            let mut page = Vec::new();
+            clap_mangen::Man::new(cmd)
+                .title(title.collect::<Vec<_>>().join("-"))
+                .render(&mut page)?;
+            common::print(&String::from_utf8(page)?)
         }
     }
 }

@@ -257,6 +257,12 @@ fn completions_for_every_shell_and_a_man_page() {
     for word in ["judge", "completions", "Examples:", "\\-\\-color"] {
         assert!(man.contains(word), "no {word} in the man page:\n{man}");
     }
+    let page = success_stdout(&run(&["man", "nine", "solve"], ""));
+    assert!(page.contains(".TH tabletop-nine-solve 1"), "{page}");
+    assert!(page.contains("\\-\\-alice") && page.contains("Examples:"), "{page}");
+    let o = run(&["man", "nine", "fly"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stderr(&o), "error: no command `tabletop nine fly` (see `tabletop nine --help`)\n");
 }
 
 #[test]
