@@ -152,6 +152,7 @@ static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
 /// descriptor before `main` runs, so writes to a closed stdout would succeed silently: this
 /// runs earlier, from the executable's `.init_array` (Linux), where a closed stdout cannot be
 /// duplicated. Elsewhere a closed stdout goes undetected.
+#[cfg_attr(not(any(target_os = "linux", target_os = "android")), allow(dead_code))]
 extern "C" fn record_closed_stdout() {
     use std::os::fd::AsFd;
     let closed = std::io::stdout().as_fd().try_clone_to_owned().is_err();
