@@ -1,11 +1,13 @@
 //! `tabletop`: plays, solves and simulates table games exactly.
 //!
 //! Exit codes: 0 success; 1 the work ran but came back empty-handed (a search found nothing
-//! within its budget, a verification found a mismatch); 2 bad input or bad usage.
+//! within its budget, a verification found a mismatch); 2 bad input or bad usage, or output
+//! that cannot be written.
 
 mod bench;
 mod common;
 mod mahjong;
+mod manual;
 mod nine;
 mod race;
 mod take6;
@@ -13,7 +15,6 @@ mod take6;
 use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::Context;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 use crate::common::{Unsuccessful, read_input};
@@ -40,7 +41,7 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Runs an original problem: its exact stdin and stdout.
-    #[command(after_help = JUDGE_HELP)]
+    #[command(after_help = manual::JUDGE_HELP)]
     Judge {
         /// The problem.
         problem: Problem,
@@ -102,29 +103,6 @@ enum Command {
     },
 }
 
-/// Each problem's input, with a tiny example (`tabletop judge --help`).
-const JUDGE_HELP: &str = "Inputs (FILE, or stdin when it is absent or `-`):
-  cf1769d1   Alice's 18 cards on one line, Bob's on the next; a card is rank (6 7 8 9 T J Q K A)
-             then suit (C D H S). Prints the winner when Alice moves first (Alice or Bob):
-               JD 7S 9S JS 8S 9D 6D 8C 8D TH KS QD QH TD 6C AD KD AC
-               KH QC 9H 6H KC 9C JC TS 6S QS TC JH 7D 7H AS AH 7C 8H
-  cf1769d2   one integer k (2..=13). Prints k deals with distinct importances, blank-line
-             separated:   5
-  cf1769d3   the same with k up to 26:   26
-  nthu14463  N M P (players, rounds, rows), then the P starting cards, then N lines of M cards
-             (each player's card per round). Prints each player's heads, one per line:
-               4 3 2   11   6   12 5 9   1 13 10   7 2 4   8 14 3   (one group per line)
-  hdu5754    T, then T lines `piece N M` (1 king, 2 rook, 3 knight, 4 queen; 2 <= N, M <= 10^18).
-             Prints B (first player wins), G (second) or D (draw) per board:
-               2   1 5 5   4 5 5   (one group per line)
-  p7147      a wall of 148 tiles (1M..9M 1P..9P 1S..9S E S W N B F Z PASS REVERSE DOUBLE).
-             Prints the game log of the fixed rules, one event per line (A IN 1M, B OUT 3P, ...)
-
-Examples:
-  printf '2\\n1 5 5\\n4 5 5\\n' | tabletop judge hdu5754
-  tabletop judge p7147 wall.txt
-  echo 26 | tabletop judge cf1769d3 -";
-
 /// The original problems that `tabletop judge` reproduces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Problem {
@@ -181,30 +159,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Take6(cmd) => take6::run(cmd),
         Command::Race(cmd) => race::run(cmd),
         Command::Mahjong(cmd) => mahjong::run(cmd),
-        // Both render into memory first: clap_complete panics on a failed write.
-        Command::Completions { shell } => {
-            let mut script = Vec::new();
-            clap_complete::generate(shell, &mut Cli::command(), "tabletop", &mut script);
-            common::print(&String::from_utf8(script)?)
-        }
-        Command::Man { command } => {
-            let mut cmd = Cli::command();
-            cmd.build();
-            for (i, sub) in command.iter().enumerate() {
-                let path = ["tabletop"].into_iter().chain(command[..i].iter().map(String::as_str));
-                let path = path.collect::<Vec<_>>().join(" ");
-                cmd = cmd
-                    .find_subcommand(sub)
-                    .cloned()
-                    .with_context(|| format!("no command `{path} {sub}` (see `{path} --help`)"))?;
-            }
-            let title = ["tabletop"].iter().copied().chain(command.iter().map(String::as_str));
-            let mut page = Vec::new();
-            clap_mangen::Man::new(cmd)
-                .title(title.collect::<Vec<_>>().join("-"))
-                .render(&mut page)?;
-            common::print(&String::from_utf8(page)?)
-        }
+        Command::Completions { shell } => manual::completions(Cli::command(), shell),
+        Command::Man { command } => manual::man(Cli::command(), &command),
     }
 }
 
