@@ -152,7 +152,7 @@ static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
 /// descriptor before `main` runs, so writes to a closed stdout would succeed silently: this
 /// runs earlier, from the executable's `.init_array` (Linux), where a closed stdout cannot be
 /// duplicated. Elsewhere a closed stdout goes undetected.
-#[cfg_attr(not(any(target_os = "linux", target_os = "android")), allow(dead_code))]
+#[cfg(any(target_os = "linux", target_os = "android"))]
 extern "C" fn record_closed_stdout() {
     use std::os::fd::AsFd;
     let closed = std::io::stdout().as_fd().try_clone_to_owned().is_err();
@@ -179,6 +179,26 @@ pub fn check_stdout() -> anyhow::Result<()> {
         return Err(cannot_write(std::io::Error::from_raw_os_error(9)).into());
     }
     Ok(())
+}
+
+/// Exits as clap does after a parse, except that a help or version text that cannot be
+/// written is an error like any other output (exit 2; a pipe closed by the reader stays quiet).
+pub fn exit_clap(e: clap::Error) -> ! {
+    if e.use_stderr() {
+        e.exit()
+    }
+    let written = if STDOUT_CLOSED.load(Ordering::Relaxed) {
+        Err(std::io::Error::from_raw_os_error(9))
+    } else {
+        e.print().and_then(|()| std::io::stdout().flush())
+    };
+    match written {
+        Err(err) if err.kind() != std::io::ErrorKind::BrokenPipe => {
+            eprintln!("{}{}", error_prefix(), cannot_write(err));
+            std::process::exit(2)
+        }
+        _ => std::process::exit(0),
+    }
 }
 
 /// Buffered stdout, the one way results are written: every error reads `cannot write the

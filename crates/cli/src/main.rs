@@ -167,8 +167,9 @@ fn run(cli: Cli) -> anyhow::Result<()> {
 fn main() -> ExitCode {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let color = common::color_choice(&args);
-    let matches = Cli::command().color(color).get_matches_from(args);
-    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let matches = Cli::command().color(color).try_get_matches_from(args);
+    let cli =
+        matches.and_then(|m| Cli::from_arg_matches(&m)).unwrap_or_else(|e| common::exit_clap(e));
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {

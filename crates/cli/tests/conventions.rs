@@ -75,6 +75,15 @@ fn svg_dash_writes_the_picture_to_stdout() {
     let svg = success_stdout(&o);
     assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"), "{svg}");
     assert_eq!(svg.matches("<title>").count(), 48);
+    // --svg FILE --json: the picture to the file, the JSON (not the "wrote" line) to stdout.
+    let file = std::env::temp_dir().join(format!("tabletop-svg-json-{}.svg", std::process::id()));
+    let o =
+        run(&["race", "table", "queen", "6", "8", "--svg", file.to_str().unwrap(), "--json"], "");
+    let picture = std::fs::read_to_string(&file).unwrap();
+    std::fs::remove_file(&file).unwrap();
+    assert_eq!(picture, svg);
+    let v: serde_json::Value = serde_json::from_str(&success_stdout(&o)).unwrap();
+    assert_eq!(v["outcomes"].as_array().unwrap().len(), 6);
     let o = run(&["race", "table", "queen", "6", "8", "--svg", "-", "--json"], "");
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("both write to stdout"), "{}", stderr(&o));
@@ -98,7 +107,9 @@ fn a_terminal_on_stdin_gets_a_hint_and_a_pipe_does_not() {
 }
 
 /// The commands of the issue, plus one per module: each must fail to write the same way.
-const WRITERS: [&[&str]; 9] = [
+const WRITERS: [&[&str]; 11] = [
+    &["--help"],
+    &["nine", "solve", "--version"],
     &["race", "solve", "queen", "5", "5"],
     &["mahjong", "gen"],
     &["judge", "hdu5754"],
@@ -128,7 +139,8 @@ fn a_closed_stdout_is_an_error() {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        child.stdin.take().unwrap().write_all(stdin_for(args).as_bytes()).unwrap();
+        // The run may end before it reads its input (the stdout check comes first).
+        let _ = child.stdin.take().unwrap().write_all(stdin_for(args).as_bytes());
         let o = child.wait_with_output().unwrap();
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         assert_eq!(
@@ -150,7 +162,8 @@ fn a_full_disk_is_an_error_worded_alike() {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        child.stdin.take().unwrap().write_all(stdin_for(args).as_bytes()).unwrap();
+        // The run may end before it reads its input (the stdout check comes first).
+        let _ = child.stdin.take().unwrap().write_all(stdin_for(args).as_bytes());
         let o = child.wait_with_output().unwrap();
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         assert_eq!(
