@@ -250,11 +250,14 @@ pub fn color_choice(args: &[std::ffi::OsString]) -> clap::ColorChoice {
             _ => {}
         }
     }
-    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    // As clap decides for `auto` (anstream): NO_COLOR wins, then CLICOLOR_FORCE, then a terminal.
+    let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty() && v != "0");
     let on = match choice {
         clap::ColorChoice::Always => true,
         clap::ColorChoice::Never => false,
-        clap::ColorChoice::Auto => !no_color && std::io::stderr().is_terminal(),
+        clap::ColorChoice::Auto => {
+            !set("NO_COLOR") && (set("CLICOLOR_FORCE") || std::io::stderr().is_terminal())
+        }
     };
     COLOR_STDERR.store(on, Ordering::Relaxed);
     choice

@@ -292,8 +292,17 @@ fn errors_are_coloured_as_clap_colours_them() {
         let off = run(&[&["--color", "never"][..], args].concat(), "");
         assert!(stderr(&off).starts_with("error: "), "{args:?}: {:?}", stderr(&off));
         assert!(!stderr(&off).contains('\x1b'), "{args:?}");
-        // Piped: no colours by default.
+        // Piped: no colours by default; CLICOLOR_FORCE forces them as it does for clap.
         assert!(!stderr(&run(args, "")).contains('\x1b'), "{args:?}");
+        let forced = Command::new(BIN).args(args).env("CLICOLOR_FORCE", "1").output().unwrap();
+        assert!(stderr(&forced).starts_with(red), "{args:?}: {:?}", stderr(&forced));
+        let both = Command::new(BIN)
+            .args(args)
+            .env("CLICOLOR_FORCE", "1")
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        assert!(!stderr(&both).contains('\x1b'), "{args:?}");
     }
     // On a terminal: colours, unless NO_COLOR or --color never.
     let cmd = format!("{BIN} race solve queen 1 5");
