@@ -19,6 +19,7 @@
 //! ```
 
 mod bitset;
+pub mod contest;
 mod game;
 mod minimax;
 mod playout;
