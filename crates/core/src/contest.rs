@@ -126,6 +126,16 @@ impl<'a> Strict<'a> {
 
     /// The next token as an integer in `min..=max` (decimal digits, no sign, no leading zero).
     pub fn int(&mut self, min: u64, max: u64, what: &str) -> Result<u64, InvalidInput> {
+        Ok(self.int_at(min, max, what)?.0)
+    }
+
+    /// [`Strict::int`] with the token, so later rules can point at it.
+    pub fn int_at(
+        &mut self,
+        min: u64,
+        max: u64,
+        what: &str,
+    ) -> Result<(u64, Token<'a>), InvalidInput> {
         let token = self.token(what)?;
         let t = token.text;
         if !t.bytes().all(|b| b.is_ascii_digit()) {
@@ -135,7 +145,7 @@ impl<'a> Strict<'a> {
             return Err(token.invalid(format!("{what} {t:?} has a leading zero")));
         }
         match t.parse::<u64>() {
-            Ok(v) if (min..=max).contains(&v) => Ok(v),
+            Ok(v) if (min..=max).contains(&v) => Ok((v, token)),
             _ => Err(token.invalid(format!("{what} = {t} is out of range {min}..={max}"))),
         }
     }
