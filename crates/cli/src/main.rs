@@ -5,6 +5,7 @@
 
 mod bench;
 mod common;
+mod contest;
 mod mahjong;
 mod nine;
 mod race;
@@ -35,6 +36,15 @@ enum Command {
         /// Read the input from this file instead of stdin.
         file: Option<std::path::PathBuf>,
     },
+    /// Checks a contestant's output (testlib verdicts: exit 0 OK, 1 wrong answer, 2
+    /// presentation error, 3 checker failure).
+    Check(contest::CheckArgs),
+    /// Validates a test input strictly against the original statement (exit 0 valid, 1 invalid).
+    Validate(contest::ValidateArgs),
+    /// Generates a test input, deterministic for a seed.
+    Gen(contest::GenArgs),
+    /// Writes a test package: samples, then generated tests, with answers and tests.txt.
+    Package(contest::PackageArgs),
     /// Every game on its built-in sample data.
     Demo,
     /// Fixed workloads: deterministic node counts beside median times.
@@ -103,6 +113,10 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             out.flush().context("cannot write the output")?;
             Ok(())
         }
+        Command::Check(args) => contest::run_check(args),
+        Command::Validate(args) => contest::run_validate(args),
+        Command::Gen(args) => contest::run_gen(args),
+        Command::Package(args) => contest::run_package(args),
         Command::Demo => demo(),
         Command::Bench(args) => bench::run(args),
         Command::Nine(cmd) => nine::run(cmd),
@@ -117,6 +131,10 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
+            // `check` and `validate` have printed their verdict; the code is testlib's.
+            if let Some(contest::Exit(code)) = err.downcast_ref::<contest::Exit>() {
+                return ExitCode::from(*code);
+            }
             // A closed stdout (`tabletop ... | head`) is not an error worth a message.
             if err
                 .chain()

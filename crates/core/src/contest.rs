@@ -70,7 +70,9 @@ fn describe(c: Option<char>) -> String {
         Some('\n') => "the end of the line".to_owned(),
         Some('\r') => "a carriage return (lines must end with \\n alone)".to_owned(),
         Some('\t') => "a tab".to_owned(),
-        Some(c) if c.is_control() || c.is_whitespace() => format!("the character U+{:04X}", c as u32),
+        Some(c) if c.is_control() || !c.is_ascii_graphic() => {
+            format!("the character U+{:04X}", c as u32)
+        }
         Some(c) => format!("{c:?}"),
     }
 }
@@ -165,7 +167,8 @@ impl<'a> Strict<'a> {
         match self.peek() {
             None => Ok(()),
             Some(c) => {
-                Err(self.invalid(format!("expected the end of the input, found {}", describe(Some(c)))))
+                Err(self
+                    .invalid(format!("expected the end of the input, found {}", describe(Some(c)))))
             }
         }
     }
@@ -261,9 +264,7 @@ impl fmt::Display for Checked {
 
 /// The whitespace-separated tokens of `text`, each with its line (from 1).
 pub fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.lines()
-        .enumerate()
-        .flat_map(|(i, line)| line.split_whitespace().map(move |t| (i + 1, t)))
+    text.lines().enumerate().flat_map(|(i, line)| line.split_whitespace().map(move |t| (i + 1, t)))
 }
 
 /// The first token that differs between `expected` and `found`, compared as sequences of
@@ -345,7 +346,11 @@ pub fn compare_tokens(
     match first_difference(expected, found) {
         None => {
             let n = token_count(expected);
-            Checked::ok(format!("{n} {unit}{} match", if n == 1 { "" } else { "s" }))
+            Checked::ok(if n == 1 {
+                format!("1 {unit} matches")
+            } else {
+                format!("{n} {unit}s match")
+            })
         }
         Some(d) => {
             let i = d.index;
@@ -365,7 +370,6 @@ pub fn compare_tokens(
         }
     }
 }
-
 
 #[cfg(test)]
 mod tests {
@@ -387,18 +391,33 @@ mod tests {
         assert_eq!(rule("3 4\n"), None);
         assert_eq!(rule("3  4\n").unwrap(), "line 1, column 3: expected M, found a space");
         assert_eq!(rule(" 3 4\n").unwrap(), "line 1, column 1: expected N, found a space");
-        assert_eq!(rule("3 4").unwrap(), "line 1, column 4: expected the end of the line, found the end of the input");
-        assert_eq!(rule("3 4 \n").unwrap(), "line 1, column 4: expected the end of the line, found a space");
+        assert_eq!(
+            rule("3 4").unwrap(),
+            "line 1, column 4: expected the end of the line, found the end of the input"
+        );
+        assert_eq!(
+            rule("3 4 \n").unwrap(),
+            "line 1, column 4: expected the end of the line, found a space"
+        );
         assert!(rule("3 4\r\n").unwrap().contains("carriage return"));
-        assert_eq!(rule("3 4\n\n").unwrap(), "line 2, column 1: expected the end of the input, found the end of the line");
+        assert_eq!(
+            rule("3 4\n\n").unwrap(),
+            "line 2, column 1: expected the end of the input, found the end of the line"
+        );
         assert_eq!(rule("03 4\n").unwrap(), "line 1, column 1: N \"03\" has a leading zero");
-        assert_eq!(rule("3 +4\n").unwrap(), "line 1, column 3: expected M, an integer, found \"+4\"");
+        assert_eq!(
+            rule("3 +4\n").unwrap(),
+            "line 1, column 3: expected M, an integer, found \"+4\""
+        );
         assert_eq!(rule("3 101\n").unwrap(), "line 1, column 3: M = 101 is out of range 1..=100");
         assert_eq!(
             rule("3 99999999999999999999999\n").unwrap(),
             "line 1, column 3: M = 99999999999999999999999 is out of range 1..=100"
         );
-        assert_eq!(rule("3\t4\n").unwrap(), "line 1, column 2: expected a single space, found a tab");
+        assert_eq!(
+            rule("3\t4\n").unwrap(),
+            "line 1, column 2: expected a single space, found a tab"
+        );
     }
 
     #[test]
@@ -431,8 +450,14 @@ mod tests {
         let int = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
         let check = |e: &str, f: &str| compare_tokens(e, f, &int, "an integer", "player");
         assert_eq!(check("0\n5\n", "0 5"), Checked::ok("2 players match"));
-        assert_eq!(check("0\n5\n", "0\n6\n"), Checked::wrong("player 2 (line 2): expected 5, found 6"));
-        assert_eq!(check("0\n5\n", "0\n"), Checked::wrong("player 2: expected 5, found the end of the output"));
+        assert_eq!(
+            check("0\n5\n", "0\n6\n"),
+            Checked::wrong("player 2 (line 2): expected 5, found 6")
+        );
+        assert_eq!(
+            check("0\n5\n", "0\n"),
+            Checked::wrong("player 2: expected 5, found the end of the output")
+        );
         assert_eq!(
             check("0\n5\n", "0\n5\n7\n"),
             Checked::wrong("line 3: expected the end of the output after 2 players, found 7")

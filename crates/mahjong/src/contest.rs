@@ -110,12 +110,14 @@ pub fn check_p7147(input: &str, output: &str, answer: Option<&str>) -> Checked {
                 line_of(output, f)
             ),
             (Some((e, _)), None) => {
-                format!("log line {e}: expected {:?}, found the end of the output", line_of(expected, e))
+                format!(
+                    "log line {e}: expected {:?}, found the end of the output",
+                    line_of(expected, e)
+                )
             }
-            (None, Some((f, _))) => format!(
-                "log line {f}: expected the end of the log, found {:?}",
-                line_of(output, f)
-            ),
+            (None, Some((f, _))) => {
+                format!("log line {f}: expected the end of the log, found {:?}", line_of(output, f))
+            }
             (None, None) => unreachable!("a difference has a side"),
         }),
     }
@@ -197,7 +199,9 @@ impl MahjongMode {
             MahjongMode::Pass => discarded(Kind::PASS),
             MahjongMode::Reverse => discarded(Kind::REVERSE),
             MahjongMode::Double => discarded(Kind::DOUBLE),
-            MahjongMode::Specials => [Kind::PASS, Kind::REVERSE, Kind::DOUBLE].into_iter().all(discarded),
+            MahjongMode::Specials => {
+                [Kind::PASS, Kind::REVERSE, Kind::DOUBLE].into_iter().all(discarded)
+            }
         }
     }
 }
@@ -293,13 +297,24 @@ mod tests {
         assert!(rule(&with_line(3, "10M")).starts_with("line 3, column 1: \"10M\" is not a tile"));
         assert!(rule(&with_line(3, "pass")).contains("is not a tile"));
         assert!(rule(&with_line(3, &format!("{first} "))).starts_with("line 3, column"));
-        assert!(rule(&with_line(3, &format!(" {first}"))).starts_with("line 3, column 1: expected tile 3 of 148, found a space"));
-        assert!(rule(&with_line(3, &format!("{first} {first}"))).contains("expected the end of the line, found a space"));
+        assert!(
+            rule(&with_line(3, &format!(" {first}")))
+                .starts_with("line 3, column 1: expected tile 3 of 148, found a space")
+        );
+        assert!(
+            rule(&with_line(3, &format!("{first} {first}")))
+                .contains("expected the end of the line, found a space")
+        );
         assert!(rule(&SAMPLE.replacen('\n', "\r\n", 1)).contains("carriage return"));
         assert!(rule(SAMPLE.trim_end()).contains("line 148, column"));
-        assert!(rule(&format!("{SAMPLE}\n")).starts_with("line 149, column 1: expected the end of the input"));
+        assert!(
+            rule(&format!("{SAMPLE}\n"))
+                .starts_with("line 149, column 1: expected the end of the input")
+        );
         let short: String = SAMPLE.lines().take(147).map(|l| format!("{l}\n")).collect();
-        assert!(rule(&short).starts_with("line 148, column 1: expected tile 148 of 148, found the end of the input"));
+        assert!(rule(&short).starts_with(
+            "line 148, column 1: expected tile 148 of 148, found the end of the input"
+        ));
     }
 
     #[test]
@@ -312,16 +327,27 @@ mod tests {
         wrong[i] = &wrong_line;
         assert_eq!(
             check_p7147(SAMPLE, &wrong.join("\n"), None),
-            Checked::wrong(format!("log line {}: expected {:?}, found {:?}", i + 1, lines[i], wrong_line))
+            Checked::wrong(format!(
+                "log line {}: expected {:?}, found {:?}",
+                i + 1,
+                lines[i],
+                wrong_line
+            ))
         );
         let short = lines[..70].join("\n");
         assert_eq!(
             check_p7147(SAMPLE, &short, None),
-            Checked::wrong(format!("log line 71: expected {:?}, found the end of the output", lines[70]))
+            Checked::wrong(format!(
+                "log line 71: expected {:?}, found the end of the output",
+                lines[70]
+            ))
         );
         let long = format!("{out}DRAW\n");
         assert_eq!(check_p7147(SAMPLE, &long, None).verdict, Verdict::WrongAnswer);
-        assert_eq!(check_p7147(SAMPLE, &out.replace("IN", "in"), None).verdict, Verdict::PresentationError);
+        assert_eq!(
+            check_p7147(SAMPLE, &out.replace("IN", "in"), None).verdict,
+            Verdict::PresentationError
+        );
         let spaced = out.replace(' ', "   ").replace('\n', " \n");
         assert_eq!(check_p7147(SAMPLE, &spaced, None).verdict, Verdict::Ok);
         assert_eq!(check_p7147(SAMPLE, &out, Some(&out)).verdict, Verdict::Ok);

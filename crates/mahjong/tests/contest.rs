@@ -20,6 +20,10 @@ fn official_tests_validate_and_check() {
         let lines = answer.lines().count();
         let c = check_p7147(&input, cut, None);
         assert_eq!(c.verdict, Verdict::WrongAnswer, "test {n}");
-        assert!(c.reason.starts_with(&format!("log line {lines}: expected")), "test {n}: {}", c.reason);
+        assert!(
+            c.reason.starts_with(&format!("log line {lines}: expected")),
+            "test {n}: {}",
+            c.reason
+        );
     }
 }

@@ -20,8 +20,8 @@
 use std::collections::HashMap;
 
 use tabletop_core::contest::{InvalidInput, Strict, compare_tokens};
-use tabletop_core::rand::seq::SliceRandom;
 use tabletop_core::rand::Rng as _;
+use tabletop_core::rand::seq::SliceRandom;
 use tabletop_core::seeded_rng;
 use thiserror::Error;
 
@@ -114,7 +114,7 @@ pub fn check_d1(input: &str, output: &str, answer: Option<&str>) -> Checked {
         return Checked::fail(format!("the input is invalid: {e}"));
     }
     let winner = |t: &str| t == "Alice" || t == "Bob";
-    compare_tokens(&expected, output, &winner, "Alice or Bob", "token")
+    compare_tokens(&expected, output, &winner, "Alice or Bob", "winner")
 }
 
 /// Checks a D2/D3 output: exactly `k` deals, each two lines of 18 cards (all 36 once),
@@ -192,7 +192,11 @@ fn check_deals(k: usize, text: &str) -> Checked {
     for (i, &deal) in deals.iter().enumerate() {
         let v = solver.solve(deal).importance();
         if let Some(&j) = first.get(&v) {
-            return Checked::wrong(format!("deals {} and {} both have importance {v}", j + 1, i + 1));
+            return Checked::wrong(format!(
+                "deals {} and {} both have importance {v}",
+                j + 1,
+                i + 1
+            ));
         }
         first.insert(v, i);
         values.push(v);
@@ -254,16 +258,31 @@ mod tests {
     #[test]
     fn d1_validator_breaks_one_rule_at_a_time() {
         let s = SAMPLES_D1[0];
-        assert!(rule(validate_d1(&s.replacen(' ', "  ", 1))).starts_with("line 1, column 4: expected card 2"));
+        assert!(
+            rule(validate_d1(&s.replacen(' ', "  ", 1)))
+                .starts_with("line 1, column 4: expected card 2")
+        );
         assert!(rule(validate_d1(&s.replacen("JD", "XD", 1))).contains("\"XD\" is not a card"));
-        assert!(rule(validate_d1(&s.replacen("KH", "JD", 1)))
-            .starts_with("line 2, column 1: card JD appears twice (first at line 1, column 1)"));
-        assert!(rule(validate_d1(&s.replacen(" AC\n", "\n", 1))).contains("expected a single space"));
-        assert!(rule(validate_d1(&s.replacen(" 8H\n", " 8H AC\n", 1))).contains("expected the end of the line"));
+        assert!(
+            rule(validate_d1(&s.replacen("KH", "JD", 1)))
+                .starts_with("line 2, column 1: card JD appears twice (first at line 1, column 1)")
+        );
+        assert!(
+            rule(validate_d1(&s.replacen(" AC\n", "\n", 1))).contains("expected a single space")
+        );
+        assert!(
+            rule(validate_d1(&s.replacen(" 8H\n", " 8H AC\n", 1)))
+                .contains("expected the end of the line")
+        );
         assert!(rule(validate_d1(&s.replacen('\n', "\r\n", 1))).contains("carriage return"));
         assert!(rule(validate_d1(s.trim_end())).contains("found the end of the input"));
-        assert!(rule(validate_d1(&format!("{s}\n"))).starts_with("line 3, column 1: expected the end of the input"));
-        assert!(rule(validate_d1(&format!(" {s}"))).starts_with("line 1, column 1: expected card 1"));
+        assert!(
+            rule(validate_d1(&format!("{s}\n")))
+                .starts_with("line 3, column 1: expected the end of the input")
+        );
+        assert!(
+            rule(validate_d1(&format!(" {s}"))).starts_with("line 1, column 1: expected card 1")
+        );
         assert!(rule(validate_d1(&s.replacen("JD", "jd", 1))).contains("is not a card"));
     }
 
@@ -274,7 +293,9 @@ mod tests {
         assert_eq!(rule(validate_k("1\n", 26)), "line 1, column 1: k = 1 is out of range 2..=26");
         assert!(rule(validate_k("02\n", 26)).contains("leading zero"));
         assert!(rule(validate_k("2", 26)).contains("expected the end of the line"));
-        assert!(rule(validate_k("2 \n", 26)).contains("expected the end of the line, found a space"));
+        assert!(
+            rule(validate_k("2 \n", 26)).contains("expected the end of the line, found a space")
+        );
         assert!(rule(validate_k("2\n3\n", 26)).contains("expected the end of the input"));
         assert!(rule(validate_k("x\n", 26)).contains("an integer"));
     }
@@ -282,7 +303,7 @@ mod tests {
     #[test]
     fn d1_checker_verdicts() {
         let s = SAMPLES_D1[0];
-        assert_eq!(check_d1(s, "Alice\n", None), Checked::ok("1 token match"));
+        assert_eq!(check_d1(s, "Alice\n", None), Checked::ok("1 winner matches"));
         assert_eq!(check_d1(s, "Bob\n", None).verdict, Verdict::WrongAnswer);
         assert_eq!(check_d1(s, "alice\n", None).verdict, Verdict::PresentationError);
         assert_eq!(check_d1(s, "", None).verdict, Verdict::WrongAnswer);
@@ -296,7 +317,8 @@ mod tests {
         let out = judge_d2("5\n").unwrap();
         assert_eq!(check_k("5\n", &out, None, 13).verdict, Verdict::Ok);
         // Without the blank lines, and with extra blanks, still fine.
-        let squeezed: String = out.lines().filter(|l| !l.is_empty()).map(|l| format!(" {l}  \n")).collect();
+        let squeezed: String =
+            out.lines().filter(|l| !l.is_empty()).map(|l| format!(" {l}  \n")).collect();
         assert_eq!(check_k("5\n", &squeezed, None, 13).verdict, Verdict::Ok);
         // One deal repeated: the checker names both deals and their common importance.
         let blocks: Vec<&str> = out.split("\n\n").collect();
@@ -313,7 +335,11 @@ mod tests {
         let first = out.lines().next().unwrap();
         let card = &first[..2];
         let twice = out.replacen(first, &format!("{first} {card}"), 1);
-        assert!(check_k("5\n", &twice, None, 13).reason.ends_with(&format!("card {card} appears twice")));
+        assert!(
+            check_k("5\n", &twice, None, 13)
+                .reason
+                .ends_with(&format!("card {card} appears twice"))
+        );
         let short = out.replacen(first, &first[3..], 1);
         assert_eq!(
             check_k("5\n", &short, None, 13).reason,

@@ -32,8 +32,8 @@ mod solver;
 
 pub use card::{Card, CardSet, CardSetIter, Rank, Suit};
 pub use contest::{
-    Checked, GenError, SAMPLES_D1, SAMPLES_K, Verdict, check_d1, check_k, gen_d1, gen_k, validate_d1,
-    validate_k,
+    Checked, GenError, SAMPLES_D1, SAMPLES_K, Verdict, check_d1, check_k, gen_d1, gen_k,
+    validate_d1, validate_k,
 };
 pub use deal::{Deal, Player};
 pub use error::{

@@ -201,7 +201,13 @@ pub fn gen_hdu5754(seed: u64, options: &RaceGen) -> Result<String, GenError> {
                 let (mut a, mut b) = (lo, lo + k);
                 if rng.random() {
                     // One step off: still inside the board and off the pair.
-                    if b < max - 1 && rng.random() { b += 1 } else if a > 1 { a -= 1 } else { b += 1 }
+                    if b < max - 1 && rng.random() {
+                        b += 1
+                    } else if a > 1 {
+                        a -= 1
+                    } else {
+                        b += 1
+                    }
                 }
                 if rng.random() { (a + 1, b + 1) } else { (b + 1, a + 1) }
             }
@@ -235,26 +241,57 @@ mod tests {
         assert_eq!(rule("0\n", false), "line 1, column 1: T = 0 is out of range 1..=1000");
         validate_hdu5754("0\n", true).unwrap();
         assert!(rule("1001\n", false).contains("T = 1001 is out of range"));
-        assert_eq!(rule("1\n5 5 5\n", false), "line 2, column 1: the piece type = 5 is out of range 1..=4");
+        assert_eq!(
+            rule("1\n5 5 5\n", false),
+            "line 2, column 1: the piece type = 5 is out of range 1..=4"
+        );
         assert!(rule("1\n0 5 5\n", true).contains("the piece type = 0"));
         assert_eq!(rule("1\n1 1 5\n", false), "line 2, column 3: N = 1 is out of range 2..=1000");
-        assert_eq!(rule("1\n1 5 1001\n", false), "line 2, column 5: M = 1001 is out of range 2..=1000");
+        assert_eq!(
+            rule("1\n1 5 1001\n", false),
+            "line 2, column 5: M = 1001 is out of range 2..=1000"
+        );
         validate_hdu5754("1\n1 5 1000000000000000000\n", true).unwrap();
-        assert!(rule("1\n1 5 1000000000000000001\n", true).contains("out of range 2..=1000000000000000000"));
+        assert!(
+            rule("1\n1 5 1000000000000000001\n", true)
+                .contains("out of range 2..=1000000000000000000")
+        );
         assert!(rule("1\n1 05 5\n", true).contains("leading zero"));
-        assert!(rule(&SAMPLE.replacen("1 5 5", "1  5 5", 1), false).starts_with("line 2, column 3: expected N, found a space"));
-        assert!(rule(&SAMPLE.replacen("1 5 5", "1 5 5 ", 1), false).contains("expected the end of the line, found a space"));
-        assert!(rule(&SAMPLE.replacen("4 5 5\n", "", 1), false).starts_with("line 5, column 1: expected the piece type, found the end of the input"));
-        assert!(rule(&format!("{SAMPLE}1 5 5\n"), false).starts_with("line 6, column 1: expected the end of the input"));
+        assert!(
+            rule(&SAMPLE.replacen("1 5 5", "1  5 5", 1), false)
+                .starts_with("line 2, column 3: expected N, found a space")
+        );
+        assert!(
+            rule(&SAMPLE.replacen("1 5 5", "1 5 5 ", 1), false)
+                .contains("expected the end of the line, found a space")
+        );
+        assert!(
+            rule(&SAMPLE.replacen("4 5 5\n", "", 1), false).starts_with(
+                "line 5, column 1: expected the piece type, found the end of the input"
+            )
+        );
+        assert!(
+            rule(&format!("{SAMPLE}1 5 5\n"), false)
+                .starts_with("line 6, column 1: expected the end of the input")
+        );
         assert!(rule(&SAMPLE.replace('\n', "\r\n"), false).contains("carriage return"));
         assert!(rule(SAMPLE.trim_end(), false).contains("found the end of the input"));
-        assert!(rule(&format!("{SAMPLE}\n"), false).contains("expected the end of the input, found the end of the line"));
+        assert!(
+            rule(&format!("{SAMPLE}\n"), false)
+                .contains("expected the end of the input, found the end of the line")
+        );
     }
 
     #[test]
     fn checker_verdicts() {
-        assert_eq!(check_hdu5754(SAMPLE, "G\nG\nB\nB\n", None), Checked::wrong("case 3 (line 3): expected D, found B"));
-        assert_eq!(check_hdu5754(SAMPLE, "G\nG\nD\n", None), Checked::wrong("case 4: expected B, found the end of the output"));
+        assert_eq!(
+            check_hdu5754(SAMPLE, "G\nG\nB\nB\n", None),
+            Checked::wrong("case 3 (line 3): expected D, found B")
+        );
+        assert_eq!(
+            check_hdu5754(SAMPLE, "G\nG\nD\n", None),
+            Checked::wrong("case 4: expected B, found the end of the output")
+        );
         assert_eq!(check_hdu5754(SAMPLE, "G\nG\nD\nW\n", None).verdict, Verdict::PresentationError);
         assert_eq!(check_hdu5754(SAMPLE, "G\nG\nD\nB\n", Some("G G D B")).verdict, Verdict::Ok);
         assert_eq!(check_hdu5754(SAMPLE, "G\nG\nD\nB\n", Some("G G D X")).verdict, Verdict::Fail);
@@ -290,7 +327,11 @@ mod tests {
             }
         }
         // Half of the Wythoff boards are cold: the second player wins them.
-        let input = gen_hdu5754(3, &RaceGen { mode: RaceMode::Wythoff, cases: Some(400), ..RaceGen::default() }).unwrap();
+        let input = gen_hdu5754(
+            3,
+            &RaceGen { mode: RaceMode::Wythoff, cases: Some(400), ..RaceGen::default() },
+        )
+        .unwrap();
         let cold = input
             .lines()
             .skip(1)
@@ -304,7 +345,10 @@ mod tests {
             gen_hdu5754(0, &RaceGen { cases: Some(1001), ..RaceGen::default() }),
             Err(GenError::Cases { cases: 1001, max: 1000 })
         );
-        assert!(gen_hdu5754(0, &RaceGen { cases: Some(1001), extended: true, ..RaceGen::default() }).is_ok());
+        assert!(
+            gen_hdu5754(0, &RaceGen { cases: Some(1001), extended: true, ..RaceGen::default() })
+                .is_ok()
+        );
         assert_eq!("edge".parse(), Ok(RaceMode::Edge));
     }
 }

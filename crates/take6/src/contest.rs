@@ -256,14 +256,32 @@ mod tests {
         assert_eq!(rule("3 34 1\n"), "line 1, column 3: N*M = 3*34 = 102 is above 100");
         assert!(rule("4 3 5\n").contains("P = 5 is out of range 1..=4"));
         assert!(rule("4 3 0\n").contains("P = 0 is out of range"));
-        assert_eq!(rule(&SAMPLE.replacen("11\n", "15\n", 1)), "line 2, column 1: D_1 (at most N*M+P = 14) = 15 is out of range 1..=14");
-        assert_eq!(rule(&SAMPLE.replacen("12 5 9", "12 5 6", 1)), "line 4, column 6: card 6 appears twice (first at line 3, column 1)");
-        assert!(rule(&SAMPLE.replacen("12 5 9", "12  5 9", 1)).starts_with("line 4, column 4: expected C_1,2"));
-        assert!(rule(&SAMPLE.replacen("12 5 9", "12 5 9 ", 1)).contains("expected the end of the line, found a space"));
-        assert!(rule(&SAMPLE.replacen("12 5 9\n", "12 5\n9\n", 1)).contains("expected a single space, found the end of the line"));
+        assert_eq!(
+            rule(&SAMPLE.replacen("11\n", "15\n", 1)),
+            "line 2, column 1: D_1 (at most N*M+P = 14) = 15 is out of range 1..=14"
+        );
+        assert_eq!(
+            rule(&SAMPLE.replacen("12 5 9", "12 5 6", 1)),
+            "line 4, column 6: card 6 appears twice (first at line 3, column 1)"
+        );
+        assert!(
+            rule(&SAMPLE.replacen("12 5 9", "12  5 9", 1))
+                .starts_with("line 4, column 4: expected C_1,2")
+        );
+        assert!(
+            rule(&SAMPLE.replacen("12 5 9", "12 5 9 ", 1))
+                .contains("expected the end of the line, found a space")
+        );
+        assert!(
+            rule(&SAMPLE.replacen("12 5 9\n", "12 5\n9\n", 1))
+                .contains("expected a single space, found the end of the line")
+        );
         assert!(rule(&SAMPLE.replacen("\n", "\r\n", 1)).contains("carriage return"));
         assert!(rule(SAMPLE.trim_end()).contains("found the end of the input"));
-        assert!(rule(&format!("{SAMPLE}\n")).starts_with("line 8, column 1: expected the end of the input"));
+        assert!(
+            rule(&format!("{SAMPLE}\n"))
+                .starts_with("line 8, column 1: expected the end of the input")
+        );
         assert!(rule(&SAMPLE.replacen("11", "011", 1)).contains("leading zero"));
         assert!(rule(&SAMPLE.replacen("11", "+1", 1)).contains("an integer"));
     }
@@ -276,7 +294,10 @@ mod tests {
         );
         assert_eq!(check_nthu14463(SAMPLE, "0\n5\n0\n", None).verdict, Verdict::WrongAnswer);
         assert_eq!(check_nthu14463(SAMPLE, "0\n5\n0\n6\n1\n", None).verdict, Verdict::WrongAnswer);
-        assert_eq!(check_nthu14463(SAMPLE, "0\n5\n0\n-6\n", None).verdict, Verdict::PresentationError);
+        assert_eq!(
+            check_nthu14463(SAMPLE, "0\n5\n0\n-6\n", None).verdict,
+            Verdict::PresentationError
+        );
         assert_eq!(check_nthu14463(SAMPLE, "0\n5\n0\n6\n", Some("0 5 0 6")).verdict, Verdict::Ok);
         assert_eq!(check_nthu14463(SAMPLE, "0\n5\n0\n6\n", Some("0 5 0 x")).verdict, Verdict::Fail);
         assert_eq!(check_nthu14463("4 3 2\n", "0\n", None).verdict, Verdict::Fail);
@@ -303,7 +324,12 @@ mod tests {
         let too_many = TakeGen { players: Some(3), rounds: Some(34), ..TakeGen::default() };
         assert!(matches!(gen_nthu14463(1, &too_many), Err(GenError::Range { what: "M", .. })));
         // Two players with one card each never fill a row.
-        let tiny = TakeGen { players: Some(2), rounds: Some(1), force: vec![Force::Sixth], ..TakeGen::default() };
+        let tiny = TakeGen {
+            players: Some(2),
+            rounds: Some(1),
+            force: vec![Force::Sixth],
+            ..TakeGen::default()
+        };
         assert!(matches!(gen_nthu14463(1, &tiny), Err(GenError::NotFound { .. })));
         assert_eq!("sixth".parse(), Ok(Force::Sixth));
         assert!("six".parse::<Force>().is_err());

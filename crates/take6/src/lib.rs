@@ -38,8 +38,8 @@ pub use bot::{
 };
 pub use card::{Card, CardSet, DECK_HEADS, DECK_SIZE, Iter};
 pub use contest::{
-    Checked, Force, GenError, ParseForceError, SAMPLES_NTHU14463, TakeGen, Verdict, check_nthu14463,
-    gen_nthu14463, validate_nthu14463,
+    Checked, Force, GenError, ParseForceError, SAMPLES_NTHU14463, TakeGen, Verdict,
+    check_nthu14463, gen_nthu14463, validate_nthu14463,
 };
 pub use error::{
     ArenaError, DealError, JudgeError, ParseActionError, ParseBotError, ParseCardError,
