@@ -283,9 +283,14 @@ pub fn run_check(args: CheckArgs) -> anyhow::Result<()> {
     }
     let checked = (|| -> anyhow::Result<Checked> {
         let input = read_file(&args.input).context("the input")?;
-        let output = read_file(&args.output).context("the output")?;
         let answer = args.answer.as_deref().map(read_file).transpose().context("the answer")?;
-        Ok(check(args.problem, &input, &output, answer.as_deref()))
+        // A contestant's output that is not text is a presentation error, not a failure.
+        let output = match read_raw(Some(&args.output))? {
+            Ok(output) => output,
+            Err(e) => return Ok(Checked::presentation(format!("the output: {e}"))),
+        };
+        let output = output.strip_prefix('\u{feff}').unwrap_or(&output);
+        Ok(check(args.problem, &input, output, answer.as_deref()))
     })()
     .unwrap_or_else(|e| Checked::fail(format!("{e:#}")));
     let text = if args.json {

@@ -136,6 +136,14 @@ fn check_exit_codes_follow_testlib() {
     assert!(stdout(&o).starts_with("fail: the input is invalid"), "{}", stdout(&o));
     let o = run(&["check", "hdu5754", &input, "/nonexistent/out"], "");
     assert_eq!(code(&o), 3);
+    let binary = dir.join("binary");
+    std::fs::write(&binary, b"G\nG\n\xffD\nB\n").unwrap();
+    let o = run(&["check", "hdu5754", &input, binary.to_str().unwrap()], "");
+    assert_eq!(code(&o), 2);
+    assert_eq!(
+        stdout(&o),
+        "presentation error: the output: line 3, column 1: the byte 0xff is not UTF-8 text\n"
+    );
     let o = check("G G B B", &["--json"]);
     assert_eq!(code(&o), 1);
     let json: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();

@@ -261,6 +261,14 @@ mod tests {
             "line 2, column 1: D_1 (at most N*M+P = 14) = 15 is out of range 1..=14"
         );
         assert_eq!(
+            rule(&SAMPLE.replacen("12 5 9", "12 15 9", 1)),
+            "line 4, column 4: C_1,2 (at most N*M+P = 14) = 15 is out of range 1..=14"
+        );
+        assert!(
+            rule(&SAMPLE.replacen("12 5 9", "12 0 9", 1))
+                .contains("C_1,2 (at most N*M+P = 14) = 0 is out")
+        );
+        assert_eq!(
             rule(&SAMPLE.replacen("12 5 9", "12 5 6", 1)),
             "line 4, column 6: card 6 appears twice (first at line 3, column 1)"
         );
