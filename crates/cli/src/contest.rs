@@ -31,6 +31,8 @@ impl std::error::Error for Exit {}
 
 /// The arguments of `tabletop check`.
 #[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  tabletop check hdu5754 01.in out.txt 01.ans\n  \
+                  ./solution < 03.in | tabletop check cf1769d3 03.in -")]
 pub struct CheckArgs {
     /// The problem.
     pub problem: Problem,
@@ -64,7 +66,13 @@ pub struct ValidateArgs {
 
 /// The arguments of `tabletop gen`: which options apply depends on the problem.
 #[derive(Clone, Debug, Parser)]
-#[command(name = "tabletop gen")]
+#[command(
+    name = "tabletop gen",
+    after_help = "Examples:\n  tabletop gen cf1769d1 --seed 3 --importance 12\n  \
+                  tabletop gen nthu14463 --players 4 --force too-low --force sixth\n  \
+                  tabletop gen hdu5754 --mode wythoff --extended --cases 100\n  \
+                  tabletop gen p7147 --mode draw | tabletop validate p7147"
+)]
 pub struct GenArgs {
     /// The problem.
     pub problem: Problem,
@@ -107,6 +115,7 @@ pub struct GenArgs {
 
 /// The arguments of `tabletop package`.
 #[derive(Debug, Args)]
+#[command(after_help = "Example:\n  tabletop package p7147 --out tests --tests 20 --seed 100")]
 pub struct PackageArgs {
     /// The problem.
     pub problem: Problem,
