@@ -352,6 +352,21 @@ mod tests {
     }
 
     #[test]
+    fn k_checker_agrees_with_plain_minimax() {
+        let out = judge_d2("3\n").unwrap();
+        let mut slow: Vec<u32> = out
+            .split("\n\n")
+            .map(|block| crate::solver::minimax_deal(block.parse().unwrap()).0.importance())
+            .collect();
+        slow.sort_unstable();
+        let list: Vec<String> = slow.iter().map(u32::to_string).collect();
+        assert_eq!(
+            check_k("3\n", &out, None, 13),
+            Checked::ok(format!("3 deals with distinct importances {}", list.join(", ")))
+        );
+    }
+
+    #[test]
     fn generators_are_valid_and_deterministic() {
         for seed in 0..20 {
             let d1 = gen_d1(seed, None).unwrap();
