@@ -6,6 +6,7 @@
 
 mod bench;
 mod common;
+mod contest;
 mod mahjong;
 mod manual;
 mod nine;
@@ -48,6 +49,22 @@ enum Command {
         /// Read the input from this file instead of stdin (`-`: stdin).
         file: Option<std::path::PathBuf>,
     },
+    /// Checks a contestant's output (testlib verdicts: exit 0 OK, 1 wrong answer, 2
+    /// presentation error, 3 checker failure).
+    #[command(after_help = "Examples:\n  tabletop check cf1769d3 k26.in contestant.out\n  \
+                            ./solution < 01.in | tabletop check hdu5754 01.in - 01.ans --json")]
+    Check(contest::CheckArgs),
+    /// Validates a test input strictly against the original statement (exit 0 valid, 1 invalid).
+    #[command(after_help = "Examples:\n  tabletop validate p7147 01.in\n  \
+                            tabletop gen hdu5754 --extended | tabletop validate hdu5754 --extended -")]
+    Validate(contest::ValidateArgs),
+    /// Generates a test input, deterministic for a seed.
+    #[command(after_help = "Examples:\n  tabletop gen cf1769d1 --seed 7\n  \
+                            tabletop gen p7147 --mode ron --seed 3 | tabletop judge p7147")]
+    Gen(contest::GenArgs),
+    /// Writes a test package: samples, then generated tests, with answers and tests.txt.
+    #[command(after_help = "Examples:\n  tabletop package hdu5754 --out pkg --tests 20 --seed 1")]
+    Package(contest::PackageArgs),
     /// Every game on its built-in sample data.
     #[command(after_help = "Examples:\n  tabletop demo\n  tabletop demo --json | jq .race")]
     Demo {
@@ -153,6 +170,10 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Judge { problem, file } => {
             common::print(&judge(problem, &read_input(file.as_deref())?)?)
         }
+        Command::Check(args) => contest::run_check(args),
+        Command::Validate(args) => contest::run_validate(args),
+        Command::Gen(args) => contest::run_gen(args),
+        Command::Package(args) => contest::run_package(args),
         Command::Demo { json } => demo(json),
         Command::Bench(args) => bench::run(args),
         Command::Nine(cmd) => nine::run(cmd),
@@ -173,6 +194,10 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
+            // `check` and `validate` have printed their verdict; the code is testlib's.
+            if let Some(contest::Exit(code)) = err.downcast_ref::<contest::Exit>() {
+                return ExitCode::from(*code);
+            }
             // A closed stdout (`tabletop ... | head`) is not an error worth a message.
             if err
                 .chain()

@@ -8,6 +8,8 @@
 //!   the number of threads.
 //! - [`minimax`]: a plain memoised minimax for two-player zero-sum games, short and obviously
 //!   right: the oracle that fast solvers are tested against.
+//! - [`contest`]: what the problem setters' toolkits share: the strict reader of validators,
+//!   testlib's verdicts and the token-by-token comparison of standard checkers.
 //!
 //! ```
 //! use tabletop_core::{seeded_rng, sub_seed};
@@ -19,6 +21,7 @@
 //! ```
 
 mod bitset;
+pub mod contest;
 mod game;
 mod minimax;
 mod playout;

@@ -18,6 +18,7 @@
 //! assert_eq!(game.events.len() >= 53, true); // the deal, then at least one more line
 //! ```
 
+mod contest;
 mod distance;
 mod error;
 mod event;
@@ -29,6 +30,10 @@ mod sim;
 mod tile;
 mod wall;
 
+pub use contest::{
+    Checked, GenError, MahjongMode, ParseMahjongModeError, SAMPLES_P7147, Verdict, check_p7147,
+    gen_p7147, validate_p7147,
+};
 pub use distance::{
     discard_options, distance, distance_direct, improving_draws, is_winning, warm_up,
 };

@@ -84,7 +84,7 @@ fn distinct_deals(input: &str, max: usize) -> Result<String, JudgeError> {
 }
 
 /// The one integer `2 <= k <= max` of the input.
-fn read_k(input: &str, max: usize) -> Result<usize, JudgeError> {
+pub(crate) fn read_k(input: &str, max: usize) -> Result<usize, JudgeError> {
     let mut tokens = input
         .lines()
         .enumerate()

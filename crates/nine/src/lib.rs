@@ -22,6 +22,7 @@
 //! ```
 
 mod card;
+mod contest;
 mod deal;
 mod error;
 mod judge;
@@ -30,6 +31,10 @@ mod search;
 mod solver;
 
 pub use card::{Card, CardSet, CardSetIter, Rank, Suit};
+pub use contest::{
+    Checked, GenError, SAMPLES_D1, SAMPLES_K, Verdict, check_d1, check_k, gen_d1, gen_k,
+    validate_d1, validate_k,
+};
 pub use deal::{Deal, Player};
 pub use error::{
     DealError, IllegalMoveError, ParseCardError, ParseCardSetError, ParseRankError, ParseSuitError,

@@ -34,6 +34,7 @@
 
 mod board;
 mod closed;
+mod contest;
 mod error;
 mod game;
 mod grid;
@@ -46,6 +47,10 @@ mod verify;
 pub use board::{Board, MAX_SIDE, Outcome};
 pub use closed::{
     can_move, explain, floor_k_phi, grundy_at, is_wythoff_cold, outcome_at, solve, winning_move,
+};
+pub use contest::{
+    Checked, GenError, MAX_CASES, MAX_EXTENDED_CASES, MAX_ORIGINAL_SIDE, ParseRaceModeError,
+    RaceGen, RaceMode, SAMPLES_HDU5754, Verdict, check_hdu5754, gen_hdu5754, validate_hdu5754,
 };
 pub use error::{
     BoardError, IllegalMoveError, JudgeError, ParseBoardError, ParseMoveError, ParseOutcomeError,

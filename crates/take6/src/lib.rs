@@ -23,6 +23,7 @@
 mod arena;
 mod bot;
 mod card;
+mod contest;
 mod error;
 mod judge;
 mod rules;
@@ -36,6 +37,10 @@ pub use bot::{
     RandomBot, expected_penalty,
 };
 pub use card::{Card, CardSet, DECK_HEADS, DECK_SIZE, Iter};
+pub use contest::{
+    Checked, Force, GenError, ParseForceError, SAMPLES_NTHU14463, TakeGen, Verdict,
+    check_nthu14463, gen_nthu14463, validate_nthu14463,
+};
 pub use error::{
     ArenaError, DealError, JudgeError, ParseActionError, ParseBotError, ParseCardError,
     ParseRowRuleError, PlayError, RulesError, ScriptError,
