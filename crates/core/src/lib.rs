@@ -8,6 +8,8 @@
 //!   the number of threads.
 //! - [`minimax`]: a plain memoised minimax for two-player zero-sum games, short and obviously
 //!   right: the oracle that fast solvers are tested against.
+//! - [`text`]: lines and tokens as the original judges read them (any line break, any
+//!   whitespace), in linear time.
 //!
 //! ```
 //! use tabletop_core::{seeded_rng, sub_seed};
@@ -23,6 +25,7 @@ mod game;
 mod minimax;
 mod playout;
 mod rng;
+pub mod text;
 
 /// The `rand` crate of the workspace, so game crates and their users share one version.
 pub use rand;
