@@ -33,7 +33,8 @@ pub use distance::{
     discard_options, distance, distance_direct, improving_draws, is_winning, warm_up,
 };
 pub use error::{
-    ParseEventError, ParseHandError, ParseKindError, ParsePlayerError, ReplayError, WallError,
+    EventSyntaxError, ParseEventError, ParseHandError, ParseKindError, ParsePlayerError,
+    ReplayError, ReplayReason, WallError,
 };
 pub use event::{Event, Outcome, log_text, parse_log, parse_log_lines};
 pub use game::MahjongGame;

@@ -48,7 +48,7 @@ fn every_line_break_and_whitespace_reads_like_scanf() {
         ("CRLF", SAMPLE.replace('\n', "\r\n")),
         ("lone CR", SAMPLE.replace('\n', "\r")),
         ("tabs", SAMPLE.replace(' ', "\t")),
-        ("vertical tabs", SAMPLE.replace(' ', "\x0b").replace('\n', "\x0b")),
+        ("vertical tabs", SAMPLE.replace([' ', '\n'], "\x0b")),
         ("form feeds and mixed", SAMPLE.replace(' ', " \x0c\t").replace('\n', "\r\r\n")),
     ] {
         assert_eq!(judge_nthu14463(&text).as_ref(), Ok(&want), "{name}");
