@@ -15,7 +15,7 @@
 //! assert_eq!(judge_nthu14463(input).unwrap(), "0\n5\n0\n6\n");
 //!
 //! // Two deals of the published game, each played once per seating.
-//! let arena = Arena::new(Rules::standard(3), vec![BotKind::Heuristic, BotKind::Random, BotKind::Lowest]).unwrap();
+//! let arena = Arena::new(Rules::standard(3).unwrap(), vec![BotKind::Heuristic, BotKind::Random, BotKind::Lowest]).unwrap();
 //! let deal = arena.play_deal(7);
 //! assert_eq!(deal.games, 3);
 //! ```
