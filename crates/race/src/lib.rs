@@ -51,7 +51,7 @@ pub use error::{
     BoardError, IllegalMoveError, JudgeError, ParseBoardError, ParseMoveError, ParseOutcomeError,
     ParsePieceError, TableError,
 };
-pub use game::{Move, Race};
+pub use game::{Move, Player, Race};
 pub use grid::Table;
 pub use grundy::GrundyTable;
 pub use judge::{judge_hdu5754, random_input, write_random_input};
