@@ -25,9 +25,9 @@ mod card;
 mod deal;
 mod error;
 mod judge;
-mod position;
 mod search;
 mod solver;
+mod state;
 
 pub use card::{Card, CardSet, CardSetIter, Rank, Suit};
 pub use deal::{Deal, Player};
@@ -36,9 +36,9 @@ pub use error::{
     PositionError, SearchError,
 };
 pub use judge::{JUDGE_BUDGET, JUDGE_SEED, JudgeError, judge_d1, judge_d2, judge_d3};
-pub use position::{Move, Moves, POSITIONS, Position, RUN_STATES};
 pub use search::{
     ACHIEVABLE, find_deal, find_distinct, find_distinct_counted, is_achievable, low_reserve_deals,
     random_deal,
 };
 pub use solver::{DealValue, Solver, importance, minimax_deal, minimax_value, solve_deal, winner};
+pub use state::{Move, Moves, POSITIONS, Position, RUN_STATES};

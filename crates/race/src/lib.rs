@@ -35,12 +35,12 @@
 mod board;
 mod closed;
 mod error;
-mod game;
 mod grid;
 mod grundy;
 mod judge;
 mod piece;
 mod retro;
+mod state;
 mod verify;
 
 pub use board::{Board, MAX_SIDE, Outcome};
@@ -51,10 +51,10 @@ pub use error::{
     BoardError, IllegalMoveError, JudgeError, ParseBoardError, ParseMoveError, ParseOutcomeError,
     ParsePieceError, TableError,
 };
-pub use game::{Move, Player, Race};
 pub use grid::Table;
 pub use grundy::GrundyTable;
 pub use judge::{judge_hdu5754, random_input, write_random_input};
 pub use piece::Piece;
 pub use retro::{MAX_TABLE_CELLS, OutcomeTable};
+pub use state::{Move, Player, Race};
 pub use verify::{Mismatch, check_row};
