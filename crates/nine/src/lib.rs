@@ -4,7 +4,8 @@
 //! Two players hold 18 cards each, open. A nine can be played at any time, a 6, 7 or 8 on the
 //! card one rank higher of its suit, a T to A on the card one rank lower; a player with no
 //! legal card passes; whoever puts down their last card wins, and the score is the number of
-//! cards the loser keeps, signed from Alice's side (Alice maximises, Bob minimises).
+//! cards the loser keeps, signed from Alice's side (Alice maximises, Bob minimises). Rules:
+//! `docs/rules/nine.md` in the repository.
 //!
 //! ```
 //! use tabletop_nine::{Deal, Player, Position, Solver};

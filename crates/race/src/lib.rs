@@ -2,7 +2,8 @@
 //!
 //! A king, rook, knight or queen starts on `(1, 1)` of an `N x M` board and may only move right
 //! and down; two players (B first, then G) move it in turn, and whoever puts it on `(N, M)` wins.
-//! A piece that cannot move off the target is a draw (only the knight gets stuck).
+//! A piece that cannot move off the target is a draw (only the knight gets stuck). Rules:
+//! `docs/rules/race.md` in the repository.
 //!
 //! - [`solve`]: the closed forms, exact for boards up to `10^18 x 10^18` (the queen's Wythoff
 //!   pairs in integer arithmetic).
