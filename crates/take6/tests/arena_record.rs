@@ -1,5 +1,5 @@
 //! The arena's output for fixed seeds, recorded in `data/arena_record.txt`: every bot draws
-//! from a named generator (ChaCha8), so these numbers change only when the rules, the bots or
+//! from a named generator (xoshiro256++, [`tabletop_take6::FastRng`]), so these numbers change only when the rules, the bots or
 //! the arena change, never with a dependency update. After a deliberate change, regenerate the
 //! file with `TABLETOP_BLESS=1 cargo test -p tabletop-take6 --test arena_record` and review
 //! the diff.
