@@ -168,11 +168,11 @@ fn simulate_text(script: &Script, trace: bool) -> String {
     let _ = writeln!(
         s,
         "Take 6! scripted game: {}, {}, {}, cards 1-{}, row rule: {}",
-        count(rules.players.into(), "player"),
-        count(rules.hand_size.into(), "round"),
-        count(rules.rows.into(), "row"),
-        rules.deck,
-        rules.row_rule
+        count(rules.players().into(), "player"),
+        count(rules.hand_size().into(), "round"),
+        count(rules.rows().into(), "row"),
+        rules.deck(),
+        rules.row_rule()
     );
     if trace {
         let _ = writeln!(s, "start rows: {}", rows_line(script.hand().table()));
@@ -271,11 +271,11 @@ fn simulate_json(script: &Script, with_trace: bool) -> SimulateJson {
     });
     let rules = script.rules();
     SimulateJson {
-        players: rules.players,
-        rounds: rules.hand_size,
-        rows: rules.rows,
-        deck: rules.deck,
-        row_rule: rules.row_rule.to_string(),
+        players: rules.players(),
+        rounds: rules.hand_size(),
+        rows: rules.rows(),
+        deck: rules.deck(),
+        row_rule: rules.row_rule().to_string(),
         penalties: outcome.penalties.clone(),
         taken: outcome.taken.iter().map(|&s| values(s)).collect(),
         final_rows: outcome.table.rows().iter().map(|r| values(r.cards())).collect(),
@@ -300,14 +300,15 @@ fn build_arena(args: &ArenaArgs) -> anyhow::Result<Arena> {
         RuleArg::Forced => RowRule::Forced,
         RuleArg::Choose => RowRule::Choose,
     };
-    let rules = Rules {
+    let target = args.target.unwrap_or(66);
+    let rules = Rules::new(
         row_rule,
-        players: args.players,
-        rows: args.rows,
-        hand_size: args.cards,
-        ..Rules::standard(args.players)
-    };
-    let rules = Rules { target: args.target.unwrap_or(rules.target), ..rules };
+        args.players.into(),
+        args.rows.into(),
+        args.cards.into(),
+        tabletop_take6::DECK_SIZE.into(),
+        target,
+    )?;
     let arena = Arena::new(rules, lineup)?;
     Ok(if args.matches { arena.with_matches()? } else { arena })
 }
@@ -316,7 +317,7 @@ fn build_arena(args: &ArenaArgs) -> anyhow::Result<Arena> {
 fn rules_line(arena: &Arena) -> String {
     let rules = arena.rules();
     if arena.plays_matches() {
-        format!("{rules}, match to {}", rules.target)
+        format!("{rules}, match to {}", rules.target())
     } else {
         rules.to_string()
     }
@@ -403,7 +404,7 @@ fn arena_command(args: &ArenaArgs) -> anyhow::Result<String> {
     // Running sums, not a result per deal: exact integers, so the split between threads does
     // not change them.
     // The bar counts what the summary counts: hands (or matches), one per seating of a deal.
-    let seatings = u64::from(arena.rules().players);
+    let seatings = arena.rules().players() as u64;
     let unit = if arena.plays_matches() { "matches played" } else { "hands played" };
     let bar = progress_bar(args.deals * seatings, unit);
     let tally = (0..args.deals)
@@ -439,12 +440,12 @@ fn arena_json(arena: &Arena, summary: &ArenaSummary, seed: u64) -> ArenaJson {
     ArenaJson {
         rules: RulesJson {
             description: rules_line(arena),
-            row_rule: r.row_rule.to_string(),
-            players: r.players,
-            rows: r.rows,
-            cards_per_hand: r.hand_size,
-            deck: r.deck,
-            match_target: arena.plays_matches().then_some(r.target),
+            row_rule: r.row_rule().to_string(),
+            players: r.players(),
+            rows: r.rows(),
+            cards_per_hand: r.hand_size(),
+            deck: r.deck(),
+            match_target: arena.plays_matches().then_some(r.target()),
         },
         seed,
         deals: summary.deals,
@@ -476,7 +477,7 @@ fn arena_text(arena: &Arena, summary: &ArenaSummary, seed: u64) -> String {
         s,
         "{} x {} seatings = {} {}, seed {seed}, lineup {}",
         count(summary.deals, "deal"),
-        rules.players,
+        rules.players(),
         summary.games,
         game_units(summary),
         lineup.join(",")
@@ -578,7 +579,7 @@ pub fn bench(bench: &mut Bench) -> anyhow::Result<()> {
         }
         heads
     });
-    let random = Arena::new(Rules::standard(4), vec![BotKind::Random; 4])?;
+    let random = Arena::new(Rules::standard(4)?, vec![BotKind::Random; 4])?;
     bench.case("take6/arena-random", "heads", 4 * 5_000, || {
         random
             .run(5_000, 1)
@@ -586,7 +587,7 @@ pub fn bench(bench: &mut Bench) -> anyhow::Result<()> {
             .map(|d| d.penalties.iter().map(|&p| p as u64).sum::<u64>())
             .sum()
     });
-    let heuristic = Arena::new(Rules::standard(4), vec![BotKind::Heuristic; 4])?;
+    let heuristic = Arena::new(Rules::standard(4)?, vec![BotKind::Heuristic; 4])?;
     bench.case("take6/arena-heuristic", "heads", 4 * 1_000, || {
         heuristic
             .run(1_000, 1)
@@ -595,7 +596,7 @@ pub fn bench(bench: &mut Bench) -> anyhow::Result<()> {
             .sum()
     });
     let mc = Arena::new(
-        Rules::standard(4),
+        Rules::standard(4)?,
         vec![
             BotKind::MonteCarlo { playouts: 200 },
             BotKind::Heuristic,
@@ -605,13 +606,12 @@ pub fn bench(bench: &mut Bench) -> anyhow::Result<()> {
     )?;
     // One first-round decision (10 candidates x 200 playouts) on each of 10 deals, with 4
     // and with 10 players: the most expensive decisions of the published game.
-    for players in [4u8, 10] {
+    for players in [4usize, 10] {
+        let rules = Rules::standard(players)?;
         bench.case(&format!("take6/mc-first-decision-{players}p"), "card values", 10, || {
             let mut sum = 0u64;
             for seed in 0..10 {
-                let hand =
-                    Hand::deal(Rules::standard(players), &mut tabletop_core::seeded_rng(seed))
-                        .expect("the rules are valid");
+                let hand = Hand::deal(rules, &mut tabletop_core::seeded_rng(seed));
                 let mut bot = BotKind::MonteCarlo { playouts: 200 }.build(seed);
                 sum += bot.choose_card(&hand.view(0)).value() as u64;
             }

@@ -203,6 +203,18 @@ fn replay_errors_name_the_line_and_read_well() {
     let o = run(&["mahjong", "replay"], &format!("{}\nB IN Z\n", cut.join("\n")));
     let err = common::stderr(&o);
     assert!(err.contains("line 54: event 54 (B IN Z): the fixed rules play A OUT PASS B"), "{err}");
+    // A legal event that is not the rules' (a draw instead of A's PASS) is the one reported,
+    // not a later event that becomes illegal on the wall the changed log draws.
+    let mut changed: Vec<&str> = log.lines().collect();
+    changed[53] = "D IN 1M";
+    let o = run(&["mahjong", "replay"], &changed.join("\n"));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty());
+    let err = common::stderr(&o);
+    assert!(
+        err.starts_with("error: line 54: event 54 (D IN 1M): the fixed rules play A OUT PASS B"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -10,6 +10,8 @@
 //!   right: the oracle that fast solvers are tested against.
 //! - [`contest`]: what the problem setters' toolkits share: the strict reader of validators,
 //!   testlib's verdicts and the token-by-token comparison of standard checkers.
+//! - [`text`]: lines and tokens as the original judges read them (any line break, any
+//!   whitespace), in linear time.
 //!
 //! ```
 //! use tabletop_core::{seeded_rng, sub_seed};
@@ -26,6 +28,7 @@ mod game;
 mod minimax;
 mod playout;
 mod rng;
+pub mod text;
 
 /// The `rand` crate of the workspace, so game crates and their users share one version.
 pub use rand;

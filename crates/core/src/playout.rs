@@ -19,25 +19,52 @@ pub struct Playout {
 pub enum PlayoutError {
     /// A player to move had no legal action.
     #[error("step {step}: player {player} is to move but has no legal action")]
-    NoLegalAction { step: usize, player: usize },
+    NoLegalAction {
+        /// The step (0-based) at which it was found.
+        step: usize,
+        /// The player to move.
+        player: usize,
+    },
     /// The players to move were not ascending and distinct, or out of range.
     #[error("step {step}: players to move {players:?} are not ascending player numbers")]
-    BadPlayers { step: usize, players: Vec<usize> },
+    BadPlayers {
+        /// The step (0-based) at which it was found.
+        step: usize,
+        /// The players to move, as listed.
+        players: Vec<usize>,
+    },
     /// `is_terminal` disagreed with `players_to_move`.
     #[error("step {step}: is_terminal() disagrees with players_to_move()")]
-    TerminalMismatch { step: usize },
+    TerminalMismatch {
+        /// The step (0-based) at which it was found.
+        step: usize,
+    },
     /// A clone was not equal to its original.
     #[error("step {step}: a clone differs from its original")]
-    CloneMismatch { step: usize },
+    CloneMismatch {
+        /// The step (0-based) at which it was found.
+        step: usize,
+    },
     /// The invariant check failed.
     #[error("step {step}: invariant broken: {message}")]
-    Invariant { step: usize, message: String },
+    Invariant {
+        /// The step (0-based) at which it was found.
+        step: usize,
+        /// What the check found.
+        message: String,
+    },
     /// The game went on past its announced bound.
     #[error("the game went on past its bound of {bound} steps")]
-    TooLong { bound: usize },
+    TooLong {
+        /// The bound the game announced at the start.
+        bound: usize,
+    },
     /// The returns did not have one entry per player.
     #[error("returns {returns:?} do not have one entry per player")]
-    BadReturns { returns: Returns },
+    BadReturns {
+        /// The returns.
+        returns: Returns,
+    },
 }
 
 /// Plays `game` to the end with uniformly random legal actions, checking after every step that

@@ -4,14 +4,17 @@
 # same seeded walls. The C++ plays one wall per process, so the cost of starting an empty
 # compiled program (`int main(){}`, same redirections, same count) is subtracted.
 #
-# Usage: crates/mahjong/bench/cpp_baseline.sh [GAMES] [SEED]   (default 10000 walls, seed 1)
+# Usage: AUTHOR_WRITEUP=path crates/mahjong/bench/cpp_baseline.sh [GAMES] [SEED]
+#        (default 10000 walls, seed 1)
 # Needs: g++, python3, a release build (cargo build --release -p tabletop; CARGO_TARGET_DIR
-# is honoured). Nothing is written to the repository: everything lives in a temp dir.
+# is honoured), and in AUTHOR_WRITEUP the problem author's write-up of Luogu P7147 (THUPC 2021
+# L) whose last listing is the C++ solution: it is not part of the repository. Nothing is
+# written to the repository: everything lives in a temp dir.
 set -euo pipefail
 GAMES=${1:-10000}
 SEED=${2:-1}
 ROOT="$(cd "$(dirname "$0")/../../.." && pwd)"
-SEEDTEXT="$ROOT/../shared/seeds/004_9fbc2bae4aec8656.txt"
+SEEDTEXT="${AUTHOR_WRITEUP:?set AUTHOR_WRITEUP to the write-up holding the C++ solution}"
 TABLETOP="${CARGO_TARGET_DIR:-$ROOT/target}/release/tabletop"
 [ -x "$TABLETOP" ] || { echo "build first: cargo build --release -p tabletop" >&2; exit 2; }
 [ -f "$SEEDTEXT" ] || { echo "missing $SEEDTEXT" >&2; exit 2; }

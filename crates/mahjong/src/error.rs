@@ -2,7 +2,9 @@
 
 use thiserror::Error;
 
-use crate::tile::Kind;
+use crate::event::Event;
+use crate::hand::Meld;
+use crate::tile::{Kind, Player};
 
 /// A token that is not one of the 37 kind names.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -70,6 +72,32 @@ pub enum WallError {
     },
 }
 
+/// Why a line is not a log event ([`Event`]'s `FromStr`).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum EventSyntaxError {
+    /// Nothing but whitespace.
+    #[error("the line is empty")]
+    Empty,
+    /// The first token is not a player.
+    #[error(transparent)]
+    Player(#[from] ParsePlayerError),
+    /// A tile token is not a kind name.
+    #[error(transparent)]
+    Tile(#[from] ParseKindError),
+    /// A `CHOW` whose tiles are not a sequence.
+    #[error("expected a CHOW of three consecutive tiles of one suit, ascending")]
+    NotASequence,
+    /// A `PONG` whose tiles are not a triplet.
+    #[error("expected a PONG of three identical non-special tiles")]
+    NotATriplet,
+    /// No event has this shape.
+    #[error(
+        "expected X IN t, X OUT t, X OUT PASS Y, X CHOW a b c, X PONG t t t, X RON, X SELFDRAWN, \
+         X WIN or DRAW"
+    )]
+    UnknownShape,
+}
+
 /// A game log line that cannot be parsed.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("line {line}: cannot read {text:?} as a log event: {reason}")]
@@ -78,8 +106,8 @@ pub struct ParseEventError {
     pub line: usize,
     /// The line's text.
     pub text: String,
-    /// What was expected.
-    pub reason: String,
+    /// What was wrong.
+    pub reason: EventSyntaxError,
 }
 
 /// An event that cannot happen on the board it is replayed on, or that the fixed rules do not
@@ -91,8 +119,111 @@ pub struct ReplayError {
     pub line: usize,
     /// The 1-based number of the event.
     pub index: usize,
-    /// The event, as a log line.
-    pub event: String,
+    /// The event.
+    pub event: Event,
     /// Why it cannot happen.
-    pub reason: String,
+    pub reason: ReplayReason,
+}
+
+/// Why an event cannot happen where a log plays it (the cause of a [`ReplayError`]).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ReplayReason {
+    /// An event after the game's end.
+    #[error("the game is already over")]
+    GameOver,
+    /// The deal of a second game after the end of the first.
+    #[error(
+        "the game is already over and a new deal starts: the input holds more than one game \
+         (give replay one log)"
+    )]
+    SecondGame,
+    /// One of the first 52 events is not the deal's next draw.
+    #[error(
+        "the deal (events 1-52) gives one tile at a time to A, B, C, D in turn: event {index} \
+         must be {dealt} IN a tile"
+    )]
+    DealOrder {
+        /// The 1-based number of the event.
+        index: usize,
+        /// Who the deal gives this tile to.
+        dealt: Player,
+    },
+    /// A draw from the empty wall.
+    #[error("the wall is empty")]
+    WallEmpty,
+    /// A draw of a fifth copy of a kind.
+    #[error("a fifth {0} is drawn, but the wall holds 4 of each kind")]
+    FifthCopy(Kind),
+    /// `PASS` names someone other than the discarder's next player.
+    #[error("{player} must name their next player in the current direction, {next}")]
+    PassTarget {
+        /// The discarder.
+        player: Player,
+        /// Their next player.
+        next: Player,
+    },
+    /// A discard of a tile not held.
+    #[error("{player} holds no {tile}")]
+    NotHeld {
+        /// The discarder.
+        player: Player,
+        /// The tile.
+        tile: Kind,
+    },
+    /// A claim with no discard to claim.
+    #[error("no discard to claim")]
+    NothingToClaim,
+    /// A claim of the claimer's own discard.
+    #[error("{0} cannot claim their own discard")]
+    OwnDiscardClaimed(Player),
+    /// A meld that does not hold the discard it claims.
+    #[error("the last discard {tile} is not part of {meld}")]
+    NotInMeld {
+        /// The last discard.
+        tile: Kind,
+        /// The meld claimed.
+        meld: Meld,
+    },
+    /// A meld whose other tiles the claimer does not hold.
+    #[error("{player} holds no {tile} for {meld}")]
+    MissingForMeld {
+        /// The claimer.
+        player: Player,
+        /// The tile missing.
+        tile: Kind,
+        /// The meld claimed.
+        meld: Meld,
+    },
+    /// `RON` with no discard to win on.
+    #[error("no discard to win on")]
+    NothingToWinOn,
+    /// `RON` on the winner's own discard.
+    #[error("{0} cannot win on their own discard")]
+    OwnDiscardWon(Player),
+    /// `RON` with a hand that the discard does not complete.
+    #[error("{player}'s hand plus {tile} is not a winning hand")]
+    NotWinningWith {
+        /// The player.
+        player: Player,
+        /// The last discard.
+        tile: Kind,
+    },
+    /// `SELFDRAWN` other than right after the player's draw.
+    #[error("{0} wins by self-draw only right after drawing")]
+    SelfDrawnNotAfterDraw(Player),
+    /// `SELFDRAWN` with a hand that is not winning.
+    #[error("{0}'s hand is not a winning hand")]
+    NotWinning(Player),
+    /// `WIN` of a player who has not just won.
+    #[error("{0} has not just won")]
+    NotJustWon(Player),
+    /// `DRAW` with tiles left in the wall.
+    #[error("{left} tile{} left in the wall", if *.left == 1 { " is" } else { "s are" })]
+    TilesLeft {
+        /// The tiles left.
+        left: usize,
+    },
+    /// A legal event other than the one the fixed rules play.
+    #[error("the fixed rules play {0} here")]
+    NotTheRules(Event),
 }

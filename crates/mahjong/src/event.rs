@@ -3,7 +3,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::error::ParseEventError;
+use tabletop_core::text::lines;
+
+use crate::error::{EventSyntaxError, ParseEventError};
 use crate::tile::{Kind, Player};
 
 /// One line of a game log.
@@ -84,33 +86,35 @@ impl fmt::Display for Event {
 }
 
 impl FromStr for Event {
-    type Err = String;
+    type Err = EventSyntaxError;
 
-    /// A log line (single spaces or any whitespace); the error is a full message saying what
-    /// was wrong and what was expected.
-    fn from_str(s: &str) -> Result<Event, String> {
-        let t: Vec<&str> = s.split_whitespace().collect();
+    /// A log line (single spaces or any whitespace).
+    fn from_str(s: &str) -> Result<Event, EventSyntaxError> {
+        // At most 5 tokens make an event: a sixth means no shape fits, so the line is not
+        // collected whole.
+        let mut tokens = s.split_whitespace();
+        let t: Vec<&str> = tokens.by_ref().take(5).collect();
+        if tokens.next().is_some() {
+            return Err(EventSyntaxError::UnknownShape);
+        }
         if t == ["DRAW"] {
             return Ok(Event::WallEmpty);
         }
         let Some((first, rest)) = t.split_first() else {
-            return Err("the line is empty".to_owned());
+            return Err(EventSyntaxError::Empty);
         };
-        let player: Player = first.parse().map_err(|e| format!("{e}"))?;
-        let kind = |s: &str| s.parse::<Kind>().map_err(|e| e.to_string());
+        let player: Player = first.parse()?;
+        let kind = |s: &str| s.parse::<Kind>();
         match rest {
             ["IN", tile] => Ok(Event::Draw { player, tile: kind(tile)? }),
-            ["OUT", "PASS", target] => {
-                Ok(Event::Pass { player, target: target.parse().map_err(|e| format!("{e}"))? })
-            }
+            ["OUT", "PASS", target] => Ok(Event::Pass { player, target: target.parse()? }),
             ["OUT", tile] if *tile != "PASS" => Ok(Event::Discard { player, tile: kind(tile)? }),
             ["CHOW", a, b, c] => {
                 let (a, b, c) = (kind(a)?, kind(b)?, kind(c)?);
                 if a.offset(1) == Some(b) && a.offset(2) == Some(c) {
                     Ok(Event::Chow { player, lowest: a })
                 } else {
-                    Err("expected a CHOW of three consecutive tiles of one suit, ascending"
-                        .to_owned())
+                    Err(EventSyntaxError::NotASequence)
                 }
             }
             ["PONG", a, b, c] => {
@@ -118,15 +122,13 @@ impl FromStr for Event {
                 if a == b && b == c && !a.is_special() {
                     Ok(Event::Pong { player, tile: a })
                 } else {
-                    Err("expected a PONG of three identical non-special tiles".to_owned())
+                    Err(EventSyntaxError::NotATriplet)
                 }
             }
             ["RON"] => Ok(Event::Ron { player }),
             ["SELFDRAWN"] => Ok(Event::SelfDrawn { player }),
             ["WIN"] => Ok(Event::Win { player }),
-            _ => Err("expected X IN t, X OUT t, X OUT PASS Y, X CHOW a b c, X PONG t t t, X RON, \
-                      X SELFDRAWN, X WIN or DRAW"
-                .to_owned()),
+            _ => Err(EventSyntaxError::UnknownShape),
         }
     }
 }
@@ -167,18 +169,15 @@ pub fn parse_log(text: &str) -> Result<Vec<Event>, ParseEventError> {
     Ok(parse_log_lines(text)?.into_iter().map(|(_, e)| e).collect())
 }
 
-/// Parses a game log, one event per non-empty line, each with its 1-based line number.
+/// Parses a game log, one event per non-empty line, each with its 1-based line number (a line
+/// ends at `\n`, `\r\n` or a lone `\r`; any whitespace separates tokens).
 pub fn parse_log_lines(text: &str) -> Result<Vec<(usize, Event)>, ParseEventError> {
-    text.lines()
-        .enumerate()
+    lines(text)
         .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(n, l)| {
-            let event = l.parse().map_err(|reason| ParseEventError {
-                line: n + 1,
-                text: l.to_owned(),
-                reason,
-            })?;
-            Ok((n + 1, event))
+        .map(|(line, l)| {
+            let event =
+                l.parse().map_err(|reason| ParseEventError { line, text: l.to_owned(), reason })?;
+            Ok((line, event))
         })
         .collect()
 }

@@ -1,7 +1,7 @@
 //! Mahjong (THUPC 2021 variant, Luogu P7147): tiles, the wall, the distance to winning, the
 //! fixed decision rules and the simulator.
 //!
-//! Rules: `shared/specs/mahjong.md`. A wall of 148 tiles (4 of each of 37 kinds, three of them
+//! Rules: `docs/rules/mahjong.md` in the repository. A wall of 148 tiles (4 of each of 37 kinds, three of them
 //! special) is dealt to `A B C D`; every player follows the same fixed rules (discard what
 //! keeps the distance to winning smallest, claim when it strictly lowers it, always win); the
 //! game is a list of [`Event`]s whose text is the original problem's output.
@@ -38,7 +38,8 @@ pub use distance::{
     discard_options, distance, distance_direct, improving_draws, is_winning, warm_up,
 };
 pub use error::{
-    ParseEventError, ParseHandError, ParseKindError, ParsePlayerError, ReplayError, WallError,
+    EventSyntaxError, ParseEventError, ParseHandError, ParseKindError, ParsePlayerError,
+    ReplayError, ReplayReason, WallError,
 };
 pub use event::{Event, Outcome, log_text, parse_log, parse_log_lines};
 pub use game::MahjongGame;

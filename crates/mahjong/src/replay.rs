@@ -3,7 +3,7 @@
 use std::fmt;
 
 use crate::distance::is_winning;
-use crate::error::ReplayError;
+use crate::error::{ReplayError, ReplayReason};
 use crate::event::{Event, Outcome};
 use crate::hand::{Hand, Meld};
 use crate::sim::simulate;
@@ -74,139 +74,127 @@ impl Board {
     pub fn apply_at(&mut self, line: usize, event: &Event) -> Result<(), ReplayError> {
         self.applied += 1;
         let index = self.applied;
-        let fail = |reason: String| ReplayError { line, index, event: event.to_string(), reason };
-        let game_over = self.won || (self.outcome.is_some() && !matches!(event, Event::Win { .. }));
-        if game_over {
-            if matches!(event, Event::Draw { player: Player::A, .. })
-                && (self.won || self.outcome == Some(Outcome::Draw))
-            {
-                return Err(fail(
-                    "the game is already over and a new deal starts: the input holds more than \
-                     one game (give replay one log)"
-                        .to_owned(),
-                ));
-            }
-            return Err(fail("the game is already over".to_owned()));
-        }
+        self.apply_checked(index, event).map_err(|reason| ReplayError {
+            line,
+            index,
+            event: *event,
+            reason,
+        })
+    }
+
+    /// The steps of [`Board::apply_at`] for event `index` (from 1).
+    fn apply_checked(&mut self, index: usize, event: &Event) -> Result<(), ReplayReason> {
+        // 1. Nothing but `WIN` follows the end, and nothing follows `WIN`.
+        self.check_not_over(event)?;
+        // 2. The first 52 events are the deal, one tile at a time to A, B, C, D in turn.
         if index <= 52 {
             let dealt = Player::ALL[(index - 1) % 4];
             if !matches!(*event, Event::Draw { player, .. } if player == dealt) {
-                return Err(fail(format!(
-                    "the deal (events 1-52) gives one tile at a time to A, B, C, D in turn: \
-                     event {index} must be {dealt} IN a tile"
-                )));
+                return Err(ReplayReason::DealOrder { index, dealt });
             }
         }
+        // 3. The event itself, on the hands, melds, discards and wall.
         let previous = self.last_event.replace(*event);
         match *event {
-            Event::Draw { player, tile } => {
-                if self.drawn == Wall::LEN {
-                    return Err(fail("the wall is empty".to_owned()));
+            Event::Draw { player, tile } => self.draw(player, tile),
+            Event::Discard { player, tile } => self.discard(player, tile),
+            Event::Pass { player, target } => {
+                let next = player.next(self.direction);
+                if target != next {
+                    return Err(ReplayReason::PassTarget { player, next });
                 }
-                if self.drawn_tiles.count(tile) == 4 {
-                    return Err(fail(format!(
-                        "a fifth {tile} is drawn, but the wall holds 4 of each kind"
-                    )));
-                }
-                self.drawn_tiles.add(tile);
-                self.drawn += 1;
-                self.hands[player.index()].add(tile);
-                self.last_discard = None;
+                self.discard(player, Kind::PASS)
             }
-            Event::Discard { player, .. } | Event::Pass { player, .. } => {
-                let tile = tile_of(event);
-                let i = player.index();
-                if let Event::Pass { target, .. } = *event {
-                    let next = player.next(self.direction);
-                    if target != next {
-                        return Err(fail(format!(
-                            "{player} must name their next player in the current direction, \
-                             {next}"
-                        )));
-                    }
-                }
-                if self.hands[i].count(tile) == 0 {
-                    return Err(fail(format!("{player} holds no {tile}")));
-                }
-                self.hands[i].remove(tile);
-                self.discards[i].push(tile);
-                self.last_discard = (!tile.is_special()).then_some((player, tile));
-                if tile == Kind::REVERSE {
-                    self.direction = self.direction.flipped();
-                }
-            }
-            Event::Chow { player, lowest } => {
-                let meld = Meld::Chow(lowest);
-                self.claim(player, meld).map_err(fail)?;
-            }
-            Event::Pong { player, tile } => {
-                self.claim(player, Meld::Pong(tile)).map_err(fail)?;
-            }
-            Event::Ron { player } => {
-                let Some((from, tile)) = self.last_discard else {
-                    return Err(fail("no discard to win on".to_owned()));
-                };
-                if from == player {
-                    return Err(fail(format!("{player} cannot win on their own discard")));
-                }
-                let mut hand = self.hands[player.index()];
-                let melds = self.melds[player.index()].len();
-                if hand.count(tile) == 4 || {
-                    hand.add(tile);
-                    !is_winning(&hand, melds)
-                } {
-                    return Err(fail(format!("{player}'s hand plus {tile} is not a winning hand")));
-                }
-                self.outcome = Some(Outcome::Ron(player));
-            }
+            Event::Chow { player, lowest } => self.claim(player, Meld::Chow(lowest)),
+            Event::Pong { player, tile } => self.claim(player, Meld::Pong(tile)),
+            Event::Ron { player } => self.ron(player),
             Event::SelfDrawn { player } => {
                 if !matches!(previous, Some(Event::Draw { player: p, .. }) if p == player) {
-                    return Err(fail(format!(
-                        "{player} wins by self-draw only right after drawing"
-                    )));
+                    return Err(ReplayReason::SelfDrawnNotAfterDraw(player));
                 }
                 let melds = self.melds[player.index()].len();
                 if !is_winning(&self.hands[player.index()], melds) {
-                    return Err(fail(format!("{player}'s hand is not a winning hand")));
+                    return Err(ReplayReason::NotWinning(player));
                 }
                 self.outcome = Some(Outcome::SelfDrawn(player));
+                Ok(())
             }
             Event::Win { player } => {
                 if self.outcome.and_then(Outcome::winner) != Some(player) {
-                    return Err(fail(format!("{player} has not just won")));
+                    return Err(ReplayReason::NotJustWon(player));
                 }
                 self.won = true;
+                Ok(())
             }
             Event::WallEmpty => {
                 if self.drawn != Wall::LEN {
-                    return Err(fail(format!(
-                        "{} tiles are left in the wall",
-                        Wall::LEN - self.drawn
-                    )));
+                    return Err(ReplayReason::TilesLeft { left: Wall::LEN - self.drawn });
                 }
                 self.outcome = Some(Outcome::Draw);
+                Ok(())
             }
+        }
+    }
+
+    /// Step 1: whether the game is over for `event`.
+    fn check_not_over(&self, event: &Event) -> Result<(), ReplayReason> {
+        let over = self.won || (self.outcome.is_some() && !matches!(event, Event::Win { .. }));
+        if !over {
+            return Ok(());
+        }
+        let new_deal = matches!(event, Event::Draw { player: Player::A, .. })
+            && (self.won || self.outcome == Some(Outcome::Draw));
+        Err(if new_deal { ReplayReason::SecondGame } else { ReplayReason::GameOver })
+    }
+
+    /// `player` draws `tile` from the front of the wall.
+    fn draw(&mut self, player: Player, tile: Kind) -> Result<(), ReplayReason> {
+        if self.drawn == Wall::LEN {
+            return Err(ReplayReason::WallEmpty);
+        }
+        if self.drawn_tiles.count(tile) == 4 {
+            return Err(ReplayReason::FifthCopy(tile));
+        }
+        self.drawn_tiles.add(tile);
+        self.drawn += 1;
+        self.hands[player.index()].add(tile);
+        self.last_discard = None;
+        Ok(())
+    }
+
+    /// `player` discards `tile` (`PASS` included; its target is checked by the caller).
+    fn discard(&mut self, player: Player, tile: Kind) -> Result<(), ReplayReason> {
+        let i = player.index();
+        if self.hands[i].count(tile) == 0 {
+            return Err(ReplayReason::NotHeld { player, tile });
+        }
+        self.hands[i].remove(tile);
+        self.discards[i].push(tile);
+        self.last_discard = (!tile.is_special()).then_some((player, tile));
+        if tile == Kind::REVERSE {
+            self.direction = self.direction.flipped();
         }
         Ok(())
     }
 
-    fn claim(&mut self, player: Player, meld: Meld) -> Result<(), String> {
+    /// `player` claims the last discard into `meld`.
+    fn claim(&mut self, player: Player, meld: Meld) -> Result<(), ReplayReason> {
         let Some((from, tile)) = self.last_discard else {
-            return Err("no discard to claim".to_owned());
+            return Err(ReplayReason::NothingToClaim);
         };
         if from == player {
-            return Err(format!("{player} cannot claim their own discard"));
+            return Err(ReplayReason::OwnDiscardClaimed(player));
         }
         let mut rest = meld.tiles().to_vec();
         let Some(pos) = rest.iter().position(|&t| t == tile) else {
-            return Err(format!("the last discard {tile} is not part of {meld}"));
+            return Err(ReplayReason::NotInMeld { tile, meld });
         };
         rest.remove(pos);
         let i = player.index();
         let mut hand = self.hands[i];
         for t in rest {
             if hand.count(t) == 0 {
-                return Err(format!("{player} holds no {t} for {meld}"));
+                return Err(ReplayReason::MissingForMeld { player, tile: t, meld });
             }
             hand.remove(t);
         }
@@ -216,22 +204,44 @@ impl Board {
         self.last_discard = None;
         Ok(())
     }
+
+    /// `player` wins on the last discard.
+    fn ron(&mut self, player: Player) -> Result<(), ReplayReason> {
+        let Some((from, tile)) = self.last_discard else {
+            return Err(ReplayReason::NothingToWinOn);
+        };
+        if from == player {
+            return Err(ReplayReason::OwnDiscardWon(player));
+        }
+        let mut hand = self.hands[player.index()];
+        let melds = self.melds[player.index()].len();
+        if hand.count(tile) == 4 || {
+            hand.add(tile);
+            !is_winning(&hand, melds)
+        } {
+            return Err(ReplayReason::NotWinningWith { player, tile });
+        }
+        self.outcome = Some(Outcome::Ron(player));
+        Ok(())
+    }
 }
 
-/// Checks a whole log, events given with their line numbers: first that every event is legal
-/// ([`Board::apply_at`]), then that the players follow the fixed rules, by playing the wall
-/// the log draws (its `IN` tiles in order, the tiles it does not draw after them) with the
-/// simulator and comparing event by event. A log may end before its game does.
+/// Checks a whole log, events given with their line numbers: that every event is legal
+/// ([`Board::apply_at`]) and that the players follow the fixed rules, by playing the wall the
+/// log draws (its `IN` tiles in order, up to the first that would be a fifth copy, then the
+/// tiles it does not draw) with the simulator and comparing event by event. The error is the
+/// first event, in log order, that is illegal or differs from the rules (an event that is
+/// both is reported as illegal). A log may end before its game does.
 pub fn check_log(events: &[(usize, Event)]) -> Result<(), ReplayError> {
-    let mut board = Board::new();
-    for (line, e) in events {
-        board.apply_at(*line, e)?;
-    }
-    // Legal, so no kind is drawn more than 4 times: the drawn tiles then the rest make a wall.
+    // 1. The wall the log draws. Up to the first illegal draw the simulator draws the same
+    //    tiles as the log, so the first difference is found wherever it is.
     let mut left = [4u8; Kind::COUNT];
     let mut tiles: Vec<Kind> = Vec::with_capacity(Wall::LEN);
     for (_, e) in events {
         if let Event::Draw { tile, .. } = *e {
+            if left[tile.index()] == 0 {
+                break;
+            }
             left[tile.index()] -= 1;
             tiles.push(tile);
         }
@@ -239,27 +249,26 @@ pub fn check_log(events: &[(usize, Event)]) -> Result<(), ReplayError> {
     for k in Kind::ALL {
         tiles.extend(std::iter::repeat_n(k, left[k.index()] as usize));
     }
-    let wall = Wall::from_tiles(&tiles).expect("a legal log draws at most 4 of each kind");
+    let wall = Wall::from_tiles(&tiles).expect("4 of each kind, 148 in all");
     let played = simulate(&wall).events;
-    for (index, ((line, e), rule)) in events.iter().zip(&played).enumerate() {
-        if e != rule {
-            return Err(ReplayError {
-                line: *line,
-                index: index + 1,
-                event: e.to_string(),
-                reason: format!("the fixed rules play {rule} here"),
-            });
+    // 2. Event by event: legal on the board, then the one the rules play.
+    let mut board = Board::new();
+    for (i, (line, e)) in events.iter().enumerate() {
+        board.apply_at(*line, e)?;
+        match played.get(i) {
+            Some(rule) if rule != e => {
+                return Err(ReplayError {
+                    line: *line,
+                    index: i + 1,
+                    event: *e,
+                    reason: ReplayReason::NotTheRules(*rule),
+                });
+            }
+            // The board rejects every event after the end of the game the rules play.
+            _ => {}
         }
     }
     Ok(())
-}
-
-/// The tile of a discard event.
-fn tile_of(event: &Event) -> Kind {
-    match *event {
-        Event::Discard { tile, .. } => tile,
-        _ => Kind::PASS,
-    }
 }
 
 impl fmt::Display for Board {

@@ -12,6 +12,8 @@
 //!   distance by at most one, so the discard search walks the kinds in priority order and stops
 //!   at the first that keeps it: usually after one or two lookups.
 
+use arrayvec::ArrayVec;
+
 use crate::distance::{OneSuitVaries, distance};
 use crate::event::{Event, Outcome};
 use crate::hand::key_slot;
@@ -41,8 +43,9 @@ pub struct Table {
     wall: Wall,
     head: usize,
     hands: [Hand; 4],
-    melds: [[Option<Meld>; 4]; 4],
-    meld_count: [u8; 4],
+    /// Each player's melds, in the order claimed: at most 4 (a meld takes 3 of the 13 tiles of a
+    /// hand, and a fifth would leave none to win with), their number is the length.
+    melds: [ArrayVec<Meld, 4>; 4],
     discarded: [u8; Kind::COUNT],
     direction: Direction,
     to_discard: Option<Player>,
@@ -62,8 +65,7 @@ impl Table {
             wall: *wall,
             head: 0,
             hands: [Hand::new(); 4],
-            melds: [[None; 4]; 4],
-            meld_count: [0; 4],
+            melds: Default::default(),
             discarded: [0; Kind::COUNT],
             direction: Direction::Forward,
             to_discard: None,
@@ -114,7 +116,7 @@ impl Table {
 
     /// The player's melds, in the order claimed.
     pub fn melds(&self, player: Player) -> impl Iterator<Item = Meld> + '_ {
-        self.melds[player.index()].iter().flatten().copied()
+        self.melds[player.index()].iter().copied()
     }
 
     /// The tiles left in the wall.
@@ -129,7 +131,7 @@ impl Table {
 
     /// The number of claims still possible (each player claims at most 4 melds).
     pub fn claims_left(&self) -> usize {
-        16 - self.meld_count.iter().map(|&m| m as usize).sum::<usize>()
+        16 - self.melds.iter().map(ArrayVec::len).sum::<usize>()
     }
 
     fn take_front(&mut self) -> Kind {
@@ -142,7 +144,7 @@ impl Table {
     fn refresh(&mut self, p: Player) {
         let i = p.index();
         let hand = &self.hands[i];
-        let melds = self.meld_count[i] as usize;
+        let melds = self.melds[i].len();
         let d = distance(hand, melds);
         self.dist[i] = d;
         let mut waits = 0u64;
@@ -200,7 +202,7 @@ impl Table {
         if hand.has_special() {
             self.dist[i] = u8::MAX; // not used: a special tile goes first
         } else {
-            let d = distance(hand, self.meld_count[i] as usize);
+            let d = distance(hand, self.melds[i].len());
             if d == 0 {
                 self.finish(Outcome::SelfDrawn(p));
                 return;
@@ -221,7 +223,7 @@ impl Table {
         if let Some(special) = hand.top_special() {
             return special;
         }
-        let melds = self.meld_count[p.index()] as usize;
+        let melds = self.melds[p.index()].len();
         // Removing a tile never lowers the distance and raises it by at most one, so the
         // first kind (in priority order) that keeps the distance is the answer.
         let d = self.dist[p.index()];
@@ -299,7 +301,7 @@ impl Table {
             let mut h = self.hands[j];
             h.remove(tile);
             h.remove(tile);
-            let d = distance(&h, self.meld_count[j] as usize + 1);
+            let d = distance(&h, self.melds[j].len() + 1);
             if d < self.dist[j] {
                 self.claim(p, q, h, Meld::Pong(tile), d);
                 self.events.push(Event::Pong { player: q, tile });
@@ -323,7 +325,7 @@ impl Table {
             let mut h = *hand;
             h.remove(a);
             h.remove(b);
-            let d = distance(&h, self.meld_count[j] as usize + 1);
+            let d = distance(&h, self.melds[j].len() + 1);
             if d < self.dist[j] {
                 self.claim(p, q, h, Meld::Chow(lowest), d);
                 self.events.push(Event::Chow { player: q, lowest });
@@ -352,8 +354,7 @@ impl Table {
         };
         self.discarded[tile.index()] -= 1;
         self.hands[j] = hand;
-        self.melds[j][self.meld_count[j] as usize] = Some(meld);
-        self.meld_count[j] += 1;
+        self.melds[j].push(meld);
         self.dist[j] = d;
         self.to_discard = Some(to);
     }
@@ -385,10 +386,7 @@ impl Table {
                     counts[k.index()] += 1;
                 }
             }
-            if self.melds(p).count() != self.meld_count[i] as usize {
-                return Err(format!("{p}: meld count disagrees with melds"));
-            }
-            let melds = self.meld_count[i] as usize;
+            let melds = self.melds[i].len();
             let due = self.to_discard == Some(p);
             let expected = 13 - 3 * melds + usize::from(due);
             if self.outcome.is_none() && hand.len() != expected {

@@ -4,6 +4,7 @@ use std::fmt;
 
 use tabletop_core::Rng;
 use tabletop_core::rand::Rng as _;
+use tabletop_core::text::{self, lines};
 
 use crate::error::WallError;
 use crate::tile::Kind;
@@ -55,14 +56,15 @@ impl Wall {
         &self.0
     }
 
-    /// Parses one wall: 148 whitespace-separated tiles (one per line in the original input).
+    /// Parses one wall: 148 whitespace-separated tiles (one per line in the original input; a
+    /// line ends at `\n`, `\r\n` or a lone `\r`, and any whitespace separates tiles).
     pub fn parse(text: &str) -> Result<Wall, WallError> {
         let count = text.split_whitespace().count();
         if count > Wall::LEN {
             // Still report an unknown token first, with its line.
-            for (n, line) in text.lines().enumerate() {
-                if let Some(token) = line.split_whitespace().find(|t| t.parse::<Kind>().is_err()) {
-                    return Err(WallError::UnknownToken { line: n + 1, token: token.to_owned() });
+            for (line, l) in lines(text) {
+                if let Some(token) = l.split_whitespace().find(|t| t.parse::<Kind>().is_err()) {
+                    return Err(WallError::UnknownToken { line, token: token.to_owned() });
                 }
             }
             return Err(WallError::TooManyTiles { count });
@@ -105,7 +107,8 @@ fn check_copies(tiles: &[Kind], lines: &[usize], wall: usize) -> Result<Wall, Wa
     Ok(Wall(out))
 }
 
-/// Parses walls one after another: whitespace-separated tiles, 148 per wall.
+/// Parses walls one after another: whitespace-separated tiles, 148 per wall (a line ends at
+/// `\n`, `\r\n` or a lone `\r`; any whitespace separates tiles).
 ///
 /// Errors name the line (1-based) and the token, or the wall (1-based) that is incomplete or
 /// has a kind with other than 4 copies.
@@ -113,13 +116,13 @@ pub fn parse_walls(text: &str) -> Result<Vec<Wall>, WallError> {
     let mut walls = Vec::new();
     let mut tiles = Vec::with_capacity(Wall::LEN);
     let mut lines = Vec::with_capacity(Wall::LEN);
-    for (n, line) in text.lines().enumerate() {
-        for token in line.split_whitespace() {
+    for (line, l) in text::lines(text) {
+        for token in l.split_whitespace() {
             let kind: Kind = token
                 .parse()
-                .map_err(|_| WallError::UnknownToken { line: n + 1, token: token.to_owned() })?;
+                .map_err(|_| WallError::UnknownToken { line, token: token.to_owned() })?;
             tiles.push(kind);
-            lines.push(n + 1);
+            lines.push(line);
             if tiles.len() == Wall::LEN {
                 walls.push(check_copies(&tiles, &lines, walls.len() + 1)?);
                 tiles.clear();

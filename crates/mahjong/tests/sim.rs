@@ -5,8 +5,8 @@ use std::path::Path;
 
 use tabletop_core::{random_playout, seeded_rng, sub_seed};
 use tabletop_mahjong::{
-    Board, Event, MahjongGame, Outcome, Player, Table, Wall, check_log, discard_options, distance,
-    log_text, parse_log, parse_log_lines, simulate,
+    Board, Event, MahjongGame, Outcome, Player, ReplayError, ReplayReason, Table, Wall, check_log,
+    discard_options, distance, log_text, parse_log, parse_log_lines, simulate,
 };
 
 #[test]
@@ -115,7 +115,7 @@ fn official_log(n: u32) -> String {
 }
 
 /// The error `check_log` gives on `text` (which must parse).
-fn log_error(text: &str) -> tabletop_mahjong::ReplayError {
+fn log_error(text: &str) -> ReplayError {
     check_log(&parse_log_lines(text).unwrap()).unwrap_err()
 }
 
@@ -184,5 +184,40 @@ fn legal_events_the_rules_would_not_play_are_rejected() {
     let mut board = Board::new();
     for e in parse_log(&text).unwrap() {
         board.apply(&e).unwrap();
+    }
+}
+
+#[test]
+fn the_first_event_that_differs_from_the_rules_is_reported_even_when_later_ones_are_illegal() {
+    // Line 54 (A OUT PASS B) becomes a legal draw: the log's wall then differs from the real
+    // one, and a later event (line 83) is illegal on it; the first difference is line 54.
+    let log = official_log(1);
+    let mut lines: Vec<&str> = log.lines().collect();
+    assert_eq!(lines[53], "A OUT PASS B");
+    lines[53] = "D IN 1M";
+    let e = log_error(&lines.join("\n"));
+    assert_eq!((e.line, e.index), (54, 54), "{e}");
+    assert_eq!(e.reason, ReplayReason::NotTheRules("A OUT PASS B".parse().unwrap()));
+    assert_eq!(
+        e.to_string(),
+        "line 54: event 54 (D IN 1M): the fixed rules play A OUT PASS B here"
+    );
+    // Every official log with a line that is not a draw changed to a draw: the error is on
+    // that line, whether the draw is illegal there (a fifth copy, the end of the game) or
+    // legal but not what the rules play. (A draw of another tile is no difference: the log's
+    // draws define its wall.)
+    for n in 1..=50 {
+        let log = official_log(n);
+        let lines: Vec<&str> = log.lines().collect();
+        let not_draws: Vec<usize> =
+            (52..lines.len()).filter(|&i| !lines[i].contains(" IN ")).collect();
+        let mid = not_draws.len() / 2;
+        for at in [not_draws[0], not_draws[mid], not_draws[not_draws.len() - 1]] {
+            let new = "B IN 9S";
+            let mut changed = lines.clone();
+            changed[at] = new;
+            let e = log_error(&changed.join("\n"));
+            assert_eq!(e.line, at + 1, "test {n}, line {}: {e}", at + 1);
+        }
     }
 }

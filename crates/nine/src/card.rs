@@ -369,23 +369,7 @@ impl FromStr for CardSet {
     }
 }
 
-/// The whitespace-separated tokens of a line with their 1-based character columns.
-pub(crate) fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut rest = line.char_indices().peekable();
-    std::iter::from_fn(move || {
-        while rest.next_if(|(_, c)| c.is_whitespace()).is_some() {}
-        let &(start, _) = rest.peek()?;
-        let mut end = line.len();
-        while let Some(&(i, c)) = rest.peek() {
-            if c.is_whitespace() {
-                end = i;
-                break;
-            }
-            rest.next();
-        }
-        Some((line[..start].chars().count() + 1, &line[start..end]))
-    })
-}
+pub(crate) use tabletop_core::text::tokens;
 
 #[cfg(test)]
 mod tests {

@@ -3,6 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use tabletop_core::text::lines;
+
 use crate::card::{Card, CardSet, tokens};
 use crate::error::DealError;
 
@@ -169,22 +171,21 @@ impl fmt::Display for Deal {
 impl FromStr for Deal {
     type Err = DealError;
 
-    /// Two non-empty lines of space-separated cards; blank lines are skipped.
+    /// Two non-empty lines of whitespace-separated cards; blank lines are skipped. A line ends
+    /// at `\n`, `\r\n` or a lone `\r`, and any whitespace separates cards (as `scanf` reads).
     fn from_str(text: &str) -> Result<Deal, DealError> {
-        let lines: Vec<(usize, &str)> =
-            text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).collect();
+        let lines: Vec<(usize, &str)> = lines(text).filter(|(_, l)| !l.trim().is_empty()).collect();
         match lines[..] {
             [(line, text)] => {
                 let cards = tokens(text).count();
-                return Err(DealError::EmptyHand { player: Player::Bob, line: line + 1, cards });
+                return Err(DealError::EmptyHand { player: Player::Bob, line, cards });
             }
             [_, _] => {}
             _ => return Err(DealError::LineCount { found: lines.len() }),
         }
         let mut hands = [CardSet::EMPTY; 2];
         let mut seen = CardSet::EMPTY;
-        for (hand, &(line_index, line)) in hands.iter_mut().zip(&lines) {
-            let line_no = line_index + 1;
+        for (hand, &(line_no, line)) in hands.iter_mut().zip(&lines) {
             for (column, token) in tokens(line) {
                 let card = token.parse::<Card>().map_err(|_| DealError::UnknownToken {
                     line: line_no,

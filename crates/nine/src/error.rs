@@ -4,7 +4,7 @@ use thiserror::Error;
 
 use crate::card::{Card, CardSet};
 use crate::deal::Player;
-use crate::position::Move;
+use crate::state::Move;
 
 /// A token that is not a card (`9S`, `TH`, ...).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]

@@ -2,11 +2,11 @@
 
 use thiserror::Error;
 
-use crate::card::tokens;
 use crate::deal::{Deal, Player};
 use crate::error::{DealError, SearchError};
 use crate::search::find_distinct;
 use crate::solver::winner;
+use tabletop_core::text::words;
 
 /// The seed of the judge's deal searches: the answers are the same on every run. Any seed
 /// works; this one makes the k = 26 search of D3 quick (about 1,200 solved deals).
@@ -85,10 +85,7 @@ fn distinct_deals(input: &str, max: usize) -> Result<String, JudgeError> {
 
 /// The one integer `2 <= k <= max` of the input.
 pub(crate) fn read_k(input: &str, max: usize) -> Result<usize, JudgeError> {
-    let mut tokens = input
-        .lines()
-        .enumerate()
-        .flat_map(|(i, line)| tokens(line).map(move |(column, token)| (i + 1, column, token)));
+    let mut tokens = words(input);
     let (line, _, token) = tokens.next().ok_or(JudgeError::Empty)?;
     let digits = token.strip_prefix(['+', '-']).unwrap_or(token);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {

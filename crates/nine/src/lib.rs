@@ -4,7 +4,8 @@
 //! Two players hold 18 cards each, open. A nine can be played at any time, a 6, 7 or 8 on the
 //! card one rank higher of its suit, a T to A on the card one rank lower; a player with no
 //! legal card passes; whoever puts down their last card wins, and the score is the number of
-//! cards the loser keeps, signed from Alice's side (Alice maximises, Bob minimises).
+//! cards the loser keeps, signed from Alice's side (Alice maximises, Bob minimises). Rules:
+//! `docs/rules/nine.md` in the repository.
 //!
 //! ```
 //! use tabletop_nine::{Deal, Player, Position, Solver};
@@ -26,9 +27,9 @@ mod contest;
 mod deal;
 mod error;
 mod judge;
-mod position;
 mod search;
 mod solver;
+mod state;
 
 pub use card::{Card, CardSet, CardSetIter, Rank, Suit};
 pub use contest::{
@@ -41,9 +42,9 @@ pub use error::{
     PositionError, SearchError,
 };
 pub use judge::{JUDGE_BUDGET, JUDGE_SEED, JudgeError, judge_d1, judge_d2, judge_d3};
-pub use position::{Move, Moves, POSITIONS, Position, RUN_STATES};
 pub use search::{
     ACHIEVABLE, find_deal, find_distinct, find_distinct_counted, is_achievable, low_reserve_deals,
     random_deal,
 };
 pub use solver::{DealValue, Solver, importance, minimax_deal, minimax_value, solve_deal, winner};
+pub use state::{Move, Moves, POSITIONS, Position, RUN_STATES};

@@ -34,7 +34,7 @@ use std::cell::RefCell;
 
 use crate::card::{Card, Rank, Suit};
 use crate::deal::{Deal, Player};
-use crate::position::{Move, POSITIONS, Position, RUN_STATES, run_ranks, run_state};
+use crate::state::{Move, POSITIONS, Position, RUN_STATES, run_ranks, run_state};
 
 /// One card move of the precomputed tables.
 #[derive(Clone, Copy, Debug, Default)]

@@ -2,7 +2,9 @@
 //!
 //! Input: `T`, then `T` lines `type N M` (type 1 king, 2 rook, 3 knight, 4 queen). Output: one
 //! line per case, `B`, `G` or `D`. Beyond the original `N, M <= 1000` this accepts boards up to
-//! `10^18`, any `T` and leading zeros. Blank lines are skipped; anything else that is not a
+//! `10^18`, any `T` and leading zeros. A line ends at `\n`, `\r\n` or a lone `\r`, and any
+//! of C's whitespace (spaces, tabs, vertical tabs, form feeds) separates tokens, as `scanf`
+//! reads. Blank lines are skipped; anything else that is not a
 //! case is an error naming the line, the token and what was expected. Each case must sit on
 //! one line (the original reads with `scanf`, which would also take a case split over lines;
 //! here that is an error with the line number, which is the point of a line-based reader).
@@ -10,6 +12,7 @@
 use std::io;
 
 use tabletop_core::sub_seed;
+use tabletop_core::text::{self, is_c_space};
 
 use crate::{Board, BoardError, JudgeError, Piece, solve};
 
@@ -18,7 +21,7 @@ use crate::{Board, BoardError, JudgeError, Piece, solve};
 /// # Errors
 /// A [`JudgeError`] naming the first malformed line.
 pub fn judge_hdu5754(input: &str) -> Result<String, JudgeError> {
-    let mut lines = Lines { rest: input, line: 0 };
+    let mut lines = Lines { lines: text::lines(input), line: 0 };
     // 1. The case count.
     let (line, text) = lines.next_nonblank().ok_or(JudgeError::MissingCount)?;
     let mut tokens = Tokens { line, rest: text };
@@ -51,7 +54,7 @@ pub fn judge_hdu5754(input: &str) -> Result<String, JudgeError> {
     }
     // 3. Nothing but blank lines may follow.
     if let Some((line, text)) = lines.next_nonblank() {
-        let token = text.split_ascii_whitespace().next().unwrap_or_default().to_owned();
+        let token = Tokens { line, rest: text }.next().to_owned();
         return Err(JudgeError::TooManyCases { line, expected: t, token });
     }
     Ok(out)
@@ -123,23 +126,19 @@ fn put_decimal(buf: &mut [u8], mut v: u64) -> usize {
     len
 }
 
-/// The lines of the input with their 1-based numbers.
+/// The lines of the input with their 1-based numbers (`\n`, `\r\n` or a lone `\r` ends one).
 struct Lines<'a> {
-    rest: &'a str,
+    lines: text::Lines<'a>,
+    /// The number of the last line read.
     line: usize,
 }
 
 impl<'a> Lines<'a> {
     fn next_nonblank(&mut self) -> Option<(usize, &'a str)> {
-        while !self.rest.is_empty() {
-            let (text, rest) = match self.rest.find('\n') {
-                Some(i) => (&self.rest[..i], &self.rest[i + 1..]),
-                None => (self.rest, ""),
-            };
-            self.rest = rest;
-            self.line += 1;
-            if !text.bytes().all(|b| b.is_ascii_whitespace()) {
-                return Some((self.line, text));
+        for (line, text) in self.lines.by_ref() {
+            self.line = line;
+            if !text.bytes().all(is_c_space) {
+                return Some((line, text));
             }
         }
         None
@@ -157,8 +156,8 @@ impl<'a> Tokens<'a> {
         // Byte scans: the boundaries are ASCII whitespace, so the slices stay on char
         // boundaries.
         let bytes = self.rest.as_bytes();
-        let start = bytes.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(bytes.len());
-        let len = bytes[start..].iter().position(|b| b.is_ascii_whitespace());
+        let start = bytes.iter().position(|b| !is_c_space(*b)).unwrap_or(bytes.len());
+        let len = bytes[start..].iter().position(|b| is_c_space(*b));
         let end = start + len.unwrap_or(bytes.len() - start);
         let token = &self.rest[start..end];
         self.rest = &self.rest[end..];
@@ -169,7 +168,7 @@ impl<'a> Tokens<'a> {
     fn number(&mut self, expected: &'static str) -> Result<u64, JudgeError> {
         // 1. Fast path: up to 19 digits cannot overflow, so no checks inside the loop.
         let bytes = self.rest.as_bytes();
-        let start = bytes.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(bytes.len());
+        let start = bytes.iter().position(|b| !is_c_space(*b)).unwrap_or(bytes.len());
         let mut i = start;
         let mut v: u64 = 0;
         while i < bytes.len() && i - start < 19 {
@@ -180,7 +179,7 @@ impl<'a> Tokens<'a> {
             v = v * 10 + u64::from(d);
             i += 1;
         }
-        if i > start && bytes.get(i).is_none_or(|b| b.is_ascii_whitespace()) {
+        if i > start && bytes.get(i).is_none_or(|b| is_c_space(*b)) {
             self.rest = &self.rest[i..];
             return Ok(v);
         }

@@ -2,7 +2,8 @@
 //!
 //! A king, rook, knight or queen starts on `(1, 1)` of an `N x M` board and may only move right
 //! and down; two players (B first, then G) move it in turn, and whoever puts it on `(N, M)` wins.
-//! A piece that cannot move off the target is a draw (only the knight gets stuck).
+//! A piece that cannot move off the target is a draw (only the knight gets stuck). Rules:
+//! `docs/rules/race.md` in the repository.
 //!
 //! - [`solve`]: the closed forms, exact for boards up to `10^18 x 10^18` (the queen's Wythoff
 //!   pairs in integer arithmetic).
@@ -36,12 +37,12 @@ mod board;
 mod closed;
 mod contest;
 mod error;
-mod game;
 mod grid;
 mod grundy;
 mod judge;
 mod piece;
 mod retro;
+mod state;
 mod verify;
 
 pub use board::{Board, MAX_SIDE, Outcome};
@@ -56,10 +57,10 @@ pub use error::{
     BoardError, IllegalMoveError, JudgeError, ParseBoardError, ParseMoveError, ParseOutcomeError,
     ParsePieceError, TableError,
 };
-pub use game::{Move, Race};
 pub use grid::Table;
 pub use grundy::GrundyTable;
 pub use judge::{judge_hdu5754, random_input, write_random_input};
 pub use piece::Piece;
 pub use retro::{MAX_TABLE_CELLS, OutcomeTable};
+pub use state::{Move, Player, Race};
 pub use verify::{Mismatch, check_row};

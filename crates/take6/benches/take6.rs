@@ -15,7 +15,7 @@ fn judge(c: &mut Criterion) {
 }
 
 fn arena(c: &mut Criterion) {
-    let arena = Arena::new(Rules::standard(4), vec![BotKind::Random; 4]).unwrap();
+    let arena = Arena::new(Rules::standard(4).unwrap(), vec![BotKind::Random; 4]).unwrap();
     let heads = |seed| -> u32 { arena.play_deal(seed).penalties.iter().sum() };
     assert_eq!(heads(5), heads(5));
     assert!(heads(5) > 0);
@@ -30,8 +30,8 @@ fn arena(c: &mut Criterion) {
 }
 
 fn monte_carlo(c: &mut Criterion) {
-    for players in [4u8, 10] {
-        let hand = Hand::deal(Rules::standard(players), &mut seeded_rng(1)).unwrap();
+    for players in [4usize, 10] {
+        let hand = Hand::deal(Rules::standard(players).unwrap(), &mut seeded_rng(1));
         let view = hand.view(0);
         let mut bot = BotKind::MonteCarlo { playouts: 200 }.build(7);
         let card = bot.choose_card(&view);

@@ -15,28 +15,41 @@ use tabletop_core::{seeded_rng, sub_seed};
 use crate::bot::{AnyBot, Bot, BotKind};
 use crate::card::Card;
 use crate::error::ArenaError;
-use crate::rules::{MAX_PLAYERS, RowRule, Rules};
+use crate::rules::{MAX_PLAYERS, Rules};
 use crate::state::{Hand, Match};
-use crate::table::Target;
 
-/// Plays `hand` to its end, `bots[i]` in seat `i`.
+/// Plays `hand` to its end, `bots[i]` in seat `i`: each round, every bot picks a card, then
+/// [`Hand::play_round`] places them, asking the owner of a too-low card for its row when the
+/// rules let it choose.
 ///
 /// # Panics
-/// If a bot plays a card it does not hold or picks a row that does not exist.
+/// If there is not one bot per seat, or a bot plays a card it does not hold or picks a row
+/// that does not exist.
 pub fn play_hand<B: Bot>(hand: &mut Hand, bots: &mut [B]) {
     let n = hand.rules().num_players();
     assert_eq!(bots.len(), n, "one bot per seat");
-    let choose = hand.rules().row_rule == RowRule::Choose;
     let mut cards = [Card::MIN; MAX_PLAYERS];
     while !hand.is_over() {
         for (seat, bot) in bots.iter_mut().enumerate() {
             cards[seat] = bot.choose_card(&hand.view(seat));
         }
-        hand.reveal(&cards[..n]);
-        while let Some(next) = hand.next() {
-            let choice = (choose && next.target == Target::TooLow)
-                .then(|| bots[next.player].choose_row(&hand.view(next.player), next.card));
-            hand.place_unchecked(next, choice);
+        hand.play_round(
+            &cards[..n],
+            |hand, seat, card| bots[seat].choose_row(&hand.view(seat), card),
+            |_, _| {},
+        );
+    }
+}
+
+impl Match {
+    /// Plays the match to its end, `bots[i]` in seat `i`: [`play_hand`] hand after hand.
+    ///
+    /// # Panics
+    /// As [`play_hand`].
+    pub fn play<B: Bot>(&mut self, bots: &mut [B]) {
+        while !self.is_over() {
+            play_hand(self.hand_mut(), bots);
+            self.finish_hand();
         }
     }
 }
@@ -64,7 +77,6 @@ pub struct Arena {
 impl Arena {
     /// An arena for `rules` with `lineup[i]` first seated in seat `i`.
     pub fn new(rules: Rules, lineup: Vec<BotKind>) -> Result<Arena, ArenaError> {
-        rules.validate()?;
         if lineup.len() != rules.num_players() {
             return Err(ArenaError::Lineup { found: lineup.len(), expected: rules.num_players() });
         }
@@ -102,8 +114,7 @@ impl Arena {
     pub fn play_deal(&self, seed: u64) -> DealResult {
         let n = self.rules.num_players();
         // A match deals its own hands; a single hand is dealt once and replayed per seating.
-        let deal = (!self.matches)
-            .then(|| Hand::deal(self.rules, &mut seeded_rng(seed)).expect("the rules are valid"));
+        let deal = (!self.matches).then(|| Hand::deal(self.rules, &mut seeded_rng(seed)));
         let mut result =
             DealResult { penalties: [0; MAX_PLAYERS], wins: [0.0; MAX_PLAYERS], games: 0 };
         for r in 0..n {
@@ -452,7 +463,7 @@ mod tests {
     #[test]
     fn running_sums_equal_the_per_deal_statistics() {
         let lineup = vec![BotKind::Heuristic, BotKind::Random, BotKind::Heuristic];
-        let arena = Arena::new(Rules::standard(3), lineup).unwrap();
+        let arena = Arena::new(Rules::standard(3).unwrap(), lineup).unwrap();
         let results = arena.run(30, 4);
         let s = arena.summary(&results);
         // Per deal: heuristic holds entries 0 and 2, random entry 1; 3 games per deal.
@@ -487,7 +498,8 @@ mod tests {
     #[test]
     fn statistics_need_a_spread() {
         let arena =
-            Arena::new(Rules::standard(2), vec![BotKind::Lowest, BotKind::Highest]).unwrap();
+            Arena::new(Rules::standard(2).unwrap(), vec![BotKind::Lowest, BotKind::Highest])
+                .unwrap();
         let s = arena.summary(&arena.run(1, 0));
         assert!(s.bots.iter().all(|b| b.penalty_ci95.is_none() && b.win_ci95.is_none()));
         let c = s.compare(0, 1);
@@ -508,7 +520,10 @@ mod tests {
     #[test]
     fn match_deals_are_the_seeded_matches() {
         let lineup = vec![BotKind::Lowest, BotKind::Highest, BotKind::Lowest];
-        let arena = Arena::new(Rules::standard(3), lineup.clone()).unwrap().with_matches().unwrap();
+        let arena = Arena::new(Rules::standard(3).unwrap(), lineup.clone())
+            .unwrap()
+            .with_matches()
+            .unwrap();
         let d = arena.play_deal(42);
         let mut expected = [0u32; MAX_PLAYERS];
         for r in 0..3 {
@@ -534,7 +549,7 @@ mod tests {
     #[test]
     fn duplicate_deals_are_deterministic_and_fair() {
         let lineup = vec![BotKind::Random, BotKind::Lowest, BotKind::Heuristic];
-        let arena = Arena::new(Rules::standard(3), lineup).unwrap();
+        let arena = Arena::new(Rules::standard(3).unwrap(), lineup).unwrap();
         let a = arena.run(20, 5);
         assert_eq!(a, arena.run(20, 5));
         for d in &a {
@@ -543,7 +558,7 @@ mod tests {
         }
         // The same deterministic bot everywhere: every seat sees every hand once, so every
         // entry takes the same heads.
-        let same = Arena::new(Rules::standard(4), vec![BotKind::Lowest; 4]).unwrap();
+        let same = Arena::new(Rules::standard(4).unwrap(), vec![BotKind::Lowest; 4]).unwrap();
         for d in same.run(10, 1) {
             assert!(d.penalties[..4].iter().all(|&p| p == d.penalties[0]), "{d:?}");
         }
@@ -556,7 +571,7 @@ mod tests {
             assert!(d.penalties[..3].iter().sum::<u32>() >= 66);
         }
         assert!(
-            Arena::new(Rules::judge(2, 1, 4), vec![BotKind::Random; 2])
+            Arena::new(Rules::judge(2, 1, 4).unwrap(), vec![BotKind::Random; 2])
                 .unwrap()
                 .with_matches()
                 .is_err()
@@ -564,7 +579,7 @@ mod tests {
         let c = s.compare(0, 0);
         assert_eq!((c.difference, c.z, c.p_value), (0.0, Some(0.0), Some(1.0)));
         assert!(matches!(
-            Arena::new(Rules::standard(4), vec![BotKind::Random; 3]),
+            Arena::new(Rules::standard(4).unwrap(), vec![BotKind::Random; 3]),
             Err(ArenaError::Lineup { found: 3, expected: 4 })
         ));
     }

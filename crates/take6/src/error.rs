@@ -96,9 +96,9 @@ pub enum DealError {
         expected: usize,
     },
     /// A hand of the wrong size.
-    #[error("player {player}'s hand has {found} cards: expected {expected}")]
+    #[error("player {}'s hand has {found} cards: expected {expected}", player + 1)]
     HandSize {
-        /// The player (1-based).
+        /// The player's seat (0-based; shown 1-based).
         player: usize,
         /// Cards in the hand.
         found: usize,
@@ -125,9 +125,9 @@ pub enum PlayError {
     #[error("the hand is over")]
     HandOver,
     /// Cards are expected but a row must be chosen first.
-    #[error("player {player} must first choose the row that card {card} takes")]
+    #[error("player {} must first choose the row that card {card} takes", player + 1)]
     RowChoicePending {
-        /// The player (0-based).
+        /// The player's seat (0-based; shown 1-based).
         player: usize,
         /// Their too-low card.
         card: Card,
@@ -144,9 +144,9 @@ pub enum PlayError {
         expected: usize,
     },
     /// A card that is not in its player's hand.
-    #[error("player {player} does not hold card {card}")]
+    #[error("player {} does not hold card {card}", player + 1)]
     NotInHand {
-        /// The player (0-based).
+        /// The player's seat (0-based; shown 1-based).
         player: usize,
         /// The card.
         card: Card,
@@ -179,9 +179,9 @@ pub enum ScriptError {
     #[error(transparent)]
     Deal(#[from] DealError),
     /// Players with different numbers of cards.
-    #[error("player {player} plays {found} cards: expected {expected}")]
+    #[error("player {} plays {found} cards: expected {expected}", player + 1)]
     Rounds {
-        /// The player (1-based).
+        /// The player's seat (0-based; shown 1-based).
         player: usize,
         /// Cards given.
         found: usize,

@@ -1,8 +1,11 @@
 //! The original problem's input and output: NTHU OJ 14463 "Take 6!".
 //!
 //! Input: `N M P`, then `P` starting cards, then `N` lines of `M` cards (player `i`'s card in
-//! each round). Tokens are read in order whatever the line breaks (as `scanf` does); every
-//! error names the line of the offending token. Output: one line per player, their heads.
+//! each round). Tokens are read in order whatever the line breaks and whitespace (as `scanf`
+//! does: `\n`, `\r\n` or a lone `\r` end a line; spaces, tabs, vertical tabs and form feeds
+//! separate tokens); every error names the line of the offending token. Output: one line per player, their heads.
+
+use tabletop_core::text;
 
 use crate::card::Card;
 use crate::error::JudgeError;
@@ -14,26 +17,26 @@ const MAX_PLAYED: usize = 100;
 
 /// The whitespace-separated tokens of a text with their 1-based line numbers.
 struct Tokens<'a> {
-    lines: std::iter::Enumerate<std::str::Lines<'a>>,
-    current: Option<(usize, std::str::SplitWhitespace<'a>)>,
+    lines: text::Lines<'a>,
+    current: Option<(usize, text::Tokens<'a>)>,
     last_line: usize,
 }
 
 impl<'a> Tokens<'a> {
-    fn new(text: &'a str) -> Tokens<'a> {
-        Tokens { lines: text.lines().enumerate(), current: None, last_line: 1 }
+    fn new(input: &'a str) -> Tokens<'a> {
+        Tokens { lines: text::lines(input), current: None, last_line: 1 }
     }
 
     fn next_token(&mut self) -> Option<(usize, &'a str)> {
         loop {
             if let Some((line, words)) = &mut self.current {
-                if let Some(w) = words.next() {
+                if let Some((_, w)) = words.next() {
                     return Some((*line, w));
                 }
             }
-            let (i, l) = self.lines.next()?;
-            self.last_line = i + 1;
-            self.current = Some((i + 1, l.split_whitespace()));
+            let (line, l) = self.lines.next()?;
+            self.last_line = line;
+            self.current = Some((line, text::tokens(l)));
         }
     }
 

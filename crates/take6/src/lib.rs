@@ -1,11 +1,17 @@
 //! Take 6! (6 nimmt!): cards and cattle heads, rule variants, the judge's scripted simulation
 //! (NTHU 14463), the full game with simultaneous moves, bots and a duplicate arena.
 //!
-//! Rules: `../shared/specs/take6.md`. In short: every round each player reveals a card at once;
-//! the cards are placed in ascending order, each after the row end below it and closest to it;
-//! the sixth card of a row takes the five; a card below every row end takes a whole row (the
-//! one ending highest under the judge's [`RowRule::Forced`], the player's pick under
-//! [`RowRule::Choose`]). Heads taken are penalties.
+//! Rules: `docs/rules/take6.md` in the repository. In short: every round each player reveals a
+//! card at once; the cards are placed in ascending order, each after the row end below it and
+//! closest to it; the sixth card of a row takes the five; a card below every row end takes a
+//! whole row (the one ending highest under the judge's [`RowRule::Forced`], the player's pick
+//! under [`RowRule::Choose`]). Heads taken are penalties.
+//!
+//! The layers, each using only those before it: [`Rules`] (checked rule variants) ->
+//! [`Table`] (rows, where a card goes, the row a too-low card takes) -> [`Hand`] and [`Match`]
+//! (the state, with [`Hand::play_round`] and the [`tabletop_core::Game`] view) -> bots
+//! ([`Bot`], seeing only a [`View`]) -> the arena ([`play_hand`], [`Match::play`], [`Arena`]).
+//! [`simulate`] plays the judge's scripts.
 //!
 //! ```
 //! use tabletop_take6::{judge_nthu14463, Arena, BotKind, Rules};
@@ -14,10 +20,12 @@
 //! let input = "4 3 2\n11\n6\n12 5 9\n1 13 10\n7 2 4\n8 14 3\n";
 //! assert_eq!(judge_nthu14463(input).unwrap(), "0\n5\n0\n6\n");
 //!
-//! // Two deals of the published game, each played once per seating.
-//! let arena = Arena::new(Rules::standard(3), vec![BotKind::Heuristic, BotKind::Random, BotKind::Lowest]).unwrap();
+//! // A deal of the published game, played once per seating.
+//! let lineup = vec![BotKind::Heuristic, BotKind::Random, BotKind::Lowest];
+//! let arena = Arena::new(Rules::standard(3)?, lineup)?;
 //! let deal = arena.play_deal(7);
 //! assert_eq!(deal.games, 3);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 mod arena;

@@ -28,6 +28,14 @@ pub enum RowRule {
     Choose,
 }
 
+impl RowRule {
+    /// Whether the owner of a too-low card picks the row it takes (a decision of its own in a
+    /// round), rather than the rule.
+    pub const fn owner_chooses(self) -> bool {
+        matches!(self, RowRule::Choose)
+    }
+}
+
 impl fmt::Display for RowRule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -48,68 +56,136 @@ impl FromStr for RowRule {
     }
 }
 
-/// One variant of the game.
+/// One variant of the game: a checked value, so every engine takes it as it is.
 ///
-/// Fields are public; every engine checks them with [`Rules::validate`] before use.
+/// The fields are private; [`Rules::new`] (and [`Rules::standard`], [`Rules::judge`]) check
+/// every limit once, and the `with_*` methods keep them.
 ///
 /// ```
-/// use tabletop_take6::{Rules, RowRule};
+/// use tabletop_take6::{Rules, RowRule, RulesError};
 ///
-/// let r = Rules::standard(4);
-/// assert_eq!((r.rows, r.hand_size, r.deck, r.target), (4, 10, 104, 66));
-/// assert_eq!(r.row_rule, RowRule::Choose);
-/// assert!(r.validate().is_ok());
+/// let r = Rules::standard(4).unwrap();
+/// assert_eq!((r.rows(), r.hand_size(), r.deck(), r.target()), (4, 10, 104, 66));
+/// assert_eq!(r.row_rule(), RowRule::Choose);
+/// assert_eq!(Rules::standard(11), Err(RulesError::Players(11)));
 /// // The target matters only to matches: the description of a hand leaves it out.
 /// assert_eq!(r.to_string(), "4 players, 4 rows, 10 cards each, cards 1-104, row rule: choose");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
-    /// Who picks the row taken by a too-low card.
-    pub row_rule: RowRule,
-    /// The number of players, `2..=10`.
-    pub players: u8,
-    /// The number of rows on the table, `1..=4`.
-    pub rows: u8,
-    /// The cards each player gets per hand, which is also the number of rounds, `1..=50`.
-    pub hand_size: u8,
-    /// The highest card: the deck is `1..=deck`, at most 104, and holds at least
-    /// `players * hand_size + rows` cards.
-    pub deck: u8,
-    /// A match ends after the hand in which some player reaches this many heads.
-    pub target: u16,
+    row_rule: RowRule,
+    players: u8,
+    rows: u8,
+    hand_size: u8,
+    deck: u8,
+    target: u16,
 }
 
 impl Rules {
-    /// The published game: 104 cards, 4 rows, 10 cards each, free row choice, match to 66.
-    pub const fn standard(players: u8) -> Rules {
-        Rules {
-            row_rule: RowRule::Choose,
-            players,
-            rows: 4,
-            hand_size: 10,
-            deck: DECK_SIZE,
-            target: 66,
+    /// The rules with these numbers, if they are within their limits: `players` in `2..=10`,
+    /// `rows` in `1..=4`, `hand_size` (the cards each player gets, which is also the number of
+    /// rounds) in `1..=50`, the deck `1..=deck` with `deck <= 104` and at least
+    /// `players * hand_size + rows` cards, and a match `target` (a match ends after the hand in
+    /// which some player reaches this many heads) of at least 1.
+    pub fn new(
+        row_rule: RowRule,
+        players: usize,
+        rows: usize,
+        hand_size: usize,
+        deck: usize,
+        target: u16,
+    ) -> Result<Rules, RulesError> {
+        let small = |x: usize| u8::try_from(x).unwrap_or(u8::MAX);
+        if !(2..=MAX_PLAYERS).contains(&players) {
+            return Err(RulesError::Players(small(players)));
         }
+        if !(1..=MAX_ROWS).contains(&rows) {
+            return Err(RulesError::Rows(small(rows)));
+        }
+        if !(1..=MAX_HAND).contains(&hand_size) {
+            return Err(RulesError::HandSize(small(hand_size)));
+        }
+        if deck > DECK_SIZE as usize {
+            return Err(RulesError::DeckSize(small(deck)));
+        }
+        let (players, rows, hand_size, deck) =
+            (players as u8, rows as u8, hand_size as u8, deck as u8);
+        if (deck as usize) < players as usize * hand_size as usize + rows as usize {
+            return Err(RulesError::Deck { players, hand_size, rows, deck });
+        }
+        if target == 0 {
+            return Err(RulesError::Target);
+        }
+        Ok(Rules { row_rule, players, rows, hand_size, deck, target })
+    }
+
+    /// The published game for `players` players: 104 cards, 4 rows, 10 cards each, free row
+    /// choice, match to 66.
+    pub fn standard(players: usize) -> Result<Rules, RulesError> {
+        Rules::new(RowRule::Choose, players, 4, 10, DECK_SIZE as usize, 66)
     }
 
     /// The judge's variant (NTHU 14463): `n` players, `m` rounds, `p` rows, cards
-    /// `1..=n*m+p`, forced row. (`deck` saturates at 255 so that [`Rules::validate`] can
-    /// report a too-large deck.)
-    pub const fn judge(n: u8, m: u8, p: u8) -> Rules {
-        let deck = n as u16 * m as u16 + p as u16;
-        Rules {
-            row_rule: RowRule::Forced,
-            players: n,
-            rows: p,
-            hand_size: m,
-            deck: if deck > 255 { 255 } else { deck as u8 },
-            target: 66,
-        }
+    /// `1..=n*m+p`, forced row.
+    pub fn judge(n: usize, m: usize, p: usize) -> Result<Rules, RulesError> {
+        let deck = n.saturating_mul(m).saturating_add(p);
+        Rules::new(RowRule::Forced, n, p, m, deck, 66)
     }
 
     /// The same rules with another row rule.
     pub const fn with_row_rule(self, row_rule: RowRule) -> Rules {
         Rules { row_rule, ..self }
+    }
+
+    /// The same rules with another deck `1..=deck`, if it is large enough and at most 104.
+    pub fn with_deck(self, deck: usize) -> Result<Rules, RulesError> {
+        Rules::new(
+            self.row_rule,
+            self.num_players(),
+            self.num_rows(),
+            self.hand(),
+            deck,
+            self.target,
+        )
+    }
+
+    /// The same rules with another match target (at least 1).
+    pub fn with_target(self, target: u16) -> Result<Rules, RulesError> {
+        if target == 0 {
+            return Err(RulesError::Target);
+        }
+        Ok(Rules { target, ..self })
+    }
+
+    /// Who picks the row taken by a too-low card.
+    pub const fn row_rule(&self) -> RowRule {
+        self.row_rule
+    }
+
+    /// The number of players, `2..=10`.
+    pub const fn players(&self) -> u8 {
+        self.players
+    }
+
+    /// The number of rows on the table, `1..=4`.
+    pub const fn rows(&self) -> u8 {
+        self.rows
+    }
+
+    /// The cards each player gets per hand, which is also the number of rounds, `1..=50`.
+    pub const fn hand_size(&self) -> u8 {
+        self.hand_size
+    }
+
+    /// The highest card: the deck is `1..=deck`, at most 104, and holds at least
+    /// [`Rules::cards_in_play`] cards.
+    pub const fn deck(&self) -> u8 {
+        self.deck
+    }
+
+    /// A match ends after the hand in which some player reaches this many heads (at least 1).
+    pub const fn target(&self) -> u16 {
+        self.target
     }
 
     /// The number of players as a `usize`.
@@ -122,6 +198,11 @@ impl Rules {
         self.rows as usize
     }
 
+    /// The cards each player gets as a `usize`.
+    const fn hand(&self) -> usize {
+        self.hand_size as usize
+    }
+
     /// The cards of one hand: the starting card of every row and every player's hand.
     pub const fn cards_in_play(&self) -> usize {
         self.players as usize * self.hand_size as usize + self.rows as usize
@@ -131,34 +212,6 @@ impl Rules {
     /// placed than the rows can hold.
     pub const fn hand_always_scores(&self) -> bool {
         self.cards_in_play() > self.rows as usize * ROW_CAPACITY
-    }
-
-    /// Checks the limits of every field.
-    pub fn validate(&self) -> Result<(), RulesError> {
-        if !(2..=MAX_PLAYERS as u8).contains(&self.players) {
-            return Err(RulesError::Players(self.players));
-        }
-        if !(1..=MAX_ROWS as u8).contains(&self.rows) {
-            return Err(RulesError::Rows(self.rows));
-        }
-        if !(1..=MAX_HAND as u8).contains(&self.hand_size) {
-            return Err(RulesError::HandSize(self.hand_size));
-        }
-        if self.deck > DECK_SIZE {
-            return Err(RulesError::DeckSize(self.deck));
-        }
-        if (self.deck as usize) < self.cards_in_play() {
-            return Err(RulesError::Deck {
-                players: self.players,
-                hand_size: self.hand_size,
-                rows: self.rows,
-                deck: self.deck,
-            });
-        }
-        if self.target == 0 {
-            return Err(RulesError::Target);
-        }
-        Ok(())
     }
 }
 
@@ -176,36 +229,48 @@ impl fmt::Display for Rules {
 mod tests {
     use super::*;
 
+    /// The standard rules with some numbers changed, checked.
+    fn with(
+        players: usize,
+        rows: usize,
+        hand_size: usize,
+        deck: usize,
+        target: u16,
+    ) -> Result<Rules, RulesError> {
+        Rules::new(RowRule::Choose, players, rows, hand_size, deck, target)
+    }
+
     #[test]
     fn limits_are_checked() {
         for players in 2..=10 {
-            assert_eq!(Rules::standard(players).validate(), Ok(()));
+            assert!(Rules::standard(players).is_ok());
         }
-        assert_eq!(Rules::standard(1).validate(), Err(RulesError::Players(1)));
-        assert_eq!(Rules::standard(11).validate(), Err(RulesError::Players(11)));
-        assert_eq!(Rules { rows: 5, ..Rules::standard(4) }.validate(), Err(RulesError::Rows(5)));
-        assert_eq!(Rules { rows: 0, ..Rules::standard(4) }.validate(), Err(RulesError::Rows(0)));
+        assert_eq!(Rules::standard(1), Err(RulesError::Players(1)));
+        assert_eq!(Rules::standard(11), Err(RulesError::Players(11)));
+        assert_eq!(with(4, 5, 10, 104, 66), Err(RulesError::Rows(5)));
+        assert_eq!(with(4, 0, 10, 104, 66), Err(RulesError::Rows(0)));
+        assert_eq!(with(4, 4, 0, 104, 66), Err(RulesError::HandSize(0)));
+        assert!(matches!(with(10, 4, 11, 104, 66), Err(RulesError::Deck { .. })));
+        assert!(Rules::judge(10, 10, 4).is_ok());
+        assert!(Rules::judge(10, 10, 4).unwrap().hand_always_scores());
+        assert!(!Rules::judge(2, 1, 4).unwrap().hand_always_scores());
+        assert!(matches!(Rules::judge(10, 11, 4), Err(RulesError::DeckSize(114))));
         assert_eq!(
-            Rules { hand_size: 0, ..Rules::standard(4) }.validate(),
-            Err(RulesError::HandSize(0))
-        );
-        assert!(matches!(
-            Rules { hand_size: 11, ..Rules::standard(10) }.validate(),
-            Err(RulesError::Deck { .. })
-        ));
-        assert_eq!(Rules::judge(10, 10, 4).validate(), Ok(()));
-        assert!(Rules::judge(10, 10, 4).hand_always_scores());
-        assert!(!Rules::judge(2, 1, 4).hand_always_scores());
-        assert!(matches!(Rules::judge(10, 11, 4).validate(), Err(RulesError::DeckSize(114))));
-        assert_eq!(
-            Rules { hand_size: 11, ..Rules::standard(10) }.validate().unwrap_err().to_string(),
+            with(10, 4, 11, 104, 66).unwrap_err().to_string(),
             "10 players x 11 cards + 4 rows = 114 cards, more than the 104 of the deck"
         );
         assert_eq!(
-            Rules { deck: 105, ..Rules::standard(4) }.validate().unwrap_err().to_string(),
+            with(4, 4, 10, 105, 66).unwrap_err().to_string(),
             "a deck of cards 1-105: expected at most 104 cards"
         );
-        assert_eq!(Rules { target: 0, ..Rules::standard(4) }.validate(), Err(RulesError::Target));
+        assert_eq!(with(4, 4, 10, 104, 0), Err(RulesError::Target));
+        assert_eq!(Rules::standard(4).unwrap().with_target(0), Err(RulesError::Target));
+        assert_eq!(Rules::standard(4).unwrap().with_target(5).unwrap().target(), 5);
+        assert!(matches!(Rules::standard(4).unwrap().with_deck(40), Err(RulesError::Deck { .. })));
+        assert_eq!(Rules::judge(2, 1, 2).unwrap().with_deck(104).unwrap().deck(), 104);
+        // Huge numbers are out of range, not wrapped.
+        assert_eq!(Rules::judge(usize::MAX, 1, 1), Err(RulesError::Players(255)));
+        assert_eq!(with(4, 4, 256, 104, 66), Err(RulesError::HandSize(255)));
         assert_eq!("choose".parse(), Ok(RowRule::Choose));
         assert_eq!(RowRule::Forced.to_string().parse(), Ok(RowRule::Forced));
         assert!("free".parse::<RowRule>().is_err());

@@ -23,20 +23,19 @@ impl Script {
         let n = plays.len();
         let m = plays.first().map_or(0, Vec::len);
         let p = starts.len();
-        let small = |x: usize| u8::try_from(x).unwrap_or(u8::MAX);
-        let rules = Rules::judge(small(n), small(m), small(p));
         if !(2..=MAX_PLAYERS).contains(&n) {
-            return Err(ScriptError::Rules(crate::RulesError::Players(small(n))));
+            let small = u8::try_from(n).unwrap_or(u8::MAX);
+            return Err(ScriptError::Rules(crate::RulesError::Players(small)));
         }
         for (i, row) in plays.iter().enumerate() {
             if row.len() != m {
-                return Err(ScriptError::Rounds { player: i + 1, found: row.len(), expected: m });
+                return Err(ScriptError::Rounds { player: i, found: row.len(), expected: m });
             }
         }
         if n * m > 100 {
             return Err(ScriptError::TooManyCards { players: n, rounds: m });
         }
-        rules.validate()?;
+        let rules = Rules::judge(n, m, p)?;
         let mut hands = Vec::with_capacity(n);
         for row in &plays {
             let mut hand = CardSet::EMPTY;
@@ -116,7 +115,7 @@ pub fn simulate_traced(script: &Script, mut on_step: impl FnMut(Step<'_>)) -> Ou
     let mut hand = script.hand();
     let n = script.plays.len();
     let mut cards = [Card::MIN; MAX_PLAYERS];
-    for round in 0..script.rules.hand_size as usize {
+    for round in 0..script.rules.hand_size() as usize {
         for (slot, row) in cards.iter_mut().zip(&script.plays) {
             *slot = row[round];
         }

@@ -2,7 +2,7 @@
 //!
 //! A round has two phases: every player reveals a card at once ([`Hand::reveal`]), then the
 //! revealed cards are placed one at a time in ascending order ([`Hand::place_next`]). Under
-//! [`RowRule::Choose`] the owner of a card that is below every row end picks the row it takes;
+//! [`RowRule::Choose`](crate::RowRule::Choose) the owner of a card that is below every row end picks the row it takes;
 //! that is a separate decision step, so the [`Game`] view alternates between "everyone plays a
 //! card" and "this player picks a row".
 //!
@@ -16,7 +16,7 @@ use tabletop_core::{Game, Returns, seeded_rng, sub_seed};
 
 use crate::card::{Card, CardSet};
 use crate::error::{DealError, ParseActionError, PlayError, RulesError};
-use crate::rules::{MAX_PLAYERS, MAX_ROWS, RowRule, Rules};
+use crate::rules::{MAX_PLAYERS, MAX_ROWS, Rules};
 use crate::table::{Table, Target};
 
 /// One placed card and what it took.
@@ -42,10 +42,10 @@ pub enum Reason {
     /// The card was the sixth of its row: it took the five cards.
     Sixth,
     /// The card was below every row end and took the row ending highest
-    /// ([`RowRule::Forced`]).
+    /// ([`RowRule::Forced`](crate::RowRule::Forced)).
     TooLowForced,
     /// The card was below every row end and its owner picked the row it took
-    /// ([`RowRule::Choose`]).
+    /// ([`RowRule::Choose`](crate::RowRule::Choose)).
     TooLowChosen,
 }
 
@@ -99,7 +99,7 @@ impl View<'_> {
 
     /// The cards this player has not seen: in other hands or not dealt.
     pub fn unseen(&self) -> CardSet {
-        CardSet::deck(self.rules.deck) - self.hand - self.public
+        CardSet::deck(self.rules.deck()) - self.hand - self.public
     }
 }
 
@@ -108,7 +108,7 @@ impl View<'_> {
 /// ```
 /// use tabletop_take6::{Card, CardSet, Hand, Rules};
 ///
-/// let rules = Rules::judge(2, 1, 1);
+/// let rules = Rules::judge(2, 1, 1).unwrap();
 /// let c = Card::from_value;
 /// let hands = [CardSet::single(c(3)), CardSet::single(c(1))];
 /// let mut hand = Hand::from_deal(rules, &[c(2)], &hands).unwrap();
@@ -141,7 +141,6 @@ pub struct Hand {
 impl Hand {
     /// The hand with the given starting cards (one per row) and hands (one per player).
     pub fn from_deal(rules: Rules, starts: &[Card], hands: &[CardSet]) -> Result<Hand, DealError> {
-        rules.validate()?;
         if starts.len() != rules.num_rows() {
             return Err(DealError::Starts { found: starts.len(), expected: rules.num_rows() });
         }
@@ -155,11 +154,11 @@ impl Hand {
             }
         }
         for (i, h) in hands.iter().enumerate() {
-            if h.len() as usize != rules.hand_size as usize {
+            if h.len() as usize != rules.hand_size() as usize {
                 return Err(DealError::HandSize {
-                    player: i + 1,
+                    player: i,
                     found: h.len() as usize,
-                    expected: rules.hand_size as usize,
+                    expected: rules.hand_size() as usize,
                 });
             }
             if let Some(c) = (*h & all).first() {
@@ -167,8 +166,8 @@ impl Hand {
             }
             all |= *h;
         }
-        if let Some(c) = (all - CardSet::deck(rules.deck)).first() {
-            return Err(DealError::OutOfDeck { card: c, deck: rules.deck });
+        if let Some(c) = (all - CardSet::deck(rules.deck())).first() {
+            return Err(DealError::OutOfDeck { card: c, deck: rules.deck() });
         }
         let mut hand_sets = [CardSet::EMPTY; MAX_PLAYERS];
         hand_sets[..hands.len()].copy_from_slice(hands);
@@ -188,12 +187,8 @@ impl Hand {
 
     /// A random deal: the deck is shuffled, the first cards start the rows, the next ones go
     /// to the players in turn.
-    pub fn deal<R: tabletop_core::rand::Rng + ?Sized>(
-        rules: Rules,
-        rng: &mut R,
-    ) -> Result<Hand, RulesError> {
-        rules.validate()?;
-        let deck = rules.deck as usize;
+    pub fn deal<R: tabletop_core::rand::Rng + ?Sized>(rules: Rules, rng: &mut R) -> Hand {
+        let deck = rules.deck() as usize;
         let mut cards = [0u8; crate::card::DECK_SIZE as usize];
         for (i, c) in cards.iter_mut().enumerate().take(deck) {
             *c = i as u8 + 1;
@@ -212,14 +207,14 @@ impl Hand {
         let table = Table::new(&starts[..rules.num_rows()]);
         let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
         let mut k = rules.num_rows();
-        for _ in 0..rules.hand_size {
+        for _ in 0..rules.hand_size() {
             for h in hands.iter_mut().take(rules.num_players()) {
                 h.insert(card(k));
                 k += 1;
             }
         }
         let in_play = hands.iter().fold(table.cards(), |s, h| s | *h);
-        Ok(Hand {
+        Hand {
             rules,
             table,
             hands,
@@ -229,7 +224,7 @@ impl Hand {
             public: table.cards(),
             in_play,
             round: 0,
-        })
+        }
     }
 
     /// The rules.
@@ -293,7 +288,7 @@ impl Hand {
 
     /// Whether every round is played.
     pub fn is_over(&self) -> bool {
-        self.round == self.rules.hand_size && self.pending.is_empty()
+        self.round == self.rules.hand_size() && self.pending.is_empty()
     }
 
     /// What `player` knows.
@@ -371,14 +366,20 @@ impl Hand {
         self.revealed.iter().position(|&r| r == Some(card)).expect("a pending card has an owner")
     }
 
-    /// The player who must pick a row now, and their card: under [`RowRule::Choose`], when the
+    /// The player who must pick a row now, and their card: under [`RowRule::Choose`](crate::RowRule::Choose), when the
     /// next card is below every row end.
     pub fn row_choice(&self) -> Option<Next> {
-        self.next().filter(|n| n.target == Target::TooLow && self.rules.row_rule == RowRule::Choose)
+        self.next().filter(|n| self.asks_row(n))
+    }
+
+    /// Whether placing `next` needs its owner's row choice: the one place that decides it.
+    #[inline]
+    fn asks_row(&self, next: &Next) -> bool {
+        next.target == Target::TooLow && self.rules.row_rule().owner_chooses()
     }
 
     /// Places the lowest revealed card. `choice` is the row a too-low card takes under
-    /// [`RowRule::Choose`]; it is ignored otherwise.
+    /// [`RowRule::Choose`](crate::RowRule::Choose); it is ignored otherwise.
     ///
     /// # Panics
     /// If no card is waiting, or a row choice is needed and `choice` is `None` or not a row.
@@ -401,14 +402,14 @@ impl Hand {
             Target::Row(r) => {
                 (r, if self.table.rows()[r].is_full() { Reason::Sixth } else { Reason::Appended })
             }
-            Target::TooLow => match self.rules.row_rule {
-                RowRule::Forced => (self.table.forced_row(), Reason::TooLowForced),
-                RowRule::Choose => {
-                    let r = choice.expect("a too-low card needs a row choice");
-                    assert!(r < self.table.num_rows(), "row {r} does not exist");
-                    (r, Reason::TooLowChosen)
-                }
-            },
+            Target::TooLow => {
+                let rule = self.rules.row_rule();
+                let r = self
+                    .table
+                    .too_low_row(rule, || choice.expect("a too-low card needs a row choice"));
+                assert!(r < self.table.num_rows(), "row {} does not exist", r + 1);
+                (r, if rule.owner_chooses() { Reason::TooLowChosen } else { Reason::TooLowForced })
+            }
         };
         let taken = self.table.place(next.card, row);
         self.taken[next.player] |= taken;
@@ -424,10 +425,10 @@ impl Hand {
     /// Places every card waiting that needs no choice; stops at a row choice.
     pub fn place_forced(&mut self, mut on_place: impl FnMut(&Hand, &Placement)) {
         while let Some(next) = self.next() {
-            if next.target == Target::TooLow && self.rules.row_rule == RowRule::Choose {
+            if self.asks_row(&next) {
                 return;
             }
-            let p = self.place_next(None);
+            let p = self.place_unchecked(next, None);
             on_place(self, &p);
         }
     }
@@ -446,9 +447,8 @@ impl Hand {
     ) {
         self.reveal(cards);
         while let Some(next) = self.next() {
-            let choice = (next.target == Target::TooLow && self.rules.row_rule == RowRule::Choose)
-                .then(|| choose(self, next.player, next.card));
-            let p = self.place_next(choice);
+            let choice = self.asks_row(&next).then(|| choose(self, next.player, next.card));
+            let p = self.place_unchecked(next, choice);
             on_place(self, &p);
         }
     }
@@ -487,12 +487,16 @@ impl Hand {
                 placed.heads()
             ));
         }
-        let left = self.rules.hand_size as usize - self.round as usize;
+        let left = self.rules.hand_size() as usize - self.round as usize;
         for (p, h) in self.hands[..n].iter().enumerate() {
             // During a round every card is revealed, placed or not.
             let expected = left - usize::from(!self.pending.is_empty());
             if h.len() as usize != expected {
-                return Err(format!("player {p} holds {} cards, expected {expected}", h.len()));
+                return Err(format!(
+                    "player {} holds {} cards, expected {expected}",
+                    p + 1,
+                    h.len()
+                ));
             }
         }
         for r in self.table.rows() {
@@ -596,7 +600,7 @@ impl Hand {
 }
 
 /// The [`Game`] view of a hand: all players reveal a card at once, then, under
-/// [`RowRule::Choose`], each owner of a too-low card picks a row as a step of its own.
+/// [`RowRule::Choose`](crate::RowRule::Choose), each owner of a too-low card picks a row as a step of its own.
 ///
 /// The view expects every waiting card that needs no choice to be placed (as
 /// [`Hand::try_apply`] leaves it); a hand stopped in the middle of a round through the fast
@@ -637,7 +641,7 @@ impl Game for Hand {
     }
 
     fn max_remaining_steps(&self) -> usize {
-        let rounds = self.rules.hand_size as usize - self.round as usize;
+        let rounds = self.rules.hand_size() as usize - self.round as usize;
         let n = self.rules.num_players();
         // One reveal per round and at most one row choice per card.
         rounds * (1 + n) + self.pending.len() as usize
@@ -666,11 +670,10 @@ impl Match {
     /// A new match. The rules must guarantee that every hand scores
     /// ([`Rules::hand_always_scores`]), so that the match ends.
     pub fn new(rules: Rules, seed: u64) -> Result<Match, RulesError> {
-        rules.validate()?;
         if !rules.hand_always_scores() {
             return Err(RulesError::EndlessMatch);
         }
-        let hand = Hand::deal(rules, &mut seeded_rng(sub_seed(seed, 0)))?;
+        let hand = Hand::deal(rules, &mut seeded_rng(sub_seed(seed, 0)));
         Ok(Match { seed, hand, hands_dealt: 1, scores: [0; MAX_PLAYERS] })
     }
 
@@ -700,25 +703,20 @@ impl Match {
         self.hand.is_over()
     }
 
-    /// Plays the match to its end, `bots[i]` in seat `i`.
-    ///
-    /// # Panics
-    /// If a bot plays a card it does not hold or picks a row that does not exist.
-    pub fn play<B: crate::bot::Bot>(&mut self, bots: &mut [B]) {
-        while !self.is_over() {
-            crate::arena::play_hand(&mut self.hand, bots);
-            self.finish_hand();
-        }
+    /// The hand in progress, to play it on (through [`Hand`]'s moves; see [`Match::play`]).
+    pub(crate) fn hand_mut(&mut self) -> &mut Hand {
+        &mut self.hand
     }
 
-    fn finish_hand(&mut self) {
+    /// Scores the finished hand and deals the next one unless someone reached the target.
+    pub(crate) fn finish_hand(&mut self) {
         let rules = self.hand.rules;
         for p in 0..rules.num_players() {
             self.scores[p] += self.hand.penalty(p);
         }
-        if self.scores.iter().all(|&s| s < rules.target as u32) {
+        if self.scores.iter().all(|&s| s < rules.target() as u32) {
             let mut rng = seeded_rng(sub_seed(self.seed, self.hands_dealt as u64));
-            self.hand = Hand::deal(rules, &mut rng).expect("the rules were validated");
+            self.hand = Hand::deal(rules, &mut rng);
             self.hands_dealt += 1;
         }
     }
@@ -753,11 +751,11 @@ impl Game for Match {
     fn max_remaining_steps(&self) -> usize {
         let rules = &self.hand.rules;
         let n = rules.num_players();
-        let per_hand = rules.hand_size as usize * (1 + n);
+        let per_hand = rules.hand_size() as usize * (1 + n);
         // Every hand adds at least one head; the match goes on only while every score is
         // below the target.
         let total: u32 = self.scores.iter().sum();
-        let hands_left = (n * (rules.target as usize - 1)).saturating_sub(total as usize);
+        let hands_left = (n * (rules.target() as usize - 1)).saturating_sub(total as usize);
         self.hand.max_remaining_steps() + hands_left * per_hand
     }
 
@@ -775,9 +773,10 @@ mod tests {
     fn random_playouts_keep_the_contract() {
         for i in 0..300u64 {
             let players = 2 + (i % 9) as u8;
+            use crate::rules::RowRule;
             let rule = if i % 2 == 0 { RowRule::Choose } else { RowRule::Forced };
-            let rules = Rules::standard(players).with_row_rule(rule);
-            let hand = Hand::deal(rules, &mut seeded_rng(i)).unwrap();
+            let rules = Rules::standard(players.into()).unwrap().with_row_rule(rule);
+            let hand = Hand::deal(rules, &mut seeded_rng(i));
             let out = random_playout(hand, &mut seeded_rng(1000 + i)).unwrap();
             assert_eq!(out.returns.len(), players as usize);
             let total: f64 = out.returns.iter().sum();
@@ -787,7 +786,7 @@ mod tests {
             );
         }
         for i in 0..20u64 {
-            let rules = Rules::standard(2 + (i % 5) as u8);
+            let rules = Rules::standard(2 + (i % 5) as usize).unwrap();
             let m = Match::new(rules, i).unwrap();
             let out = random_playout(m, &mut seeded_rng(i)).unwrap();
             assert!(out.returns.iter().any(|&r| r <= -66.0));
@@ -797,8 +796,8 @@ mod tests {
     #[test]
     fn legal_actions_round_trip_through_their_notation() {
         for i in 0..20u64 {
-            let rules = Rules::standard(2 + (i % 9) as u8);
-            let mut hand = Hand::deal(rules, &mut seeded_rng(i)).unwrap();
+            let rules = Rules::standard(2 + (i % 9) as usize).unwrap();
+            let mut hand = Hand::deal(rules, &mut seeded_rng(i));
             let mut rng = seeded_rng(i + 99);
             while !hand.is_over() {
                 let players = hand.players_to_move();
@@ -832,7 +831,7 @@ mod tests {
     #[test]
     fn deals_are_checked() {
         let c = Card::from_value;
-        let rules = Rules::judge(2, 1, 1);
+        let rules = Rules::judge(2, 1, 1).unwrap();
         let s = CardSet::single;
         assert!(Hand::from_deal(rules, &[c(1)], &[s(c(2)), s(c(3))]).is_ok());
         assert_eq!(
@@ -847,10 +846,10 @@ mod tests {
             Hand::from_deal(rules, &[c(1), c(2)], &[s(c(2)), s(c(3))]),
             Err(DealError::Starts { .. })
         ));
-        assert!(matches!(
-            Hand::from_deal(rules, &[c(1)], &[s(c(2)) | s(c(3)), CardSet::EMPTY]),
-            Err(DealError::HandSize { player: 1, .. })
-        ));
+        // Seats are 0-based in the API and 1-based in every message.
+        let e = Hand::from_deal(rules, &[c(1)], &[s(c(2)) | s(c(3)), CardSet::EMPTY]).unwrap_err();
+        assert!(matches!(e, DealError::HandSize { player: 0, .. }));
+        assert_eq!(e.to_string(), "player 1's hand has 2 cards: expected 1");
         let mut h = Hand::from_deal(rules, &[c(1)], &[s(c(2)), s(c(3))]).unwrap();
         assert_eq!(
             h.try_reveal(&[c(3), c(2)]),

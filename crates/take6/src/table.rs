@@ -3,7 +3,7 @@
 use std::fmt;
 
 use crate::card::{Card, CardSet};
-use crate::rules::{MAX_ROWS, ROW_CAPACITY};
+use crate::rules::{MAX_ROWS, ROW_CAPACITY, RowRule};
 
 /// One row on the table: its cards, ascending by construction (every card placed is above the
 /// row's last card, and a taken row restarts with one card).
@@ -67,7 +67,7 @@ pub enum Target {
     /// the card takes the row if the row is full.
     Row(usize),
     /// The card is below every row end: it takes a whole row (which one depends on the
-    /// [`RowRule`](crate::RowRule)).
+    /// [`RowRule`]).
     TooLow,
 }
 
@@ -129,8 +129,16 @@ impl Table {
         best
     }
 
+    /// The row a too-low card takes: the row whose last card is the highest under
+    /// [`RowRule::Forced`], else the row its owner picks, `choose()` (asked only then). Every
+    /// engine, bot and playout decides it here.
+    #[inline]
+    pub fn too_low_row(&self, rule: RowRule, choose: impl FnOnce() -> usize) -> usize {
+        if rule.owner_chooses() { choose() } else { self.forced_row() }
+    }
+
     /// The row whose last card is the highest: the row a too-low card takes under
-    /// [`RowRule::Forced`](crate::RowRule::Forced).
+    /// [`RowRule::Forced`].
     pub fn forced_row(&self) -> usize {
         let mut best = 0;
         for (i, r) in self.rows().iter().enumerate() {

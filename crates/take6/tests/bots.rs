@@ -18,7 +18,7 @@ fn every_bot_plays_legal_cards_in_every_variant() {
     ];
     for players in 2..=10u8 {
         for rule in [RowRule::Forced, RowRule::Choose] {
-            let rules = Rules::standard(players).with_row_rule(rule);
+            let rules = Rules::standard(players.into()).unwrap().with_row_rule(rule);
             let lineup = (0..players as usize).map(|i| kinds[i % kinds.len()]).collect();
             let arena = Arena::new(rules, lineup).unwrap();
             // play_hand panics on an illegal card or row.
@@ -29,7 +29,7 @@ fn every_bot_plays_legal_cards_in_every_variant() {
         }
     }
     // Odd variants: one row, long hands.
-    let rules = Rules { rows: 1, hand_size: 30, ..Rules::judge(3, 30, 1) };
+    let rules = Rules::judge(3, 30, 1).unwrap();
     let arena = Arena::new(rules.with_row_rule(RowRule::Choose), kinds[..3].to_vec()).unwrap();
     arena.run(3, 1);
 }
@@ -37,9 +37,9 @@ fn every_bot_plays_legal_cards_in_every_variant() {
 #[test]
 fn determinisations_avoid_every_card_seen() {
     for seed in 0..50u64 {
-        let rules = Rules::standard(2 + (seed % 9) as u8);
+        let rules = Rules::standard(2 + (seed % 9) as usize).unwrap();
         let n = rules.num_players();
-        let mut hand = Hand::deal(rules, &mut seeded_rng(seed)).unwrap();
+        let mut hand = Hand::deal(rules, &mut seeded_rng(seed));
         let mut bots: Vec<_> =
             (0..n).map(|i| BotKind::Random.build(sub_seed(seed, i as u64))).collect();
         // Play a few rounds so that cards have been played and taken.
@@ -58,7 +58,7 @@ fn determinisations_avoid_every_card_seen() {
             for h in &hands[1..n] {
                 assert_eq!(h.len() as usize, k);
                 assert!((*h & all).is_empty(), "a sampled card was seen or dealt twice");
-                assert!((*h - CardSet::deck(rules.deck)).is_empty());
+                assert!((*h - CardSet::deck(rules.deck())).is_empty());
                 all |= *h;
             }
             assert_eq!(hands[0], view.hand);
@@ -72,8 +72,8 @@ fn determinisations_avoid_every_card_seen() {
 
 #[test]
 fn monte_carlo_with_a_time_budget_plays_legally() {
-    let rules = Rules::standard(4);
-    let mut hand = Hand::deal(rules, &mut seeded_rng(3)).unwrap();
+    let rules = Rules::standard(4).unwrap();
+    let mut hand = Hand::deal(rules, &mut seeded_rng(3));
     let mut bots = [
         tabletop_take6::AnyBot::MonteCarlo(MonteCarloBot::new(
             1,
@@ -92,14 +92,14 @@ fn monte_carlo_with_a_time_budget_plays_legally() {
 #[test]
 fn stronger_bots_take_fewer_heads() {
     let lineup = vec![BotKind::Heuristic, BotKind::Random, BotKind::Random, BotKind::Random];
-    let arena = Arena::new(Rules::standard(4), lineup).unwrap();
+    let arena = Arena::new(Rules::standard(4).unwrap(), lineup).unwrap();
     let s = arena.summary(&arena.run(60, 11));
     let c = s.compare(0, 1);
     assert!(c.difference + c.ci95.unwrap() < 0.0, "heuristic vs random: {c:?}");
 
     let mc = BotKind::MonteCarlo { playouts: 50 };
     let lineup = vec![mc, BotKind::Heuristic, BotKind::Heuristic, BotKind::Heuristic];
-    let arena = Arena::new(Rules::standard(4), lineup).unwrap();
+    let arena = Arena::new(Rules::standard(4).unwrap(), lineup).unwrap();
     let s = arena.summary(&arena.run(60, 12));
     let c = s.compare(0, 1);
     assert!(c.difference < 0.0, "mc vs heuristic: {c:?}");

@@ -23,7 +23,9 @@ proptest! {
             let msg = e.to_string();
             prop_assert!(msg.starts_with("line "), "{msg}");
             let line: usize = msg[5..].split(':').next().unwrap().parse().unwrap();
-            prop_assert!(line >= 1 && line <= s.lines().count().max(1), "{msg}");
+            // A line ends at `\n`, `\r\n` or a lone `\r`.
+            let lines = s.replace("\r\n", "\n").replace('\r', "\n").lines().count();
+            prop_assert!(line >= 1 && line <= lines.max(1), "{msg}");
         }
     }
 

@@ -63,14 +63,7 @@ fn sample_trace() {
 
 /// Plays a script under `rule` with the full deck (the default row choice when asked).
 fn play(rule: RowRule, starts: &[u8], plays: &[&[u8]]) -> Hand {
-    let rules = Rules {
-        row_rule: rule,
-        players: plays.len() as u8,
-        rows: starts.len() as u8,
-        hand_size: plays[0].len() as u8,
-        deck: 104,
-        target: 66,
-    };
+    let rules = Rules::new(rule, plays.len(), starts.len(), plays[0].len(), 104, 66).unwrap();
     let hands: Vec<CardSet> = plays.iter().map(|p| cards(p).into_iter().collect()).collect();
     let mut hand = Hand::from_deal(rules, &cards(starts), &hands).unwrap();
     for round in 0..plays[0].len() {
@@ -123,7 +116,8 @@ fn too_low_card_forced_row() {
 #[test]
 fn too_low_card_chosen_row() {
     let c = Card::from_value;
-    let rules = Rules { deck: 104, ..Rules::judge(2, 1, 2).with_row_rule(RowRule::Choose) };
+    let rules =
+        Rules::judge(2, 1, 2).unwrap().with_deck(104).unwrap().with_row_rule(RowRule::Choose);
     let hands = [CardSet::single(c(1)), CardSet::single(c(2))];
     let start = Hand::from_deal(rules, &[c(3), c(5)], &hands).unwrap();
     // The default choice: [3] has 1 head, [5] has 2.
@@ -189,7 +183,8 @@ fn placements_record_their_reason() {
     assert_eq!(reasons(&s)[4], (6, Reason::Sixth));
     // A chosen row.
     let c = Card::from_value;
-    let rules = Rules { deck: 104, ..Rules::judge(2, 1, 2).with_row_rule(RowRule::Choose) };
+    let rules =
+        Rules::judge(2, 1, 2).unwrap().with_deck(104).unwrap().with_row_rule(RowRule::Choose);
     let hands = [CardSet::single(c(1)), CardSet::single(c(2))];
     let mut hand = Hand::from_deal(rules, &[c(3), c(5)], &hands).unwrap();
     let mut log = Vec::new();
@@ -232,8 +227,9 @@ fn heads_are_conserved_after_every_placement() {
         let max_hand = ((104 - rows as usize) / players as usize).min(12) as u8;
         let hand_size = rng.random_range(1..=max_hand);
         let rule = if i % 2 == 0 { RowRule::Forced } else { RowRule::Choose };
-        let rules = Rules { row_rule: rule, players, rows, hand_size, deck: 104, target: 66 };
-        let mut hand = Hand::deal(rules, &mut rng).unwrap();
+        let rules =
+            Rules::new(rule, players.into(), rows.into(), hand_size.into(), 104, 66).unwrap();
+        let mut hand = Hand::deal(rules, &mut rng);
         let mut bots: Vec<_> =
             (0..players).map(|p| BotKind::Random.build(i * 16 + p as u64)).collect();
         let starts = hand.table().heads();

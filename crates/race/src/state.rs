@@ -42,26 +42,63 @@ impl FromStr for Move {
     }
 }
 
-/// A race game in progress: a piece on a board, and whose turn it is (player 0 is B).
+/// One of the two players: B moves first, G second. In the [`Game`] view B is player 0 and G
+/// player 1 ([`Player::index`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Player {
+    /// The first player (the judge's `B` when they win).
+    B,
+    /// The second player (the judge's `G` when they win).
+    G,
+}
+
+impl Player {
+    /// Both players, B first.
+    pub const ALL: [Player; 2] = [Player::B, Player::G];
+
+    /// The player's number in the [`Game`] view: 0 for B, 1 for G.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The other player.
+    pub const fn other(self) -> Player {
+        match self {
+            Player::B => Player::G,
+            Player::G => Player::B,
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Player::B => "B",
+            Player::G => "G",
+        })
+    }
+}
+
+/// A race game in progress: a piece on a board, and whose turn it is.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Race {
     piece: Piece,
     board: Board,
     x: u64,
     y: u64,
-    /// 0 when B is to move, 1 when G is.
-    mover: usize,
+    /// The player to move.
+    mover: Player,
 }
 
 impl Race {
     /// The start of a game: the piece on `(1, 1)`, B to move.
     pub fn new(piece: Piece, board: Board) -> Race {
-        Race { piece, board, x: 1, y: 1, mover: 0 }
+        Race { piece, board, x: 1, y: 1, mover: Player::B }
     }
 
     /// A game with the piece on `(x, y)` and B to move, or `None` if the cell is off the board.
     pub fn from_cell(piece: Piece, board: Board, x: u64, y: u64) -> Option<Race> {
-        board.contains(x, y).then_some(Race { piece, board, x, y, mover: 0 })
+        board.contains(x, y).then_some(Race { piece, board, x, y, mover: Player::B })
     }
 
     /// The piece.
@@ -79,8 +116,8 @@ impl Race {
         (self.x, self.y)
     }
 
-    /// The player to move (0 is B), whether or not the game is over.
-    pub fn mover(&self) -> usize {
+    /// The player to move, whether or not the game is over.
+    pub fn mover(&self) -> Player {
         self.mover
     }
 
@@ -180,7 +217,7 @@ impl Race {
         debug_assert!(self.is_legal(mv), "illegal move {mv}");
         self.x = mv.x;
         self.y = mv.y;
-        self.mover ^= 1;
+        self.mover = self.mover.other();
         debug_assert_eq!(self.check_invariants(), Ok(()));
     }
 
@@ -206,7 +243,7 @@ impl Game for Race {
     }
 
     fn players_to_move(&self) -> Vec<usize> {
-        if self.is_over() { Vec::new() } else { vec![self.mover] }
+        if self.is_over() { Vec::new() } else { vec![self.mover.index()] }
     }
 
     fn legal_actions(&self, _player: usize) -> Vec<Move> {
@@ -222,7 +259,7 @@ impl Game for Race {
         if self.on_target() {
             // The player who is not to move took the piece to the target.
             let mut r = vec![-1.0, -1.0];
-            r[self.mover ^ 1] = 1.0;
+            r[self.mover.other().index()] = 1.0;
             r
         } else {
             vec![0.0, 0.0]
@@ -238,9 +275,6 @@ impl Game for Race {
         if !self.board.contains(self.x, self.y) {
             return Err(format!("the piece is off the board at {:?}", self.cell()));
         }
-        if self.mover > 1 {
-            return Err(format!("player {} is to move", self.mover));
-        }
         // Enumerating a sliding piece's moves is O(N + M): only on boards that small.
         let small = self.board.rows().saturating_add(self.board.cols()) <= 1 << 16;
         if small && self.moves().is_empty() != self.is_over() {
@@ -254,12 +288,12 @@ impl TwoPlayerZeroSum for Race {
     type Key = (u64, u64, usize);
 
     fn key(&self) -> (u64, u64, usize) {
-        (self.x, self.y, self.mover)
+        (self.x, self.y, self.mover.index())
     }
 
     fn terminal_value(&self) -> Option<i32> {
         if self.on_target() {
-            Some(if self.mover == 0 { -1 } else { 1 })
+            Some(if self.mover == Player::B { -1 } else { 1 })
         } else if self.is_over() {
             Some(0)
         } else {
@@ -268,7 +302,7 @@ impl TwoPlayerZeroSum for Race {
     }
 
     fn first_player_to_move(&self) -> bool {
-        self.mover == 0
+        self.mover == Player::B
     }
 
     fn children(&self) -> Vec<Race> {
@@ -334,6 +368,20 @@ mod tests {
         for bad in ["", "()", "(3)", "(3,)", "3,5", "(3,5", "(-3,5)", "(3,5,6)", "(x,5)"] {
             assert!(bad.parse::<Move>().is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn the_mover_alternates_and_the_last_mover_wins() {
+        let mut race = Race::new(Piece::King, Board::new(2, 2).unwrap());
+        assert_eq!(race.mover(), Player::B);
+        assert_eq!(race.players_to_move(), [0]);
+        race.play(Move { x: 1, y: 2 });
+        assert_eq!((race.mover(), race.mover().to_string()), (Player::G, "G".to_owned()));
+        assert_eq!(race.players_to_move(), [Player::G.index()]);
+        race.play(Move { x: 2, y: 2 });
+        assert_eq!(race.mover(), Player::B);
+        assert_eq!(race.returns(), [-1.0, 1.0]);
+        assert_eq!(Player::ALL.map(Player::other), [Player::G, Player::B]);
     }
 
     #[test]
