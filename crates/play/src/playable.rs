@@ -92,6 +92,12 @@ pub trait Playable: Clone + Debug + Send + Sync + 'static {
     /// The state as `viewer` sees it (`None`: everything, for spectators and replays).
     fn view(&self, viewer: Option<usize>) -> Self::View;
 
+    /// Whether players hold information the others do not (Take 6!'s hands, Mahjong's hands
+    /// and wall). `false` by default (Nine and race are open).
+    fn has_hidden_information(&self) -> bool {
+        false
+    }
+
     /// How many of the last actions are still secret to everyone but the player who made them
     /// (Take 6!: the choices of the round in progress). 0 by default.
     fn hidden_tail(&self) -> usize {

@@ -50,6 +50,8 @@ pub trait ErasedGame: Send + Sync + std::fmt::Debug {
     fn view(&self, viewer: Option<usize>) -> Value;
     /// See [`Playable::hidden_tail`].
     fn hidden_tail(&self) -> usize;
+    /// See [`Playable::has_hidden_information`].
+    fn has_hidden_information(&self) -> bool;
     /// See [`Playable::observation_shape`].
     fn observation_shape(&self) -> Vec<usize>;
     /// See [`Playable::observation_tensor`].
@@ -121,6 +123,9 @@ impl<G: Playable + Analyse> ErasedGame for G {
     }
     fn hidden_tail(&self) -> usize {
         Playable::hidden_tail(self)
+    }
+    fn has_hidden_information(&self) -> bool {
+        Playable::has_hidden_information(self)
     }
     fn observation_shape(&self) -> Vec<usize> {
         Playable::observation_shape(self)

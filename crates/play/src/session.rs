@@ -506,13 +506,42 @@ impl Session {
         }
     }
 
-    /// The analysis of the current position (shape documented per game at the crate root).
+    /// The analysis of the current position for the player to move (shape documented per
+    /// game at the crate root), with everything that player knows: in games with hidden
+    /// information, show it only to that player (see [`Session::analysis_for`]).
     /// Deterministic: Monte Carlo analyses are seeded from the session's seed and the step.
     ///
     /// # Errors
     /// [`PlayError::TooLarge`] above a game's analysis caps.
     pub fn analysis(&self) -> Result<Value, PlayError> {
         self.game.analyse(sub_seed(sub_seed(self.seed, 2), self.history.len() as u64))
+    }
+
+    /// [`Session::analysis`] for `viewer`: refused when the game has hidden information and
+    /// the viewer is another player than the one to move (the analysis would show that
+    /// player's hand). `None` (a spectator) sees every analysis.
+    ///
+    /// # Errors
+    /// [`PlayError::NotYourTurn`] as above; as [`Session::analysis`].
+    pub fn analysis_for(&self, viewer: Option<usize>) -> Result<Value, PlayError> {
+        let to_move = self.current_player();
+        if let Some(v) = viewer {
+            if self.game.has_hidden_information() && to_move.is_some_and(|p| p != v) {
+                return Err(PlayError::NotYourTurn {
+                    player: v,
+                    to_move,
+                    reason:
+                        "the analysis of another player's decision would show their hidden cards"
+                            .to_owned(),
+                });
+            }
+        }
+        self.analysis()
+    }
+
+    /// Whether players hold information the others do not (Take 6!, Mahjong).
+    pub fn has_hidden_information(&self) -> bool {
+        self.game.has_hidden_information()
     }
 
     /// The state in text.

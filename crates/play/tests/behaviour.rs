@@ -221,3 +221,72 @@ fn a_take6_script_replays_the_judge() {
     s.advance().unwrap();
     assert_eq!(s.returns(), vec![-0.0, -5.0, -0.0, -6.0]);
 }
+
+#[test]
+fn analyses_of_hidden_hands_are_for_the_player_to_move() {
+    let s =
+        Session::new("take6", json!({}), vec![Seat::Bot("random".into()), Seat::Human], 0).unwrap();
+    assert_eq!(s.current_player(), Some(0));
+    assert!(s.has_hidden_information());
+    assert!(matches!(s.analysis_for(Some(1)), Err(PlayError::NotYourTurn { .. })));
+    assert_eq!(s.analysis_for(Some(0)).unwrap(), s.analysis().unwrap());
+    assert!(s.analysis_for(None).is_ok());
+    let s = Session::new("nine", json!({}), vec![Seat::Solver, Seat::Human], 0).unwrap();
+    assert!(!s.has_hidden_information());
+    assert!(s.analysis_for(Some(1)).is_ok());
+    assert!(matches!(
+        Session::new("race", json!({"cols": 1}), vec![], 0),
+        Err(PlayError::BadParams { ref field, .. }) if field == "cols"
+    ));
+}
+
+/// The planes of an observation, `plane` of width `w`.
+fn plane(obs: &[f32], w: usize, k: usize) -> &[f32] {
+    &obs[k * w..(k + 1) * w]
+}
+
+#[test]
+fn observations_hold_only_what_the_player_knows() {
+    // Mahjong: plane 0 is the own hand; planes 1-8 (melds, discards) are the same for all.
+    let mut s = Session::new("mahjong", json!({}), vec![Seat::Bot("rules".into()); 4], 4).unwrap();
+    for _ in 0..30 {
+        s.step().unwrap();
+        let view = s.view(None);
+        let obs: Vec<Vec<f32>> = (0..4).map(|p| s.observation_tensor(p).unwrap().1).collect();
+        for p in 0..4 {
+            let mut counts = vec![0.0f32; 37];
+            for t in view["players"][p]["hand"].as_array().unwrap() {
+                let k: tabletop_mahjong::Kind = t.as_str().unwrap().parse().unwrap();
+                counts[k.index()] += 1.0;
+            }
+            assert_eq!(plane(&obs[p], 37, 0), counts.as_slice());
+            for k in 1..9 {
+                assert_eq!(plane(&obs[p], 37, k), plane(&obs[0], 37, k));
+            }
+        }
+    }
+    // Take 6!: plane 0 own hand, plane 7 own choice; planes 1-6 the same for all.
+    let mut s =
+        Session::new("take6", json!({"players": 3}), vec![Seat::Bot("random".into()); 3], 4)
+            .unwrap();
+    while !s.is_terminal() {
+        let obs: Vec<Vec<f32>> = (0..3).map(|p| s.observation_tensor(p).unwrap().1).collect();
+        let view = s.view(None);
+        for p in 0..3 {
+            let mut hand = vec![0.0f32; 104];
+            for c in view["hands"][p].as_array().unwrap() {
+                hand[c.as_u64().unwrap() as usize - 1] = 1.0;
+            }
+            assert_eq!(plane(&obs[p], 104, 0), hand.as_slice());
+            let mut choice = vec![0.0f32; 104];
+            if let Some(c) = view["choices"][p].as_u64() {
+                choice[c as usize - 1] = 1.0;
+            }
+            assert_eq!(plane(&obs[p], 104, 7), choice.as_slice());
+            for k in 1..7 {
+                assert_eq!(plane(&obs[p], 104, k), plane(&obs[0], 104, k));
+            }
+        }
+        s.step().unwrap();
+    }
+}

@@ -207,6 +207,10 @@ impl Playable for Mahjong {
         }
     }
 
+    fn has_hidden_information(&self) -> bool {
+        true
+    }
+
     fn view(&self, viewer: Option<usize>) -> MahjongView {
         let t = self.table();
         let sees = |p: Player| viewer.is_none_or(|v| v == p.index());

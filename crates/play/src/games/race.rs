@@ -139,7 +139,8 @@ impl Playable for RaceGame {
                 });
             }
         }
-        let board = Board::new(params.rows, params.cols).map_err(|e| PlayError::bad("rows", e))?;
+        let field = if params.rows < 2 { "rows" } else { "cols" };
+        let board = Board::new(params.rows, params.cols).map_err(|e| PlayError::bad(field, e))?;
         let [x, y] = params.start.unwrap_or([1, 1]);
         let race = Race::from_cell(piece, board, x, y).ok_or_else(|| {
             PlayError::bad(

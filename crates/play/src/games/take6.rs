@@ -427,6 +427,10 @@ impl Playable for Take6 {
         Action::Play(b.choose_card(&view))
     }
 
+    fn has_hidden_information(&self) -> bool {
+        true
+    }
+
     fn view(&self, viewer: Option<usize>) -> Take6View {
         let n = self.num_players();
         let sees = |p: usize| viewer.is_none_or(|v| v == p);
