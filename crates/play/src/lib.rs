@@ -99,7 +99,8 @@
 //!   viewer's], "hand_sizes": [10, ...], "chosen": [true, false, ...], "choices": [17 | null
 //!   per player: only the viewer's], "revealed": [card | null per player: revealed, not
 //!   placed yet], "row_choice": {"player", "card"} | null, "taken": [[cards] per player],
-//!   "penalties": [heads this hand], "scores": [totals], "last_round": [{"player", "card",
+//!   "penalties": [heads this hand], "scores": [totals], "finished_hands": [[heads per
+//!   player] per finished hand of a match], "last_round": [{"player", "card",
 //!   "row" (1-based), "taken": [..], "heads", "reason": "appended" | "sixth" |
 //!   "too_low_forced" | "too_low_chosen"}]}`. Actions are a card number or `r1`..`r4`.
 //! - `mahjong` (hidden hands and wall): `{"to_move": "A" | null, "direction": "forward" |

@@ -89,3 +89,19 @@ fn registry_lists_four_games_with_valid_defaults() {
         assert_eq!(s.params(), &info.default_params);
     }
 }
+
+#[test]
+fn sessions_are_send_sync_and_matches_keep_their_hands() {
+    fn send_sync<T: Send + Sync + Clone>() {}
+    send_sync::<Session>();
+    let params = json!({"players": 3, "mode": "match", "target": 30});
+    let mut s = Session::new("take6", params, vec![Seat::Bot("heuristic".into()); 3], 8).unwrap();
+    s.advance().unwrap();
+    let v = s.view(None);
+    let hands: Vec<Vec<u32>> = serde_json::from_value(v["finished_hands"].clone()).unwrap();
+    assert!(hands.len() >= 2, "{hands:?}");
+    let totals: Vec<u32> = (0..3).map(|p| hands.iter().map(|h| h[p]).sum()).collect();
+    assert_eq!(v["scores"], json!(totals));
+    assert!(totals.iter().any(|&t| t >= 30));
+    assert_eq!(s.returns(), totals.iter().map(|&t| -f64::from(t)).collect::<Vec<_>>());
+}

@@ -80,6 +80,8 @@ pub struct Take6 {
     hands_dealt: u32,
     /// The heads of every finished hand of a match.
     scores: Vec<u32>,
+    /// Each finished hand's heads per player (a match).
+    finished: Vec<Vec<u32>>,
     /// This round's choices, not revealed yet.
     chosen: Vec<Option<Card>>,
     /// The placements of the round last revealed.
@@ -119,6 +121,8 @@ impl Take6 {
             for p in 0..self.rules.num_players() {
                 self.scores[p] += self.hand.penalty(p);
             }
+            self.finished
+                .push((0..self.rules.num_players()).map(|p| self.hand.penalty(p)).collect());
             if self.scores.iter().all(|&s| s < u32::from(self.rules.target)) {
                 let mut rng = seeded_rng(sub_seed(self.seed, u64::from(self.hands_dealt)));
                 self.hand = Hand::deal(self.rules, &mut rng).expect("the rules were validated");
@@ -204,6 +208,9 @@ pub struct Take6View {
     pub penalties: Vec<u32>,
     /// Each player's total: earlier hands of the match plus this hand.
     pub scores: Vec<u32>,
+    /// The heads of each finished hand of a match, per player, oldest first (the last one
+    /// included once the match is over).
+    pub finished_hands: Vec<Vec<u32>>,
     /// The placements of the round last revealed, in order.
     pub last_round: Vec<Take6Placement>,
 }
@@ -296,6 +303,7 @@ impl Playable for Take6 {
             hand,
             hands_dealt: 1,
             scores: vec![0; n],
+            finished: Vec::new(),
             chosen: vec![None; n],
             last_round: Vec::new(),
             script,
@@ -466,6 +474,7 @@ impl Playable for Take6 {
             taken: (0..n).map(|p| values(h.taken(p))).collect(),
             penalties: (0..n).map(|p| h.penalty(p)).collect(),
             scores: self.totals(),
+            finished_hands: self.finished.clone(),
             last_round: self
                 .last_round
                 .iter()
