@@ -49,6 +49,8 @@ pub trait Playable: Clone + Debug + Send + Sync + 'static {
     fn legal_actions(&self) -> Vec<Self::Action>;
 
     /// Applies a legal action of the current player (the session checks legality first).
+    /// Deterministic: the same actions from the same start give the same state (undo replays
+    /// them).
     fn apply(&mut self, action: Self::Action);
 
     /// Reads an action in the game's notation (the inverse of `Display`).
@@ -66,7 +68,9 @@ pub trait Playable: Clone + Debug + Send + Sync + 'static {
     /// The integer id of an action.
     fn action_id(&self, action: Self::Action) -> usize;
 
-    /// The action of an id, if the id is below [`Playable::num_distinct_actions`].
+    /// The action of an id, if the id is below [`Playable::num_distinct_actions`]. Ids and
+    /// actions correspond by the parameters alone, never by the state (the session writes its
+    /// history in notation from the ids).
     fn action_from_id(&self, id: usize) -> Option<Self::Action>;
 
     /// The bots this game offers, by name, the default first. `solver` is the exact player

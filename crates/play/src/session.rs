@@ -100,9 +100,11 @@ pub struct Session {
     seats: Vec<Seat>,
     seed: u64,
     params: Value,
-    history: Vec<Step>,
-    /// The state before each step of `history`.
-    before: Vec<Box<dyn ErasedGame>>,
+    /// The player and action id of every step so far.
+    history: Vec<(usize, usize)>,
+    /// The state at the start: undo replays the history from it (the games are
+    /// deterministic given the action ids), so a step costs no snapshot.
+    initial: Box<dyn ErasedGame>,
 }
 
 impl Session {
@@ -149,7 +151,8 @@ impl Session {
                 })?;
             }
         }
-        Ok(Session { game, seats, seed, params, history: Vec::new(), before: Vec::new() })
+        let initial = game.clone();
+        Ok(Session { game, seats, seed, params, history: Vec::new(), initial })
     }
 
     /// A session from one JSON object: `{"game": ..., "seed": ..., "seats": ..., ...params}`,
@@ -286,10 +289,8 @@ impl Session {
             let text = self.game.id_to_string(id).unwrap_or_else(|| id.to_string());
             return Err(self.illegal(text, "not a legal action now".to_owned()));
         }
-        let action = self.game.id_to_string(id).expect("a legal id has a notation");
-        self.before.push(self.game.clone());
         self.game.apply_id(id);
-        self.history.push(Step { player, id, action });
+        self.history.push((player, id));
         Ok(())
     }
 
@@ -379,7 +380,7 @@ impl Session {
     pub fn undo(&mut self) -> Result<(), PlayError> {
         let any_human = self.seats.iter().any(Seat::is_human);
         let target = if any_human {
-            self.history.iter().rposition(|s| self.seats[s.player].is_human())
+            self.history.iter().rposition(|&(p, _)| self.seats[p].is_human())
         } else {
             self.history.len().checked_sub(1)
         };
@@ -400,22 +401,33 @@ impl Session {
         Ok(())
     }
 
-    /// Back to the state before step `k`.
+    /// Back to the state before step `k`: the start, then the first `k` actions again.
     fn truncate(&mut self, k: usize) {
-        self.game = self.before[k].clone();
-        self.before.truncate(k);
         self.history.truncate(k);
+        let mut game = self.initial.clone();
+        for &(_, id) in &self.history {
+            game.apply_id(id);
+        }
+        self.game = game;
+    }
+
+    /// The notation of an id of this session (ids map to actions by the parameters alone).
+    fn notation(&self, id: usize) -> String {
+        self.game.id_to_string(id).expect("a played id has a notation")
     }
 
     /// The ids of every action so far, oldest first (all of them, secrets included: the
     /// OpenSpiel history).
     pub fn history(&self) -> Vec<usize> {
-        self.history.iter().map(|s| s.id).collect()
+        self.history.iter().map(|&(_, id)| id).collect()
     }
 
     /// Every action so far with its player and notation (secrets included).
-    pub fn steps(&self) -> &[Step] {
-        &self.history
+    pub fn steps(&self) -> Vec<Step> {
+        self.history
+            .iter()
+            .map(|&(player, id)| Step { player, id, action: self.notation(id) })
+            .collect()
     }
 
     /// The history as `viewer` sees it (`None`: everything).
@@ -424,10 +436,10 @@ impl Session {
         self.history
             .iter()
             .enumerate()
-            .map(|(i, s)| SeenStep {
-                player: s.player,
-                action: (i < hidden_from || viewer.is_none_or(|v| v == s.player))
-                    .then(|| s.action.clone()),
+            .map(|(i, &(player, id))| SeenStep {
+                player,
+                action: (i < hidden_from || viewer.is_none_or(|v| v == player))
+                    .then(|| self.notation(id)),
             })
             .collect()
     }
@@ -499,7 +511,7 @@ impl Session {
             terminal: to_move.is_none(),
             returns: to_move.is_none().then(|| self.returns()),
             can_undo: if self.seats.iter().any(Seat::is_human) {
-                self.history.iter().any(|s| self.seats[s.player].is_human())
+                self.history.iter().any(|&(p, _)| self.seats[p].is_human())
             } else {
                 !self.history.is_empty()
             },
