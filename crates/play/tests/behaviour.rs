@@ -290,3 +290,47 @@ fn observations_hold_only_what_the_player_knows() {
         s.step().unwrap();
     }
 }
+
+#[test]
+fn garbage_never_panics() {
+    use tabletop_core::rand::Rng as _;
+    let mut rng = tabletop_core::seeded_rng(11);
+    let alphabet: Vec<char> = "0123456789rRxX(),- 9STHCDAKQJMPSEWNBFZpas\n\u{e9}".chars().collect();
+    let params = [
+        json!({"rows": 0}),
+        json!({"rows": u64::MAX, "cols": 3}),
+        json!({"start": [0, 0]}),
+        json!({"players": 255, "hand_size": 255, "deck": 255, "rows": 255}),
+        json!({"players": 10, "hand_size": 10, "deck": 104, "rows": 4}),
+        json!({"deal": "", "first": "carol"}),
+        json!({"alice": "9S", "bob": ""}),
+        json!({"wall": "PASS ".repeat(148)}),
+        json!({"script": "2 1 1\n1\n2\n2\n"}),
+        json!({"script": "99999999999999999999"}),
+        json!({"mode": "match", "target": 0}),
+        json!([1, 2]),
+        json!("x"),
+    ];
+    for game in ["nine", "take6", "race", "mahjong"] {
+        for p in &params {
+            let _ = Session::new(game, p.clone(), vec![], 0);
+        }
+        let mut s = Session::new(game, json!({}), vec![Seat::Human; 1], 3).unwrap();
+        for _ in 0..500 {
+            let len = rng.random_range(0..8);
+            let text: String =
+                (0..len).map(|_| alphabet[rng.random_range(0..alphabet.len())]).collect();
+            if let Some(p) = s.current_player() {
+                let _ = s.act(p, &text);
+                let _ = s.string_to_action(&text);
+                let _ = s.apply_action(rng.random_range(0..s.num_distinct_actions() + 5));
+                let _ = s.action_to_string(rng.random_range(0..s.num_distinct_actions() + 5));
+            }
+            let _ = s.observation_tensor(rng.random_range(0..6));
+            if rng.random_range(0..10) == 0 {
+                let _ = s.undo_step();
+            }
+        }
+        let _ = s.analysis();
+    }
+}
