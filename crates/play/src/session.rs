@@ -236,12 +236,13 @@ impl Session {
         if self.is_terminal() { self.game.returns() } else { vec![0.0; self.num_players()] }
     }
 
-    /// The ids of the legal actions of the player to move (empty once the game is over).
+    /// The ids of the legal actions of the player to move, ascending (empty once the game is
+    /// over).
     pub fn legal_actions(&self) -> Vec<usize> {
         if self.is_terminal() { Vec::new() } else { self.game.legal_actions() }
     }
 
-    /// The legal actions of the player to move, in notation.
+    /// The legal actions of the player to move, in notation, in the order of their ids.
     pub fn legal_action_strings(&self) -> Vec<String> {
         if self.is_terminal() { Vec::new() } else { self.game.legal_strings() }
     }

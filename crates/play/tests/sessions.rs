@@ -105,3 +105,15 @@ fn sessions_are_send_sync_and_matches_keep_their_hands() {
     assert!(totals.iter().any(|&t| t >= 30));
     assert_eq!(s.returns(), totals.iter().map(|&t| -f64::from(t)).collect::<Vec<_>>());
 }
+
+#[test]
+fn legal_actions_are_ascending_ids() {
+    for (game, params) in cases() {
+        let mut s = all_bots(game, &params, 1);
+        while !s.is_terminal() {
+            let ids = s.legal_actions();
+            assert!(ids.windows(2).all(|w| w[0] < w[1]), "{game}: {ids:?}");
+            s.step().unwrap();
+        }
+    }
+}

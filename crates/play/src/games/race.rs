@@ -96,7 +96,7 @@ pub struct RaceAnalysis {
     pub result: Option<String>,
     /// The Grundy value of the position, where defined.
     pub grundy: Option<u64>,
-    /// Every legal move with its outcome, in the order of the legal actions.
+    /// Every legal move with its outcome: right, down, then diagonal, nearest first.
     pub moves: Vec<RaceMoveOutcome>,
     /// For every cell `[x - 1][y - 1]`: the outcome with the piece there and the player to
     /// move being the first (`B`: the player to move wins, `G`: the other player wins, `D`:

@@ -235,7 +235,7 @@ pub struct Take6Analysis {
     pub player: Option<usize>,
     /// The samples behind each Monte Carlo estimate.
     pub samples: u32,
-    /// Every legal action with its estimates, in the order of the legal actions.
+    /// Every legal action with its estimates, ascending (cards, or rows).
     pub actions: Vec<Take6Estimate>,
 }
 
