@@ -67,7 +67,9 @@
 //! [`Session::state_for`] and [`Session::view`] take a viewer: `Some(seat)` sees what that
 //! player knows, `None` (a spectator or a replay) sees everything. [`Session::state`] uses
 //! [`Session::default_viewer`] (the one human seat, if there is exactly one).
-//! [`Session::analysis_for`] refuses to analyse another player's hidden hand.
+//! [`Session::analysis_for`] refuses to analyse another player's hidden hand. A player of
+//! Take 6! or Mahjong sees no `seed` (null) and no `script`/`wall` parameter in the state:
+//! they would reveal the deal.
 //! [`Session::step`] plays one bot action and [`Session::undo_step`] takes one back (watching
 //! a game move by move); [`Session::advance`] plays bots until a person must act;
 //! [`Session::undo`] goes back to the previous decision of a person.

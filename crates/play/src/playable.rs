@@ -102,6 +102,12 @@ pub trait Playable: Clone + Debug + Send + Sync + 'static {
         false
     }
 
+    /// The parameters that reveal hidden information (a pasted wall, a script of every
+    /// player's cards): left out of the state a player sees. None by default.
+    fn secret_params(&self) -> &'static [&'static str] {
+        &[]
+    }
+
     /// How many of the last actions are still secret to everyone but the player who made them
     /// (Take 6!: the choices of the round in progress). 0 by default.
     fn hidden_tail(&self) -> usize {

@@ -52,6 +52,8 @@ pub trait ErasedGame: Send + Sync + std::fmt::Debug {
     fn hidden_tail(&self) -> usize;
     /// See [`Playable::has_hidden_information`].
     fn has_hidden_information(&self) -> bool;
+    /// See [`Playable::secret_params`].
+    fn secret_params(&self) -> &'static [&'static str];
     /// See [`Playable::observation_shape`].
     fn observation_shape(&self) -> Vec<usize>;
     /// See [`Playable::observation_tensor`].
@@ -131,6 +133,9 @@ impl<G: Playable + Analyse> ErasedGame for G {
     }
     fn has_hidden_information(&self) -> bool {
         Playable::has_hidden_information(self)
+    }
+    fn secret_params(&self) -> &'static [&'static str] {
+        Playable::secret_params(self)
     }
     fn observation_shape(&self) -> Vec<usize> {
         Playable::observation_shape(self)

@@ -42,9 +42,11 @@ pub struct SessionState {
     pub players: Vec<String>,
     /// Who plays each seat (`"human"`, `"solver"` or a bot name).
     pub seats: Vec<Seat>,
-    /// The seed of the session.
-    pub seed: u64,
-    /// The parameters with every default filled in.
+    /// The seed of the session; `None` for a player of a game with hidden information (the
+    /// seed decides the deal).
+    pub seed: Option<u64>,
+    /// The parameters with every default filled in; for a player of a game with hidden
+    /// information, without those that reveal it (a pasted wall, a script).
     pub params: Value,
     /// The seat the view is for, `None` for everything (spectator).
     pub viewer: Option<usize>,
@@ -492,12 +494,19 @@ impl Session {
     pub fn state_for(&self, viewer: Option<usize>) -> SessionState {
         let to_move = self.current_player();
         let history = self.seen_history(viewer);
+        let secret = viewer.is_some() && self.game.has_hidden_information();
+        let mut params = self.params.clone();
+        if let (true, Value::Object(map)) = (secret, &mut params) {
+            for &field in self.game.secret_params() {
+                map.remove(field);
+            }
+        }
         SessionState {
             game: self.game().to_owned(),
             players: (0..self.num_players()).map(|p| self.game.player_name(p)).collect(),
             seats: self.seats.clone(),
-            seed: self.seed,
-            params: self.params.clone(),
+            seed: (!secret).then_some(self.seed),
+            params,
             viewer,
             to_move,
             human_to_move: to_move.is_some_and(|p| self.seats[p].is_human()),

@@ -334,3 +334,21 @@ fn garbage_never_panics() {
         let _ = s.analysis();
     }
 }
+
+#[test]
+fn players_of_hidden_games_see_neither_the_seed_nor_a_pasted_wall() {
+    let text = std::fs::read_to_string(format!(
+        "{}/../mahjong/tests/data/p7147/3.in",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let s = Session::new("mahjong", json!({ "wall": text }), vec![Seat::Human], 7).unwrap();
+    let player = s.state_for(Some(0));
+    assert_eq!(player.seed, None);
+    assert!(player.params.get("wall").is_none());
+    let spectator = s.state_for(None);
+    assert_eq!(spectator.seed, Some(7));
+    assert!(spectator.params["wall"].is_string());
+    let s = Session::new("race", json!({}), vec![Seat::Human], 7).unwrap();
+    assert_eq!(s.state().seed, Some(7));
+}

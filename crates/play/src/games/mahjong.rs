@@ -211,6 +211,10 @@ impl Playable for Mahjong {
         true
     }
 
+    fn secret_params(&self) -> &'static [&'static str] {
+        &["wall"]
+    }
+
     fn view(&self, viewer: Option<usize>) -> MahjongView {
         let t = self.table();
         let sees = |p: Player| viewer.is_none_or(|v| v == p.index());

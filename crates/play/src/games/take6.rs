@@ -439,6 +439,10 @@ impl Playable for Take6 {
         true
     }
 
+    fn secret_params(&self) -> &'static [&'static str] {
+        &["script"]
+    }
+
     fn view(&self, viewer: Option<usize>) -> Take6View {
         let n = self.num_players();
         let sees = |p: usize| viewer.is_none_or(|v| v == p);
