@@ -114,6 +114,15 @@ pub trait Playable: Clone + Debug + Send + Sync + 'static {
         0
     }
 
+    /// The game's internal consistency check (the game crate's `check_invariants`): `Err`
+    /// with a description when something is broken. `Ok` by default.
+    ///
+    /// # Errors
+    /// What is broken.
+    fn check_invariants(&self) -> Result<(), String> {
+        Ok(())
+    }
+
     /// The shape of [`Playable::observation_tensor`].
     fn observation_shape(&self) -> Vec<usize>;
 

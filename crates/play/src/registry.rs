@@ -54,6 +54,11 @@ pub trait ErasedGame: Send + Sync + std::fmt::Debug {
     fn has_hidden_information(&self) -> bool;
     /// See [`Playable::secret_params`].
     fn secret_params(&self) -> &'static [&'static str];
+    /// See [`Playable::check_invariants`].
+    ///
+    /// # Errors
+    /// What is broken.
+    fn check_invariants(&self) -> Result<(), String>;
     /// See [`Playable::observation_shape`].
     fn observation_shape(&self) -> Vec<usize>;
     /// See [`Playable::observation_tensor`].
@@ -136,6 +141,9 @@ impl<G: Playable + Analyse> ErasedGame for G {
     }
     fn secret_params(&self) -> &'static [&'static str] {
         Playable::secret_params(self)
+    }
+    fn check_invariants(&self) -> Result<(), String> {
+        Playable::check_invariants(self)
     }
     fn observation_shape(&self) -> Vec<usize> {
         Playable::observation_shape(self)

@@ -566,6 +566,15 @@ impl Session {
         self.game.has_hidden_information()
     }
 
+    /// The game's internal consistency check (conserved cards and tiles, bitsets agreeing
+    /// with counts, ...), run by the tests after every step.
+    ///
+    /// # Errors
+    /// What is broken.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        self.game.check_invariants()
+    }
+
     /// The state in text.
     pub fn text(&self) -> String {
         self.game.text()

@@ -35,6 +35,7 @@ fn play_out(mut s: Session) -> (Vec<usize>, Vec<f64>) {
             assert_eq!(&s.action_to_string(id).unwrap(), text, "{}", s.game());
             assert_eq!(s.string_to_action(text).unwrap(), id, "{}: {text}", s.game());
         }
+        s.check_invariants().unwrap();
         let (shape, obs) = s.observation_tensor(p).unwrap();
         assert_eq!(shape.iter().product::<usize>(), obs.len());
         // Clones are independent.
@@ -46,6 +47,7 @@ fn play_out(mut s: Session) -> (Vec<usize>, Vec<f64>) {
         steps += 1;
         assert!(steps <= bound, "{}: past the bound {bound}", s.game());
     }
+    s.check_invariants().unwrap();
     assert!(s.legal_actions().is_empty());
     assert_eq!(s.step(), Err(PlayError::GameOver));
     let r = s.returns();

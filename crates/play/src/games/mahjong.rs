@@ -263,6 +263,10 @@ impl Playable for Mahjong {
         }
     }
 
+    fn check_invariants(&self) -> Result<(), String> {
+        self.game.check_invariants()
+    }
+
     fn observation_shape(&self) -> Vec<usize> {
         vec![10, Kind::COUNT]
     }

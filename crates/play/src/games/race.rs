@@ -233,6 +233,10 @@ impl Playable for RaceGame {
         }
     }
 
+    fn check_invariants(&self) -> Result<(), String> {
+        self.race.check_invariants()
+    }
+
     fn observation_shape(&self) -> Vec<usize> {
         let b = self.race.board();
         vec![3, b.rows() as usize, b.cols() as usize]

@@ -498,6 +498,19 @@ impl Playable for Take6 {
         self.chosen.iter().flatten().count()
     }
 
+    fn check_invariants(&self) -> Result<(), String> {
+        tabletop_core::Game::check_invariants(&self.hand)?;
+        if self.chosen.len() != self.num_players() {
+            return Err("one choice slot per player".to_owned());
+        }
+        for (p, c) in self.chosen.iter().enumerate() {
+            if c.is_some_and(|c| !self.hand.hand(p).contains(c)) {
+                return Err(format!("player {p} chose a card they do not hold"));
+            }
+        }
+        Ok(())
+    }
+
     fn observation_shape(&self) -> Vec<usize> {
         vec![9, usize::from(DECK_SIZE)]
     }
