@@ -10,8 +10,7 @@ use serde::Serialize;
 use tabletop_core::{seeded_rng, sub_seed};
 use tabletop_mahjong::{
     Board, Event, GameRecord, GameStats, Hand, Outcome, Player, Table, Wall, check_log,
-    discard_options, distance, improving_draws, judge_p7147, log_text, parse_log_lines,
-    parse_walls, simulate,
+    discard_options, distance, improving_draws, log_text, parse_log_lines, parse_walls, simulate,
 };
 
 use crate::bench::Bench;
@@ -189,11 +188,6 @@ where
     Ok(())
 }
 
-/// The original problem's output for `input`.
-pub fn judge(input: &str) -> anyhow::Result<String> {
-    Ok(judge_p7147(input)?)
-}
-
 /// Aggregate statistics of many games.
 #[derive(Debug, Default, Serialize)]
 struct Summary {
@@ -293,16 +287,8 @@ struct GameJson {
     wall: String,
     outcome: String,
     winner: Option<String>,
-    stats: StatsJson,
+    stats: GameStats,
     events: Vec<String>,
-}
-
-#[derive(Serialize)]
-struct StatsJson {
-    discards: u32,
-    pongs: u32,
-    chows: u32,
-    draws: u32,
 }
 
 fn outcome_name(o: Outcome) -> &'static str {
@@ -318,12 +304,7 @@ fn game_json(wall: &Wall, r: &GameRecord) -> GameJson {
         wall: wall.to_string(),
         outcome: outcome_name(r.outcome).to_owned(),
         winner: r.outcome.winner().map(|p| p.to_string()),
-        stats: StatsJson {
-            discards: r.stats.discards,
-            pongs: r.stats.pongs,
-            chows: r.stats.chows,
-            draws: r.stats.draws,
-        },
+        stats: r.stats,
         events: r.events.iter().map(Event::to_string).collect(),
     }
 }

@@ -28,6 +28,7 @@ mod game;
 mod minimax;
 mod playout;
 mod rng;
+mod serde_str;
 pub mod text;
 
 /// The `rand` crate of the workspace, so game crates and their users share one version.

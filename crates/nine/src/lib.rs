@@ -28,6 +28,8 @@ mod deal;
 mod error;
 mod judge;
 mod search;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod solver;
 mod state;
 

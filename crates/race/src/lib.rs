@@ -42,6 +42,8 @@ mod grundy;
 mod judge;
 mod piece;
 mod retro;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod state;
 mod verify;
 

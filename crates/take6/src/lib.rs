@@ -35,6 +35,8 @@ mod contest;
 mod error;
 mod judge;
 mod rules;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod sim;
 mod state;
 mod table;

@@ -72,6 +72,7 @@ impl FromStr for RowRule {
 /// assert_eq!(r.to_string(), "4 players, 4 rows, 10 cards each, cards 1-104, row rule: choose");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Rules {
     row_rule: RowRule,
     players: u8,
