@@ -22,11 +22,14 @@ use crate::common::{Unsuccessful, histogram, par_map_progress, progress_bar, rea
 /// The nine subcommands.
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
-    /// Solves a deal for both first movers: winner, cards the loser keeps, best opening moves,
+    /// Solves deals for both first movers: winner, cards the loser keeps, best opening moves,
     /// principal variation, importance of the first move.
     ///
-    /// The deal is two lines (Alice's 18 cards, then Bob's), read from FILE or stdin, or given
-    /// with --alice and --bob.
+    /// A deal is two lines (Alice's 18 cards, then Bob's), read from FILE or stdin, or given
+    /// with --alice and --bob. FILE or stdin may hold many deals, separated by blank lines:
+    /// they are solved in parallel and reported in input order (with --json, one JSON object
+    /// per line, numbered by "deal" with its first "line"); a bad deal fails the run before
+    /// anything is printed.
     #[command(override_usage = "tabletop nine solve [--json] [FILE]\n       \
                                 tabletop nine solve [--json] --alice <ALICE> --bob <BOB>")]
     Solve {
@@ -36,10 +39,10 @@ pub enum Command {
         /// Bob's 18 cards, space separated (with --alice).
         #[arg(long, requires = "alice", conflicts_with = "file")]
         bob: Option<String>,
-        /// Read the deal from this file instead of stdin (not with --alice and --bob).
+        /// Read the deals from this file instead of stdin (not with --alice and --bob).
         #[arg(conflicts_with_all = ["alice", "bob"])]
         file: Option<PathBuf>,
-        /// Print one JSON object.
+        /// Print one JSON object (JSON Lines, one object per deal, for many deals).
         #[arg(long)]
         json: bool,
     },
@@ -96,14 +99,20 @@ pub enum Command {
 /// Runs a nine subcommand.
 pub fn run(command: Command) -> anyhow::Result<()> {
     let output = match command {
-        Command::Solve { alice, bob, file, json } => {
-            let deal = match (alice, bob) {
-                (Some(a), Some(b)) => Deal::from_hands(&a, &b)
+        Command::Solve { alice, bob, file, json } => match (alice, bob) {
+            (Some(a), Some(b)) => solve(
+                Deal::from_hands(&a, &b)
                     .context("invalid deal in --alice (line 1) and --bob (line 2)")?,
-                _ => parse_deal(&read_input(file.as_deref())?)?,
-            };
-            solve(deal, json)?
-        }
+                json,
+            )?,
+            _ => {
+                let deals = parse_deals(&read_input(file.as_deref())?)?;
+                match deals[..] {
+                    [(deal, _)] => solve(deal, json)?,
+                    _ => solve_many(&deals, json)?,
+                }
+            }
+        },
         Command::Find { importance, seed, budget, json } => find(importance, seed, budget, json)?,
         Command::Stats { deals, seed, json } => stats(deals, seed, json)?,
         Command::Enumerate { max_non_reserve, json } => enumerate(max_non_reserve, json)?,
@@ -117,6 +126,56 @@ pub fn run(command: Command) -> anyhow::Result<()> {
 
 fn parse_deal(text: &str) -> anyhow::Result<Deal> {
     text.parse::<Deal>().context("invalid deal")
+}
+
+/// The deals of `text` with the line number of each one's first line: one deal (two lines,
+/// blank lines anywhere, as [`Deal`] parses it), or many, each two lines, separated by blank
+/// lines. Errors name the line (counted in the whole input) and the deal.
+fn parse_deals(text: &str) -> anyhow::Result<Vec<(Deal, usize)>> {
+    let non_blank = text.lines().filter(|l| !l.trim().is_empty()).count();
+    if non_blank <= 2 {
+        let deal = parse_deal(text)?;
+        let first = text.lines().position(|l| !l.trim().is_empty()).unwrap_or(0);
+        return Ok(vec![(deal, first + 1)]);
+    }
+    // Blocks of consecutive non-blank lines: (first line number, lines).
+    let mut blocks: Vec<(usize, Vec<&str>)> = Vec::new();
+    let mut in_block = false;
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            in_block = false;
+        } else if in_block {
+            blocks.last_mut().expect("a block is open").1.push(line);
+        } else {
+            blocks.push((i + 1, vec![line]));
+            in_block = true;
+        }
+    }
+    blocks
+        .iter()
+        .enumerate()
+        .map(|(n, (first, lines))| {
+            let number = n + 1;
+            if lines.len() != 2 {
+                bail!(
+                    "invalid deal {number} at line {first}: a deal is two lines (Alice's cards, \
+                     then Bob's) and deals are separated by blank lines, but this one has {} \
+                     line{}",
+                    lines.len(),
+                    if lines.len() == 1 { "" } else { "s" }
+                );
+            }
+            let deal = format!("{}\n{}\n", lines[0], lines[1]).parse::<Deal>().map_err(|_| {
+                // Parsed again after blank lines, so that the error counts the input's lines.
+                let padded = format!("{}{}\n{}\n", "\n".repeat(first - 1), lines[0], lines[1]);
+                match padded.parse::<Deal>() {
+                    Err(e) => anyhow::Error::new(e).context(format!("invalid deal {number}")),
+                    Ok(_) => anyhow::anyhow!("invalid deal {number} at line {first}"),
+                }
+            })?;
+            Ok((deal, *first))
+        })
+        .collect()
 }
 
 /// The original problem's output for `input`.
@@ -180,21 +239,65 @@ fn analyse(solver: &mut Solver, deal: Deal, first: Player) -> FirstMover {
     }
 }
 
-fn solve(deal: Deal, json: bool) -> anyhow::Result<String> {
-    let mut solver = Solver::new();
+fn report(solver: &mut Solver, deal: Deal) -> SolveReport {
     let first_movers: Vec<FirstMover> =
-        Player::ALL.iter().map(|&p| analyse(&mut solver, deal, p)).collect();
-    let report = SolveReport {
+        Player::ALL.iter().map(|&p| analyse(solver, deal, p)).collect();
+    SolveReport {
         alice: deal.alice().to_string(),
         bob: deal.bob().to_string(),
         alice_first: first_movers[0].result,
         bob_first: first_movers[1].result,
         importance: first_movers[0].result.abs_diff(first_movers[1].result),
         first_movers,
-    };
+    }
+}
+
+fn solve(deal: Deal, json: bool) -> anyhow::Result<String> {
+    let report = report(&mut Solver::new(), deal);
     if json {
         return to_json(&report);
     }
+    report_text(&report)
+}
+
+/// Many deals: solved in parallel (one solver per thread), reported in input order, each text
+/// report under a heading with its number and line; JSON Lines under `--json`.
+fn solve_many(deals: &[(Deal, usize)], json: bool) -> anyhow::Result<String> {
+    #[derive(Serialize)]
+    struct Numbered<'a> {
+        deal: usize,
+        line: usize,
+        #[serde(flatten)]
+        report: &'a SolveReport,
+    }
+    let bar = progress_bar(deals.len() as u64, "deals solved");
+    let reports: Vec<SolveReport> = deals
+        .par_iter()
+        .map_init(Solver::new, |solver, &(deal, _)| {
+            let r = report(solver, deal);
+            bar.inc(1);
+            r
+        })
+        .collect();
+    bar.finish_and_clear();
+    let mut s = String::new();
+    for (i, (r, &(_, line))) in reports.iter().zip(deals).enumerate() {
+        if json {
+            let object = Numbered { deal: i + 1, line, report: r };
+            s += &serde_json::to_string(&object).context("cannot serialise to JSON")?;
+            s.push('\n');
+        } else {
+            if i > 0 {
+                s.push('\n');
+            }
+            writeln!(s, "== deal {} (line {line})", i + 1)?;
+            s += &report_text(r)?;
+        }
+    }
+    Ok(s)
+}
+
+fn report_text(report: &SolveReport) -> anyhow::Result<String> {
     let mut s = String::new();
     writeln!(s, "Alice: {}", report.alice)?;
     writeln!(s, "Bob:   {}", report.bob)?;
