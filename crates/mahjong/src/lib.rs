@@ -19,6 +19,7 @@
 //! ```
 
 mod distance;
+mod distance_build;
 mod error;
 mod event;
 mod game;
