@@ -2,7 +2,6 @@
 //! for them at start-up: the library embeds them with `include_bytes!`.
 
 #[path = "src/distance_build.rs"]
-#[allow(dead_code)]
 mod distance_build;
 
 fn main() {

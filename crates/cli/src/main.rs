@@ -70,6 +70,9 @@ pub enum Problem {
     P7147,
 }
 
+/// Each game's benchmark workloads, in the order `tabletop bench` runs them.
+const BENCHES: [bench::Workloads; 4] = [nine::bench, take6::bench, race::bench, mahjong::bench];
+
 fn judge(problem: Problem, input: &str) -> anyhow::Result<String> {
     match problem {
         Problem::Cf1769d1 | Problem::Cf1769d2 | Problem::Cf1769d3 => nine::judge(problem, input),
@@ -104,7 +107,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             Ok(())
         }
         Command::Demo => demo(),
-        Command::Bench(args) => bench::run(args),
+        Command::Bench(args) => bench::run(args, &BENCHES),
         Command::Nine(cmd) => nine::run(cmd),
         Command::Take6(cmd) => take6::run(cmd),
         Command::Race(cmd) => race::run(cmd),

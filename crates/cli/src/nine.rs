@@ -546,12 +546,18 @@ pub fn bench(bench: &mut Bench) -> anyhow::Result<()> {
     let deals: Vec<Deal> =
         (0..1000).map(|i| random_deal(&mut seeded_rng(sub_seed(1, i)))).collect();
     let mut solver = Solver::new();
+    // The sum of the signed values of both first movers over the deals: the same in every
+    // sample, and the deals' own values for the three that minimax-baseline checks.
+    let mut values = None;
     bench.case("nine/solve-deals", "positions", deals.len() as u64, || {
-        let mut positions = 0;
+        let (mut positions, mut sum) = (0, 0i64);
         for &deal in &deals {
-            std::hint::black_box(solver.solve(deal));
+            let v = std::hint::black_box(solver.solve(deal));
+            sum += i64::from(v.alice_first) + i64::from(v.bob_first);
             positions += solver.positions() as u64;
         }
+        assert!(values.is_none_or(|s| s == sum), "values changed between samples");
+        values = Some(sum);
         positions
     });
     bench.case("nine/d3-k26", "deals solved", 1, || {
@@ -559,10 +565,22 @@ pub fn bench(bench: &mut Bench) -> anyhow::Result<()> {
             find_distinct_counted(26, tabletop_nine::JUDGE_SEED, tabletop_nine::JUDGE_BUDGET)
                 .expect("26 distinct importances exist");
         assert_eq!(deals.len(), 26);
+        // 26 distinct importances, each the deal's own.
+        for w in deals.windows(2) {
+            assert!(w[0].1 < w[1].1, "importances not distinct");
+        }
+        assert!(deals.iter().all(|&(d, v)| importance(d) == v), "a wrong importance");
         solved
     });
     bench.case("nine/minimax-baseline", "positions", 3, || {
-        deals[..3].iter().map(|&d| minimax_deal(d).1 as u64).sum()
+        deals[..3]
+            .iter()
+            .map(|&d| {
+                let (value, positions) = minimax_deal(d);
+                assert_eq!(solve_deal(d), value, "the fast solver disagrees with minimax");
+                positions as u64
+            })
+            .sum()
     });
     Ok(())
 }
