@@ -37,7 +37,8 @@
 //! - MTD(f) starts from a guess: "does the player to move win?" for a first solve, and
 //!   Alice-first's result for Bob-first (most deals have importance 0);
 //! - a lean node: the six counters of the bounds are packed bytes summed in one word per
-//!   suit, the per-deal tables are built without allocating.
+//!   suit; a deal's per-suit tables are copies of tables built once per process for each
+//!   holding of a suit (who holds which of its nine cards decides everything in them).
 //!
 //! What each step bought, on the 1,000 seeded deals of the criterion bench (both first
 //! movers, exact scores; medians per deal; times are the fastest of 3 rounds per deal, with
@@ -50,6 +51,7 @@
 //! | before: dense 2.3 MB table, everything above but the key and the lean node | 9,388 | 12,546 | 698-828 us | 57-84 us |
 //! | lean node, allocation-free load, 512 KB hashed table | 9,517 | 12,658 | 683 us (0.82x) | 49 us |
 //! | table keyed on the position equivalence | 6,049 | 8,149 | 470-520 us (0.67x) | 33-42 us (0.55x) |
+//! | per-suit tables built once per process per holding of a suit (512), copied per deal | 6,049 | 8,149 | 448 us (0.66x) | 29 us (0.51x) |
 //!
 //! Tried and dropped (300 deals, same run): searching the reserve move last (positions
 //! 5,933 -> 9,432, time 1.9x) or first (5,910, no gain); a bound for a player that cannot be
@@ -66,6 +68,7 @@
 //! The plain memoised minimax [`minimax_value`] is the oracle the tests compare against.
 
 use std::cell::RefCell;
+use std::sync::OnceLock;
 
 use crate::card::Suit;
 use crate::deal::{Deal, Player};
@@ -373,57 +376,12 @@ impl Solver {
             let s = suit.index();
             let (res, ali) =
                 ((reserve >> (9 * s)) as u16 & 0x1FF, (alice >> (9 * s)) as u16 & 0x1FF);
-            // 0 for Alice, 1 for Bob.
-            let owner = |r: usize| (ali >> r & 1 == 0) as usize;
-            let is_reserve = |r: usize| res >> r & 1 == 1;
-            for state in 0..RUN_STATES as u8 {
-                let ranks = run_ranks(state);
-                let (ends, n) = playable_ends(ranks);
-                let ends = &ends[..n];
-                // [held, reserve, pool] per player.
-                let mut c = [[0u8; 2]; 3];
-                for r in (0..9).filter(|r| ranks >> r & 1 == 0) {
-                    c[0][owner(r)] += 1;
-                    c[1][owner(r)] += is_reserve(r) as u8;
-                }
-                for &r in ends.iter().filter(|&&r| is_reserve(r)) {
-                    // The chain from r outwards is the owner's and can be played now.
-                    c[2][owner(r)] += chain_len(r);
-                }
-                let mut info = SuitState::default();
-                for me in 0..2 {
-                    let opp = 1 - me;
-                    info.counts[me] = Counts::pack([
-                        c[0][me], c[0][opp], c[1][me], c[1][opp], c[2][me], c[2][opp],
-                    ]);
-                }
-                info.key = if CANONICAL {
-                    // The non-reserve cards on the table form a run around the nine; the
-                    // reserve cards on it only count.
-                    let played = ranks & res;
-                    let core =
-                        run_state(ranks & !res & 0x1FF).expect("non-reserve cards form a run");
-                    (core as u32 * POW[s]) << 11
-                        | (played & ali).count_ones() << 6
-                        | (played & !ali).count_ones() << 1
-                } else {
-                    (state as u32 * POW[s]) << 1
-                };
-                for &r in ends {
-                    let p = owner(r);
-                    let after = ranks | 1 << r;
-                    let next = run_state(after).expect("playing an end keeps a run");
-                    let (opened, m) = playable_ends(after);
-                    let score: i8 = opened[..m]
-                        .iter()
-                        .filter(|e| !ends.contains(e))
-                        .map(|&e| if owner(e) == p { 1 } else { -2 })
-                        .sum();
-                    info.moves[p][info.len[p] as usize] =
-                        CardMove { next, reserve: is_reserve(r), score };
-                    info.len[p] += 1;
-                }
-                self.suits[s][state as usize] = info;
+            // A suit's table depends only on who holds which of its cards (its reserve cards
+            // follow from that): built once per process for each of the 512 holdings.
+            let table = SUIT_TABLES[ali as usize].get_or_init(|| suit_table(ali, res));
+            for (dst, src) in self.suits[s].iter_mut().zip(table) {
+                *dst = *src;
+                dst.key = ((src.key >> 11) * POW[s]) << 11 | (src.key & 0x7FF);
             }
         }
     }
@@ -617,6 +575,65 @@ impl Solver {
         self.store(key, best, alpha, beta, best_slot);
         best
     }
+}
+
+/// The per-suit tables, one per holding of a suit (Alice's ranks as 9 bits), built on first use.
+static SUIT_TABLES: [OnceLock<[SuitState; RUN_STATES]>; 512] = [const { OnceLock::new() }; 512];
+
+/// What the search reads of a suit held as `ali` (Alice's ranks; `res`: the reserve ranks) in
+/// each run state, with the key part of suit 0's weight 1 (the caller scales it).
+fn suit_table(ali: u16, res: u16) -> [SuitState; RUN_STATES] {
+    let mut table = [SuitState::default(); RUN_STATES];
+    // 0 for Alice, 1 for Bob.
+    let owner = |r: usize| (ali >> r & 1 == 0) as usize;
+    let is_reserve = |r: usize| res >> r & 1 == 1;
+    for state in 0..RUN_STATES as u8 {
+        let ranks = run_ranks(state);
+        let (ends, n) = playable_ends(ranks);
+        let ends = &ends[..n];
+        // [held, reserve, pool] per player.
+        let mut c = [[0u8; 2]; 3];
+        for r in (0..9).filter(|r| ranks >> r & 1 == 0) {
+            c[0][owner(r)] += 1;
+            c[1][owner(r)] += is_reserve(r) as u8;
+        }
+        for &r in ends.iter().filter(|&&r| is_reserve(r)) {
+            // The chain from r outwards is the owner's and can be played now.
+            c[2][owner(r)] += chain_len(r);
+        }
+        let mut info = SuitState::default();
+        for me in 0..2 {
+            let opp = 1 - me;
+            info.counts[me] =
+                Counts::pack([c[0][me], c[0][opp], c[1][me], c[1][opp], c[2][me], c[2][opp]]);
+        }
+        info.key = if CANONICAL {
+            // The non-reserve cards on the table form a run around the nine; the
+            // reserve cards on it only count.
+            let played = ranks & res;
+            let core = run_state(ranks & !res & 0x1FF).expect("non-reserve cards form a run");
+            (core as u32) << 11
+                | (played & ali).count_ones() << 6
+                | (played & !ali).count_ones() << 1
+        } else {
+            (state as u32) << 11
+        };
+        for &r in ends {
+            let p = owner(r);
+            let after = ranks | 1 << r;
+            let next = run_state(after).expect("playing an end keeps a run");
+            let (opened, m) = playable_ends(after);
+            let score: i8 = opened[..m]
+                .iter()
+                .filter(|e| !ends.contains(e))
+                .map(|&e| if owner(e) == p { 1 } else { -2 })
+                .sum();
+            info.moves[p][info.len[p] as usize] = CardMove { next, reserve: is_reserve(r), score };
+            info.len[p] += 1;
+        }
+        table[state as usize] = info;
+    }
+    table
 }
 
 /// The static bounds on the value for the player to move. The loser keeps reserve cards
