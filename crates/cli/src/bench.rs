@@ -1,20 +1,36 @@
-//! `tabletop bench`: fixed workloads, each timed over several samples, with the deterministic
-//! count it produced (positions visited, games played, ...) beside the median time.
+//! `tabletop bench`: the harness that times fixed workloads over several samples and prints
+//! the deterministic count each produced (positions visited, games played, ...) beside the
+//! median time. The workloads themselves live in the game modules, and their list in
+//! `main.rs` beside the other per-game lists.
 //!
 //! A workload returns its count; the count must be the same in every sample (it is asserted),
 //! so a change that alters the work done shows up in the counts, whatever the machine's noise.
+//! `--check` runs each workload once, untimed, and compares its count with the one recorded
+//! in `crates/cli/data/bench-counts.txt` (embedded in the binary): a changed count means
+//! changed behaviour, and exits 1.
 
+use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
+use anyhow::bail;
 use serde::Serialize;
 
-use crate::common::to_json;
+use crate::common::{Unsuccessful, to_json};
+
+/// The recorded counts of `--check`: one `name count` per line, `#` comments.
+const RECORDED: &str = include_str!("../data/bench-counts.txt");
 
 /// Arguments of `tabletop bench`.
 #[derive(Debug, clap::Args)]
+#[command(after_help = "Columns: the median and the fastest time of one sample (one run of the \
+                        workload), the median time per item (the sample's median divided by \
+                        the items it handles: deals, games, queries, ...), then the \
+                        deterministic count and what it counts.\n\n\
+                        Examples:\n  tabletop bench --filter nine\n  tabletop bench --list\n  \
+                        tabletop bench --check")]
 pub struct Args {
-    /// Run only the workloads whose name contains this text.
+    /// Run only the workloads whose name contains this text (exit 1 if none does).
     #[arg(long)]
     filter: Option<String>,
     /// Samples per workload (the median is reported).
@@ -23,6 +39,25 @@ pub struct Args {
     /// Print one JSON object instead of a table.
     #[arg(long)]
     json: bool,
+    /// List the workloads (name, items per sample, unit of the count) without running them.
+    #[arg(long, conflicts_with_all = ["check", "counts"])]
+    list: bool,
+    /// Run each workload once, untimed, and compare its count with the recorded one; exit 1
+    /// on a difference.
+    #[arg(long, conflicts_with = "counts")]
+    check: bool,
+    /// Run each workload once, untimed, and print `name count` lines (the format of the
+    /// recorded counts, crates/cli/data/bench-counts.txt).
+    #[arg(long)]
+    counts: bool,
+}
+
+/// What a run does with each workload.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    Time,
+    List,
+    Count,
 }
 
 /// One measured workload.
@@ -44,14 +79,20 @@ pub struct Row {
     pub per_item_ns: f64,
 }
 
-/// The collection of workloads of one `tabletop bench` run.
+/// The workloads of one `tabletop bench` run, handed to each game's bench function.
 #[derive(Debug)]
 pub struct Bench {
     filter: Option<String>,
     samples: u32,
     json: bool,
+    mode: Mode,
     rows: Vec<Row>,
+    /// The first failed write of a row; the run fails with it after the workloads.
+    write_error: Option<anyhow::Error>,
 }
+
+/// A game's list of workloads: registers them with [`Bench::case`].
+pub type Workloads = fn(&mut Bench) -> anyhow::Result<()>;
 
 impl Bench {
     /// Whether the workload `name` is selected (game modules may skip expensive setup).
@@ -59,7 +100,8 @@ impl Bench {
         self.filter.as_deref().is_none_or(|f| name.contains(f))
     }
 
-    /// Times `work`, which handles `items` items and returns a deterministic count of `unit`.
+    /// Times `work`, which handles `items` items and returns a deterministic count of `unit`
+    /// (or, under `--list`, only records it; under `--check` and `--counts`, runs it once).
     ///
     /// # Panics
     /// If two samples return different counts: the workload is not deterministic.
@@ -67,34 +109,57 @@ impl Bench {
         if !self.wants(name) {
             return;
         }
-        let mut times: Vec<Duration> = Vec::with_capacity(self.samples as usize);
+        let samples = match self.mode {
+            Mode::List => 0,
+            Mode::Count => 1,
+            Mode::Time => self.samples,
+        };
+        let progress = std::io::stderr().is_terminal();
+        let mut times: Vec<Duration> = Vec::with_capacity(samples as usize);
         let mut count = None;
-        for _ in 0..self.samples {
+        for sample in 0..samples {
+            if progress {
+                eprint!("\r\x1b[2K{name}: sample {} of {samples}", sample + 1);
+            }
             let start = Instant::now();
             let c = std::hint::black_box(work());
             times.push(start.elapsed());
             assert!(count.is_none_or(|prev| prev == c), "{name}: count changed between samples");
             count = Some(c);
         }
+        if progress && samples > 0 {
+            eprint!("\r\x1b[2K");
+        }
         times.sort_unstable();
-        let median = times[times.len() / 2];
+        let median = times.get(times.len() / 2).copied().unwrap_or_default();
         let row = Row {
             name: name.to_owned(),
             unit: unit.to_owned(),
             count: count.unwrap_or(0),
             items,
             median_ns: median.as_nanos(),
-            min_ns: times[0].as_nanos(),
+            min_ns: times.first().copied().unwrap_or_default().as_nanos(),
             per_item_ns: median.as_nanos() as f64 / items.max(1) as f64,
         };
         // The table goes to stdout as each row is measured; under --json, where stdout gets one
         // object at the end, the rows show on a terminal's stderr as progress.
-        if !self.json {
-            println!("{}", format_row(&row));
-        } else if std::io::stderr().is_terminal() {
-            eprintln!("{}", format_row(&row));
+        if self.mode == Mode::Time {
+            if self.rows.is_empty() {
+                self.print(&header());
+            }
+            self.print(&format_row(&row));
         }
         self.rows.push(row);
+    }
+
+    fn print(&mut self, line: &str) {
+        if !self.json {
+            if self.write_error.is_none() {
+                self.write_error = crate::common::print(&format!("{line}\n")).err();
+            }
+        } else if std::io::stderr().is_terminal() {
+            eprintln!("{line}");
+        }
     }
 }
 
@@ -110,33 +175,139 @@ fn format_duration(ns: f64) -> String {
     }
 }
 
-fn format_row(row: &Row) -> String {
+const ROW: [usize; 6] = [36, 11, 11, 11, 12, 9];
+
+fn header() -> String {
+    let [w0, w1, w2, w3, w4, _] = ROW;
     format!(
-        "{:<36} median {:>11}  min {:>11}  per item {:>11}  {:>12} {}",
+        "{:<w0$} {:>w1$}  {:>w2$}  {:>w3$}  {:>9}  {:>w4$} unit",
+        "workload", "median", "min", "per item", "items", "count"
+    )
+}
+
+fn format_row(row: &Row) -> String {
+    let [w0, w1, w2, w3, w4, _] = ROW;
+    format!(
+        "{:<w0$} {:>w1$}  {:>w2$}  {:>w3$}  {:>9}  {:>w4$} {}",
         row.name,
         format_duration(row.median_ns as f64),
         format_duration(row.min_ns as f64),
         format_duration(row.per_item_ns),
+        row.items,
         row.count,
         row.unit
     )
 }
 
-/// Runs every game's workloads.
-pub fn run(args: Args) -> anyhow::Result<()> {
-    let mut bench =
-        Bench { filter: args.filter, samples: args.samples, json: args.json, rows: Vec::new() };
-    crate::nine::bench(&mut bench)?;
-    crate::take6::bench(&mut bench)?;
-    crate::race::bench(&mut bench)?;
-    crate::mahjong::bench(&mut bench)?;
+/// The recorded counts, by workload name.
+fn recorded() -> anyhow::Result<BTreeMap<&'static str, u64>> {
+    let mut counts = BTreeMap::new();
+    for (i, line) in RECORDED.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let parsed = line.split_once(' ').and_then(|(n, c)| Some((n, c.trim().parse().ok()?)));
+        let Some((name, count)) = parsed else {
+            bail!("bench-counts.txt line {}: expected `name count`, found {line:?}", i + 1);
+        };
+        counts.insert(name, count);
+    }
+    Ok(counts)
+}
+
+/// Runs the workloads of every game in `games`.
+pub fn run(args: Args, games: &[Workloads]) -> anyhow::Result<()> {
+    let mode = if args.list {
+        Mode::List
+    } else if args.check || args.counts {
+        Mode::Count
+    } else {
+        Mode::Time
+    };
+    let mut bench = Bench {
+        filter: args.filter.clone(),
+        samples: args.samples,
+        json: args.json,
+        mode,
+        rows: Vec::new(),
+        write_error: None,
+    };
+    for game in games {
+        game(&mut bench)?;
+        if let Some(e) = bench.write_error.take() {
+            return Err(e);
+        }
+    }
+    if bench.rows.is_empty() {
+        let filter = args.filter.unwrap_or_default();
+        return Err(Unsuccessful(format!(
+            "no workload matches --filter {filter:?} (tabletop bench --list shows them)"
+        ))
+        .into());
+    }
+    if args.check {
+        return check(&bench.rows, args.json);
+    }
     if args.json {
         #[derive(Serialize)]
         struct Report<'a> {
             samples: u32,
             rows: &'a [Row],
         }
-        print!("{}", to_json(&Report { samples: args.samples, rows: &bench.rows })?);
+        let samples = if mode == Mode::Time { args.samples } else { 0 };
+        crate::common::print(&to_json(&Report { samples, rows: &bench.rows })?)?;
+    } else if args.list {
+        let mut text = format!("{:<36} {:>9}  unit of the count\n", "workload", "items");
+        for r in &bench.rows {
+            text += &format!("{:<36} {:>9}  {}\n", r.name, r.items, r.unit);
+        }
+        crate::common::print(&text)?;
+    } else if args.counts {
+        let text: String = bench.rows.iter().map(|r| format!("{} {}\n", r.name, r.count)).collect();
+        crate::common::print(&text)?;
+    }
+    Ok(())
+}
+
+/// Compares the counts of `rows` with the recorded ones.
+fn check(rows: &[Row], json: bool) -> anyhow::Result<()> {
+    let want = recorded()?;
+    #[derive(Serialize)]
+    struct Checked<'a> {
+        name: &'a str,
+        count: u64,
+        recorded: Option<u64>,
+        ok: bool,
+    }
+    let checked: Vec<Checked<'_>> = rows
+        .iter()
+        .map(|r| {
+            let recorded = want.get(r.name.as_str()).copied();
+            Checked { name: &r.name, count: r.count, recorded, ok: recorded == Some(r.count) }
+        })
+        .collect();
+    let bad = checked.iter().filter(|c| !c.ok).count();
+    if json {
+        crate::common::print(&to_json(&checked)?)?;
+    } else {
+        let mut text = String::new();
+        for c in &checked {
+            let verdict = match c.recorded {
+                _ if c.ok => "ok".to_owned(),
+                Some(r) => format!("DIFFERS: recorded {r}"),
+                None => "NOT RECORDED".to_owned(),
+            };
+            text += &format!("{:<36} {:>12} {verdict}\n", c.name, c.count);
+        }
+        crate::common::print(&text)?;
+    }
+    if bad > 0 {
+        return Err(Unsuccessful(format!(
+            "{bad} of {} workload counts differ from crates/cli/data/bench-counts.txt",
+            checked.len()
+        ))
+        .into());
     }
     Ok(())
 }

@@ -380,9 +380,7 @@ pub fn run_validate(args: ValidateArgs) -> anyhow::Result<()> {
         };
     }
     match result {
-        Ok(()) => {
-            crate::common::print(&format!("valid {what}\n"))
-        }
+        Ok(()) => crate::common::print(&format!("valid {what}\n")),
         Err(e) => Err(Unsuccessful(format!("invalid {what}: {e}")).into()),
     }
 }

@@ -727,6 +727,9 @@ pub fn bench(bench: &mut Bench) -> anyhow::Result<()> {
                 (hand, melds)
             })
             .collect();
+        // The table lookups against the direct search, once.
+        let direct: u64 =
+            hands.iter().map(|(h, m)| u64::from(tabletop_mahjong::distance_direct(h, *m))).sum();
         bench.case("mahjong/distance", "sum of distances", HANDS * ROUNDS, || {
             let mut sum = 0u64;
             for _ in 0..ROUNDS {
@@ -734,6 +737,7 @@ pub fn bench(bench: &mut Bench) -> anyhow::Result<()> {
                     sum += u64::from(distance(std::hint::black_box(h), *m));
                 }
             }
+            assert_eq!(sum, direct * ROUNDS, "the tables disagree with the direct search");
             sum
         });
     }
@@ -747,6 +751,7 @@ pub fn bench(bench: &mut Bench) -> anyhow::Result<()> {
                 .map(|w| {
                     let mut t = Table::new(w);
                     t.play_out();
+                    assert!(!t.events().is_empty(), "a game without events");
                     t.events().len() as u64
                 })
                 .sum()

@@ -137,6 +137,9 @@ pub enum Problem {
     P7147,
 }
 
+/// Each game's benchmark workloads, in the order `tabletop bench` runs them.
+const BENCHES: [bench::Workloads; 4] = [nine::bench, take6::bench, race::bench, mahjong::bench];
+
 impl From<Problem> for tabletop_play::Problem {
     fn from(p: Problem) -> tabletop_play::Problem {
         match p {
@@ -184,7 +187,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Gen(args) => contest::run_gen(args),
         Command::Package(args) => contest::run_package(args),
         Command::Demo { json } => demo(json),
-        Command::Bench(args) => bench::run(args),
+        Command::Bench(args) => bench::run(args, &BENCHES),
         Command::Nine(cmd) => nine::run(cmd),
         Command::Take6(cmd) => take6::run(cmd),
         Command::Race(cmd) => race::run(cmd),

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::Context;
+use anyhow::{Context, bail};
 use serde::Serialize;
 use tabletop_core::{seeded_rng, sub_seed};
 use tabletop_nine::{
@@ -23,11 +23,14 @@ use crate::common::{
 /// The nine subcommands.
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
-    /// Solves a deal for both first movers: winner, cards the loser keeps, best opening moves,
+    /// Solves deals for both first movers: winner, cards the loser keeps, best opening moves,
     /// principal variation, importance of the first move.
     ///
-    /// The deal is two lines (Alice's 18 cards, then Bob's), read from FILE or stdin, or given
-    /// with --alice and --bob.
+    /// A deal is two lines (Alice's 18 cards, then Bob's), read from FILE or stdin, or given
+    /// with --alice and --bob. FILE or stdin may hold many deals, separated by blank lines:
+    /// they are solved in parallel and reported in input order (with --json, one JSON object
+    /// per line, numbered by "deal" with its first "line"); a bad deal fails the run before
+    /// anything is printed.
     #[command(
         override_usage = "tabletop nine solve [--json] [FILE]\n       \
                                 tabletop nine solve [--json] --alice <ALICE> --bob <BOB>",
@@ -43,11 +46,11 @@ pub enum Command {
         /// Bob's 18 cards, space separated (with --alice).
         #[arg(long, requires = "alice", conflicts_with = "file")]
         bob: Option<String>,
-        /// Read the deal from this file instead of stdin (`-`: stdin; not with --alice and
+        /// Read the deals from this file instead of stdin (`-`: stdin; not with --alice and
         /// --bob).
         #[arg(conflicts_with_all = ["alice", "bob"])]
         file: Option<PathBuf>,
-        /// Print one JSON object.
+        /// Print one JSON object (JSON Lines, one object per deal, for many deals).
         #[arg(long)]
         json: bool,
     },
@@ -113,14 +116,20 @@ pub enum Command {
 /// Runs a nine subcommand.
 pub fn run(command: Command) -> anyhow::Result<()> {
     let output = match command {
-        Command::Solve { alice, bob, file, json } => {
-            let deal = match (alice, bob) {
-                (Some(a), Some(b)) => Deal::from_hands(&a, &b)
+        Command::Solve { alice, bob, file, json } => match (alice, bob) {
+            (Some(a), Some(b)) => solve(
+                Deal::from_hands(&a, &b)
                     .context("invalid deal in --alice (line 1) and --bob (line 2)")?,
-                _ => parse_deal(&read_input(file.as_deref())?)?,
-            };
-            solve(deal, json)?
-        }
+                json,
+            )?,
+            _ => {
+                let deals = parse_deals(&read_input(file.as_deref())?)?;
+                match deals[..] {
+                    [(deal, _)] => solve(deal, json)?,
+                    _ => solve_many(&deals, json)?,
+                }
+            }
+        },
         Command::Find { importance, seed, budget, json } => find(importance, seed, budget, json)?,
         Command::Stats { deals, seed, json } => stats(deals, seed, json)?,
         Command::Enumerate { max_non_reserve, json } => enumerate(max_non_reserve, json)?,
@@ -130,6 +139,56 @@ pub fn run(command: Command) -> anyhow::Result<()> {
 
 fn parse_deal(text: &str) -> anyhow::Result<Deal> {
     text.parse::<Deal>().context("invalid deal")
+}
+
+/// The deals of `text` with the line number of each one's first line: one deal (two lines,
+/// blank lines anywhere, as [`Deal`] parses it), or many, each two lines, separated by blank
+/// lines. Errors name the line (counted in the whole input) and the deal.
+fn parse_deals(text: &str) -> anyhow::Result<Vec<(Deal, usize)>> {
+    let non_blank = text.lines().filter(|l| !l.trim().is_empty()).count();
+    if non_blank <= 2 {
+        let deal = parse_deal(text)?;
+        let first = text.lines().position(|l| !l.trim().is_empty()).unwrap_or(0);
+        return Ok(vec![(deal, first + 1)]);
+    }
+    // Blocks of consecutive non-blank lines: (first line number, lines).
+    let mut blocks: Vec<(usize, Vec<&str>)> = Vec::new();
+    let mut in_block = false;
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            in_block = false;
+        } else if in_block {
+            blocks.last_mut().expect("a block is open").1.push(line);
+        } else {
+            blocks.push((i + 1, vec![line]));
+            in_block = true;
+        }
+    }
+    blocks
+        .iter()
+        .enumerate()
+        .map(|(n, (first, lines))| {
+            let number = n + 1;
+            if lines.len() != 2 {
+                bail!(
+                    "invalid deal {number} at line {first}: a deal is two lines (Alice's cards, \
+                     then Bob's) and deals are separated by blank lines, but this one has {} \
+                     line{}",
+                    lines.len(),
+                    if lines.len() == 1 { "" } else { "s" }
+                );
+            }
+            let deal = format!("{}\n{}\n", lines[0], lines[1]).parse::<Deal>().map_err(|_| {
+                // Parsed again after blank lines, so that the error counts the input's lines.
+                let padded = format!("{}{}\n{}\n", "\n".repeat(first - 1), lines[0], lines[1]);
+                match padded.parse::<Deal>() {
+                    Err(e) => anyhow::Error::new(e).context(format!("invalid deal {number}")),
+                    Ok(_) => anyhow::anyhow!("invalid deal {number} at line {first}"),
+                }
+            })?;
+            Ok((deal, *first))
+        })
+        .collect()
 }
 
 /// One first mover's analysis.
@@ -182,10 +241,9 @@ fn analyse(solver: &mut Solver, deal: Deal, first: Player) -> FirstMover {
     }
 }
 
-fn solve_report(deal: Deal) -> SolveReport {
-    let mut solver = Solver::new();
+fn report(solver: &mut Solver, deal: Deal) -> SolveReport {
     let first_movers: Vec<FirstMover> =
-        Player::ALL.iter().map(|&p| analyse(&mut solver, deal, p)).collect();
+        Player::ALL.iter().map(|&p| analyse(solver, deal, p)).collect();
     SolveReport {
         alice: deal.alice().to_string(),
         bob: deal.bob().to_string(),
@@ -197,10 +255,51 @@ fn solve_report(deal: Deal) -> SolveReport {
 }
 
 fn solve(deal: Deal, json: bool) -> anyhow::Result<String> {
-    let report = solve_report(deal);
+    let report = report(&mut Solver::new(), deal);
     if json {
         return to_json(&report);
     }
+    report_text(&report)
+}
+
+/// Many deals: solved in parallel (one solver per thread), reported in input order, each text
+/// report under a heading with its number and line; JSON Lines under `--json`.
+fn solve_many(deals: &[(Deal, usize)], json: bool) -> anyhow::Result<String> {
+    #[derive(Serialize)]
+    struct Numbered<'a> {
+        deal: usize,
+        line: usize,
+        #[serde(flatten)]
+        report: &'a SolveReport,
+    }
+    let bar = progress_bar(deals.len() as u64, "deals solved");
+    let reports: Vec<SolveReport> = deals
+        .par_iter()
+        .map_init(Solver::new, |solver, &(deal, _)| {
+            let r = report(solver, deal);
+            bar.inc(1);
+            r
+        })
+        .collect();
+    bar.finish_and_clear();
+    let mut s = String::new();
+    for (i, (r, &(_, line))) in reports.iter().zip(deals).enumerate() {
+        if json {
+            let object = Numbered { deal: i + 1, line, report: r };
+            s += &serde_json::to_string(&object).context("cannot serialise to JSON")?;
+            s.push('\n');
+        } else {
+            if i > 0 {
+                s.push('\n');
+            }
+            writeln!(s, "== deal {} (line {line})", i + 1)?;
+            s += &report_text(r)?;
+        }
+    }
+    Ok(s)
+}
+
+fn report_text(report: &SolveReport) -> anyhow::Result<String> {
     let mut s = String::new();
     writeln!(s, "Alice: {}", report.alice)?;
     writeln!(s, "Bob:   {}", report.bob)?;
@@ -465,8 +564,10 @@ pub fn demo_json() -> anyhow::Result<serde_json::Value> {
                 "bob": d.bob().to_string()})
         })
         .collect();
-    Ok(serde_json::json!({"sample": solve_report(DEMO_DEAL.parse()?), "distinct": distinct,
-        "deals_solved": solved}))
+    Ok(
+        serde_json::json!({"sample": report(&mut Solver::new(), DEMO_DEAL.parse()?), "distinct": distinct,
+        "deals_solved": solved}),
+    )
 }
 
 /// The game's benchmark workloads.
@@ -474,12 +575,18 @@ pub fn bench(bench: &mut Bench) -> anyhow::Result<()> {
     let deals: Vec<Deal> =
         (0..1000).map(|i| random_deal(&mut seeded_rng(sub_seed(1, i)))).collect();
     let mut solver = Solver::new();
+    // The sum of the signed values of both first movers over the deals: the same in every
+    // sample, and the deals' own values for the three that minimax-baseline checks.
+    let mut values = None;
     bench.case("nine/solve-deals", "positions", deals.len() as u64, || {
-        let mut positions = 0;
+        let (mut positions, mut sum) = (0, 0i64);
         for &deal in &deals {
-            std::hint::black_box(solver.solve(deal));
+            let v = std::hint::black_box(solver.solve(deal));
+            sum += i64::from(v.alice_first) + i64::from(v.bob_first);
             positions += solver.positions() as u64;
         }
+        assert!(values.is_none_or(|s| s == sum), "values changed between samples");
+        values = Some(sum);
         positions
     });
     bench.case("nine/d3-k26", "deals solved", 1, || {
@@ -487,10 +594,22 @@ pub fn bench(bench: &mut Bench) -> anyhow::Result<()> {
             find_distinct_counted(26, tabletop_nine::JUDGE_SEED, tabletop_nine::JUDGE_BUDGET)
                 .expect("26 distinct importances exist");
         assert_eq!(deals.len(), 26);
+        // 26 distinct importances, each the deal's own.
+        for w in deals.windows(2) {
+            assert!(w[0].1 < w[1].1, "importances not distinct");
+        }
+        assert!(deals.iter().all(|&(d, v)| importance(d) == v), "a wrong importance");
         solved
     });
     bench.case("nine/minimax-baseline", "positions", 3, || {
-        deals[..3].iter().map(|&d| minimax_deal(d).1 as u64).sum()
+        deals[..3]
+            .iter()
+            .map(|&d| {
+                let (value, positions) = minimax_deal(d);
+                assert_eq!(solve_deal(d), value, "the fast solver disagrees with minimax");
+                positions as u64
+            })
+            .sum()
     });
     Ok(())
 }

@@ -470,6 +470,7 @@ pub fn bench(bench: &mut Bench) -> anyhow::Result<()> {
         let input = random_input(CASES, 5754, tabletop_race::MAX_SIDE);
         bench.case("race/judge-1e6", "G answers", CASES, || {
             let out = judge_hdu5754(&input).expect("the generated input is valid");
+            assert_eq!(out.lines().count() as u64, CASES, "one answer per board");
             out.bytes().filter(|&b| b == b'G').count() as u64
         });
     }

@@ -537,29 +537,34 @@ fn demo_arena() -> anyhow::Result<(Arena, ArenaSummary)> {
 
 /// The game's benchmark workloads.
 pub fn bench(bench: &mut Bench) -> anyhow::Result<()> {
+    // The heads of an arena run, checked: one result per deal, and every game gives heads to
+    // someone (40 cards cannot go into 4 rows of at most 5 without a row being taken).
+    fn heads(results: &[tabletop_take6::DealResult], deals: usize) -> u64 {
+        assert_eq!(results.len(), deals, "one result per deal");
+        results
+            .iter()
+            .map(|d| {
+                let heads = d.penalties.iter().map(|&p| p as u64).sum::<u64>();
+                assert!(heads >= u64::from(d.games), "a game without heads");
+                heads
+            })
+            .sum()
+    }
+    let answer = include_str!("../../take6/tests/data/sample.out");
     bench.case("take6/judge-sample", "heads", 10_000, || {
         let mut heads = 0u64;
         for _ in 0..10_000 {
             let out = judge_nthu14463(std::hint::black_box(SAMPLE)).expect("the sample is valid");
+            assert_eq!(out, answer, "the judge's answer to its sample");
             heads += out.lines().map(|l| l.parse::<u64>().unwrap_or(0)).sum::<u64>();
         }
         heads
     });
     let random = Arena::new(Rules::standard(4)?, vec![BotKind::Random; 4])?;
-    bench.case("take6/arena-random", "heads", 4 * 5_000, || {
-        random
-            .run(5_000, 1)
-            .iter()
-            .map(|d| d.penalties.iter().map(|&p| p as u64).sum::<u64>())
-            .sum()
-    });
+    bench.case("take6/arena-random", "heads", 4 * 5_000, || heads(&random.run(5_000, 1), 5_000));
     let heuristic = Arena::new(Rules::standard(4)?, vec![BotKind::Heuristic; 4])?;
     bench.case("take6/arena-heuristic", "heads", 4 * 1_000, || {
-        heuristic
-            .run(1_000, 1)
-            .iter()
-            .map(|d| d.penalties.iter().map(|&p| p as u64).sum::<u64>())
-            .sum()
+        heads(&heuristic.run(1_000, 1), 1_000)
     });
     let mc = Arena::new(
         Rules::standard(4)?,
@@ -585,8 +590,6 @@ pub fn bench(bench: &mut Bench) -> anyhow::Result<()> {
         });
     }
     // 4 hands with one MC seat each: 40 MC decisions.
-    bench.case("take6/arena-mc-decisions", "heads", 40, || {
-        mc.run(1, 1).iter().map(|d| d.penalties.iter().map(|&p| p as u64).sum::<u64>()).sum()
-    });
+    bench.case("take6/arena-mc-decisions", "heads", 40, || heads(&mc.run(1, 1), 1));
     Ok(())
 }

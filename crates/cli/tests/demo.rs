@@ -28,7 +28,9 @@ fn unknown_problem_and_subcommand_exit_2() {
 }
 
 #[test]
-fn bench_with_a_filter_that_matches_nothing_prints_an_empty_report() {
-    let text = success_stdout(&run(&["bench", "--filter", "no-such-workload", "--json"], ""));
-    assert!(text.contains("\"rows\": []"), "{text}");
+fn bench_with_a_filter_that_matches_nothing_fails_with_no_report() {
+    // Issue 8: a filter that matches nothing is a failed run (exit 1), not an empty report.
+    let o = run(&["bench", "--filter", "no-such-workload", "--json"], "");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(o.stdout.is_empty(), "{}", String::from_utf8_lossy(&o.stdout));
 }

@@ -220,3 +220,81 @@ fn stats_totals_match_and_repeat_for_a_seed() {
     let one = stdout(&run(&["nine", "stats", "--deals", "1", "--seed", "7", "--json"], ""));
     assert!(one.contains("\"deals\": 1"), "{one}");
 }
+
+/// The five D1 samples as (two-line deal, signed result with Alice first).
+fn d1_deals() -> Vec<(String, i64)> {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../nine/tests/data/d1_samples.txt"),
+    )
+    .unwrap();
+    let lines: Vec<&str> = text.lines().filter(|l| !l.is_empty() && !l.starts_with('#')).collect();
+    lines
+        .chunks(3)
+        .map(|c| (format!("{}\n{}", c[0], c[1]), c[2].split(' ').nth(1).unwrap().parse().unwrap()))
+        .collect()
+}
+
+#[test]
+fn solve_takes_many_deals_in_input_order() {
+    let deals = d1_deals();
+    // Blank lines between deals, two before the last one, none at the end.
+    let mut input = String::new();
+    for (i, (deal, _)) in deals.iter().enumerate() {
+        if i > 0 {
+            input += if i == deals.len() - 1 { "\n\n\n" } else { "\n\n" };
+        }
+        input += deal;
+    }
+    let o = run(&["nine", "solve", "--json"], &input);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let objects: Vec<serde_json::Value> =
+        out.lines().map(|l| serde_json::from_str(l).expect("one JSON object per line")).collect();
+    assert_eq!(objects.len(), deals.len());
+    let lines = [1, 4, 7, 10, 14];
+    for (i, (obj, (deal, want))) in objects.iter().zip(&deals).enumerate() {
+        assert_eq!(obj["deal"], i + 1);
+        assert_eq!(obj["line"], lines[i]);
+        assert_eq!(obj["alice_first"].as_i64(), Some(*want), "deal {}", i + 1);
+        // The same result as the deal solved alone.
+        let alone = run(&["nine", "solve", "--json"], deal);
+        let alone: serde_json::Value = serde_json::from_str(&stdout(&alone)).unwrap();
+        for key in ["alice", "bob", "alice_first", "bob_first", "importance", "first_movers"] {
+            assert_eq!(obj[key], alone[key], "deal {}: {key}", i + 1);
+        }
+    }
+    let o = run(&["nine", "solve"], &input);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert_eq!(text.matches("importance of the first move:").count(), deals.len());
+    assert!(text.starts_with("== deal 1 (line 1)\n"), "{text}");
+    assert!(text.contains("\n== deal 5 (line 14)\n"), "{text}");
+}
+
+#[test]
+fn a_bad_deal_among_many_fails_the_run_before_any_output() {
+    let deals = d1_deals();
+    let good: Vec<&str> = deals.iter().map(|d| d.0.as_str()).collect();
+    let bad = good[2].replace("QS", "QX");
+    let input = format!("{}\n\n{}\n\n{bad}\n\n{}\n", good[0], good[1], good[3]);
+    let o = run(&["nine", "solve", "--json"], &input);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stdout(&o).is_empty());
+    // The deal starts on line 7 of the input.
+    let (row, text) = bad.lines().enumerate().find(|(_, l)| l.contains("QX")).unwrap();
+    let (line, column) = (7 + row, text.find("QX").unwrap() + 1);
+    assert!(
+        stderr(&o).contains(&format!(
+            "invalid deal 3: line {line}, column {column}: unknown card \"QX\""
+        )),
+        "{}",
+        stderr(&o)
+    );
+    // A deal of three lines is named too.
+    let input = format!("{}\n\n{}\n{}\n", good[0], good[1], good[3].lines().next().unwrap());
+    let o = run(&["nine", "solve"], &input);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stdout(&o).is_empty());
+    assert!(stderr(&o).contains("invalid deal 2 at line 4"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("has 3 lines"), "{}", stderr(&o));
+}

@@ -9,139 +9,53 @@
 //! counts to cover some `g` groups and `p` pairs of that suit (at most 4 of a kind).
 //!
 //! 1. For each suit shape (the base-5 number of its counts: 5^9 = 1,953,125 numbered shapes,
-//!    5^7 = 78,125 honour shapes) the ten costs `g in 0..=4, p in 0..=1` are precomputed once
-//!    ([`OnceLock`]) and packed four bits each into a `u64` (a cost is at most 14): 15.6 MB
-//!    for the numbered suits, shared by the three suits, and 0.6 MB for the honours.
-//! 2. Building: mark every exact target shape; a shape *covers* `(g, p)` when it contains an
-//!    exact one (one pass upwards, removing one tile); then `cost = 0` if it covers, else
-//!    `1 + min` over adding one tile (one pass downwards). About 0.2 s, once per process.
-//! 3. A query reads four table words (the hand keeps the four keys up to date, see
+//!    5^7 = 78,125 honour shapes) the ten costs `g in 0..=4, p in 0..=1` are precomputed and
+//!    packed four bits each (a cost is at most 14) into 5 bytes: 9.8 MB for the numbered
+//!    suits, shared by the three suits, and 0.4 MB for the honours.
+//! 2. Building ([`crate::distance_build`]): mark every exact target shape; a shape *covers*
+//!    `(g, p)` when it contains an exact one (one pass upwards, removing one tile); then
+//!    `cost = 0` if it covers, else `1 + min` over adding one tile (one pass downwards).
+//!    This runs in the build script, and the library embeds the result (`include_bytes!`):
+//!    building at start-up took 0.1-0.2 s per process, 20-30 times the whole run of the
+//!    problem author's C++ on one wall, while an embedded table costs nothing until a query
+//!    touches it, and then one page fault per 4 KB page touched.
+//! 3. A query reads four table entries (the hand keeps the four keys up to date, see
 //!    [`Hand`]) and takes a min-plus product of the four cost vectors.
 //!
 //! The full base-5 index spends memory on shapes with more than 14 tiles, which a hand never
 //! has, to keep the index a plain sum of `count * 5^rank` (updated by one add per tile moved).
 //! [`distance_direct`] is the independent, obviously right search used as the oracle.
 
-use std::sync::OnceLock;
-
-use crate::hand::{Hand, POW5};
+use crate::distance_build::{ENTRY_BYTES, slot};
+use crate::hand::Hand;
 use crate::tile::Kind;
 
+/// The embedded tables, built by `build.rs` (see [`crate::distance_build`]).
 struct Tables {
-    numbered: Vec<u64>,
-    honours: Vec<u64>,
+    numbered: &'static [u8],
+    honours: &'static [u8],
 }
+
+static TABLES: Tables = Tables {
+    numbered: include_bytes!(concat!(env!("OUT_DIR"), "/numbered.bin")),
+    honours: include_bytes!(concat!(env!("OUT_DIR"), "/honours.bin")),
+};
 
 fn tables() -> &'static Tables {
-    static TABLES: OnceLock<Tables> = OnceLock::new();
-    TABLES.get_or_init(|| Tables { numbered: build(9, true), honours: build(7, false) })
+    &TABLES
 }
 
-/// Builds the tables now (they are otherwise built by the first query, in about 0.2 s).
-pub fn warm_up() {
-    tables();
+/// The packed cost vector of entry `key` of an embedded table.
+#[inline(always)]
+fn entry(table: &[u8], key: u32) -> u64 {
+    let i = key as usize * ENTRY_BYTES;
+    let word: [u8; 8] = table[i..i + 8].try_into().expect("eight bytes");
+    u64::from_le_bytes(word) & ((1 << (8 * ENTRY_BYTES)) - 1)
 }
 
-/// The bit or nibble of `(groups, pairs)` in a packed cost vector.
-const fn slot(groups: usize, pairs: usize) -> usize {
-    2 * groups + pairs
-}
-
-/// The packed cost vectors of every shape of a suit with `ranks` ranks.
-fn build(ranks: usize, sequences: bool) -> Vec<u64> {
-    let n = POW5[ranks] as usize;
-    // 1. Exact targets: g groups (g <= 4) and p pairs (p <= 1), at most 4 of a rank.
-    let mut groups: Vec<Vec<usize>> = (0..ranks).map(|r| vec![r, r, r]).collect();
-    if sequences {
-        groups.extend((0..ranks - 2).map(|r| vec![r, r + 1, r + 2]));
-    }
-    let mut covers = vec![0u16; n];
-    let mut counts = [0u8; 9];
-    mark_exact(&groups, 0, 0, &mut counts, 0, &mut covers, ranks);
-    // 2. Covering: a shape covers what any shape with one tile fewer covers.
-    let mut digits = [0u8; 9];
-    for idx in 0..n {
-        let mut c = covers[idx];
-        for (r, &d) in digits[..ranks].iter().enumerate() {
-            if d > 0 {
-                c |= covers[idx - POW5[r] as usize];
-            }
-        }
-        covers[idx] = c;
-        // Odometer: the digits of idx + 1.
-        for d in digits[..ranks].iter_mut() {
-            if *d < 4 {
-                *d += 1;
-                break;
-            }
-            *d = 0;
-        }
-    }
-    // 3. Costs: 0 when covered, else one more than the best shape with one tile more.
-    let mut cost = vec![[0u8; 10]; n];
-    let mut digits = [4u8; 9];
-    for idx in (0..n).rev() {
-        let mut best = [u8::MAX; 10];
-        for (r, &d) in digits[..ranks].iter().enumerate() {
-            if d < 4 {
-                let up = &cost[idx + POW5[r] as usize];
-                for j in 0..10 {
-                    best[j] = best[j].min(up[j]);
-                }
-            }
-        }
-        let c = covers[idx];
-        let mut here = [0u8; 10];
-        for j in 0..10 {
-            // The all-4 shape covers every target, so `best` is finite whenever needed.
-            here[j] = if c >> j & 1 == 1 { 0 } else { best[j] + 1 };
-        }
-        cost[idx] = here;
-        for d in digits[..ranks].iter_mut() {
-            if *d > 0 {
-                *d -= 1;
-                break;
-            }
-            *d = 4;
-        }
-    }
-    cost.iter().map(|c| c.iter().enumerate().map(|(j, &v)| (v as u64) << (4 * j)).sum()).collect()
-}
-
-fn mark_exact(
-    groups: &[Vec<usize>],
-    start: usize,
-    placed: usize,
-    counts: &mut [u8; 9],
-    idx: usize,
-    covers: &mut [u16],
-    ranks: usize,
-) {
-    covers[idx] |= 1 << slot(placed, 0);
-    for r in 0..ranks {
-        if counts[r] + 2 <= 4 {
-            covers[idx + 2 * POW5[r] as usize] |= 1 << slot(placed, 1);
-        }
-    }
-    if placed == 4 {
-        return;
-    }
-    for (j, g) in groups.iter().enumerate().skip(start) {
-        if g.iter().all(|&r| counts[r] < 4)
-            && g.iter().filter(|&&r| r == g[0]).count() + counts[g[0]] as usize <= 4
-        {
-            let mut next = idx;
-            for &r in g {
-                counts[r] += 1;
-                next += POW5[r] as usize;
-            }
-            mark_exact(groups, j, placed + 1, counts, next, covers, ranks);
-            for &r in g {
-                counts[r] -= 1;
-            }
-        }
-    }
-}
+/// Once built the tables at the first query; they are now built at compile time and embedded,
+/// so this does nothing (the operating system pages them in as queries touch them).
+pub fn warm_up() {}
 
 /// Cost `(g, p)` of a packed cost vector.
 #[inline(always)]
@@ -182,7 +96,7 @@ fn combine(v: [u64; 4], groups: usize) -> u8 {
 /// The packed cost vector of suit `suit` (3: honours) with table key `key`.
 #[inline]
 fn suit_costs(t: &Tables, suit: usize, key: u32) -> u64 {
-    if suit == 3 { t.honours[key as usize] } else { t.numbered[key as usize] }
+    if suit == 3 { entry(t.honours, key) } else { entry(t.numbered, key) }
 }
 
 /// The distance of a hand where only one suit changes, fast: the best costs of the three
@@ -247,10 +161,10 @@ pub fn distance(hand: &Hand, melds: usize) -> u8 {
     let k = hand.keys();
     combine(
         [
-            t.numbered[k[0] as usize],
-            t.numbered[k[1] as usize],
-            t.numbered[k[2] as usize],
-            t.honours[k[3] as usize],
+            entry(t.numbered, k[0]),
+            entry(t.numbered, k[1]),
+            entry(t.numbered, k[2]),
+            entry(t.honours, k[3]),
         ],
         4 - melds,
     )
@@ -378,6 +292,18 @@ mod tests {
 
     fn hand(s: &str) -> Hand {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn embedded_tables_equal_the_builder() {
+        use crate::distance_build::{build, encode};
+        assert_eq!(encode(&build(9, true)), TABLES.numbered);
+        assert_eq!(encode(&build(7, false)), TABLES.honours);
+        // Decoding gives the packed vectors back.
+        let honours = build(7, false);
+        for key in [0, 1, 77, 78_124] {
+            assert_eq!(entry(TABLES.honours, key), honours[key as usize]);
+        }
     }
 
     #[test]

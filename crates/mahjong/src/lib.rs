@@ -20,6 +20,7 @@
 
 mod contest;
 mod distance;
+mod distance_build;
 mod error;
 mod event;
 mod game;

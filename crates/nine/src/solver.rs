@@ -1,10 +1,11 @@
 //! The exact solver: the signed result of any position under optimal play.
 //!
 //! Trade-offs. A deal has at most 25^4 x 2 = 781,250 positions (the run state of each suit and
-//! the player to move), so the transposition table is a dense array indexed by position, with a
-//! lower and an upper bound per entry (3 bytes x 781,250 = 2.3 MB, allocated once per
-//! [`Solver`] and cleared entry by entry through a list of the touched ones, so a new deal
-//! costs nothing up front).
+//! the player to move), but a search visits a few thousand, so the transposition table is a
+//! small hashed one: 65,536 entries of 8 bytes (512 KB, which stays in the L2 cache where the
+//! former dense 2.3 MB array did not), each with its full key, a lower and an upper bound and
+//! the best move, replaced on collision. An entry carries the generation of its deal, so a new
+//! deal costs nothing up front (the table is wiped once every 255 deals).
 //! The bounds stay valid for every window and for both first movers of a deal, so the two
 //! solves of a deal and all the null-window searches of MTD(f) share them. A full minimax
 //! visits about 440,000 positions per deal; the search below visits a few thousand:
@@ -20,23 +21,67 @@
 //! - move equivalence: playing a reserve card only opens more of its owner's reserve cards,
 //!   so all playable reserve cards of the player to move lead to equivalent positions and one
 //!   of them is searched;
+//! - position equivalence (the table key): the inner neighbour of a non-reserve card is
+//!   non-reserve, so which non-reserve cards are playable depends only on the non-reserve
+//!   cards on the table, and a player's reserve moves depend only on how many of the reserve
+//!   cards unlocked by those are left. Two positions with the same non-reserve cards on the
+//!   table, the same number of reserve cards played by each player and the same player to
+//!   move have the same value, and share one key: the non-reserve run of each suit (base 25),
+//!   then the two reserve counts and the player to move, each suit's part precomputed per
+//!   run state so the key of a child is one subtraction and one addition;
 //! - move ordering: the table's best move, then cards that open the mover's own cards first,
 //!   cards that open the opponent's cards last;
 //! - enhanced transposition cutoffs: before searching any child, the children's table
 //!   entries are read; one that already proves a cutoff ends the node, and children proven
 //!   unable to beat alpha are skipped;
 //! - MTD(f) starts from a guess: "does the player to move win?" for a first solve, and
-//!   Alice-first's result for Bob-first (most deals have importance 0).
+//!   Alice-first's result for Bob-first (most deals have importance 0);
+//! - a lean node: the six counters of the bounds are packed bytes summed in one word per
+//!   suit; a deal's per-suit tables are copies of tables built once per process for each
+//!   holding of a suit (who holds which of its nine cards decides everything in them).
+//!
+//! What each step bought, on the 1,000 seeded deals of the criterion bench (both first
+//! movers, exact scores; medians per deal; times are the fastest of 3 rounds per deal, with
+//! the baseline run beside it in the same session, on a shared 2-core machine, so the ratio
+//! is the figure to trust), measured with
+//! `cargo run --release -p tabletop-nine --example solver_stats 1000 3`:
+//!
+//! | step | positions | nodes | time | D1 (winner, Alice first) |
+//! | --- | ---: | ---: | ---: | ---: |
+//! | before: dense 2.3 MB table, everything above but the key and the lean node | 9,388 | 12,546 | 698-828 us | 57-84 us |
+//! | lean node, allocation-free load, 512 KB hashed table | 9,517 | 12,658 | 683 us (0.82x) | 49 us |
+//! | table keyed on the position equivalence | 6,049 | 8,149 | 470-520 us (0.67x) | 33-42 us (0.55x) |
+//! | per-suit tables built once per process per holding of a suit (512), copied per deal | 6,049 | 8,149 | 448 us (0.66x) | 29 us (0.51x) |
+//!
+//! Tried and dropped (300 deals, same run): searching the reserve move last (positions
+//! 5,933 -> 9,432, time 1.9x) or first (5,910, no gain); a bound for a player that cannot be
+//! blocked (all its cards unlocked reserve cards: it finishes on its turn `held`, the other
+//! plays at most one card a turn meanwhile), which the bounds above already imply (no
+//! position saved); a 2 MB table (2^18 entries: 1% fewer positions, 1.2-1.3x slower, out of
+//! L2). `tabletop judge cf1769d3` with k = 26 (1,209 deals solved, many of them hard) takes
+//! 0.28 s of CPU against 0.39 s before (hyperfine, 20 runs each, same session).
+//!
+//! A node costs about 300 instructions (callgrind) and 55 ns here: the goal of issue 11
+//! (80 us and 4,000 positions per deal) needs both fewer positions (dominance between a
+//! player's own playable cards is the next idea) and a leaner node.
 //!
 //! The plain memoised minimax [`minimax_value`] is the oracle the tests compare against.
 
 use std::cell::RefCell;
+use std::sync::OnceLock;
 
-use crate::card::{Card, Rank, Suit};
+use crate::card::Suit;
 use crate::deal::{Deal, Player};
 use crate::state::{Move, POSITIONS, Position, RUN_STATES, run_ranks, run_state};
 
-/// One card move of the precomputed tables.
+/// Ablation switch: key the table on the class of equivalent positions (non-reserve runs,
+/// reserve counts); `false` keys it on the run states, to measure what the equivalence buys.
+const CANONICAL: bool = true;
+
+/// The transposition table has `2^TABLE_BITS` entries of 8 bytes.
+const TABLE_BITS: u32 = 16;
+
+/// One card move of the per-deal tables.
 #[derive(Clone, Copy, Debug, Default)]
 struct CardMove {
     /// The suit's run state after the move.
@@ -47,25 +92,99 @@ struct CardMove {
     score: i8,
 }
 
-/// What the solver needs of one suit in one run state, per player.
+/// What the search reads of one suit in one run state.
 #[derive(Clone, Copy, Debug, Default)]
 struct SuitState {
-    /// Cards of the suit each player still holds.
-    held: [u8; 2],
-    /// Reserve cards among them.
-    reserve: [u8; 2],
-    /// Reserve cards among them in chains that can be started now (the pool a player can
-    /// always play from).
-    pool: [u8; 2],
+    /// Per player to move ("me"): the byte counters `[held_me, held_opp, reserve_me,
+    /// reserve_opp, pool_me, pool_opp]` packed in one word, so the four suits add up in three
+    /// additions (no counter exceeds 36, so no byte overflows into the next).
+    counts: [u64; 2],
+    /// This suit's part of the table key (see [`Solver::key`]).
+    key: u32,
     /// The playable cards of each player (at most two per suit).
     moves: [[CardMove; 2]; 2],
     /// How many of `moves` are used.
     len: [u8; 2],
 }
 
+/// The six counters of [`SuitState::counts`], summed over the suits.
+#[derive(Clone, Copy, Debug)]
+struct Counts {
+    held_me: i32,
+    held_opp: i32,
+    reserve_me: i32,
+    reserve_opp: i32,
+    pool_me: i32,
+    pool_opp: i32,
+}
+
+impl Counts {
+    fn pack(v: [u8; 6]) -> u64 {
+        v.iter().enumerate().map(|(i, &b)| (b as u64) << (8 * i)).sum()
+    }
+
+    fn unpack(w: u64) -> Counts {
+        let b = |i: u32| (w >> (8 * i) & 0xFF) as i32;
+        Counts {
+            held_me: b(0),
+            held_opp: b(1),
+            reserve_me: b(2),
+            reserve_opp: b(3),
+            pool_me: b(4),
+            pool_opp: b(5),
+        }
+    }
+}
+
 /// The powers of 25 of the dense run index, suit 0 most significant.
 const POW: [u32; 4] = [15_625, 625, 25, 1];
 
+/// The ranks (0: six ... 8: ace) playable on a suit whose table holds `ranks`, and how many.
+fn playable_ends(ranks: u16) -> ([usize; 2], usize) {
+    if ranks == 0 {
+        return ([3, 0], 1);
+    }
+    let (lo, hi) = (ranks.trailing_zeros() as usize, 15 - ranks.leading_zeros() as usize);
+    let mut ends = ([0; 2], 0);
+    if lo > 0 {
+        ends.0[ends.1] = lo - 1;
+        ends.1 += 1;
+    }
+    if hi < 8 {
+        ends.0[ends.1] = hi + 1;
+        ends.1 += 1;
+    }
+    ends
+}
+
+/// The length of the chain from rank `r` outwards (the whole suit from the nine).
+fn chain_len(r: usize) -> u8 {
+    match r {
+        0..=2 => r as u8 + 1,
+        3 => 9,
+        _ => 9 - r as u8,
+    }
+}
+
+/// One table entry: bounds on the value of a position for the player to move, the slot of
+/// its best move (`1 + suit * 2 + k`, 0 for none), and the deal it belongs to.
+#[derive(Clone, Copy, Debug, Default)]
+struct Entry {
+    key: u32,
+    lo: i8,
+    hi: i8,
+    best: u8,
+    generation: u8,
+}
+
+/// A move being searched: ordering score, slot, the suit's next run state, the child's key.
+#[derive(Clone, Copy, Debug, Default)]
+struct Candidate {
+    score: i8,
+    slot: u8,
+    next: u8,
+    key: u32,
+}
 /// The results of a deal for both first movers, signed from Alice's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -91,8 +210,8 @@ impl DealValue {
     }
 }
 
-/// The fast exact solver. Reuse one per thread: it owns a 2.3 MB table (781,250 entries of
-/// 3 bytes).
+/// The fast exact solver. Reuse one per thread: it owns a 512 KB table (65,536 entries of
+/// 8 bytes) and per-deal tables.
 ///
 /// ```
 /// use tabletop_nine::{Deal, Player, Position, Solver};
@@ -105,11 +224,12 @@ impl DealValue {
 /// ```
 #[derive(Clone)]
 pub struct Solver {
-    /// Per position index: `[lower + 18, 18 - upper, 1 + best move slot]`, so zero means
-    /// "nothing known".
-    table: Vec<[u8; 3]>,
-    /// The indices of non-zero table entries.
-    touched: Vec<u32>,
+    /// The transposition table, indexed by a hash of the key.
+    table: Vec<Entry>,
+    /// The generation of the current deal: entries of other generations are empty.
+    generation: u8,
+    /// The number of entries stored for the current deal.
+    stored: usize,
     deal: Option<Deal>,
     suits: [[SuitState; RUN_STATES]; 4],
     nodes: u64,
@@ -119,7 +239,7 @@ impl std::fmt::Debug for Solver {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Solver")
             .field("deal", &self.deal)
-            .field("positions", &self.touched.len())
+            .field("positions", &self.stored)
             .field("nodes", &self.nodes)
             .finish_non_exhaustive()
     }
@@ -135,17 +255,19 @@ impl Solver {
     /// A solver with an empty table.
     pub fn new() -> Solver {
         Solver {
-            table: vec![[0; 3]; POSITIONS],
-            touched: Vec::new(),
+            table: vec![Entry::default(); 1 << TABLE_BITS],
+            generation: 0,
+            stored: 0,
             deal: None,
             suits: [[SuitState::default(); RUN_STATES]; 4],
             nodes: 0,
         }
     }
 
-    /// The number of positions with something in the table for the current deal.
+    /// The number of positions (classes of equivalent positions) stored in the table for the
+    /// current deal.
     pub fn positions(&self) -> usize {
-        self.touched.len()
+        self.stored
     }
 
     /// The number of search calls since the solver was created.
@@ -174,13 +296,13 @@ impl Solver {
         if let Some(v) = pos.result() {
             return v;
         }
-        let (runs, idx, side) = self.enter(pos);
+        let (runs, key, side) = self.enter(pos);
         // MTD(f): null-window searches around a guess until the bounds meet.
         let g = if side == 0 { guess } else { -guess };
         let (mut lower, mut upper, mut g) = (-18, 18, g.clamp(-18, 18));
         while lower < upper {
             let beta = if g == lower { g + 1 } else { g };
-            g = self.search(runs, idx, side, beta - 1, beta);
+            g = self.search(runs, key, side, beta - 1, beta);
             if g < beta {
                 upper = g;
             } else {
@@ -195,8 +317,8 @@ impl Solver {
         if let Some(w) = pos.winner() {
             return w;
         }
-        let (runs, idx, side) = self.enter(pos);
-        let mover_wins = self.search(runs, idx, side, 0, 1) >= 1;
+        let (runs, key, side) = self.enter(pos);
+        let mover_wins = self.search(runs, key, side, 0, 1) >= 1;
         let mover = pos.to_move();
         if mover_wins { mover } else { mover.opponent() }
     }
@@ -229,152 +351,93 @@ impl Solver {
         line
     }
 
-    /// Loads the deal of `pos` if needed; its run states, dense run index and side to move.
+    /// Loads the deal of `pos` if needed; its run states, table key and side to move.
     fn enter(&mut self, pos: &Position) -> ([u8; 4], u32, usize) {
         if self.deal != Some(pos.deal()) {
             self.load(pos.deal());
         }
         let runs = pos.run_states();
-        let idx = (0..4).map(|s| runs[s] as u32 * POW[s]).sum();
-        (runs, idx, pos.to_move().index())
+        let side = pos.to_move().index();
+        let key = (0..4).map(|s| self.suits[s][runs[s] as usize].key).sum::<u32>() | side as u32;
+        (runs, key, side)
     }
 
-    /// Clears the table and builds the per-suit tables of `deal`.
+    /// Empties the table (a new generation) and builds the per-suit tables of `deal`.
     fn load(&mut self, deal: Deal) {
-        for &i in &self.touched {
-            self.table[i as usize] = [0; 3];
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.table.fill(Entry::default());
+            self.generation = 1;
         }
-        self.touched.clear();
+        self.stored = 0;
         self.deal = Some(deal);
-        let reserve = deal.reserve();
+        let reserve = deal.reserve().bits();
+        let alice = deal.alice().bits();
         for suit in Suit::ALL {
-            let base = suit.index() * 9;
-            let card = |r: usize| Card::from_index(base + r).expect("rank below 9");
-            let owner = |r: usize| deal.owner(card(r)).index();
-            let ends = |ranks: u16| -> Vec<usize> {
-                if ranks == 0 {
-                    return vec![Rank::Nine.index()];
-                }
-                let (lo, hi) =
-                    (ranks.trailing_zeros() as usize, 15 - ranks.leading_zeros() as usize);
-                let mut e = Vec::new();
-                if lo > 0 {
-                    e.push(lo - 1);
-                }
-                if hi < 8 {
-                    e.push(hi + 1);
-                }
-                e
-            };
-            for state in 0..RUN_STATES as u8 {
-                let ranks = run_ranks(state);
-                let mut info = SuitState::default();
-                for r in (0..9).filter(|r| ranks >> r & 1 == 0) {
-                    let p = owner(r);
-                    info.held[p] += 1;
-                    info.reserve[p] += reserve.contains(card(r)) as u8;
-                }
-                let now = ends(ranks);
-                for &r in &now {
-                    if reserve.contains(card(r)) {
-                        // The chain from r outwards (the whole suit for a nine) is the owner's.
-                        info.pool[owner(r)] += match r {
-                            0..=2 => r as u8 + 1,
-                            3 => 9,
-                            _ => 9 - r as u8,
-                        };
-                    }
-                }
-                for &r in &now {
-                    let p = owner(r);
-                    let after = ranks | 1 << r;
-                    let next = run_state(after).expect("playing an end keeps a run");
-                    let score: i32 = ends(after)
-                        .into_iter()
-                        .filter(|e| !now.contains(e))
-                        .map(|e| if owner(e) == p { 1 } else { -2 })
-                        .sum();
-                    let mv =
-                        CardMove { next, reserve: reserve.contains(card(r)), score: score as i8 };
-                    info.moves[p][info.len[p] as usize] = mv;
-                    info.len[p] += 1;
-                }
-                self.suits[suit.index()][state as usize] = info;
+            let s = suit.index();
+            let (res, ali) =
+                ((reserve >> (9 * s)) as u16 & 0x1FF, (alice >> (9 * s)) as u16 & 0x1FF);
+            // A suit's table depends only on who holds which of its cards (its reserve cards
+            // follow from that): built once per process for each of the 512 holdings.
+            let table = SUIT_TABLES[ali as usize].get_or_init(|| suit_table(ali, res));
+            for (dst, src) in self.suits[s].iter_mut().zip(table) {
+                *dst = *src;
+                dst.key = ((src.key >> 11) * POW[s]) << 11 | (src.key & 0x7FF);
             }
         }
     }
 
+    /// The table slot of `key`.
+    #[inline]
+    fn slot(key: u32) -> usize {
+        (key.wrapping_mul(0x9E37_79B1) >> (32 - TABLE_BITS)) as usize
+    }
+
+    /// The table entry of `key`, if the table holds it.
+    #[inline]
+    fn probe(&self, key: u32) -> Option<Entry> {
+        let e = self.table[Solver::slot(key)];
+        (e.generation == self.generation && e.key == key).then_some(e)
+    }
+
     /// Records the bounds learnt about position `key` by a search of window `(alpha, beta)`
-    /// that returned `v` (fail-soft), and the slot of the best move found (0 for none).
-    fn store(&mut self, key: usize, v: i32, alpha: i32, beta: i32, best: u8) {
-        let e = &mut self.table[key];
-        if *e == [0, 0, 0] {
-            self.touched.push(key as u32);
+    /// that returned `v` (fail-soft), and the slot of the best move found (0 for none). The
+    /// entry replaces whatever else held its slot.
+    fn store(&mut self, key: u32, v: i32, alpha: i32, beta: i32, best: u8) {
+        let generation = self.generation;
+        let e = &mut self.table[Solver::slot(key)];
+        if e.generation != generation || e.key != key {
+            *e = Entry { key, lo: -18, hi: 18, best: 0, generation };
+            self.stored += 1;
         }
         if v > alpha {
-            e[0] = e[0].max((v + 18) as u8);
+            e.lo = e.lo.max(v as i8);
         }
         if v < beta {
-            e[1] = e[1].max((18 - v) as u8);
+            e.hi = e.hi.min(v as i8);
         }
         if best != 0 {
-            e[2] = best;
+            e.best = best;
         }
     }
 
-    /// Fail-soft alpha-beta, values for the player to move (`side`): a value `<= alpha` is an
-    /// upper bound, `>= beta` a lower bound, in between exact.
-    fn search(
-        &mut self,
-        runs: [u8; 4],
-        idx: u32,
-        side: usize,
-        mut alpha: i32,
-        mut beta: i32,
-    ) -> i32 {
-        self.nodes += 1;
-        let opp = 1 - side;
-        let info = [0, 1, 2, 3].map(|s| &self.suits[s][runs[s] as usize]);
-        let (mut held_me, mut held_opp, mut r_me, mut r_opp, mut p_me, mut p_opp) =
-            (0, 0, 0, 0, 0, 0);
-        for i in &info {
-            held_me += i.held[side] as i32;
-            held_opp += i.held[opp] as i32;
-            r_me += i.reserve[side] as i32;
-            r_opp += i.reserve[opp] as i32;
-            p_me += i.pool[side] as i32;
-            p_opp += i.pool[opp] as i32;
-        }
+    /// The counters of the position, summed over the suits.
+    #[inline]
+    fn counts(&self, runs: [u8; 4], side: usize) -> Counts {
+        let w = (0..4).map(|s| self.suits[s][runs[s] as usize].counts[side]).sum();
+        Counts::unpack(w)
+    }
 
-        // 1. Static bounds, then the table's. The loser keeps reserve cards only, and plays on
-        //    each of its turns while it can: it has at least `held_winner - 1` turns when the
-        //    winner is to move, `held_winner` when the loser is, and can play on all of them
-        //    until its pool and its non-reserve cards are spent.
-        let opp_keeps = r_opp.min(held_opp - (held_me - 1).min(p_opp + held_opp - r_opp));
-        let me_keeps = r_me.min(held_me - held_opp.min(p_me + held_me - r_me));
-        let mut lo = if me_keeps > 0 { -me_keeps } else { 1 };
-        let mut hi = if opp_keeps > 0 { opp_keeps } else { -1 };
-        debug_assert!(lo <= hi, "contradictory bounds");
-        let key = idx as usize * 2 + side;
-        let e = self.table[key];
-        lo = lo.max(e[0] as i32 - 18);
-        hi = hi.min(18 - e[1] as i32);
-        if lo >= beta || lo == hi {
-            return lo;
-        }
-        if hi <= alpha {
-            return hi;
-        }
-        alpha = alpha.max(lo);
-        beta = beta.min(hi);
-
-        // 2. The moves, one per class of equivalent reserve moves, ordered: the table's best
-        //    move, then by score. A slot is `suit * 2 + k` for the k-th move of the suit.
-        let mut moves = [(0i8, 0u8, 0u8); 8];
+    /// The moves of the player to move, one per class of equivalent reserve moves, sorted:
+    /// the table's best move `best` first, then by score. Returns them and their number.
+    #[inline]
+    fn moves(&self, runs: [u8; 4], key: u32, side: usize, best: u8) -> ([Candidate; 8], usize) {
+        let mut moves = [Candidate::default(); 8];
         let mut n = 0;
         let mut reserve_seen = false;
-        for (s, inf) in info.iter().enumerate() {
-            for (k, mv) in inf.moves[side][..inf.len[side] as usize].iter().enumerate() {
+        for (s, &run) in runs.iter().enumerate() {
+            let info = &self.suits[s][run as usize];
+            for (k, mv) in info.moves[side][..info.len[side] as usize].iter().enumerate() {
                 if mv.reserve {
                     if reserve_seen {
                         continue;
@@ -382,62 +445,129 @@ impl Solver {
                     reserve_seen = true;
                 }
                 let slot = (s * 2 + k) as u8;
-                let score = if slot + 1 == e[2] { i8::MAX } else { mv.score };
-                moves[n] = (score, slot, mv.next);
+                let score = if slot + 1 == best { i8::MAX } else { mv.score };
+                let child = (key ^ 1) - info.key + self.suits[s][mv.next as usize].key;
+                moves[n] = Candidate { score, slot, next: mv.next, key: child };
                 n += 1;
             }
         }
+        // Insertion sort, highest score first (at most eight moves).
+        for i in 1..n {
+            let m = moves[i];
+            let mut j = i;
+            while j > 0 && moves[j - 1].score < m.score {
+                moves[j] = moves[j - 1];
+                j -= 1;
+            }
+            moves[j] = m;
+        }
+        (moves, n)
+    }
+
+    /// Fail-soft alpha-beta, values for the player to move (`side`): a value `<= alpha` is an
+    /// upper bound, `>= beta` a lower bound, in between exact. `key` is the table key of the
+    /// position whose run states are `runs`.
+    fn search(&mut self, runs: [u8; 4], key: u32, side: usize, alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+
+        // 1. Static bounds, then the table's; a bound that decides the window ends the node.
+        let c = self.counts(runs, side);
+        let (lo, hi) = static_bounds(c);
+        let entry = self.probe(key);
+        let (lo, hi, best) = match entry {
+            Some(e) => (lo.max(e.lo as i32), hi.min(e.hi as i32), e.best),
+            None => (lo, hi, 0),
+        };
+        if lo >= beta || lo == hi {
+            return lo;
+        }
+        if hi <= alpha {
+            return hi;
+        }
+        let (alpha, beta) = (alpha.max(lo), beta.min(hi));
+
+        // 2. The moves, ordered.
+        let (moves, n) = self.moves(runs, key, side, best);
 
         // 3. A forced pass.
         if n == 0 {
-            let v = -self.search(runs, idx, opp, -beta, -alpha);
+            let v = -self.search(runs, key ^ 1, 1 - side, -beta, -alpha);
             self.store(key, v, alpha, beta, 0);
             return v;
         }
 
         // 4. The last card wins at once, with the best score there is.
-        if held_me == 1 {
-            self.store(key, held_opp, -19, 19, moves[0].1 + 1);
-            return held_opp;
+        if c.held_me == 1 {
+            self.store(key, c.held_opp, -19, 19, moves[0].slot + 1);
+            return c.held_opp;
         }
 
-        // 5. The moves in order, cutting off at beta.
-        let moves = &mut moves[..n];
-        moves.sort_unstable_by_key(|m| -m.0);
+        // 5. Enhanced transposition cutoffs, then 6. the children in order.
+        let moves = &moves[..n];
+        let (best, skip) = match self.transposition_cutoff(moves, alpha, beta) {
+            Ok((v, slot)) => {
+                self.store(key, v, alpha, beta, slot + 1);
+                return v;
+            }
+            Err(pruned) => pruned,
+        };
+        self.search_children(runs, key, side, moves, skip, alpha, beta, best)
+    }
+
+    /// Enhanced transposition cutoffs: a child whose table entry already proves a cutoff
+    /// ends the node (`Ok` with its value and the move's slot); children whose entries prove they cannot
+    /// beat `alpha` are marked to be skipped (`Err` with the best of their bounds, which still
+    /// counts for the fail-soft result, and the bit mask of the skipped moves).
+    #[inline]
+    fn transposition_cutoff(
+        &mut self,
+        moves: &[Candidate],
+        alpha: i32,
+        beta: i32,
+    ) -> Result<(i32, u8), (i32, u8)> {
         let mut best = -19;
-        let mut best_slot = 0;
-        // Enhanced transposition cutoff: a child whose table entry already proves a cutoff
-        // saves searching the others; a child whose entry proves it cannot beat alpha is
-        // skipped (its bound still counts for the fail-soft result).
         let mut skip = 0u8;
-        for (i, &(_, slot, next)) in moves.iter().enumerate() {
-            let s = slot as usize / 2;
-            let child_idx = idx + (next as u32 * POW[s]) - (runs[s] as u32 * POW[s]);
-            let ce = self.table[child_idx as usize * 2 + opp];
-            // The child's bounds (for the opponent) are [ce[0] - 18, 18 - ce[1]]; ours are
-            // their negations.
-            let (our_lo, our_hi) = (ce[1] as i32 - 18, 18 - ce[0] as i32);
+        for (i, m) in moves.iter().enumerate() {
+            let Some(e) = self.probe(m.key) else { continue };
+            // The child's bounds are for the opponent; ours are their negations.
+            let (our_lo, our_hi) = (-(e.hi as i32), -(e.lo as i32));
             if our_lo >= beta {
-                self.store(key, our_lo, alpha, beta, slot + 1);
-                return our_lo;
+                return Ok((our_lo, m.slot));
             }
             if our_hi <= alpha {
                 skip |= 1 << i;
                 best = best.max(our_hi);
             }
         }
-        for (i, &(_, slot, next)) in moves.iter().enumerate() {
+        Err((best, skip))
+    }
+
+    /// Searches the moves not in `skip`, in order, until one reaches `beta`; stores and
+    /// returns the best value (at least `best`, the bound of the skipped ones).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn search_children(
+        &mut self,
+        runs: [u8; 4],
+        key: u32,
+        side: usize,
+        moves: &[Candidate],
+        skip: u8,
+        alpha: i32,
+        beta: i32,
+        mut best: i32,
+    ) -> i32 {
+        let mut best_slot = 0;
+        for (i, m) in moves.iter().enumerate() {
             if skip >> i & 1 == 1 {
                 continue;
             }
-            let s = slot as usize / 2;
             let mut child = runs;
-            child[s] = next;
-            let child_idx = idx + (next as u32 * POW[s]) - (runs[s] as u32 * POW[s]);
-            let v = -self.search(child, child_idx, opp, -beta, -alpha.max(best));
+            child[m.slot as usize / 2] = m.next;
+            let v = -self.search(child, m.key, 1 - side, -beta, -alpha.max(best));
             if v > best {
                 best = v;
-                best_slot = slot + 1;
+                best_slot = m.slot + 1;
                 if best >= beta {
                     break;
                 }
@@ -446,6 +576,83 @@ impl Solver {
         self.store(key, best, alpha, beta, best_slot);
         best
     }
+}
+
+/// The per-suit tables, one per holding of a suit (Alice's ranks as 9 bits), built on first use.
+static SUIT_TABLES: [OnceLock<[SuitState; RUN_STATES]>; 512] = [const { OnceLock::new() }; 512];
+
+/// What the search reads of a suit held as `ali` (Alice's ranks; `res`: the reserve ranks) in
+/// each run state, with the key part of suit 0's weight 1 (the caller scales it).
+fn suit_table(ali: u16, res: u16) -> [SuitState; RUN_STATES] {
+    let mut table = [SuitState::default(); RUN_STATES];
+    // 0 for Alice, 1 for Bob.
+    let owner = |r: usize| (ali >> r & 1 == 0) as usize;
+    let is_reserve = |r: usize| res >> r & 1 == 1;
+    for state in 0..RUN_STATES as u8 {
+        let ranks = run_ranks(state);
+        let (ends, n) = playable_ends(ranks);
+        let ends = &ends[..n];
+        // [held, reserve, pool] per player.
+        let mut c = [[0u8; 2]; 3];
+        for r in (0..9).filter(|r| ranks >> r & 1 == 0) {
+            c[0][owner(r)] += 1;
+            c[1][owner(r)] += is_reserve(r) as u8;
+        }
+        for &r in ends.iter().filter(|&&r| is_reserve(r)) {
+            // The chain from r outwards is the owner's and can be played now.
+            c[2][owner(r)] += chain_len(r);
+        }
+        let mut info = SuitState::default();
+        for me in 0..2 {
+            let opp = 1 - me;
+            info.counts[me] =
+                Counts::pack([c[0][me], c[0][opp], c[1][me], c[1][opp], c[2][me], c[2][opp]]);
+        }
+        info.key = if CANONICAL {
+            // The non-reserve cards on the table form a run around the nine; the
+            // reserve cards on it only count.
+            let played = ranks & res;
+            let core = run_state(ranks & !res & 0x1FF).expect("non-reserve cards form a run");
+            (core as u32) << 11
+                | (played & ali).count_ones() << 6
+                | (played & !ali).count_ones() << 1
+        } else {
+            (state as u32) << 11
+        };
+        for &r in ends {
+            let p = owner(r);
+            let after = ranks | 1 << r;
+            let next = run_state(after).expect("playing an end keeps a run");
+            let (opened, m) = playable_ends(after);
+            let score: i8 = opened[..m]
+                .iter()
+                .filter(|e| !ends.contains(e))
+                .map(|&e| if owner(e) == p { 1 } else { -2 })
+                .sum();
+            info.moves[p][info.len[p] as usize] = CardMove { next, reserve: is_reserve(r), score };
+            info.len[p] += 1;
+        }
+        table[state as usize] = info;
+    }
+    table
+}
+
+/// The static bounds on the value for the player to move. The loser keeps reserve cards
+/// only, and plays on each of its turns while it can: it has at least `held_winner - 1` turns
+/// when the winner is to move, `held_winner` when the loser is, and can play on all of them
+/// until its pool and its non-reserve cards are spent. A player with no reserve card left to
+/// keep cannot lose.
+#[inline]
+fn static_bounds(c: Counts) -> (i32, i32) {
+    let opp_keeps = c
+        .reserve_opp
+        .min(c.held_opp - (c.held_me - 1).min(c.pool_opp + c.held_opp - c.reserve_opp));
+    let me_keeps =
+        c.reserve_me.min(c.held_me - c.held_opp.min(c.pool_me + c.held_me - c.reserve_me));
+    let lo = if me_keeps > 0 { -me_keeps } else { 1 };
+    let hi = if opp_keeps > 0 { opp_keeps } else { -1 };
+    debug_assert!(lo <= hi, "contradictory bounds");
+    (lo, hi)
 }
 
 thread_local! {

@@ -142,3 +142,20 @@ fn random_playouts_keep_the_invariants() {
         assert!(!start.is_terminal());
     }
 }
+
+#[test]
+fn fast_solver_equals_minimax_on_low_reserve_deals() {
+    // Deals made mostly of reserve cards: the score bounds, the equivalence of reserve moves
+    // and the table key on reserve counts decide most of their positions.
+    let deals = tabletop_nine::low_reserve_deals(9);
+    assert!(deals.len() > 1000);
+    let mut solver = Solver::new();
+    let step = deals.len() / 40;
+    for (i, &deal) in deals.iter().enumerate().step_by(step) {
+        let (slow, _) = minimax_deal(deal);
+        assert_eq!(solver.solve(deal), slow, "low-reserve deal {i}:\n{deal}");
+        let start = Position::start(deal, Player::Alice);
+        let w = if slow.alice_first > 0 { Player::Alice } else { Player::Bob };
+        assert_eq!(Solver::new().winner(&start), w, "low-reserve deal {i}:\n{deal}");
+    }
+}

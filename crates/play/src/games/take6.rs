@@ -366,9 +366,11 @@ impl Playable for Take6 {
             Action::Play(c) if c.value() > self.rules.deck() => {
                 Err(format!("card {c} is above the deck's highest card {}", self.rules.deck()))
             }
-            Action::TakeRow(r) if r >= self.rules.rows() => {
-                Err(format!("row {} does not exist: the table has {} rows", r + 1, self.rules.rows()))
-            }
+            Action::TakeRow(r) if r >= self.rules.rows() => Err(format!(
+                "row {} does not exist: the table has {} rows",
+                r + 1,
+                self.rules.rows()
+            )),
             _ => Ok(a),
         }
     }
