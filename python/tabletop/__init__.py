@@ -18,9 +18,14 @@ Top level:
 
 from ._native import InputError, __version__, judge, problems
 from . import mahjong, nine, race, take6
-# environments: see _native (load_game)
+from ._native import TERMINAL, Game, State, load_game, registered_games
 
 __all__ = [
+    "Game",
+    "State",
+    "TERMINAL",
+    "load_game",
+    "registered_games",
     "InputError",
     "__version__",
     "judge",

@@ -10,6 +10,7 @@
 //! The native module is `tabletop._native`, with the submodules `nine`, `race`, `mahjong` and
 //! `take6`; the Python package `tabletop` re-exports them.
 
+mod env;
 mod error;
 mod judge;
 mod mahjong;
@@ -28,6 +29,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     error::init(py)?;
     m.add_function(wrap_pyfunction!(judge::judge, m)?)?;
     m.add_function(wrap_pyfunction!(judge::problems, m)?)?;
+    env::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     for (name, init) in [
         ("nine", nine::register as fn(&Bound<'_, PyModule>) -> PyResult<()>),
