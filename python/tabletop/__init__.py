@@ -16,7 +16,7 @@ Top level:
 - ``load_game(name, **params)``: every game as an OpenSpiel-style environment.
 """
 
-from ._native import InputError, __version__, judge, problems
+from ._native import InputError, __version__, judge, problems, sub_seed
 from . import mahjong, nine, race, take6
 from ._native import TERMINAL, Game, State, load_game, registered_games
 
@@ -33,5 +33,6 @@ __all__ = [
     "nine",
     "problems",
     "race",
+    "sub_seed",
     "take6",
 ]

@@ -15,6 +15,9 @@ class InputError(ValueError):
 def judge(problem: str, text: str, /) -> str:
     """Exactly what ``tabletop judge <problem>`` prints for ``text``."""
 
+def sub_seed(seed: int, index: int) -> int:
+    """The seed of stream ``index`` of ``seed`` (the command line's per-deal seeds)."""
+
 def problems() -> List[str]:
     """The problems ``judge`` accepts."""
 

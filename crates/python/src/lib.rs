@@ -20,6 +20,14 @@ mod take6;
 
 use pyo3::prelude::*;
 
+/// The seed of stream `index` of `seed`: how the command line and the batch functions derive
+/// one seed per deal, wall or game (deal `i` of `tabletop nine stats --seed S` is
+/// `nine.Deal.random(sub_seed(S, i))`).
+#[pyfunction]
+fn sub_seed(seed: u64, index: u64) -> u64 {
+    tabletop_core::sub_seed(seed, index)
+}
+
 /// The native module `tabletop._native`.
 #[pymodule]
 #[pyo3(name = "_native")]
@@ -29,6 +37,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     error::init(py)?;
     m.add_function(wrap_pyfunction!(judge::judge, m)?)?;
     m.add_function(wrap_pyfunction!(judge::problems, m)?)?;
+    m.add_function(wrap_pyfunction!(sub_seed, m)?)?;
     env::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     for (name, init) in [
