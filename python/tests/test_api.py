@@ -218,6 +218,19 @@ def test_mahjong_bad_arguments(call, exc):
         call()
 
 
+def test_error_locations():
+    d = nine.Deal.random(1)
+    with pytest.raises(tabletop.InputError) as info:
+        nine.Deal.parse(d.alice, d.bob.replace(d.bob.split()[2], "XX"))
+    assert (info.value.line, info.value.column) == (2, 7)
+    with pytest.raises(tabletop.InputError) as info:
+        take6.simulate("4 3 2\n11\n6\n12 5 9\n1 13 10\n7 2 4\n8 14 x\n")
+    assert (info.value.line, info.value.column) == (7, None)
+    with pytest.raises(tabletop.InputError) as info:
+        mahjong.distance("1M 1M 1M 1M 1M")
+    assert (info.value.line, info.value.column) == (None, None)
+
+
 def test_mahjong_error_locations():
     with pytest.raises(tabletop.InputError) as info:
         mahjong.simulate("1M\n2M\nQQ\n")

@@ -46,26 +46,42 @@ pub fn chain(err: &dyn std::error::Error) -> String {
     s
 }
 
-/// The line and column named by a message of the form `line L[, column C]: ...` (anywhere in
-/// the chain), as the game crates write them.
-pub fn locate(message: &str) -> (Option<usize>, Option<usize>) {
-    let Some(at) = message.find("line ") else { return (None, None) };
-    let rest = &message[at + 5..];
-    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-    let Ok(line) = digits.parse::<usize>() else { return (None, None) };
-    let rest = &rest[digits.len()..];
-    let column = rest.strip_prefix(", column ").and_then(|r| {
-        let d: String = r.chars().take_while(char::is_ascii_digit).collect();
-        d.parse::<usize>().ok()
-    });
-    (Some(line), column)
+/// An `InputError` without a location: the message chain of `err`.
+pub fn unlocated(err: &dyn std::error::Error) -> PyErr {
+    input_error(chain(err), None, None)
 }
 
-/// An `InputError` from a game crate's error: the CLI's message, located where it says.
-pub fn from_error(err: &dyn std::error::Error) -> PyErr {
-    let message = chain(err);
-    let (line, column) = locate(&message);
-    input_error(message, line, column)
+/// An `InputError` for a deal that cannot be read, located at the bad card.
+pub fn deal_error(err: &tabletop_nine::DealError) -> PyErr {
+    use tabletop_nine::DealError as E;
+    let (line, column) = match err {
+        E::UnknownToken { line, column, .. } | E::Duplicate { line, column, .. } => {
+            (Some(*line), Some(*column))
+        }
+        _ => (None, None),
+    };
+    input_error(chain(err), line, column)
+}
+
+/// The line of a wall error, where it names one.
+pub fn wall_line(err: &tabletop_mahjong::WallError) -> Option<usize> {
+    use tabletop_mahjong::WallError as E;
+    match err {
+        E::UnknownToken { line, .. } | E::WrongCopies { line, .. } => Some(*line),
+        _ => None,
+    }
+}
+
+/// An `InputError` for a script of the NTHU 14463 judge, located at its line.
+pub fn script_error(err: &tabletop_take6::JudgeError) -> PyErr {
+    use tabletop_take6::JudgeError as E;
+    let line = match err {
+        E::Missing { line, .. }
+        | E::Unexpected { line, .. }
+        | E::Duplicate { line, .. }
+        | E::Trailing { line, .. } => *line,
+    };
+    input_error(chain(err), Some(line), None)
 }
 
 /// A `ValueError` with the message chain of `err`.

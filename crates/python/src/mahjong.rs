@@ -27,7 +27,8 @@ fn log_lines(wall: &Wall) -> Vec<String> {
 /// `tabletop.InputError` for a malformed wall, with the line where known.
 #[pyfunction]
 fn simulate(py: Python<'_>, wall: &str) -> PyResult<Vec<String>> {
-    let wall = Wall::parse(wall).map_err(|e| error::from_error(&e))?;
+    let wall = Wall::parse(wall)
+        .map_err(|e| error::input_error(error::chain(&e), error::wall_line(&e), None))?;
     Ok(py.detach(|| log_lines(&wall)))
 }
 
@@ -41,9 +42,11 @@ fn simulate_many(py: Python<'_>, walls: Vec<String>) -> PyResult<Vec<Vec<String>
         .enumerate()
         .map(|(i, w)| {
             Wall::parse(w).map_err(|e| {
-                let message = format!("wall {i}: {}", error::chain(&e));
-                let (line, column) = error::locate(&message);
-                error::input_error(message, line, column)
+                error::input_error(
+                    format!("wall {i}: {}", error::chain(&e)),
+                    error::wall_line(&e),
+                    None,
+                )
             })
         })
         .collect::<PyResult<_>>()?;
@@ -205,7 +208,7 @@ fn distance(tiles: &Bound<'_, PyAny>, melds: usize) -> PyResult<Distance> {
             "melds = {melds} is out of range: expected 0 to 4"
         )));
     }
-    let hand: Hand = text.parse().map_err(|e| error::from_error(&e))?;
+    let hand: Hand = text.parse().map_err(|e| error::unlocated(&e))?;
     if hand.is_empty() {
         return Err(PyValueError::new_err("the hand is empty: give at least one tile"));
     }

@@ -24,7 +24,7 @@ impl Deal {
     /// missing; Alice's hand is line 1 and Bob's line 2 in the message.
     #[staticmethod]
     fn parse(alice: &str, bob: &str) -> PyResult<Deal> {
-        tabletop_nine::Deal::from_hands(alice, bob).map(Deal).map_err(|e| error::from_error(&e))
+        tabletop_nine::Deal::from_hands(alice, bob).map(Deal).map_err(|e| error::deal_error(&e))
     }
 
     /// A uniformly random deal drawn from `seed` (the same seed, the same deal).

@@ -43,7 +43,7 @@ impl Outcome {
 /// Raises `tabletop.InputError` for malformed input, with the line.
 #[pyfunction]
 fn simulate(text: &str) -> PyResult<Outcome> {
-    let script = tabletop_take6::parse_nthu14463(text).map_err(|e| error::from_error(&e))?;
+    let script = tabletop_take6::parse_nthu14463(text).map_err(|e| error::script_error(&e))?;
     let o = tabletop_take6::simulate(&script);
     Ok(Outcome {
         penalties: o.penalties,
