@@ -62,7 +62,7 @@ def playout(game, seed, check=True):
                 assert state.string_to_action(text) == a
                 assert state.action_to_string(player, a) == text
                 assert state.string_to_action(player, text) == a
-            assert sorted(state.action_to_string(a) for a in legal) == sorted(state.legal_action_strings())
+            assert [state.action_to_string(a) for a in legal] == state.legal_action_strings()
             for p in range(n):
                 obs = state.observation_tensor(p)
                 assert obs.shape == shape and obs.dtype == np.float32

@@ -123,12 +123,7 @@ impl State {
     fn legal_actions(&self, player: Option<i64>) -> Vec<usize> {
         match player {
             Some(p) if Some(p) != self.session.current_player().map(|c| c as i64) => Vec::new(),
-            _ => {
-                // OpenSpiel's order; the session lists some games' moves in move order.
-                let mut ids = self.session.legal_actions();
-                ids.sort_unstable();
-                ids
-            }
+            _ => self.session.legal_actions(),
         }
     }
 
@@ -240,7 +235,7 @@ impl State {
         from_json(py, &self.session.view(player))
     }
 
-    /// The legal actions of the player to act, in notation (in the game's move order).
+    /// The legal actions of the player to act, in notation (in the order of `legal_actions`).
     fn legal_action_strings(&self) -> Vec<String> {
         self.session.legal_action_strings()
     }
