@@ -95,17 +95,15 @@ fn table<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let piece = piece_of(piece)?;
     let (rows, cols) = table_size(n, m)?;
-    let letters: Vec<u8> = py
+    // `<U1` holds one UCS-4 code point per cell: the letters are made as u32s without the
+    // GIL, then viewed as strings (no copy).
+    let letters: Vec<u32> = py
         .detach(|| {
             OutcomeTable::new(piece, rows, cols)
-                .map(|t| t.cells().iter().map(|o| o.letter() as u8).collect())
+                .map(|t| t.cells().iter().map(|o| u32::from(o.letter())).collect())
         })
         .map_err(|e| error::value_error(&e))?;
-    PyArray1::from_vec(py, letters)
-        .reshape([rows, cols])?
-        .into_any()
-        .call_method1("view", ("S1",))?
-        .call_method1("astype", ("U1",))
+    PyArray1::from_vec(py, letters).reshape([rows, cols])?.into_any().call_method1("view", ("<U1",))
 }
 
 /// The Grundy value of every board up to `n x m`: a numpy array of shape `(n, m)` and dtype
