@@ -96,7 +96,7 @@ def batches(cli, quick):
     print("\n## Batches against the command line (median of 5; same work)\n")
     print("| work | Python s | CLI s | Python / CLI |\n| --- | ---: | ---: | ---: |")
     seed = 7
-    deals_n = 300 if quick else 3000
+    deals_n = 300 if quick else 1000
     deals = [nine.Deal.random(tabletop.sub_seed(seed, i)) for i in range(deals_n)]
     values = nine.solve_many(deals)
     cli_stats = json.loads(
