@@ -1,6 +1,6 @@
 """Mahjong (THUPC 2021 variant, Luogu P7147)."""
 
-from typing import Dict, List, Optional, Sequence, Tuple, TypedDict, Union
+from typing import Dict, List, Literal, Optional, Sequence, Tuple, TypedDict, Union, overload
 
 class Summary(TypedDict):
     games: int
@@ -32,10 +32,16 @@ class Distance:
     @property
     def useful(self) -> Optional[List[str]]: ...
 
-def simulate(wall: str) -> List[str]:
-    """The log of the game of one wall (148 tiles)."""
+@overload
+def simulate(wall: str, lines: Literal[True] = ...) -> List[str]: ...
+@overload
+def simulate(wall: str, lines: Literal[False]) -> str:
+    """The log of the game of one wall (148 tiles): its lines, or one text."""
 
-def simulate_many(walls: Sequence[str]) -> List[List[str]]:
+@overload
+def simulate_many(walls: Sequence[str], lines: Literal[True] = ...) -> List[List[str]]: ...
+@overload
+def simulate_many(walls: Sequence[str], lines: Literal[False]) -> List[str]:
     """The logs of many walls, in parallel with the GIL released."""
 
 def stats(games: int, seed: int = 0) -> Summary:

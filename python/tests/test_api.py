@@ -161,6 +161,9 @@ def test_simulate_many_and_random_walls():
     logs = mahjong.simulate_many(walls)
     assert logs == [mahjong.simulate(w) for w in walls]
     assert logs[0] == tabletop.judge("p7147", walls[0]).splitlines()
+    texts = mahjong.simulate_many(walls, lines=False)
+    assert texts == [tabletop.judge("p7147", w) for w in walls]
+    assert texts[3] == mahjong.simulate(walls[3], lines=False)
 
 
 def test_stats_is_the_cli_summary(cli):
@@ -200,6 +203,7 @@ def test_distance(cli):
         (lambda: mahjong.simulate(None), TypeError),
         (lambda: mahjong.simulate_many([mahjong.random_wall(1), "1M"]), tabletop.InputError),
         (lambda: mahjong.simulate_many("abc"), TypeError),
+        (lambda: mahjong.simulate_many([mahjong.random_wall(1), "1M", "XX"]), tabletop.InputError),
         (lambda: mahjong.stats(0), ValueError),
         (lambda: mahjong.stats(10**9), ValueError),
         (lambda: mahjong.stats(-1), OverflowError),

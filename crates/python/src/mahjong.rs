@@ -2,12 +2,11 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyString};
 use rayon::prelude::*;
 use tabletop_core::{seeded_rng, sub_seed};
 use tabletop_mahjong::{
-    Event, Hand, Outcome, Player, Table, Wall, discard_options, distance as hand_distance,
-    improving_draws,
+    Hand, Outcome, Player, Table, Wall, discard_options, distance as hand_distance, improving_draws,
 };
 
 use crate::error;
@@ -15,45 +14,58 @@ use crate::error;
 /// The most games one `stats` call plays.
 const MAX_GAMES: u64 = 100_000_000;
 
-/// The log lines of the game of `wall`.
-fn log_lines(wall: &Wall) -> Vec<String> {
-    tabletop_mahjong::simulate(wall).events.iter().map(Event::to_string).collect()
-}
-
 /// Simulates the game of one wall and returns its log, one string per event (exactly the
-/// lines of `tabletop judge p7147`, without their line ends).
+/// lines of `tabletop judge p7147`, without their line ends); with `lines=False`, the log as
+/// one text, exactly what `tabletop judge p7147` prints.
 ///
 /// `wall` is the 148 tiles, front of the wall first, separated by any whitespace. Raises
 /// `tabletop.InputError` for a malformed wall, with the line where known.
 #[pyfunction]
-fn simulate(py: Python<'_>, wall: &str) -> PyResult<Vec<String>> {
+#[pyo3(signature = (wall, lines = true))]
+fn simulate<'py>(py: Python<'py>, wall: &str, lines: bool) -> PyResult<Bound<'py, PyAny>> {
     let wall = Wall::parse(wall)
         .map_err(|e| error::input_error(error::chain(&e), error::wall_line(&e), None))?;
-    Ok(py.detach(|| log_lines(&wall)))
+    let text = py.detach(|| tabletop_mahjong::log_text(&tabletop_mahjong::simulate(&wall).events));
+    log_object(py, &text, lines)
 }
 
-/// Simulates many walls in parallel on all cores with the GIL released: one log (a list of
-/// lines) per wall, in order. Every wall is checked before any game runs; the error of a
-/// malformed one names its index.
+/// A log as a Python list of lines, or as one text.
+fn log_object<'py>(py: Python<'py>, text: &str, lines: bool) -> PyResult<Bound<'py, PyAny>> {
+    let text = PyString::new(py, text);
+    if lines { text.call_method0("splitlines") } else { Ok(text.into_any()) }
+}
+
+/// Simulates many walls in parallel on all cores with the GIL released: one log per wall, in
+/// order, as `simulate` gives it (a list of lines, or with `lines=False` one text: much
+/// cheaper for many games, since every line is a Python object). Every wall is checked before
+/// any game runs; the error of a malformed one names its index.
 #[pyfunction]
-fn simulate_many(py: Python<'_>, walls: Vec<String>) -> PyResult<Vec<Vec<String>>> {
-    let walls: Vec<Wall> = walls
-        .iter()
-        .enumerate()
-        .map(|(i, w)| {
-            Wall::parse(w).map_err(|e| {
-                error::input_error(
-                    format!("wall {i}: {}", error::chain(&e)),
-                    error::wall_line(&e),
-                    None,
-                )
-            })
-        })
-        .collect::<PyResult<_>>()?;
-    Ok(py.detach(|| {
+#[pyo3(signature = (walls, lines = true))]
+fn simulate_many<'py>(
+    py: Python<'py>,
+    walls: Vec<String>,
+    lines: bool,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    // Parse and play without the GIL; each game's log comes back as one text, split into
+    // lines by Python's `str.splitlines` (far cheaper than one Rust string per line).
+    let logs = py.detach(|| -> Result<Vec<String>, (usize, tabletop_mahjong::WallError)> {
+        let parsed: Vec<Result<Wall, _>> = walls.par_iter().map(|w| Wall::parse(w)).collect();
+        // The first malformed wall, whatever the thread that read it.
+        let walls: Vec<Wall> = parsed
+            .into_iter()
+            .enumerate()
+            .map(|(i, w)| w.map_err(|e| (i, e)))
+            .collect::<Result<_, _>>()?;
         tabletop_mahjong::warm_up();
-        walls.par_iter().map(log_lines).collect()
-    }))
+        Ok(walls
+            .par_iter()
+            .map(|w| tabletop_mahjong::log_text(&tabletop_mahjong::simulate(w).events))
+            .collect())
+    });
+    let logs = logs.map_err(|(i, e)| {
+        error::input_error(format!("wall {i}: {}", error::chain(&e)), error::wall_line(&e), None)
+    })?;
+    logs.iter().map(|text| log_object(py, text, lines)).collect()
 }
 
 /// Running totals of a batch (the numbers of `tabletop mahjong simulate --summary`).
