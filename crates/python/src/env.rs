@@ -1,0 +1,324 @@
+//! The game environments, OpenSpiel's names over `tabletop_play::Session`:
+//! `load_game(name, **params)`, `Game.new_initial_state(seed)`, and the `State` methods.
+//!
+//! Everything here forwards to the session: the integer action ids, the observation tensors
+//! (layouts documented in `tabletop_play` and in `State.observation_tensor`), the returns
+//! and the hidden information are the play crate's.
+
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+use serde_json::Value;
+use tabletop_play::{PlayError, Session};
+
+/// OpenSpiel's `pyspiel.PlayerId.TERMINAL`: `current_player()` once the game is over.
+pub const TERMINAL: i64 = -4;
+
+fn play_error(e: PlayError) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+/// A Python object (the keyword parameters) as JSON, through Python's `json` module.
+fn to_json(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<Value> {
+    let text: String = py.import("json")?.call_method1("dumps", (obj,))?.extract()?;
+    serde_json::from_str(&text).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// JSON as a Python object, through Python's `json` module.
+fn from_json<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
+    py.import("json")?.call_method1("loads", (v.to_string(),))
+}
+
+/// An action id from a Python integer: `ValueError` when negative.
+fn action_id(action: i64) -> PyResult<usize> {
+    usize::try_from(action).map_err(|_| {
+        PyValueError::new_err(format!("action ids are non-negative integers, not {action}"))
+    })
+}
+
+/// A game with its parameters: what `load_game` returns. Make states with
+/// `new_initial_state(seed)`.
+#[pyclass(module = "tabletop", frozen)]
+pub struct Game {
+    name: &'static str,
+    /// The parameters with every default filled in.
+    params: Value,
+    /// The session of seed 0: the game's sizes (players, actions, observation shape).
+    probe: Session,
+}
+
+#[pymethods]
+impl Game {
+    /// A new state: the deal (cards, wall) drawn from `seed` where the parameters leave it
+    /// open. The same seed gives the same game.
+    #[pyo3(signature = (seed = 0))]
+    fn new_initial_state(&self, seed: u64) -> PyResult<State> {
+        let session =
+            Session::new(self.name, self.params.clone(), Vec::new(), seed).map_err(play_error)?;
+        Ok(State { session })
+    }
+
+    /// The number of players.
+    fn num_players(&self) -> usize {
+        self.probe.num_players()
+    }
+
+    /// The number of action ids: every id is in `range(num_distinct_actions())`.
+    fn num_distinct_actions(&self) -> usize {
+        self.probe.num_distinct_actions()
+    }
+
+    /// The shape of `State.observation_tensor(player)`.
+    fn observation_tensor_shape(&self) -> Vec<usize> {
+        self.probe.observation_shape()
+    }
+
+    /// An upper bound on the number of actions of a game (from a fresh state).
+    fn max_game_length(&self) -> usize {
+        self.probe.max_remaining_steps()
+    }
+
+    /// The parameters, every default filled in (a dict; `load_game(name, **params)` makes
+    /// the same game).
+    fn get_parameters<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        from_json(py, &self.params)
+    }
+
+    /// The registry name: `nine`, `take6`, `race` or `mahjong`.
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn __str__(&self) -> String {
+        format!("{}({})", self.name, self.params)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("load_game({:?}, **{})", self.name, self.params)
+    }
+}
+
+/// A state of a game: OpenSpiel's methods over one `tabletop_play::Session`.
+///
+/// Player ids are 0-based; `current_player()` is `TERMINAL` (-4) once the game is over.
+/// Chance is drawn from the seed at the start (deals, walls), so no state is a chance node.
+#[pyclass(module = "tabletop")]
+pub struct State {
+    session: Session,
+}
+
+#[pymethods]
+impl State {
+    /// The player to act, or `TERMINAL` (-4) once the game is over. Take 6!'s simultaneous
+    /// round is turn-based here: the players choose in seat order, each choice secret.
+    fn current_player(&self) -> i64 {
+        self.session.current_player().map_or(TERMINAL, |p| p as i64)
+    }
+
+    /// The legal action ids of the player to act, ascending; empty once the game is over.
+    /// `player`, if given, must be the player to act (else the list is empty).
+    #[pyo3(signature = (player = None))]
+    fn legal_actions(&self, player: Option<i64>) -> Vec<usize> {
+        match player {
+            Some(p) if Some(p) != self.session.current_player().map(|c| c as i64) => Vec::new(),
+            _ => self.session.legal_actions(),
+        }
+    }
+
+    /// The notation of an action id: `action_to_string(action)` or, as OpenSpiel,
+    /// `action_to_string(player, action)`.
+    #[pyo3(signature = (*args))]
+    fn action_to_string(&self, args: &Bound<'_, PyTuple>) -> PyResult<String> {
+        let action: i64 = match args.len() {
+            1 => args.get_item(0)?.extract()?,
+            2 => args.get_item(1)?.extract()?,
+            n => {
+                return Err(PyTypeError::new_err(format!(
+                    "action_to_string takes (action) or (player, action), not {n} arguments"
+                )));
+            }
+        };
+        self.session.action_to_string(action_id(action)?).map_err(play_error)
+    }
+
+    /// The id of an action in notation: `string_to_action(text)` or, as OpenSpiel,
+    /// `string_to_action(player, text)`. Raises `ValueError` for text that is no action.
+    #[pyo3(signature = (*args))]
+    fn string_to_action(&self, args: &Bound<'_, PyTuple>) -> PyResult<usize> {
+        let text: String = match args.len() {
+            1 => args.get_item(0)?.extract()?,
+            2 => args.get_item(1)?.extract()?,
+            n => {
+                return Err(PyTypeError::new_err(format!(
+                    "string_to_action takes (text) or (player, text), not {n} arguments"
+                )));
+            }
+        };
+        self.session.string_to_action(&text).map_err(play_error)
+    }
+
+    /// Applies a legal action id for the player to act. Raises `ValueError` for an illegal
+    /// id or once the game is over.
+    fn apply_action(&mut self, action: i64) -> PyResult<()> {
+        self.session.apply_action(action_id(action)?).map_err(play_error)
+    }
+
+    /// The action ids applied so far, oldest first (Take 6!'s secret choices included: the
+    /// full history, as OpenSpiel's).
+    fn history(&self) -> Vec<usize> {
+        self.session.history()
+    }
+
+    /// The number of actions applied so far.
+    fn move_number(&self) -> usize {
+        self.session.history().len()
+    }
+
+    /// Whether the game is over.
+    fn is_terminal(&self) -> bool {
+        self.session.is_terminal()
+    }
+
+    /// Always False: chance (deals, walls) is drawn from the seed at the start.
+    fn is_chance_node(&self) -> bool {
+        false
+    }
+
+    /// One value per player (all 0 before the end). Nine: the signed result (cards the loser
+    /// keeps), zero-sum. Race: +1 / -1, or 0 each for a draw. Take 6!: minus the heads each
+    /// player took. Mahjong: 1 for the winner, 0 for the others.
+    fn returns(&self) -> Vec<f64> {
+        self.session.returns()
+    }
+
+    /// The observation of `player` (default: the player to act, else 0) as a float32 numpy
+    /// array, hidden information removed:
+    ///
+    /// - nine `[5, 36]` (card index `suit * 9 + rank`, suits C D S H, ranks 6..A): own hand,
+    ///   opponent's hand (open game), table, playable now, to-move plane.
+    /// - take6 `[9, 104]` (card `c` at `c - 1`): own hand, rows 1-4, cards taken this hand,
+    ///   revealed and not placed, own choice this round, must-pick-a-row plane.
+    /// - race `[3, N, M]`: piece, target, to-move plane.
+    /// - mahjong `[10, 37]` (tile counts by kind index): own hand, melds of A-D, discards of
+    ///   A-D, to-move plane.
+    #[pyo3(signature = (player = None))]
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let player = match player {
+            Some(p) => usize::try_from(p).map_err(|_| {
+                PyValueError::new_err(format!(
+                    "players are 0 to {}, not {p}",
+                    self.session.num_players() - 1
+                ))
+            })?,
+            None => self.session.current_player().unwrap_or(0),
+        };
+        let (shape, values) = self.session.observation_tensor(player).map_err(play_error)?;
+        Ok(PyArray1::from_vec(py, values).reshape(shape)?.into_any())
+    }
+
+    /// The game's view for `player` (None: everything) as a dict: hands, rows, board, ...
+    /// with what `player` may not see removed.
+    #[pyo3(signature = (player = None))]
+    fn view<'py>(&self, py: Python<'py>, player: Option<usize>) -> PyResult<Bound<'py, PyAny>> {
+        if let Some(p) = player.filter(|&p| p >= self.session.num_players()) {
+            return Err(PyValueError::new_err(format!(
+                "players are 0 to {}, not {p}",
+                self.session.num_players() - 1
+            )));
+        }
+        from_json(py, &self.session.view(player))
+    }
+
+    /// The legal actions of the player to act, in notation (in the order of `legal_actions`).
+    fn legal_action_strings(&self) -> Vec<String> {
+        self.session.legal_action_strings()
+    }
+
+    /// The number of players.
+    fn num_players(&self) -> usize {
+        self.session.num_players()
+    }
+
+    /// An independent copy: applying actions to one leaves the other unchanged.
+    fn clone(&self) -> State {
+        State { session: self.session.clone() }
+    }
+
+    fn __copy__(&self) -> State {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> State {
+        self.clone()
+    }
+
+    /// The state in text.
+    fn __str__(&self) -> String {
+        self.session.text()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<tabletop.State {} seed={} moves={}>",
+            self.session.game(),
+            self.session.seed(),
+            self.session.history().len()
+        )
+    }
+}
+
+/// A game by name with parameters (the published rules, a default board, ... when none are
+/// given): `load_game("nine" | "take6" | "race" | "mahjong", **params)`.
+///
+/// Parameters: nine `deal` (two lines), `first` (`"alice"`/`"bob"`); take6 `players`,
+/// `rows`, `hand_size`, `deck`, `row_rule` (`"choose"`/`"forced"`), `target`, `mode`
+/// (`"hand"`/`"match"`), `script`; race `piece`, `rows`, `cols` (2 to 64), `start`; mahjong
+/// `wall` (148 tiles). Raises `ValueError` for an unknown game or a bad parameter.
+#[pyfunction]
+#[pyo3(signature = (name, **params))]
+fn load_game(py: Python<'_>, name: &str, params: Option<&Bound<'_, PyDict>>) -> PyResult<Game> {
+    let params = match params {
+        Some(p) => to_json(py, p.as_any())?,
+        None => Value::Object(Default::default()),
+    };
+    let probe = Session::new(name, params, Vec::new(), 0).map_err(play_error)?;
+    Ok(Game { name: probe.game(), params: probe.params().clone(), probe })
+}
+
+/// The games `load_game` knows, with their defaults: a list of dicts with `name`,
+/// `description`, `default_params`, `players`, `num_distinct_actions`,
+/// `observation_shape`, `bots`.
+#[pyfunction]
+fn registered_games(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    let games: Vec<Value> = tabletop_play::games()
+        .into_iter()
+        .map(|g| {
+            serde_json::json!({
+                "name": g.name,
+                "description": g.description,
+                "default_params": g.default_params,
+                "players": g.players,
+                "num_distinct_actions": g.num_distinct_actions,
+                "observation_shape": g.observation_shape,
+                "bots": g.bots,
+            })
+        })
+        .collect();
+    from_json(py, &Value::Array(games))
+}
+
+/// Registers the environment functions and classes in the top-level module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("TERMINAL", TERMINAL)?;
+    m.add_class::<Game>()?;
+    m.add_class::<State>()?;
+    m.add_function(wrap_pyfunction!(load_game, m)?)?;
+    m.add_function(wrap_pyfunction!(registered_games, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,271 @@
+//! `tabletop.nine`: deals, the exact solver, the deal search.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use rayon::prelude::*;
+use tabletop_core::seeded_rng;
+use tabletop_nine::{Move, Player, Position, Solver};
+
+use crate::error;
+
+/// A deal of Nine: Alice's 18 cards and Bob's 18 cards, the whole 36-card deck.
+///
+/// Cards are written rank then suit: ranks 6 7 8 9 T J Q K A, suits S C D H (`9D`, `TS`).
+/// Make one with `Deal.parse(alice, bob)`, `Deal.random(seed)` or `find(importance)`.
+#[pyclass(module = "tabletop.nine", frozen, eq, hash, from_py_object)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Deal(pub tabletop_nine::Deal);
+
+#[pymethods]
+impl Deal {
+    /// The deal of these two hands, 18 space-separated cards each.
+    ///
+    /// Raises `tabletop.InputError` (a `ValueError`) when a card is malformed, repeated or
+    /// missing; Alice's hand is line 1 and Bob's line 2 in the message.
+    #[staticmethod]
+    fn parse(alice: &str, bob: &str) -> PyResult<Deal> {
+        tabletop_nine::Deal::from_hands(alice, bob).map(Deal).map_err(|e| error::deal_error(&e))
+    }
+
+    /// A uniformly random deal drawn from `seed` (the same seed, the same deal).
+    #[staticmethod]
+    fn random(seed: u64) -> Deal {
+        Deal(tabletop_nine::random_deal(&mut seeded_rng(seed)))
+    }
+
+    /// Alice's cards, in the notation.
+    #[getter]
+    fn alice(&self) -> String {
+        self.0.alice().to_string()
+    }
+
+    /// Bob's cards, in the notation.
+    #[getter]
+    fn bob(&self) -> String {
+        self.0.bob().to_string()
+    }
+
+    /// The two hands, one line each (the judge's input format).
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Deal.parse({:?}, {:?})", self.alice(), self.bob())
+    }
+}
+
+/// A deal's results for both first movers: `alice_first` and `bob_first` signed from Alice's
+/// side (positive: Alice wins and Bob keeps that many cards), and the importance of moving
+/// first, `abs(alice_first - bob_first)`.
+#[pyclass(module = "tabletop.nine", frozen, get_all, eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Value {
+    /// The result when Alice moves first, signed from Alice's side.
+    alice_first: i32,
+    /// The result when Bob moves first, signed from Alice's side.
+    bob_first: i32,
+    /// The importance of moving first: `abs(alice_first - bob_first)`.
+    importance: u32,
+}
+
+impl From<tabletop_nine::DealValue> for Value {
+    fn from(v: tabletop_nine::DealValue) -> Value {
+        Value { alice_first: v.alice_first, bob_first: v.bob_first, importance: v.importance() }
+    }
+}
+
+#[pymethods]
+impl Value {
+    fn __repr__(&self) -> String {
+        format!(
+            "Value(alice_first={}, bob_first={}, importance={})",
+            self.alice_first, self.bob_first, self.importance
+        )
+    }
+}
+
+/// Optimal play of one deal with one first mover.
+#[pyclass(module = "tabletop.nine", frozen, get_all)]
+#[derive(Clone)]
+pub struct Line {
+    /// Who moves first: `"Alice"` or `"Bob"`.
+    first: &'static str,
+    /// The result, signed from Alice's side.
+    result: i32,
+    /// The winner: `"Alice"` or `"Bob"`.
+    winner: &'static str,
+    /// Every opening move with its value (signed from Alice's side), best first.
+    best_moves: Vec<(String, i32)>,
+    /// The principal variation: the moves of one optimal game, `"pass"` for a pass.
+    principal_variation: Vec<String>,
+}
+
+#[pymethods]
+impl Line {
+    fn __repr__(&self) -> String {
+        format!("Line(first={:?}, result={:+}, winner={:?})", self.first, self.result, self.winner)
+    }
+}
+
+/// The exact solution of a deal (`solve`).
+#[pyclass(module = "tabletop.nine", frozen, get_all)]
+pub struct Solution {
+    /// The deal.
+    deal: Deal,
+    /// The result when Alice moves first, signed from Alice's side.
+    alice_first: i32,
+    /// The result when Bob moves first, signed from Alice's side.
+    bob_first: i32,
+    /// The importance of moving first: `abs(alice_first - bob_first)`.
+    importance: u32,
+    /// Optimal play when Alice moves first.
+    alice_line: Line,
+    /// Optimal play when Bob moves first.
+    bob_line: Line,
+}
+
+#[pymethods]
+impl Solution {
+    /// The best opening moves with their values when `first` (`"Alice"` or `"Bob"`) moves
+    /// first, best first.
+    #[pyo3(signature = (first = "Alice"))]
+    fn best_moves(&self, first: &str) -> PyResult<Vec<(String, i32)>> {
+        Ok(self.line(first)?.best_moves.clone())
+    }
+
+    /// The principal variation when `first` (`"Alice"` or `"Bob"`) moves first.
+    #[pyo3(signature = (first = "Alice"))]
+    fn principal_variation(&self, first: &str) -> PyResult<Vec<String>> {
+        Ok(self.line(first)?.principal_variation.clone())
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Solution(alice_first={:+}, bob_first={:+}, importance={})",
+            self.alice_first, self.bob_first, self.importance
+        )
+    }
+}
+
+impl Solution {
+    fn line(&self, first: &str) -> PyResult<&Line> {
+        match first.to_ascii_lowercase().as_str() {
+            "alice" => Ok(&self.alice_line),
+            "bob" => Ok(&self.bob_line),
+            _ => Err(PyValueError::new_err(format!(
+                "unknown first mover {first:?}: expected \"Alice\" or \"Bob\""
+            ))),
+        }
+    }
+}
+
+/// One first mover's optimal play, from the solver (what `tabletop nine solve` prints).
+fn line(solver: &mut Solver, deal: tabletop_nine::Deal, first: Player) -> Line {
+    let start = Position::start(deal, first);
+    let result = solver.value(&start);
+    Line {
+        first: first.name(),
+        result,
+        winner: if result > 0 { "Alice" } else { "Bob" },
+        best_moves: solver
+            .best_moves(&start)
+            .into_iter()
+            .map(|(mv, v)| (mv.to_string(), v))
+            .collect(),
+        principal_variation: solver
+            .principal_variation(&start)
+            .iter()
+            .map(Move::to_string)
+            .collect(),
+    }
+}
+
+/// Solves `deal` exactly for both first movers: results, importance, best opening moves with
+/// their values, principal variations. Releases the GIL.
+#[pyfunction]
+fn solve(py: Python<'_>, deal: Deal) -> Solution {
+    let (alice_line, bob_line) = py.detach(|| {
+        let mut solver = Solver::new();
+        (line(&mut solver, deal.0, Player::Alice), line(&mut solver, deal.0, Player::Bob))
+    });
+    Solution {
+        deal,
+        alice_first: alice_line.result,
+        bob_first: bob_line.result,
+        importance: alice_line.result.abs_diff(bob_line.result),
+        alice_line,
+        bob_line,
+    }
+}
+
+/// Solves many deals in parallel on all cores, the GIL released: one `Value` per deal, in
+/// order. Accepts any iterable of `Deal`.
+#[pyfunction]
+fn solve_many(py: Python<'_>, deals: Vec<Deal>) -> Vec<Value> {
+    py.detach(|| deals.par_iter().map(|d| Value::from(tabletop_nine::solve_deal(d.0))).collect())
+}
+
+/// The values of `count` random deals, deal `i` drawn as `Deal.random(sub_seed(seed, i))`
+/// (the deals of `tabletop nine stats --seed SEED`), solved in parallel with the GIL released.
+#[pyfunction]
+#[pyo3(signature = (count, seed = 1))]
+fn solve_random(py: Python<'_>, count: u64, seed: u64) -> PyResult<Vec<Value>> {
+    if count > 100_000_000 {
+        return Err(PyValueError::new_err(format!(
+            "count = {count} is too large: at most 100,000,000 deals per call"
+        )));
+    }
+    Ok(py.detach(|| {
+        (0..count)
+            .into_par_iter()
+            .map(|i| {
+                let deal =
+                    tabletop_nine::random_deal(&mut seeded_rng(tabletop_core::sub_seed(seed, i)));
+                Value::from(tabletop_nine::solve_deal(deal))
+            })
+            .collect()
+    }))
+}
+
+/// The importance of the first move of `deal`: `abs(alice_first - bob_first)`.
+#[pyfunction]
+fn importance(py: Python<'_>, deal: Deal) -> u32 {
+    py.detach(|| tabletop_nine::importance(deal.0))
+}
+
+/// A deal whose first move has importance `importance`, found by a seeded search that solves
+/// at most `budget` deals (the deal of `tabletop nine find`).
+///
+/// Raises `ValueError` when no deal has that importance (the achievable ones are 0 to 24, 26
+/// and 30) or when the budget runs out. Releases the GIL.
+#[pyfunction]
+#[pyo3(signature = (importance, seed = 1, budget = 1_000_000))]
+fn find(py: Python<'_>, importance: u32, seed: u64, budget: u64) -> PyResult<Deal> {
+    if !(1..=1_000_000_000_000).contains(&budget) {
+        return Err(PyValueError::new_err(format!(
+            "budget = {budget} is out of range: expected 1 to 10^12 solved deals"
+        )));
+    }
+    py.detach(|| tabletop_nine::find_deal(importance, seed, budget))
+        .map(Deal)
+        .map_err(|e| error::value_error(&e))
+}
+
+/// Registers `tabletop.nine`.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add(
+        "__doc__",
+        "Nine (Девятка): deals, the exact solver, the search for deals by importance.",
+    )?;
+    m.add_class::<Deal>()?;
+    m.add_class::<Value>()?;
+    m.add_class::<Line>()?;
+    m.add_class::<Solution>()?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_many, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_random, m)?)?;
+    m.add_function(wrap_pyfunction!(importance, m)?)?;
+    m.add_function(wrap_pyfunction!(find, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,38 @@
+"""tabletop: exact solvers, simulators and judges for table games, from Rust.
+
+Submodules:
+
+- ``tabletop.nine``: Nine (Девятка): deals, the exact solver, the search for deals by
+  importance.
+- ``tabletop.race``: chess-piece race games (Life Winner Bo): outcomes of boards up to
+  10^18 x 10^18, retrograde tables and Grundy values as numpy arrays.
+- ``tabletop.mahjong``: the THUPC 2021 Mahjong simulator, batches and the distance to winning.
+- ``tabletop.take6``: Take 6!: the judge's scripted game, the arena, bots written in Python.
+
+Top level:
+
+- ``judge(problem, text)``: the original problems' output, byte for byte as
+  ``tabletop judge``; ``InputError`` (a ``ValueError``) for malformed input.
+- ``load_game(name, **params)``: every game as an OpenSpiel-style environment.
+"""
+
+from ._native import InputError, __version__, judge, problems, sub_seed
+from . import mahjong, nine, race, take6
+from ._native import TERMINAL, Game, State, load_game, registered_games
+
+__all__ = [
+    "Game",
+    "State",
+    "TERMINAL",
+    "load_game",
+    "registered_games",
+    "InputError",
+    "__version__",
+    "judge",
+    "mahjong",
+    "nine",
+    "problems",
+    "race",
+    "sub_seed",
+    "take6",
+]

@@ -1,0 +1,53 @@
+"""Take 6! (6 nimmt!): the judge's scripted game, the arena, Python bots."""
+
+from typing import Any, Callable, Dict, List, Optional, Protocol, Sequence, TypedDict, Union
+
+class View(TypedDict):
+    seat: int
+    players: int
+    round: int
+    hand: List[int]
+    rows: List[List[int]]
+    revealed: List[Optional[int]]
+    taken: List[int]
+    unseen: List[int]
+
+class BotObject(Protocol):
+    def choose_card(self, view: View) -> int: ...
+
+BotLike = Union[str, Callable[[View], int], BotObject]
+
+class Outcome:
+    """The result of a scripted game."""
+
+    @property
+    def penalties(self) -> List[int]: ...
+    @property
+    def taken(self) -> List[List[int]]: ...
+    @property
+    def rows(self) -> List[List[int]]: ...
+
+def simulate(text: str) -> Outcome:
+    """Plays the judge's scripted game (NTHU 14463 input)."""
+
+def arena(
+    players: int = 4,
+    bots: Sequence[str] = ("random",),
+    deals: int = 1000,
+    seed: int = 0,
+    row_rule: str = "choose",
+    cards: int = 10,
+    rows: int = 4,
+    matches: bool = False,
+    target: Optional[int] = None,
+) -> Dict[str, Any]:
+    """A seeded arena of built-in bots (as ``tabletop take6 arena --json``)."""
+
+def play_hand(
+    bots: Sequence[BotLike],
+    seed: int = 0,
+    cards: int = 10,
+    rows: int = 4,
+    row_rule: str = "choose",
+) -> List[int]:
+    """Deals one hand and plays it with built-in or Python bots; the heads per seat."""

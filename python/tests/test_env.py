@@ -1,0 +1,235 @@
+"""The environments: seeded random playouts of every game through the OpenSpiel-style API."""
+
+import copy
+import random
+
+import numpy as np
+import pytest
+
+import tabletop
+
+# (game, parameters): the defaults and some variants of each game.
+GAMES = [
+    ("nine", {}),
+    ("nine", {"first": "bob"}),
+    ("take6", {}),
+    ("take6", {"players": 3, "row_rule": "forced", "hand_size": 6}),
+    ("take6", {"players": 2, "mode": "match", "target": 20}),
+    ("race", {}),
+    ("race", {"piece": "knight", "rows": 10, "cols": 12}),
+    ("race", {"piece": "1", "rows": 5, "cols": 9}),
+    ("race", {"piece": "rook", "rows": 7, "cols": 3}),
+    ("mahjong", {}),
+]
+IDS = [f"{g}-{i}" for i, (g, _) in enumerate(GAMES)]
+
+
+def heads(card):
+    """Take 6!'s heads of a card, the published rule (the oracle for the returns' sum)."""
+    if card == 55:
+        return 7
+    if card % 11 == 0:
+        return 5
+    if card % 10 == 0:
+        return 3
+    if card % 5 == 0:
+        return 2
+    return 1
+
+
+def playout(game, seed, check=True):
+    """A random playout of `game` from `seed`; returns (history, returns, final state)."""
+    state = game.new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    n, ids = game.num_players(), game.num_distinct_actions()
+    shape = tuple(game.observation_tensor_shape())
+    bound = game.max_game_length()
+    if game.name == "take6":
+        full = state.view()
+        dealt = sum(heads(c) for h in full["hands"] for c in h)
+        dealt += sum(heads(c) for r in full["rows"] for c in r["cards"])
+    steps = 0
+    while not state.is_terminal():
+        player = state.current_player()
+        legal = state.legal_actions()
+        assert legal, "legal actions are non-empty until the end"
+        assert 0 <= player < n
+        assert legal == sorted(set(legal)) and all(0 <= a < ids for a in legal)
+        assert state.legal_actions(player) == legal
+        if check:
+            for a in legal:
+                text = state.action_to_string(a)
+                assert state.string_to_action(text) == a
+                assert state.action_to_string(player, a) == text
+                assert state.string_to_action(player, text) == a
+            assert [state.action_to_string(a) for a in legal] == state.legal_action_strings()
+            for p in range(n):
+                obs = state.observation_tensor(p)
+                assert obs.shape == shape and obs.dtype == np.float32
+            # A clone is independent of the original.
+            twin = state.clone()
+            before = (twin.history(), twin.legal_actions(), str(twin))
+        action = rng.choice(legal)
+        state.apply_action(action)
+        steps += 1
+        if check:
+            assert (twin.history(), twin.legal_actions(), str(twin)) == before
+            twin.apply_action(action)
+            assert twin.history() == state.history() and str(twin) == str(state)
+        assert steps <= bound, "the game ends within its bound"
+    assert state.current_player() == tabletop.TERMINAL
+    assert state.legal_actions() == []
+    assert len(state.history()) == state.move_number() == steps
+    returns = state.returns()
+    assert len(returns) == n
+    # The returns sum as each game defines.
+    if game.name in ("nine", "race"):
+        assert sum(returns) == 0
+    elif game.name == "mahjong":
+        assert sorted(returns) in ([0, 0, 0, 0], [0, 0, 0, 1])
+    elif game.get_parameters()["mode"] == "hand":
+        left = sum(heads(c) for r in state.view()["rows"] for c in r["cards"])
+        assert -sum(returns) == dealt - left
+    else:
+        assert max(-r for r in returns) >= game.get_parameters()["target"]
+    with pytest.raises(ValueError):
+        state.apply_action(legal[0])
+    return state.history(), returns, state
+
+
+@pytest.mark.parametrize("name,params", GAMES, ids=IDS)
+def test_random_playouts(name, params):
+    game = tabletop.load_game(name, **params)
+    for seed in range(3):
+        playout(game, seed)
+    # Quicker playouts, more seeds.
+    for seed in range(3, 20):
+        playout(game, seed, check=False)
+
+
+@pytest.mark.parametrize("name,params", GAMES, ids=IDS)
+def test_same_seed_same_game(name, params):
+    game = tabletop.load_game(name, **params)
+    a = playout(game, 11, check=False)
+    b = playout(tabletop.load_game(name, **params), 11, check=False)
+    assert a[:2] == b[:2]
+    assert str(a[2]) == str(b[2])
+    if name != "race":  # a race board has no chance: the seed deals nothing
+        starts = {str(game.new_initial_state(seed=s)) for s in range(5)}
+        assert len(starts) > 1
+
+
+def test_defaults_and_sizes():
+    sizes = {g["name"]: g for g in tabletop.registered_games()}
+    assert set(sizes) == {"nine", "take6", "race", "mahjong"}
+    for name, g in sizes.items():
+        game = tabletop.load_game(name)
+        assert game.num_players() == g["players"]
+        assert game.num_distinct_actions() == g["num_distinct_actions"]
+        assert game.observation_tensor_shape() == g["observation_shape"]
+        assert tabletop.load_game(name, **game.get_parameters()).get_parameters() == game.get_parameters()
+    assert tabletop.load_game("take6").num_players() == 4  # the published rules for 4
+    assert tabletop.load_game("take6").num_distinct_actions() == 104 + 4
+    assert tabletop.load_game("nine").num_distinct_actions() == 37
+    assert tabletop.load_game("race", rows=5, cols=6).num_distinct_actions() == 30
+
+
+def test_copy_module_clones():
+    s = tabletop.load_game("nine").new_initial_state(seed=2)
+    for c in (copy.copy(s), copy.deepcopy(s)):
+        c.apply_action(c.legal_actions()[0])
+        assert s.history() == []
+
+
+def test_take6_hidden_hands_and_choices():
+    state = tabletop.load_game("take6").new_initial_state(seed=5)
+    full = state.view()
+    hands = full["hands"]
+    obs0 = state.observation_tensor(0)
+    # Player 0 sees its own hand and no card of another hand.
+    assert sorted(np.flatnonzero(obs0[0]) + 1) == hands[0]
+    for other in hands[1:]:
+        assert not obs0[:, [c - 1 for c in other]].any()
+    assert state.view(0)["hands"][1:] == [None, None, None]
+    # Player 0's secret choice changes nothing that player 1 observes or sees.
+    obs1, view1 = state.observation_tensor(1), state.view(1)
+    state.apply_action(state.legal_actions()[3])
+    assert (state.observation_tensor(1) == obs1).all()
+    assert state.view(1)["choices"] == view1["choices"] == [None] * 4
+    assert state.current_player() == 1
+
+
+def test_mahjong_hidden_hands_and_wall():
+    state = tabletop.load_game("mahjong").new_initial_state(seed=3)
+    rng = random.Random(0)
+    for _ in range(30):
+        state.apply_action(rng.choice(state.legal_actions()))
+    for p in range(4):
+        view = state.view(p)
+        assert view["wall"] is None
+        assert [q["hand"] is None for q in view["players"]] == [q != p for q in range(4)]
+        obs = state.observation_tensor(p)
+        # Own hand, and otherwise only public tiles (melds, discards): no hidden tile counted.
+        public = sum(len(m) for q in view["players"] for m in q["melds"])
+        public += sum(len(q["discards"]) for q in view["players"])
+        assert obs[0].sum() == len(view["players"][p]["hand"])
+        assert obs[1:9].sum() <= public
+
+
+@pytest.mark.parametrize(
+    "call,exc",
+    [
+        (lambda: tabletop.load_game("chess"), ValueError),
+        (lambda: tabletop.load_game("race", rows=1000), ValueError),
+        (lambda: tabletop.load_game("race", piece="bishop"), ValueError),
+        (lambda: tabletop.load_game("race", colour="red"), ValueError),
+        (lambda: tabletop.load_game("take6", players=1), ValueError),
+        (lambda: tabletop.load_game("take6", players="four"), ValueError),
+        (lambda: tabletop.load_game("nine", deal="JD 7S"), ValueError),
+        (lambda: tabletop.load_game("mahjong", wall="1M"), ValueError),
+        (lambda: tabletop.load_game("nine", first=object()), TypeError),
+        (lambda: tabletop.load_game(3), TypeError),
+        (lambda: tabletop.load_game("nine").new_initial_state(seed=-1), OverflowError),
+        (lambda: tabletop.load_game("nine").new_initial_state(seed="x"), TypeError),
+    ],
+)
+def test_bad_game_arguments(call, exc):
+    with pytest.raises(exc):
+        call()
+
+
+@pytest.mark.parametrize("name", ["nine", "take6", "race", "mahjong"])
+def test_bad_state_arguments(name):
+    game = tabletop.load_game(name)
+    s = game.new_initial_state(seed=1)
+    illegal = next(a for a in range(game.num_distinct_actions()) if a not in s.legal_actions())
+    for bad, exc in [
+        (illegal, ValueError),
+        (-1, ValueError),
+        (game.num_distinct_actions(), ValueError),
+        (2**70, OverflowError),
+        ("x", TypeError),
+        (None, TypeError),
+        (1.5, TypeError),
+    ]:
+        with pytest.raises(exc):
+            s.apply_action(bad)
+    with pytest.raises(ValueError):
+        s.action_to_string(-1)
+    with pytest.raises(ValueError):
+        s.action_to_string(game.num_distinct_actions())
+    with pytest.raises(TypeError):
+        s.action_to_string()
+    with pytest.raises(TypeError):
+        s.action_to_string(0, 1, 2)
+    with pytest.raises(ValueError):
+        s.string_to_action("no such action")
+    with pytest.raises(TypeError):
+        s.string_to_action(5)
+    with pytest.raises(ValueError):
+        s.observation_tensor(game.num_players())
+    with pytest.raises(ValueError):
+        s.observation_tensor(-1)
+    with pytest.raises(ValueError):
+        s.view(99)
+    assert s.history() == []  # nothing bad was applied

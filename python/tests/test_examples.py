@@ -1,0 +1,29 @@
+"""The examples under python/examples run, with small sizes."""
+
+import subprocess
+import sys
+
+from conftest import ROOT
+
+EXAMPLES = ROOT / "python" / "examples"
+
+
+def run(name, *args):
+    p = subprocess.run(
+        [sys.executable, str(EXAMPLES / name), *args], capture_output=True, text=True, timeout=300
+    )
+    assert p.returncode == 0, p.stderr
+    return p.stdout
+
+
+def test_nine_importance_histogram():
+    out = run("nine_importance.py", "--deals", "300", "--seed", "2")
+    lines = out.splitlines()
+    assert lines[0].startswith("300 deals solved in ")
+    # One line per importance seen, and the counts add up to the deals.
+    assert sum(int(line.split()[1]) for line in lines[1:]) == 300
+
+
+def test_take6_python_bot():
+    out = run("take6_python_bot.py", "--deals", "30")
+    assert "python bot vs 3 random" in out and "arena heuristic" in out

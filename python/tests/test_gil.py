@@ -1,0 +1,60 @@
+"""Long calls release the GIL: another Python thread keeps running while they work."""
+
+import threading
+import time
+
+import pytest
+
+import tabletop
+from tabletop import mahjong, nine, race, take6
+
+DEALS = [nine.Deal.random(i) for i in range(60)]
+WALLS = [mahjong.random_wall(i) for i in range(400)]
+
+CALLS = [
+    ("nine.solve_many", lambda: nine.solve_many(DEALS)),
+    ("nine.solve_random", lambda: nine.solve_random(60, 3)),
+    ("mahjong.simulate_many", lambda: mahjong.simulate_many(WALLS)),
+    ("mahjong.stats", lambda: mahjong.stats(2000, 1)),
+    ("take6.arena", lambda: take6.arena(bots=["mc:50", "random"], deals=20)),
+    ("race.table", lambda: race.table("knight", 2000, 2000)),
+    ("judge cf1769d3", lambda: tabletop.judge("cf1769d3", "26\n")),
+]
+
+
+def longest_pause(call):
+    """(the call's duration, the longest pause of a Python loop in another thread while it
+    ran). With the GIL held by the call, the loop pauses for the whole call."""
+    started, times = threading.Event(), {}
+
+    def work():
+        started.set()
+        times["start"] = time.perf_counter()
+        call()
+        times["end"] = time.perf_counter()
+
+    t = threading.Thread(target=work)
+    t.start()
+    started.wait()
+    ticks = [time.perf_counter()]
+    while t.is_alive():
+        sum(range(100))
+        ticks.append(time.perf_counter())
+    t.join()
+    start, end = times["start"], times["end"]
+    inside = [x for x in ticks if start <= x <= end]
+    points = [start, *inside, end]
+    return end - start, max(b - a for a, b in zip(points, points[1:]))
+
+
+@pytest.mark.parametrize("name,call", CALLS, ids=[c[0] for c in CALLS])
+def test_the_gil_is_released(name, call):
+    duration, pause = longest_pause(call)
+    assert duration > 0.02, f"{name} is too quick to tell ({duration:.3f} s)"
+    assert pause < duration / 3, f"{name}: the other thread paused {pause:.3f} s of {duration:.3f} s"
+
+
+def test_a_call_holding_the_gil_is_caught():
+    """The measure can fail: play_hand holds the GIL (its bots may be Python callables)."""
+    duration, pause = longest_pause(lambda: take6.play_hand(["mc:300"] * 4, seed=1))
+    assert pause > duration / 2
