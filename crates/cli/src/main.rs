@@ -8,6 +8,7 @@ mod common;
 mod mahjong;
 mod nine;
 mod race;
+mod serve;
 mod take6;
 
 use std::io::Write;
@@ -51,6 +52,8 @@ enum Command {
     /// Mahjong (THUPC 2021 variant): simulation, distance, replay.
     #[command(subcommand)]
     Mahjong(mahjong::Command),
+    /// The games in a browser: a local web server (loopback by default).
+    Serve(serve::Args),
 }
 
 /// The original problems that `tabletop judge` reproduces.
@@ -109,6 +112,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Take6(cmd) => take6::run(cmd),
         Command::Race(cmd) => race::run(cmd),
         Command::Mahjong(cmd) => mahjong::run(cmd),
+        Command::Serve(args) => serve::run(args),
     }
 }
 
