@@ -6,6 +6,41 @@ use crate::error::ApiError;
 pub const PROBLEMS: [&str; 6] =
     ["cf1769d1", "cf1769d2", "cf1769d3", "nthu14463", "hdu5754", "p7147"];
 
+/// Each problem's title and a sample input (from the official samples in the game crates'
+/// test data), for the judge page.
+pub fn catalogue() -> serde_json::Value {
+    const D1: &str = "JD 7S 9S JS 8S 9D 6D 8C 8D TH KS QD QH TD 6C AD KD AC\n\
+                      KH QC 9H 6H KC 9C JC TS 6S QS TC JH 7D 7H AS AH 7C 8H\n";
+    let entries = [
+        ("cf1769d1", "Codeforces 1769 D1: the winner of a Nine deal (Alice first)", D1),
+        ("cf1769d2", "Codeforces 1769 D2: k ≤ 13 Nine deals with distinct importances", "3\n"),
+        ("cf1769d3", "Codeforces 1769 D3: k ≤ 26 Nine deals with distinct importances", "26\n"),
+        (
+            "nthu14463",
+            "NTHU 14463: Take 6!, a scripted game's penalties",
+            include_str!("../../take6/tests/data/sample.in"),
+        ),
+        (
+            "hdu5754",
+            "HDU 5754: Life Winner Bo, B, G or D per board",
+            include_str!("../../race/tests/data/hdu5754_sample.in"),
+        ),
+        (
+            "p7147",
+            "Luogu P7147 (THUPC 2021): the Mahjong game log of a wall",
+            include_str!("../../mahjong/tests/data/p7147/1.in"),
+        ),
+    ];
+    serde_json::Value::Array(
+        entries
+            .iter()
+            .map(|(name, title, sample)| {
+                serde_json::json!({ "name": name, "title": title, "sample": sample })
+            })
+            .collect(),
+    )
+}
+
 /// The judge's output for `input`, or a 400 with the command line's message, or a 404 for an
 /// unknown problem.
 pub fn judge(problem: &str, input: &str) -> Result<String, ApiError> {

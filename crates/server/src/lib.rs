@@ -208,7 +208,7 @@ async fn health(State(state): State<Shared>) -> Json<Value> {
 }
 
 async fn problems() -> Json<Value> {
-    Json(json!({ "problems": PROBLEMS }))
+    Json(json!({ "problems": judge::catalogue() }))
 }
 
 /// A body read as bytes, with a JSON error when it is too large or unreadable.
