@@ -10,8 +10,7 @@ use serde::Serialize;
 use tabletop_core::{seeded_rng, sub_seed};
 use tabletop_mahjong::{
     Board, Event, GameRecord, GameStats, Hand, Outcome, Player, Table, Wall, check_log,
-    discard_options, distance, improving_draws, judge_p7147, log_text, parse_log_lines,
-    parse_walls, simulate,
+    discard_options, distance, improving_draws, log_text, parse_log_lines, parse_walls, simulate,
 };
 
 use crate::bench::Bench;
@@ -129,11 +128,6 @@ where
     }
     bar.finish_and_clear();
     Ok(())
-}
-
-/// The original problem's output for `input`.
-pub fn judge(input: &str) -> anyhow::Result<String> {
-    Ok(judge_p7147(input)?)
 }
 
 /// Aggregate statistics of many games.

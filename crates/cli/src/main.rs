@@ -73,13 +73,22 @@ pub enum Problem {
     P7147,
 }
 
-fn judge(problem: Problem, input: &str) -> anyhow::Result<String> {
-    match problem {
-        Problem::Cf1769d1 | Problem::Cf1769d2 | Problem::Cf1769d3 => nine::judge(problem, input),
-        Problem::Nthu14463 => take6::judge(input),
-        Problem::Hdu5754 => race::judge(input),
-        Problem::P7147 => mahjong::judge(input),
+impl From<Problem> for tabletop_play::Problem {
+    fn from(p: Problem) -> tabletop_play::Problem {
+        match p {
+            Problem::Cf1769d1 => tabletop_play::Problem::Cf1769d1,
+            Problem::Cf1769d2 => tabletop_play::Problem::Cf1769d2,
+            Problem::Cf1769d3 => tabletop_play::Problem::Cf1769d3,
+            Problem::Nthu14463 => tabletop_play::Problem::Nthu14463,
+            Problem::Hdu5754 => tabletop_play::Problem::Hdu5754,
+            Problem::P7147 => tabletop_play::Problem::P7147,
+        }
     }
+}
+
+/// The one judge code path shared with the server and Python: `tabletop_play::judge`.
+fn judge(problem: Problem, input: &str) -> anyhow::Result<String> {
+    Ok(tabletop_play::judge(problem.into(), input)?)
 }
 
 fn demo() -> anyhow::Result<()> {

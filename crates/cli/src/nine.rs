@@ -5,13 +5,12 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use serde::Serialize;
 use tabletop_core::{seeded_rng, sub_seed};
 use tabletop_nine::{
     Deal, DealValue, Move, Player, Position, SearchError, Solver, find_deal, find_distinct_counted,
-    importance, is_achievable, judge_d1, judge_d2, judge_d3, low_reserve_deals, minimax_deal,
-    random_deal, solve_deal,
+    importance, is_achievable, low_reserve_deals, minimax_deal, random_deal, solve_deal,
 };
 
 use crate::bench::Bench;
@@ -117,17 +116,6 @@ pub fn run(command: Command) -> anyhow::Result<()> {
 
 fn parse_deal(text: &str) -> anyhow::Result<Deal> {
     text.parse::<Deal>().context("invalid deal")
-}
-
-/// The original problem's output for `input`.
-pub fn judge(problem: crate::Problem, input: &str) -> anyhow::Result<String> {
-    let out = match problem {
-        crate::Problem::Cf1769d1 => judge_d1(input),
-        crate::Problem::Cf1769d2 => judge_d2(input),
-        crate::Problem::Cf1769d3 => judge_d3(input),
-        other => bail!("{other:?} is not a Nine problem"),
-    };
-    Ok(out?)
 }
 
 /// One first mover's analysis.

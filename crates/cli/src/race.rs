@@ -97,11 +97,6 @@ fn gen_cmd(cases: u64, seed: u64, max_side: u64) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The original problem's output for `input`.
-pub fn judge(input: &str) -> anyhow::Result<String> {
-    Ok(judge_hdu5754(input)?)
-}
-
 #[derive(Serialize)]
 struct Solved {
     piece: &'static str,

@@ -105,11 +105,6 @@ pub fn run(command: Command) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The original problem's output for `input`.
-pub fn judge(input: &str) -> anyhow::Result<String> {
-    Ok(judge_nthu14463(input)?)
-}
-
 /// `1 head`, `5 heads`.
 fn heads(n: u32) -> String {
     if n == 1 { "1 head".to_owned() } else { format!("{n} heads") }

@@ -1,0 +1,105 @@
+//! The errors of the session layer.
+
+use thiserror::Error;
+
+/// Why a session operation was refused. The session is unchanged after every error.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PlayError {
+    /// No game of this name is registered.
+    #[error("unknown game {game:?}: expected one of {}", known.join(", "))]
+    UnknownGame {
+        /// The name asked for.
+        game: String,
+        /// The registered names.
+        known: Vec<String>,
+    },
+    /// A parameter is missing its type, out of range, or cannot be parsed.
+    #[error("bad parameter {field}: {reason}")]
+    BadParams {
+        /// The parameter (a JSON field name; `params` for the object as a whole).
+        field: String,
+        /// Why it is refused.
+        reason: String,
+    },
+    /// A seat number that the game does not have, or seats given for more players than it has.
+    #[error("unknown seat {seat}: the game has {players} players (seats 0 to {})", players.saturating_sub(1))]
+    UnknownSeat {
+        /// The seat as given.
+        seat: String,
+        /// The number of players.
+        players: usize,
+    },
+    /// A seat given to a bot the game does not offer.
+    #[error("unknown bot {bot:?} for seat {seat}: {game} offers {}", known.join(", "))]
+    UnknownBot {
+        /// The seat (0-based).
+        seat: usize,
+        /// The bot asked for.
+        bot: String,
+        /// The game.
+        game: String,
+        /// The bots the game offers.
+        known: Vec<String>,
+    },
+    /// An action that cannot be read or is not legal now.
+    #[error("illegal action {action:?} for player {player}: {reason}; legal: {}", legal.join(" "))]
+    IllegalAction {
+        /// The action as given (notation, or the integer id as text).
+        action: String,
+        /// The player it was given for.
+        player: usize,
+        /// Why it is refused.
+        reason: String,
+        /// The legal actions of the player to move, in notation.
+        legal: Vec<String>,
+    },
+    /// The player is not the one to move, or the seat is held by a bot.
+    #[error("not player {player}'s turn: {reason}")]
+    NotYourTurn {
+        /// The player who tried to act.
+        player: usize,
+        /// The player to move, if any.
+        to_move: Option<usize>,
+        /// Why (whose turn it is, or which bot holds the seat).
+        reason: String,
+    },
+    /// Nothing to undo: no move has been made since the start.
+    #[error("nothing to undo")]
+    NothingToUndo,
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// A request above a documented cap (board size, steps, playouts).
+    #[error("too large: {what} is {value}, the cap is {cap}")]
+    TooLarge {
+        /// What is too large.
+        what: String,
+        /// The value asked for.
+        value: u64,
+        /// The cap.
+        cap: u64,
+    },
+}
+
+impl PlayError {
+    /// A [`PlayError::BadParams`].
+    pub fn bad(field: impl Into<String>, reason: impl std::fmt::Display) -> PlayError {
+        PlayError::BadParams { field: field.into(), reason: reason.to_string() }
+    }
+
+    /// A short, stable name of the variant (`"unknown_game"`, `"bad_params"`, ...), for JSON
+    /// error bodies and exception classes.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            PlayError::UnknownGame { .. } => "unknown_game",
+            PlayError::BadParams { .. } => "bad_params",
+            PlayError::UnknownSeat { .. } => "unknown_seat",
+            PlayError::UnknownBot { .. } => "unknown_bot",
+            PlayError::IllegalAction { .. } => "illegal_action",
+            PlayError::NotYourTurn { .. } => "not_your_turn",
+            PlayError::NothingToUndo => "nothing_to_undo",
+            PlayError::GameOver => "game_over",
+            PlayError::TooLarge { .. } => "too_large",
+        }
+    }
+}

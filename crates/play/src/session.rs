@@ -1,0 +1,565 @@
+//! [`Session`]: any registered game, its seats, its history and undo.
+
+use serde::Serialize;
+use serde_json::Value;
+use tabletop_core::sub_seed;
+
+use crate::registry::{ErasedGame, find};
+use crate::{PlayError, Seat};
+
+/// The most actions [`Session::advance`] plays in one call (far above any game's length with
+/// the capped parameters: a race on a 64 x 64 board takes at most 126 moves, Mahjong about
+/// 150 discards, a Take 6! match to 66 a few hundred decisions).
+pub const MAX_ADVANCE: usize = 100_000;
+
+/// One action of the history.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Step {
+    /// The player who acted.
+    pub player: usize,
+    /// The action's integer id.
+    pub id: usize,
+    /// The action in the game's notation.
+    pub action: String,
+}
+
+/// One action of the history as a viewer sees it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeenStep {
+    /// The player who acted.
+    pub player: usize,
+    /// The action in notation, or `None` while it is secret to this viewer (a Take 6! card
+    /// chosen in the round in progress).
+    pub action: Option<String>,
+}
+
+/// The whole state of a session as one viewer sees it: what a front end draws.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SessionState {
+    /// The game's registry name.
+    pub game: String,
+    /// The players' names in the game's terms, by seat.
+    pub players: Vec<String>,
+    /// Who plays each seat (`"human"`, `"solver"` or a bot name).
+    pub seats: Vec<Seat>,
+    /// The seed of the session.
+    pub seed: u64,
+    /// The parameters with every default filled in.
+    pub params: Value,
+    /// The seat the view is for, `None` for everything (spectator).
+    pub viewer: Option<usize>,
+    /// The player to decide now, `None` once the game is over.
+    pub to_move: Option<usize>,
+    /// Whether the player to move is a person.
+    pub human_to_move: bool,
+    /// The legal actions of the player to move, in notation, when the viewer may see them
+    /// (the viewer is the player to move, or a spectator); empty otherwise.
+    pub legal_actions: Vec<String>,
+    /// The game's own view (shape documented per game at the crate root).
+    pub view: Value,
+    /// Every action so far, oldest first, secrets hidden from this viewer.
+    pub history: Vec<SeenStep>,
+    /// The last action, as in `history`.
+    pub last_action: Option<SeenStep>,
+    /// Whether the game is over.
+    pub terminal: bool,
+    /// The returns once the game is over, one per player (higher is better).
+    pub returns: Option<Vec<f64>>,
+    /// Whether [`Session::undo`] would succeed.
+    pub can_undo: bool,
+}
+
+/// A game in progress behind one type: any registered game, who plays each seat, the history
+/// and every earlier state (for undo).
+///
+/// Two interfaces meet here: the seat-aware one for front ends ([`Session::act`],
+/// [`Session::advance`], [`Session::undo`], [`Session::state`]) and OpenSpiel's integer one
+/// ([`Session::current_player`], [`Session::legal_actions`], [`Session::apply_action`], ...),
+/// which ignores seats.
+///
+/// ```
+/// use tabletop_play::{Seat, Session};
+/// use serde_json::json;
+///
+/// // A queen on an 8 x 8 board, a person against the perfect player.
+/// let mut s = Session::new("race", json!({"piece": "queen", "rows": 8, "cols": 8}),
+///                          vec![Seat::Human, Seat::Solver], 7)?;
+/// assert_eq!(s.current_player(), Some(0));
+/// s.act(0, "(1,3)")?;        // the person moves
+/// s.advance()?;              // the solver answers
+/// assert_eq!(s.current_player(), Some(0));
+/// s.undo()?;                 // back to the person's last decision
+/// assert_eq!(s.history().len(), 0);
+/// let state = serde_json::to_value(s.state())?;
+/// assert_eq!(state["view"]["cell"], json!([1, 1]));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Session {
+    game: Box<dyn ErasedGame>,
+    seats: Vec<Seat>,
+    seed: u64,
+    params: Value,
+    history: Vec<Step>,
+    /// The state before each step of `history`.
+    before: Vec<Box<dyn ErasedGame>>,
+}
+
+impl Session {
+    /// A new session of `game` (a registry name) with `params` (a JSON object; `{}` or
+    /// `null` for the defaults), `seats` (one per player; missing seats, and bots with an
+    /// empty name, are the game's default bot, and no seats at all means a person in seat 0) and a `seed` that
+    /// decides the deal and every bot's choices.
+    ///
+    /// # Errors
+    /// [`PlayError::UnknownGame`], [`PlayError::BadParams`], [`PlayError::TooLarge`],
+    /// [`PlayError::UnknownSeat`] (more seats than players), [`PlayError::UnknownBot`].
+    pub fn new(
+        game: &str,
+        params: Value,
+        seats: Vec<Seat>,
+        seed: u64,
+    ) -> Result<Session, PlayError> {
+        let entry = find(game)?;
+        let (game, params) = (entry.create)(&params, seed)?;
+        let players = game.num_players();
+        if seats.len() > players {
+            return Err(PlayError::UnknownSeat { seat: seats.len().to_string(), players });
+        }
+        let mut seats = seats;
+        if seats.is_empty() {
+            seats.push(Seat::Human);
+        }
+        let default_bot = game.bots().first().cloned().unwrap_or_else(|| "random".to_owned());
+        while seats.len() < players {
+            seats.push(Seat::Bot(String::new()));
+        }
+        for seat in &mut seats {
+            if *seat == Seat::Bot(String::new()) {
+                *seat = Seat::Bot(default_bot.clone());
+            }
+        }
+        for (seat, who) in seats.iter().enumerate() {
+            if let Some(bot) = who.bot() {
+                game.check_bot(bot).map_err(|_| PlayError::UnknownBot {
+                    seat,
+                    bot: bot.to_owned(),
+                    game: game.name().to_owned(),
+                    known: game.bots(),
+                })?;
+            }
+        }
+        Ok(Session { game, seats, seed, params, history: Vec::new(), before: Vec::new() })
+    }
+
+    /// A session from one JSON object: `{"game": ..., "seed": ..., "seats": ..., ...params}`,
+    /// the body of the server's `POST /api/games`. `seed` defaults to 0; `seats` is an array
+    /// of seat strings, or an object from seat number (`"0"`, `"1"`, ...) to seat string;
+    /// every other field is a game parameter.
+    ///
+    /// # Errors
+    /// As [`Session::new`]; [`PlayError::BadParams`] for a malformed `game`, `seed` or
+    /// `seats`.
+    pub fn from_json(request: &Value) -> Result<Session, PlayError> {
+        let Value::Object(map) = request else {
+            return Err(PlayError::bad("request", "expected a JSON object"));
+        };
+        let mut params = map.clone();
+        let game = match params.remove("game") {
+            Some(Value::String(g)) => g,
+            Some(_) => return Err(PlayError::bad("game", "expected a string")),
+            None => return Err(PlayError::bad("game", "missing")),
+        };
+        let seed = match params.remove("seed") {
+            None | Some(Value::Null) => 0,
+            Some(v) => v
+                .as_u64()
+                .ok_or_else(|| PlayError::bad("seed", "expected an integer from 0 to 2^64-1"))?,
+        };
+        let seats = match params.remove("seats") {
+            None | Some(Value::Null) => Vec::new(),
+            Some(v) => seats_from_json(&v)?,
+        };
+        Session::new(&game, Value::Object(params), seats, seed)
+    }
+
+    /// The game's registry name.
+    pub fn game(&self) -> &'static str {
+        self.game.name()
+    }
+
+    /// The parameters with every default filled in.
+    pub fn params(&self) -> &Value {
+        &self.params
+    }
+
+    /// The seed.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Who plays each seat.
+    pub fn seats(&self) -> &[Seat] {
+        &self.seats
+    }
+
+    /// The bots the game offers (the default first).
+    pub fn bots(&self) -> Vec<String> {
+        self.game.bots()
+    }
+
+    /// The number of players.
+    pub fn num_players(&self) -> usize {
+        self.game.num_players()
+    }
+
+    /// The number of integer action ids (every id is below it).
+    pub fn num_distinct_actions(&self) -> usize {
+        self.game.num_distinct_actions()
+    }
+
+    /// The player to decide now, `None` once the game is over.
+    pub fn current_player(&self) -> Option<usize> {
+        self.game.current_player()
+    }
+
+    /// Whether the game is over.
+    pub fn is_terminal(&self) -> bool {
+        self.game.current_player().is_none()
+    }
+
+    /// The returns, one per player (0 for everyone before the end).
+    pub fn returns(&self) -> Vec<f64> {
+        if self.is_terminal() { self.game.returns() } else { vec![0.0; self.num_players()] }
+    }
+
+    /// The ids of the legal actions of the player to move (empty once the game is over).
+    pub fn legal_actions(&self) -> Vec<usize> {
+        if self.is_terminal() { Vec::new() } else { self.game.legal_actions() }
+    }
+
+    /// The legal actions of the player to move, in notation.
+    pub fn legal_action_strings(&self) -> Vec<String> {
+        if self.is_terminal() { Vec::new() } else { self.game.legal_strings() }
+    }
+
+    /// The notation of an action id.
+    ///
+    /// # Errors
+    /// [`PlayError::IllegalAction`] if the id is out of range.
+    pub fn action_to_string(&self, id: usize) -> Result<String, PlayError> {
+        self.game.id_to_string(id).ok_or_else(|| {
+            self.illegal(
+                id.to_string(),
+                format!("action ids are 0 to {}", self.num_distinct_actions() - 1),
+            )
+        })
+    }
+
+    /// The id of an action in notation (legal or not).
+    ///
+    /// # Errors
+    /// [`PlayError::IllegalAction`] if the text is not an action of the game.
+    pub fn string_to_action(&self, text: &str) -> Result<usize, PlayError> {
+        self.game.string_to_id(text).map_err(|reason| self.illegal(text.to_owned(), reason))
+    }
+
+    fn illegal(&self, action: String, reason: String) -> PlayError {
+        PlayError::IllegalAction {
+            action,
+            player: self.current_player().unwrap_or(0),
+            reason,
+            legal: self.legal_action_strings(),
+        }
+    }
+
+    /// Applies a legal action id for the player to move, whoever holds the seat (the
+    /// OpenSpiel interface).
+    ///
+    /// # Errors
+    /// [`PlayError::GameOver`], [`PlayError::IllegalAction`].
+    pub fn apply_action(&mut self, id: usize) -> Result<(), PlayError> {
+        let Some(player) = self.current_player() else {
+            return Err(PlayError::GameOver);
+        };
+        if !self.game.legal_actions().contains(&id) {
+            let text = self.game.id_to_string(id).unwrap_or_else(|| id.to_string());
+            return Err(self.illegal(text, "not a legal action now".to_owned()));
+        }
+        let action = self.game.id_to_string(id).expect("a legal id has a notation");
+        self.before.push(self.game.clone());
+        self.game.apply_id(id);
+        self.history.push(Step { player, id, action });
+        Ok(())
+    }
+
+    /// A person's action in the game's notation: `player` must be the player to move and
+    /// their seat must be [`Seat::Human`].
+    ///
+    /// # Errors
+    /// [`PlayError::GameOver`], [`PlayError::UnknownSeat`], [`PlayError::NotYourTurn`],
+    /// [`PlayError::IllegalAction`].
+    pub fn act(&mut self, player: usize, action: &str) -> Result<(), PlayError> {
+        let Some(to_move) = self.current_player() else {
+            return Err(PlayError::GameOver);
+        };
+        if player >= self.num_players() {
+            return Err(PlayError::UnknownSeat {
+                seat: player.to_string(),
+                players: self.num_players(),
+            });
+        }
+        if player != to_move {
+            return Err(PlayError::NotYourTurn {
+                player,
+                to_move: Some(to_move),
+                reason: format!("player {to_move} is to move"),
+            });
+        }
+        if let Some(bot) = self.seats[player].bot() {
+            return Err(PlayError::NotYourTurn {
+                player,
+                to_move: Some(to_move),
+                reason: format!("seat {player} is played by {bot}"),
+            });
+        }
+        let id = self.string_to_action(action.trim())?;
+        self.apply_action(id)
+    }
+
+    /// Plays one action for the bot (or solver) seat to move.
+    ///
+    /// # Errors
+    /// [`PlayError::GameOver`]; [`PlayError::NotYourTurn`] when a person is to move.
+    pub fn step(&mut self) -> Result<(), PlayError> {
+        let Some(player) = self.current_player() else {
+            return Err(PlayError::GameOver);
+        };
+        let Some(bot) = self.seats[player].bot().map(str::to_owned) else {
+            return Err(PlayError::NotYourTurn {
+                player,
+                to_move: Some(player),
+                reason: format!("seat {player} is a person: the session waits for them"),
+            });
+        };
+        let seed = sub_seed(sub_seed(self.seed, 1), self.history.len() as u64);
+        let id = self.game.bot_id(&bot, seed);
+        self.apply_action(id)
+    }
+
+    /// Lets the bot and solver seats move until a person must act or the game ends (at most
+    /// [`MAX_ADVANCE`] actions); the number of actions played.
+    ///
+    /// # Errors
+    /// [`PlayError::TooLarge`] if the cap is reached (the actions played so far stay).
+    pub fn advance(&mut self) -> Result<usize, PlayError> {
+        let mut n = 0;
+        while let Some(p) = self.current_player() {
+            if self.seats[p].is_human() {
+                break;
+            }
+            if n == MAX_ADVANCE {
+                return Err(PlayError::TooLarge {
+                    what: "actions in one advance".to_owned(),
+                    value: n as u64 + 1,
+                    cap: MAX_ADVANCE as u64,
+                });
+            }
+            self.step()?;
+            n += 1;
+        }
+        Ok(n)
+    }
+
+    /// Goes back to the previous decision of a person: undoes the last action of a human seat
+    /// and every bot action after it. With no human seat, undoes one action.
+    ///
+    /// # Errors
+    /// [`PlayError::NothingToUndo`].
+    pub fn undo(&mut self) -> Result<(), PlayError> {
+        let any_human = self.seats.iter().any(Seat::is_human);
+        let target = if any_human {
+            self.history.iter().rposition(|s| self.seats[s.player].is_human())
+        } else {
+            self.history.len().checked_sub(1)
+        };
+        let Some(k) = target else {
+            return Err(PlayError::NothingToUndo);
+        };
+        self.truncate(k);
+        Ok(())
+    }
+
+    /// Undoes exactly one action, whoever made it (stepping back through a replay).
+    ///
+    /// # Errors
+    /// [`PlayError::NothingToUndo`].
+    pub fn undo_step(&mut self) -> Result<(), PlayError> {
+        let k = self.history.len().checked_sub(1).ok_or(PlayError::NothingToUndo)?;
+        self.truncate(k);
+        Ok(())
+    }
+
+    /// Back to the state before step `k`.
+    fn truncate(&mut self, k: usize) {
+        self.game = self.before[k].clone();
+        self.before.truncate(k);
+        self.history.truncate(k);
+    }
+
+    /// The ids of every action so far, oldest first (all of them, secrets included: the
+    /// OpenSpiel history).
+    pub fn history(&self) -> Vec<usize> {
+        self.history.iter().map(|s| s.id).collect()
+    }
+
+    /// Every action so far with its player and notation (secrets included).
+    pub fn steps(&self) -> &[Step] {
+        &self.history
+    }
+
+    /// The history as `viewer` sees it (`None`: everything).
+    pub fn seen_history(&self, viewer: Option<usize>) -> Vec<SeenStep> {
+        let hidden_from = self.history.len() - self.game.hidden_tail().min(self.history.len());
+        self.history
+            .iter()
+            .enumerate()
+            .map(|(i, s)| SeenStep {
+                player: s.player,
+                action: (i < hidden_from || viewer.is_none_or(|v| v == s.player))
+                    .then(|| s.action.clone()),
+            })
+            .collect()
+    }
+
+    /// The observation tensor of `player`: its shape and its values flattened in row-major
+    /// order (layout documented per game at the crate root).
+    ///
+    /// # Errors
+    /// [`PlayError::UnknownSeat`] if there is no such player.
+    pub fn observation_tensor(&self, player: usize) -> Result<(Vec<usize>, Vec<f32>), PlayError> {
+        if player >= self.num_players() {
+            return Err(PlayError::UnknownSeat {
+                seat: player.to_string(),
+                players: self.num_players(),
+            });
+        }
+        Ok((self.game.observation_shape(), self.game.observation_tensor(player)))
+    }
+
+    /// The shape of every observation tensor of this game.
+    pub fn observation_shape(&self) -> Vec<usize> {
+        self.game.observation_shape()
+    }
+
+    /// The game's own view for `viewer` (`None`: everything).
+    pub fn view(&self, viewer: Option<usize>) -> Value {
+        self.game.view(viewer)
+    }
+
+    /// The viewer a front end shows by default: the one human seat if there is exactly one;
+    /// with no human seat, everything (`None`); with several, the human seat to move, else
+    /// everything.
+    pub fn default_viewer(&self) -> Option<usize> {
+        let humans: Vec<usize> =
+            (0..self.seats.len()).filter(|&i| self.seats[i].is_human()).collect();
+        match humans.as_slice() {
+            [one] => Some(*one),
+            [] => None,
+            _ => self.current_player().filter(|p| humans.contains(p)),
+        }
+    }
+
+    /// The state for the [`Session::default_viewer`].
+    pub fn state(&self) -> SessionState {
+        self.state_for(self.default_viewer())
+    }
+
+    /// The state as `viewer` sees it (`None`: everything).
+    pub fn state_for(&self, viewer: Option<usize>) -> SessionState {
+        let to_move = self.current_player();
+        let history = self.seen_history(viewer);
+        SessionState {
+            game: self.game().to_owned(),
+            players: (0..self.num_players()).map(|p| self.game.player_name(p)).collect(),
+            seats: self.seats.clone(),
+            seed: self.seed,
+            params: self.params.clone(),
+            viewer,
+            to_move,
+            human_to_move: to_move.is_some_and(|p| self.seats[p].is_human()),
+            legal_actions: if viewer.is_none() || viewer == to_move {
+                self.legal_action_strings()
+            } else {
+                Vec::new()
+            },
+            view: self.view(viewer),
+            last_action: history.last().cloned(),
+            history,
+            terminal: to_move.is_none(),
+            returns: to_move.is_none().then(|| self.returns()),
+            can_undo: if self.seats.iter().any(Seat::is_human) {
+                self.history.iter().any(|s| self.seats[s.player].is_human())
+            } else {
+                !self.history.is_empty()
+            },
+        }
+    }
+
+    /// The analysis of the current position (shape documented per game at the crate root).
+    /// Deterministic: Monte Carlo analyses are seeded from the session's seed and the step.
+    ///
+    /// # Errors
+    /// [`PlayError::TooLarge`] above a game's analysis caps.
+    pub fn analysis(&self) -> Result<Value, PlayError> {
+        self.game.analyse(sub_seed(sub_seed(self.seed, 2), self.history.len() as u64))
+    }
+
+    /// The state in text.
+    pub fn text(&self) -> String {
+        self.game.text()
+    }
+
+    /// An upper bound on the actions left.
+    pub fn max_remaining_steps(&self) -> usize {
+        self.game.max_remaining_steps()
+    }
+}
+
+/// Seats from JSON: an array of seat strings, or an object from seat number to seat string.
+fn seats_from_json(v: &Value) -> Result<Vec<Seat>, PlayError> {
+    let seat = |v: &Value| match v {
+        Value::String(s) => Ok(s.parse::<Seat>().unwrap_or(Seat::Human)),
+        _ => Err(PlayError::bad("seats", "every seat is a string: human, solver or a bot name")),
+    };
+    match v {
+        Value::Array(items) => items.iter().map(seat).collect(),
+        Value::Object(map) => {
+            let mut seats: Vec<Option<Seat>> = Vec::new();
+            for (k, v) in map {
+                let i: usize = k.parse().ok().filter(|&i| i < 64).ok_or_else(|| {
+                    PlayError::bad("seats", format!("{k:?} is not a seat number"))
+                })?;
+                if seats.len() <= i {
+                    seats.resize(i + 1, None);
+                }
+                seats[i] = Some(seat(v)?);
+            }
+            // Seats not named are the game's default bot, except that seat 0 defaults to a
+            // person when no seat is human.
+            let any_human = seats.iter().flatten().any(Seat::is_human);
+            Ok(seats
+                .into_iter()
+                .enumerate()
+                .map(|(i, s)| {
+                    s.unwrap_or(if i == 0 && !any_human {
+                        Seat::Human
+                    } else {
+                        Seat::Bot(String::new())
+                    })
+                })
+                .collect())
+        }
+        _ => Err(PlayError::bad("seats", "expected an array or an object of seat strings")),
+    }
+}
