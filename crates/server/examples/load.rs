@@ -160,14 +160,18 @@ fn main() {
             _server.addr
         }
     };
-    println!("server at http://{addr}/ ({} cores)", std::thread::available_parallelism().map_or(1, |n| n.get()));
+    println!(
+        "server at http://{addr}/ ({} cores)",
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    );
 
     let input = judge_input();
     let expected = tabletop_race::judge_hdu5754(&input).expect("a valid input");
     let judge = run(addr, o.judge, o.judge_conns, |_| {
         let (input, expected) = (input.clone(), expected.clone());
         Box::new(move |c: &mut Client| {
-            let r = c.request("POST", "/api/judge/hdu5754", Some(("text/plain", input.as_bytes())))?;
+            let r =
+                c.request("POST", "/api/judge/hdu5754", Some(("text/plain", input.as_bytes())))?;
             Ok(if r.body == expected.as_bytes() { r.status } else { 599 })
         })
     });

@@ -49,7 +49,6 @@ use tokio::sync::Semaphore;
 use tower_http::catch_panic::CatchPanicLayer;
 
 pub use crate::error::ApiError;
-pub use crate::judge::PROBLEMS;
 use crate::session::GameSession;
 use crate::store::Store;
 
@@ -148,9 +147,10 @@ pub fn router(config: Config) -> Router {
             "/api/judge/{problem}",
             post(judge_route).layer(DefaultBodyLimit::max(config.max_judge_body)),
         )
-        .route("/api/games", post(create))
+        .route("/api/games", post(create).get(games))
         .route("/api/games/{id}", get(show))
         .route("/api/games/{id}/actions", post(act))
+        .route("/api/games/{id}/step", post(step))
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/analysis", get(analysis))
         .route("/api/race/table", get(race_table));
@@ -234,19 +234,21 @@ fn json_body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
     }
 }
 
+async fn games() -> Json<Value> {
+    Json(json!({ "games": tabletop_play::games() }))
+}
+
 async fn judge_route(
     State(state): State<Shared>,
     Path(problem): Path<String>,
     input: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    if !PROBLEMS.contains(&problem.as_str()) {
-        return Err(judge::judge(&problem, "").unwrap_err());
-    }
+    let problem = judge::problem(&problem)?;
     let input = body(input)?;
     let output = state
         .blocking(move || {
             let text = judge::body_text(&input)?;
-            judge::judge(&problem, text)
+            judge::judge(problem, text)
         })
         .await?;
     Ok(([(header::CONTENT_TYPE, HeaderValue::from_static("text/plain; charset=utf-8"))], output)
@@ -298,10 +300,19 @@ async fn show(
     Ok(Json(json!({ "id": id, "state": view })))
 }
 
+/// `{"action": "<notation>", "player": 0}` (`player` defaults to the player to move).
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ActRequest {
     action: String,
+    player: Option<usize>,
+}
+
+/// `{"count": 1}` (the default).
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StepRequest {
+    count: Option<usize>,
 }
 
 async fn act(
@@ -311,11 +322,29 @@ async fn act(
 ) -> Result<Json<Value>, ApiError> {
     let request = json_body(request)?;
     let view = with_session(&state, id.clone(), move |s| {
-        s.act(&request.action)?;
+        s.act(request.player, &request.action)?;
         Ok(s.state())
     })
     .await?;
     Ok(Json(json!({ "id": id, "state": view })))
+}
+
+async fn step(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+    request: Result<Json<StepRequest>, JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    // An empty body is one step.
+    let count = match request {
+        Err(JsonRejection::MissingJsonContentType(_)) => 1,
+        other => json_body(other)?.count.unwrap_or(1),
+    };
+    let (steps, view) = with_session(&state, id.clone(), move |s| {
+        let steps = s.step(count)?;
+        Ok((steps, s.state()))
+    })
+    .await?;
+    Ok(Json(json!({ "id": id, "steps": steps, "state": view })))
 }
 
 async fn undo(

@@ -5,7 +5,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use tabletop_race::{GrundyTable, OutcomeTable, Piece};
 
-use crate::error::{ApiError, chain};
+use crate::error::ApiError;
 
 /// The largest side the page draws (a 10,000-cell board).
 pub const MAX_TABLE_SIDE: usize = 100;
@@ -22,7 +22,7 @@ pub struct TableQuery {
 /// `{"piece", "rows", "cols", "outcomes": ["BG..", ...], "grundy": [[..], ...] | null}`:
 /// row `x - 1` of `outcomes` holds the outcome letter from each cell `(x, y)`, B moving first.
 pub fn table(query: &TableQuery) -> Result<Value, ApiError> {
-    let piece: Piece = query.piece.parse().map_err(|e| ApiError::from_chain(&e))?;
+    let piece = query.piece.parse::<Piece>().map_err(|e| ApiError::bad_request(e.to_string()))?;
     let (rows, cols) = (query.rows, query.cols);
     if !(1..=MAX_TABLE_SIDE).contains(&rows) || !(1..=MAX_TABLE_SIDE).contains(&cols) {
         return Err(ApiError::bad_request(format!(
@@ -31,11 +31,14 @@ pub fn table(query: &TableQuery) -> Result<Value, ApiError> {
         )));
     }
     let outcomes =
-        OutcomeTable::new(piece, rows, cols).map_err(|e| ApiError::bad_request(chain(&e)))?;
+        OutcomeTable::new(piece, rows, cols).map_err(|e| ApiError::bad_request(e.to_string()))?;
     let grundy = if piece.has_draws() {
         None
     } else {
-        Some(GrundyTable::new(piece, rows, cols).map_err(|e| ApiError::bad_request(chain(&e)))?)
+        Some(
+            GrundyTable::new(piece, rows, cols)
+                .map_err(|e| ApiError::bad_request(e.to_string()))?,
+        )
     };
     let letters: Vec<String> =
         (1..=rows).map(|x| (1..=cols).map(|y| outcomes.at(x, y).letter()).collect()).collect();

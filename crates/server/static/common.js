@@ -162,7 +162,7 @@ const PIP_LAYOUT = {
 };
 const PIP_COLOURS = ["#1f6fb2", "#c62828", "#1f8a4c"];
 const WINDS = { E: "E", S: "S", W: "W", N: "N" };
-const WIND_NAMES = { E: "East wind", S: "South wind", W: "West wind", N: "North wind", B: "White dragon", F: "Green dragon", Z: "Red dragon" };
+const WIND_NAMES = { E: "East wind", S: "South wind", W: "West wind", N: "North wind", B: "White dragon", F: "Green dragon", Z: "Red dragon", PASS: "Pass (skips the next player)", REVERSE: "Reverse (turns the direction of play)", DOUBLE: "Double" };
 
 function tileSvg(code) {
   const open = `<svg viewBox="0 0 28 38" xmlns="http://www.w3.org/2000/svg">`;
@@ -202,7 +202,16 @@ function tileSvg(code) {
   if (code === "B") {
     return open + `<rect x="5" y="5" width="18" height="28" rx="2" fill="none" stroke="#1f4fa0" stroke-width="2"/><rect x="8.5" y="8.5" width="11" height="21" rx="1" fill="none" stroke="#1f4fa0" stroke-width="1"/></svg>`;
   }
-  return open + `<text x="14" y="24" text-anchor="middle" font-size="12" fill="#999">${code}</text></svg>`;
+  if (code === "PASS") {
+    return open + `<circle cx="14" cy="16" r="9" fill="none" stroke="#c62828" stroke-width="2.6"/><path d="M7.6 22.4 L20.4 9.6" stroke="#c62828" stroke-width="2.6"/><text x="14" y="35" text-anchor="middle" font-size="7" font-weight="800" fill="#1d2433" font-family="'DejaVu Sans', sans-serif">PASS</text></svg>`;
+  }
+  if (code === "REVERSE") {
+    return open + `<path d="M6 12 H20 l-4 -4 M22 20 H8 l4 4" fill="none" stroke="#1f4fa0" stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round"/><text x="14" y="35" text-anchor="middle" font-size="6.5" font-weight="800" fill="#1d2433" font-family="'DejaVu Sans', sans-serif">REV</text></svg>`;
+  }
+  if (code === "DOUBLE") {
+    return open + `<text x="14" y="23" text-anchor="middle" font-size="15" font-weight="800" fill="#b8860b" font-family="Georgia, 'DejaVu Serif', serif">×2</text><text x="14" y="35" text-anchor="middle" font-size="6.5" font-weight="800" fill="#1d2433" font-family="'DejaVu Sans', sans-serif">DOUBLE</text></svg>`;
+  }
+  return open + `<text x="14" y="24" text-anchor="middle" font-size="9" fill="#999">${code}</text></svg>`;
 }
 
 /** The name of a tile in words. */

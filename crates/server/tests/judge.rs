@@ -4,6 +4,7 @@
 mod common;
 
 use common::TestServer;
+use tabletop_play::{Problem, judge};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
 
@@ -36,10 +37,10 @@ fn cf1769d1_answers_the_five_official_samples() {
 fn cf1769d2_and_d3_print_what_the_library_prints() {
     let server = TestServer::default_config();
     for k in ["2\n", "13\n"] {
-        assert_eq!(judged(&server, "cf1769d2", k), tabletop_nine::judge_d2(k).unwrap());
+        assert_eq!(judged(&server, "cf1769d2", k), judge(Problem::Cf1769d2, k).unwrap());
     }
     let out = judged(&server, "cf1769d3", "26\n");
-    assert_eq!(out, tabletop_nine::judge_d3("26\n").unwrap());
+    assert_eq!(out, judge(Problem::Cf1769d3, "26\n").unwrap());
     // 26 deals of two 18-card lines, with a blank line between deals or not: 52 card lines.
     assert_eq!(out.lines().filter(|l| l.split_whitespace().count() == 18).count(), 52);
 }
@@ -122,7 +123,7 @@ fn the_judge_takes_ten_to_the_sixth_race_lines_but_not_more_than_its_cap() {
         input += &format!("{} {} {}\n", i % 4 + 1, i % 997 + 2, i % 991 + 2);
     }
     let out = judged(&server, "hdu5754", &input);
-    assert_eq!(out, tabletop_race::judge_hdu5754(&input).unwrap());
+    assert_eq!(out, judge(Problem::Hdu5754, &input).unwrap());
     // The same input on a server whose judge cap is smaller than it.
     let config =
         tabletop_server::Config { max_judge_body: 4 << 20, ..tabletop_server::Config::default() };
