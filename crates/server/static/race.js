@@ -12,6 +12,7 @@ let table = null;
 let piece = "queen";
 let cellSize = 40;
 const game = new RaceGame({ onChange: () => drawBoard(), info: $("game-info") });
+window.tabletop = { game, table: () => table }; // read by the browser tests
 
 for (const b of document.querySelectorAll("#piece button")) {
   b.addEventListener("click", () => {

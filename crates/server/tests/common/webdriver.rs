@@ -107,6 +107,11 @@ impl Browser {
         call(&mut self.client, method, &path, body)
     }
 
+    /// Resizes the window.
+    pub fn resize(&mut self, width: u32, height: u32) {
+        self.cmd("POST", "/window/rect", Some(&json!({ "width": width, "height": height })));
+    }
+
     /// Opens `url` and waits for the page to load.
     pub fn goto(&mut self, url: &str) {
         self.cmd("POST", "/url", Some(&json!({ "url": url })));
