@@ -25,6 +25,7 @@ function select(name) {
   current = problems.find((p) => p.name === name) || problems[0];
   for (const b of document.querySelectorAll(".problems button")) b.classList.toggle("on", b.dataset.name === current.name);
   $("problem-title").textContent = `Input: ${current.name}`;
+  $("format").textContent = current.input_format.replaceAll("<=", "≤");
   const url = new URL(location.href);
   url.searchParams.set("problem", current.name);
   history.replaceState(null, "", url);
@@ -44,7 +45,9 @@ async function run() {
   } catch (err) {
     $("output").textContent = "";
     $("timing").textContent = `HTTP ${err.status ?? "error"}`;
-    const where = err.data && err.data.line ? ` (line ${err.data.line}${err.data.column ? `, column ${err.data.column}` : ""})` : "";
+    const said = err.data && err.data.line && new RegExp(`\\bline ${err.data.line}\\b`).test(err.message);
+    const where = err.data && err.data.line && !said ? ` (line ${err.data.line}${err.data.column ? `, column ${err.data.column}` : ""})` : "";
+    $("output").classList.add("hidden");
     banner($("judge-error"), `${err.message}${where}`, "bad");
     if (err.data && err.data.line) {
       errorLine = err.data.line;
@@ -70,7 +73,7 @@ input.addEventListener("keydown", (e) => { if (e.key === "Enter" && (e.ctrlKey |
 const data = await api("GET", "/api/problems");
 problems = data.problems;
 fill($("problems"), problems.map((p) => el("button", { dataset: { name: p.name }, onclick: () => select(p.name) },
-  el("span", {}, p.name), el("span", { class: "t" }, p.title.replace(/^[^:]*: /, "")))));
+  el("span", {}, p.name), el("span", { class: "t" }, p.title.replace(/^[^:]*: /, "").replaceAll("<=", "≤")))));
 select(new URL(location.href).searchParams.get("problem") || "hdu5754");
 input.value = current.sample;
 drawGutter();

@@ -116,8 +116,11 @@ function render() {
   }));
 
   fill($("log"), v.events.map((e, i) => el("div", { class: i >= from ? "now" : "past" }, e)));
+  // Keep the events just played in sight (scrolling the log only, not the page).
   const now = $("log").querySelector(".now");
-  if (now) now.scrollIntoView({ block: "nearest" });
+  const log = $("log");
+  if (now) log.scrollTop = Math.max(0, now.offsetTop - log.offsetTop - log.clientHeight + 4 * now.offsetHeight);
+  else log.scrollTop = 0;
   $("log-count").textContent = `${v.events.length} events`;
   $("wall-left").textContent = `${v.wall_left} tiles left in the wall · play goes ${v.direction}`;
 
