@@ -9,17 +9,19 @@
 //!     --analysis 2000 --analysis-conns 16
 //! ```
 //!
-//! Without `--addr` it starts the server in this process on a free loopback port. Every
-//! request goes to loopback only, and the run is bounded by its request counts.
+//! The client is asynchronous, like `oha` or `wrk`: every connection is a task on one client
+//! thread, so the client takes one core's worth of scheduling at most. Without `--addr` the
+//! server runs in this process on a free loopback port with its own runtime (two workers).
+//! Every request goes to loopback only, and the run is bounded by its request counts.
 
-#[path = "../tests/common/mod.rs"]
-mod common;
-
+use std::cell::Cell;
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::rc::Rc;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use common::Client;
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpStream;
 
 struct Options {
     addr: Option<SocketAddr>,
@@ -54,6 +56,61 @@ fn options() -> Result<Options, String> {
     Ok(o)
 }
 
+/// One keep-alive HTTP/1.1 connection.
+struct Conn {
+    stream: BufReader<TcpStream>,
+}
+
+impl Conn {
+    async fn open(addr: SocketAddr) -> std::io::Result<Conn> {
+        let stream = TcpStream::connect(addr).await?;
+        stream.set_nodelay(true)?;
+        Ok(Conn { stream: BufReader::new(stream) })
+    }
+
+    /// Sends a request; the status and the body of the answer.
+    async fn request(
+        &mut self,
+        method: &str,
+        path: &str,
+        body: Option<(&str, &[u8])>,
+    ) -> std::io::Result<(u16, Vec<u8>)> {
+        let mut head = format!("{method} {path} HTTP/1.1\r\nHost: localhost\r\n");
+        if let Some((kind, bytes)) = body {
+            head += &format!("Content-Type: {kind}\r\nContent-Length: {}\r\n", bytes.len());
+        }
+        head += "\r\n";
+        let mut out = head.into_bytes();
+        if let Some((_, bytes)) = body {
+            out.extend_from_slice(bytes);
+        }
+        self.stream.get_mut().write_all(&out).await?;
+        let bad = || std::io::Error::new(std::io::ErrorKind::InvalidData, "a bad answer");
+        let mut line = String::new();
+        self.stream.read_line(&mut line).await?;
+        let status = line.split_whitespace().nth(1).and_then(|s| s.parse().ok()).ok_or_else(bad)?;
+        let mut length = None;
+        loop {
+            line.clear();
+            if self.stream.read_line(&mut line).await? == 0 {
+                return Err(bad());
+            }
+            let l = line.trim_end();
+            if l.is_empty() {
+                break;
+            }
+            if let Some((name, value)) = l.split_once(':')
+                && name.eq_ignore_ascii_case("content-length")
+            {
+                length = value.trim().parse::<usize>().ok();
+            }
+        }
+        let mut body = vec![0; length.ok_or_else(bad)?];
+        self.stream.read_exact(&mut body).await?;
+        Ok((status, body))
+    }
+}
+
 /// The figures of one run.
 struct Figures {
     requests: usize,
@@ -84,49 +141,55 @@ impl Figures {
     }
 }
 
-/// `total` requests spread over `conns` threads, each on one keep-alive connection, each
-/// request made by `send`; an answer other than 200 is an error.
-fn run<S>(addr: SocketAddr, total: usize, conns: usize, setup: S) -> Figures
-where
-    S: Fn(&mut Client) -> Box<dyn FnMut(&mut Client) -> std::io::Result<u16>> + Sync,
-{
-    let next = AtomicUsize::new(0);
-    let errors = AtomicUsize::new(0);
+/// What one request sends and what a correct answer is.
+#[derive(Clone)]
+struct Request {
+    method: &'static str,
+    path: String,
+    body: Option<Arc<Vec<u8>>>,
+    expected: Option<Arc<Vec<u8>>>,
+}
+
+/// `total` requests over `conns` connections, each connection a task on this thread; an
+/// answer other than 200 (or with another body than the expected one) is an error.
+async fn run(addr: SocketAddr, total: usize, requests: Vec<Request>) -> Figures {
+    let next = Rc::new(Cell::new(0usize));
     let start = Instant::now();
-    let latencies: Vec<Duration> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..conns)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut mine = Vec::new();
-                    let mut client = Client::connect(addr).expect("connect");
-                    let mut send = setup(&mut client);
-                    while next.fetch_add(1, Ordering::Relaxed) < total {
-                        let t = Instant::now();
-                        let ok = match send(&mut client) {
-                            Ok(200) => true,
-                            Ok(_) => false,
-                            Err(_) => {
-                                client = Client::connect(addr).expect("reconnect");
-                                false
-                            }
-                        };
-                        mine.push(t.elapsed());
-                        if !ok {
-                            errors.fetch_add(1, Ordering::Relaxed);
+    let tasks: Vec<_> = requests
+        .into_iter()
+        .map(|r| {
+            let next = Rc::clone(&next);
+            tokio::task::spawn_local(async move {
+                let mut conn = Conn::open(addr).await.expect("connect");
+                let (mut lat, mut errors) = (Vec::new(), 0);
+                while next.get() < total {
+                    next.set(next.get() + 1);
+                    let t = Instant::now();
+                    let body = r.body.as_deref().map(|b| ("text/plain", b.as_slice()));
+                    let ok = match conn.request(r.method, &r.path, body).await {
+                        Ok((200, got)) => r.expected.as_deref().is_none_or(|e| *e == got),
+                        Ok(_) => false,
+                        Err(_) => {
+                            conn = Conn::open(addr).await.expect("reconnect");
+                            false
                         }
-                    }
-                    mine
-                })
+                    };
+                    lat.push(t.elapsed());
+                    errors += usize::from(!ok);
+                }
+                (lat, errors)
             })
-            .collect();
-        handles.into_iter().flat_map(|h| h.join().expect("a load thread")).collect()
-    });
-    Figures {
-        requests: latencies.len(),
-        errors: errors.into_inner(),
-        seconds: start.elapsed().as_secs_f64(),
-        latencies,
+        })
+        .collect();
+    let mut figures = Figures { requests: 0, errors: 0, seconds: 0.0, latencies: Vec::new() };
+    for t in tasks {
+        let (lat, errors) = t.await.expect("a load task");
+        figures.latencies.extend(lat);
+        figures.errors += errors;
     }
+    figures.seconds = start.elapsed().as_secs_f64();
+    figures.requests = figures.latencies.len();
+    figures
 }
 
 /// 100 race cases (101 lines with the count), boards up to 10^18.
@@ -144,6 +207,31 @@ fn judge_input() -> String {
     s
 }
 
+/// Starts the server on its own two-worker runtime in another thread.
+fn start_server() -> SocketAddr {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("a runtime");
+        runtime.block_on(async move {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a port");
+            tx.send(listener.local_addr().expect("an address")).expect("the client waits");
+            // Serves until the process ends with the client's last figures.
+            tabletop_server::serve(
+                listener,
+                tabletop_server::Config::default(),
+                std::future::pending(),
+            )
+            .await
+            .expect("the server runs");
+        });
+    });
+    rx.recv().expect("the server starts")
+}
+
 fn main() {
     let o = match options() {
         Ok(o) => o,
@@ -152,42 +240,50 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let _server;
-    let addr = match o.addr {
-        Some(addr) => addr,
-        None => {
-            _server = common::TestServer::default_config();
-            _server.addr
+    let addr = o.addr.unwrap_or_else(start_server);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!("server at http://{addr}/ ({cores} cores), one client thread");
+    let client =
+        tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
+    let local = tokio::task::LocalSet::new();
+    local.block_on(&client, async {
+        let input = judge_input();
+        let expected =
+            tabletop_play::judge(tabletop_play::Problem::Hdu5754, &input).expect("valid");
+        let judge = Request {
+            method: "POST",
+            path: "/api/judge/hdu5754".to_owned(),
+            body: Some(Arc::new(input.into_bytes())),
+            expected: Some(Arc::new(expected.into_bytes())),
+        };
+        let figures = run(addr, o.judge, vec![judge; o.judge_conns]).await;
+        figures.print("judge hdu5754 (100 cases)", o.judge_conns);
+
+        // One Nine session per connection, each asked for its analysis again and again.
+        let mut requests = Vec::new();
+        for i in 0..o.analysis_conns {
+            let body =
+                serde_json::json!({ "game": "nine", "seed": i, "seats": ["human", "solver"] });
+            let mut conn = Conn::open(addr).await.expect("connect");
+            let (status, created) = conn
+                .request(
+                    "POST",
+                    "/api/games",
+                    Some(("application/json", body.to_string().as_bytes())),
+                )
+                .await
+                .expect("create a session");
+            assert_eq!(status, 201, "{}", String::from_utf8_lossy(&created));
+            let v: serde_json::Value = serde_json::from_slice(&created).expect("JSON");
+            let id = v["id"].as_str().expect("an id");
+            requests.push(Request {
+                method: "GET",
+                path: format!("/api/games/{id}/analysis"),
+                body: None,
+                expected: None,
+            });
         }
-    };
-    println!(
-        "server at http://{addr}/ ({} cores)",
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    );
-
-    let input = judge_input();
-    let expected = tabletop_race::judge_hdu5754(&input).expect("a valid input");
-    let judge = run(addr, o.judge, o.judge_conns, |_| {
-        let (input, expected) = (input.clone(), expected.clone());
-        Box::new(move |c: &mut Client| {
-            let r =
-                c.request("POST", "/api/judge/hdu5754", Some(("text/plain", input.as_bytes())))?;
-            Ok(if r.body == expected.as_bytes() { r.status } else { 599 })
-        })
+        let figures = run(addr, o.analysis, requests).await;
+        figures.print("nine analysis", o.analysis_conns);
     });
-    judge.print("judge hdu5754 (100 cases)", o.judge_conns);
-
-    let analysis = run(addr, o.analysis, o.analysis_conns, |c| {
-        let body = serde_json::json!({ "game": "nine", "seed": 7, "seats": ["human", "solver"] });
-        let created = c
-            .request("POST", "/api/games", Some(("application/json", body.to_string().as_bytes())))
-            .expect("create a session");
-        let id = serde_json::from_slice::<serde_json::Value>(&created.body)
-            .ok()
-            .and_then(|v| v["id"].as_str().map(str::to_owned))
-            .unwrap_or_else(|| panic!("no session: {}", String::from_utf8_lossy(&created.body)));
-        let path = format!("/api/games/{id}/analysis");
-        Box::new(move |c: &mut Client| Ok(c.request("GET", &path, None)?.status))
-    });
-    analysis.print("nine analysis", o.analysis_conns);
 }

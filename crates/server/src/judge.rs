@@ -37,6 +37,17 @@ pub fn catalogue() -> serde_json::Value {
         .collect()
 }
 
+/// The largest input that [`is_quick`] lets run on the async worker itself.
+pub const QUICK_INPUT: usize = 16 << 10;
+
+/// Whether judging `len` bytes of `problem` is quick enough to run where the request is
+/// served, without a hop to the blocking pool: the race closed forms and the Take 6! script
+/// take time linear in the input, under a millisecond for [`QUICK_INPUT`] bytes. The
+/// others (the Nine solver and deal searches, the Mahjong simulator) always go to the pool.
+pub fn is_quick(problem: Problem, len: usize) -> bool {
+    matches!(problem, Problem::Hdu5754 | Problem::Nthu14463) && len <= QUICK_INPUT
+}
+
 /// The judge's output for `input`, or a 400 with the command line's message and its line.
 pub fn judge(problem: Problem, input: &str) -> Result<String, ApiError> {
     Ok(tabletop_play::judge(problem, input)?)

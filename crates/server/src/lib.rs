@@ -245,12 +245,16 @@ async fn judge_route(
 ) -> Result<Response, ApiError> {
     let problem = judge::problem(&problem)?;
     let input = body(input)?;
-    let output = state
-        .blocking(move || {
-            let text = judge::body_text(&input)?;
-            judge::judge(problem, text)
-        })
-        .await?;
+    let output = if judge::is_quick(problem, input.len()) {
+        judge::judge(problem, judge::body_text(&input)?)?
+    } else {
+        state
+            .blocking(move || {
+                let text = judge::body_text(&input)?;
+                judge::judge(problem, text)
+            })
+            .await?
+    };
     Ok(([(header::CONTENT_TYPE, HeaderValue::from_static("text/plain; charset=utf-8"))], output)
         .into_response())
 }

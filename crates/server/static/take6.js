@@ -126,16 +126,17 @@ function render() {
   // Cards revealed and not placed yet.
   const revealed = v.revealed.map((c, p) => (c === null ? null : el("div", {}, t6card(c), el("div", { class: "who" }, name(state, p))))).filter(Boolean);
 
-  // The person's hand (in a replay: every hand, as the spectator sees them).
+  // The person's hand (in a replay: every hand, as the spectator sees them, two by two).
   const hands = [];
-  const shown = me === null || me === undefined ? state.players.map((_, p) => p) : [me];
+  const spectator = me === null || me === undefined;
+  const shown = spectator ? state.players.map((_, p) => p) : [me];
   for (const p of shown) {
     const hand = v.hands[p] || [];
     const myTurn = state.human_to_move && state.to_move === p && !choosingRow;
-    hands.push(el("div", { class: "seat" }, el("span", { class: "name" }, me === p ? "Your hand" : `${state.players[p]}'s hand`),
+    const head = el("div", { class: "seat" }, el("span", { class: "name" }, spectator ? `${state.players[p]}` : "Your hand"),
       el("span", { class: "who" }, `${hand.length} card${hand.length === 1 ? "" : "s"}${v.choices[p] ? ` · chose ${v.choices[p]}` : ""}`),
-      state.to_move === p ? el("span", { class: "turn" }, choosingRow ? "choose a row" : "to choose") : null));
-    hands.push(el("div", { class: "hand with-badges", id: me === p ? "my-hand" : null }, hand.map((c) => {
+      state.to_move === p && !state.terminal ? el("span", { class: "turn" }, choosingRow ? "choose a row" : "to choose") : null);
+    const cards = el("div", { class: `hand${spectator ? " compact" : " with-badges"}`, id: spectator ? null : "my-hand" }, hand.map((c) => {
       const legal = myTurn && state.legal_actions.includes(String(c));
       const node = t6card(c, { cls: legal ? "playable" : "" });
       if (legal) {
@@ -145,12 +146,14 @@ function render() {
       }
       if (v.choices[p] === c) node.classList.add("last");
       return node;
-    })));
+    }));
+    hands.push(spectator ? el("div", { class: "replay-hand" }, head, cards) : el("div", {}, head, cards));
   }
+  const handsNode = spectator ? el("div", { class: "replay-hands" }, hands) : el("div", {}, hands);
 
   fill($("table"), scores, el("div", { class: "divider" }), el("div", { class: "row", style: "justify-content:space-between" }, el("h3", {}, `The rows · round ${v.round + 1}${v.mode === "match" ? ` of hand ${v.hands_dealt}` : ""}`),
     revealed.length ? el("div", { class: "played" }, el("span", { class: "who" }, "on the table:"), revealed) : null), rows,
-  el("div", { class: "divider" }), hands);
+  el("div", { class: "divider" }), handsNode);
   $("table").dataset.terminal = state.terminal ? "yes" : "no";
 
   // Last round.

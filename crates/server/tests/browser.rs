@@ -50,7 +50,10 @@ fn click_and_wait(b: &mut Browser, css: &str) {
 
 fn nine(b: &mut Browser, base: &str, shots: &Path) {
     b.goto(&format!("{base}/nine"));
-    b.wait_until("const t = window.tabletop; return t.state && !t.busy && (t.analysis || t.state.terminal);", WAIT);
+    b.wait_until(
+        "const t = window.tabletop; return t.state && !t.busy && (t.analysis || t.state.terminal);",
+        WAIT,
+    );
     let deal = b.execute("return window.tabletop.state.view.deal", vec![]);
     let deal: tabletop_nine::Deal = deal.as_str().unwrap().parse().unwrap();
     let value = tabletop_nine::solve_deal(deal).alice_first;
@@ -117,7 +120,8 @@ fn take6(b: &mut Browser, base: &str, shots: &Path) {
     click_and_wait(b, "#back");
     b.screenshot(&shots.join("take6-replay-step.png"));
     click_and_wait(b, "#end");
-    let penalties = b.execute("return window.tabletop.state.view.penalties.join('\\n') + '\\n'", vec![]);
+    let penalties =
+        b.execute("return window.tabletop.state.view.penalties.join('\\n') + '\\n'", vec![]);
     assert_eq!(penalties.as_str().unwrap(), data("take6/tests/data/sample.out"));
     b.screenshot(&shots.join("take6-replay.png"));
 }
@@ -236,7 +240,10 @@ fn the_pages_work_in_a_real_browser() {
         b.resize(w, h);
         for page in ["nine", "take6", "race", "mahjong"] {
             b.goto(&format!("{base}/{page}"));
-            b.wait_until("const t = window.tabletop; return t && (t.state || t.table) && !t.busy;", WAIT);
+            b.wait_until(
+                "const t = window.tabletop; return t && (t.state || t.table) && !t.busy;",
+                WAIT,
+            );
             b.screenshot(&shots.join(format!("{page}-{w}x{h}.png")));
         }
     }

@@ -128,6 +128,11 @@ impl Client {
         Ok(Client { reader: BufReader::new(stream) })
     }
 
+    /// Sets how long a read may wait for the server.
+    pub fn set_timeout(&mut self, timeout: Duration) -> io::Result<()> {
+        self.reader.get_ref().set_read_timeout(Some(timeout))
+    }
+
     /// Sends one request and reads its answer; `body` is `(content type, bytes)`.
     pub fn request(
         &mut self,

@@ -3,6 +3,7 @@
 //! screenshots.
 
 use std::net::{SocketAddr, TcpListener};
+use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -61,7 +62,10 @@ impl Browser {
              (apt-get install chromium chromium-driver)",
         );
         let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        // Its own process group, so that dropping the browser ends chromedriver and every
+        // Chromium process it started, even after a failed test.
         let driver = Command::new(&driver_path)
+            .process_group(0)
             .arg(format!("--port={port}"))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -78,8 +82,8 @@ impl Browser {
             assert!(Instant::now() < deadline, "chromedriver did not start on port {port}");
             std::thread::sleep(Duration::from_millis(100));
         };
-        let profile = std::env::temp_dir()
-            .join(format!("tabletop-chromium-{}-{port}", std::process::id()));
+        let profile =
+            std::env::temp_dir().join(format!("tabletop-chromium-{}-{port}", std::process::id()));
         std::fs::create_dir_all(&profile).unwrap();
         let caps = json!({ "capabilities": { "alwaysMatch": {
             "browserName": "chrome",
@@ -128,7 +132,9 @@ impl Browser {
         let found = self.cmd("POST", "/elements", Some(&body));
         found
             .as_array()
-            .map(|a| a.iter().filter_map(|e| e[ELEMENT].as_str()).map(|s| Element(s.into())).collect())
+            .map(|a| {
+                a.iter().filter_map(|e| e[ELEMENT].as_str()).map(|s| Element(s.into())).collect()
+            })
             .unwrap_or_default()
     }
 
@@ -197,7 +203,10 @@ impl Browser {
 impl Drop for Browser {
     fn drop(&mut self) {
         let path = format!("/session/{}", self.session);
+        let _ = self.client.set_timeout(Duration::from_secs(10));
         let _ = self.client.request("DELETE", &path, None);
+        // The whole process group: chromedriver and the browser it started.
+        let _ = Command::new("kill").arg("-KILL").arg(format!("-{}", self.driver.id())).status();
         let _ = self.driver.kill();
         let _ = self.driver.wait();
     }
