@@ -229,16 +229,8 @@ struct GameJson {
     wall: String,
     outcome: String,
     winner: Option<String>,
-    stats: StatsJson,
+    stats: GameStats,
     events: Vec<String>,
-}
-
-#[derive(Serialize)]
-struct StatsJson {
-    discards: u32,
-    pongs: u32,
-    chows: u32,
-    draws: u32,
 }
 
 fn outcome_name(o: Outcome) -> &'static str {
@@ -254,12 +246,7 @@ fn game_json(wall: &Wall, r: &GameRecord) -> GameJson {
         wall: wall.to_string(),
         outcome: outcome_name(r.outcome).to_owned(),
         winner: r.outcome.winner().map(|p| p.to_string()),
-        stats: StatsJson {
-            discards: r.stats.discards,
-            pongs: r.stats.pongs,
-            chows: r.stats.chows,
-            draws: r.stats.draws,
-        },
+        stats: r.stats,
         events: r.events.iter().map(Event::to_string).collect(),
     }
 }

@@ -10,8 +10,8 @@ use rayon::prelude::*;
 use serde::Serialize;
 use tabletop_core::sub_seed;
 use tabletop_take6::{
-    Arena, ArenaSummary, Bot, BotKind, Hand, Placement, Reason, RowRule, Rules, Script, Tally,
-    judge_nthu14463, parse_nthu14463, simulate_traced,
+    Arena, ArenaSummary, Bot, BotKind, BotSummary, Comparison, Hand, Placement, Reason, RowRule,
+    Rules, Script, Tally, judge_nthu14463, parse_nthu14463, simulate_traced,
 };
 
 use crate::bench::Bench;
@@ -277,7 +277,7 @@ struct ArenaJson {
     games: u64,
     game: &'static str,
     lineup: Vec<String>,
-    bots: Vec<BotJson>,
+    bots: Vec<BotSummary>,
     comparisons: Vec<ComparisonJson>,
 }
 
@@ -294,37 +294,19 @@ struct RulesJson {
 }
 
 #[derive(Serialize)]
-struct BotJson {
-    bot: String,
-    seats: usize,
-    mean_penalty: f64,
-    penalty_ci95: Option<f64>,
-    win_rate: f64,
-    win_ci95: Option<f64>,
-}
-
-#[derive(Serialize)]
 struct ComparisonJson {
     first: String,
     second: String,
-    difference: f64,
-    ci95: Option<f64>,
-    z: Option<f64>,
-    p_value: Option<f64>,
+    #[serde(flatten)]
+    comparison: Comparison,
 }
 
 fn comparisons(summary: &ArenaSummary) -> Vec<ComparisonJson> {
     (1..summary.bots.len())
-        .map(|b| {
-            let c = summary.compare(0, b);
-            ComparisonJson {
-                first: summary.bots[0].bot.to_string(),
-                second: summary.bots[b].bot.to_string(),
-                difference: c.difference,
-                ci95: c.ci95,
-                z: c.z,
-                p_value: c.p_value,
-            }
+        .map(|b| ComparisonJson {
+            first: summary.bots[0].bot.to_string(),
+            second: summary.bots[b].bot.to_string(),
+            comparison: summary.compare(0, b),
         })
         .collect()
 }
@@ -374,18 +356,7 @@ fn arena_command(args: &ArenaArgs) -> anyhow::Result<String> {
             games: summary.games,
             game: game_unit(&summary),
             lineup,
-            bots: summary
-                .bots
-                .iter()
-                .map(|b| BotJson {
-                    bot: b.bot.to_string(),
-                    seats: b.seats,
-                    mean_penalty: b.mean_penalty,
-                    penalty_ci95: b.penalty_ci95,
-                    win_rate: b.win_rate,
-                    win_ci95: b.win_ci95,
-                })
-                .collect(),
+            bots: summary.bots.clone(),
             comparisons: comparisons(&summary),
         });
     }
@@ -426,12 +397,12 @@ fn arena_text(arena: &Arena, summary: &ArenaSummary, seed: u64) -> String {
             or_na(b.win_ci95, |x| format!("{:.2}%", 100.0 * x))
         );
     }
-    for c in comparisons(summary) {
+    for ComparisonJson { first, second, comparison: c } in comparisons(summary) {
         let _ = writeln!(
             s,
             "{} - {}: {:+.3} ± {} heads/{unit} (paired by deal, z = {}, p {})",
-            c.first,
-            c.second,
+            first,
+            second,
             c.difference,
             or_na(c.ci95, |x| format!("{x:.3}")),
             or_na(c.z, |z| format!("{z:.2}")),

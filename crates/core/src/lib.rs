@@ -23,6 +23,7 @@ mod game;
 mod minimax;
 mod playout;
 mod rng;
+mod serde_str;
 
 /// The `rand` crate of the workspace, so game crates and their users share one version.
 pub use rand;

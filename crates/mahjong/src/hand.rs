@@ -177,6 +177,7 @@ impl FromStr for Hand {
 
 /// A claimed set, out of the hand for good.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Meld {
     /// Three of a kind claimed with `PONG`.
     Pong(Kind),

@@ -25,6 +25,8 @@ mod game;
 mod hand;
 mod judge;
 mod replay;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod sim;
 mod tile;
 mod wall;

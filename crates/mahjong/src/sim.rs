@@ -21,6 +21,7 @@ use crate::wall::Wall;
 
 /// Counts of one finished game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GameStats {
     /// Discards (`OUT` lines), the game's turns.
     pub discards: u32,
@@ -422,6 +423,7 @@ impl Table {
 
 /// A finished game: its events, outcome and counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GameRecord {
     /// Every event, dealing first.
     pub events: Vec<Event>,

@@ -201,6 +201,8 @@ impl FromStr for Player {
 
 /// The direction of play.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Direction {
     /// `A -> B -> C -> D -> A`, the initial direction.
     #[default]

@@ -8,6 +8,7 @@ use crate::error::DealError;
 
 /// One of the two players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[repr(u8)]
 pub enum Player {
     /// Alice: the maximising player, the first line of a deal.

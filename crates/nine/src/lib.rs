@@ -27,6 +27,8 @@ mod error;
 mod judge;
 mod position;
 mod search;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod solver;
 
 pub use card::{Card, CardSet, CardSetIter, Rank, Suit};

@@ -68,6 +68,7 @@ const POW: [u32; 4] = [15_625, 625, 25, 1];
 
 /// The results of a deal for both first movers, signed from Alice's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DealValue {
     /// The result when Alice moves first.
     pub alice_first: i32,

@@ -62,6 +62,25 @@
 //! the last player has chosen; then the cards are placed, and under `choose` the owner of a
 //! too-low card picks the row (`r1`..`r4`) as a decision of its own.
 //!
+//! # Viewers, hidden information, stepping
+//!
+//! [`Session::state_for`] and [`Session::view`] take a viewer: `Some(seat)` sees what that
+//! player knows, `None` (a spectator or a replay) sees everything. [`Session::state`] uses
+//! [`Session::default_viewer`] (the one human seat, if there is exactly one).
+//! [`Session::analysis_for`] refuses to analyse another player's hidden hand. A player of
+//! Take 6! or Mahjong sees no `seed` (null) and no `script`/`wall` parameter in the state:
+//! they would reveal the deal.
+//! [`Session::step`] plays one bot action and [`Session::undo_step`] takes one back (watching
+//! a game move by move); [`Session::advance`] plays bots until a person must act;
+//! [`Session::undo`] goes back to the previous decision of a person.
+//!
+//! # Returns
+//!
+//! `nine`: the result signed from each player's side (the cards the loser keeps; zero-sum).
+//! `race`: +1 to the player who reaches the target, -1 to the other, 0 each for a draw.
+//! `take6`: minus each player's heads (of the hand, or of the match). `mahjong`: 1 to the
+//! winner, 0 to the others (all 0 when the wall runs out).
+//!
 //! # The JSON view of each game (`state().view`)
 //!
 //! Every [`SessionState`] has `game`, `players`, `seats`, `seed`, `params`, `viewer`,
@@ -82,7 +101,8 @@
 //!   viewer's], "hand_sizes": [10, ...], "chosen": [true, false, ...], "choices": [17 | null
 //!   per player: only the viewer's], "revealed": [card | null per player: revealed, not
 //!   placed yet], "row_choice": {"player", "card"} | null, "taken": [[cards] per player],
-//!   "penalties": [heads this hand], "scores": [totals], "last_round": [{"player", "card",
+//!   "penalties": [heads this hand], "scores": [totals], "finished_hands": [[heads per
+//!   player] per finished hand of a match], "last_round": [{"player", "card",
 //!   "row" (1-based), "taken": [..], "heads", "reason": "appended" | "sixth" |
 //!   "too_low_forced" | "too_low_chosen"}]}`. Actions are a card number or `r1`..`r4`.
 //! - `mahjong` (hidden hands and wall): `{"to_move": "A" | null, "direction": "forward" |

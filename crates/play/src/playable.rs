@@ -49,6 +49,8 @@ pub trait Playable: Clone + Debug + Send + Sync + 'static {
     fn legal_actions(&self) -> Vec<Self::Action>;
 
     /// Applies a legal action of the current player (the session checks legality first).
+    /// Deterministic: the same actions from the same start give the same state (undo replays
+    /// them).
     fn apply(&mut self, action: Self::Action);
 
     /// Reads an action in the game's notation (the inverse of `Display`).
@@ -66,7 +68,9 @@ pub trait Playable: Clone + Debug + Send + Sync + 'static {
     /// The integer id of an action.
     fn action_id(&self, action: Self::Action) -> usize;
 
-    /// The action of an id, if the id is below [`Playable::num_distinct_actions`].
+    /// The action of an id, if the id is below [`Playable::num_distinct_actions`]. Ids and
+    /// actions correspond by the parameters alone, never by the state (the session writes its
+    /// history in notation from the ids).
     fn action_from_id(&self, id: usize) -> Option<Self::Action>;
 
     /// The bots this game offers, by name, the default first. `solver` is the exact player
@@ -92,10 +96,31 @@ pub trait Playable: Clone + Debug + Send + Sync + 'static {
     /// The state as `viewer` sees it (`None`: everything, for spectators and replays).
     fn view(&self, viewer: Option<usize>) -> Self::View;
 
+    /// Whether players hold information the others do not (Take 6!'s hands, Mahjong's hands
+    /// and wall). `false` by default (Nine and race are open).
+    fn has_hidden_information(&self) -> bool {
+        false
+    }
+
+    /// The parameters that reveal hidden information (a pasted wall, a script of every
+    /// player's cards): left out of the state a player sees. None by default.
+    fn secret_params(&self) -> &'static [&'static str] {
+        &[]
+    }
+
     /// How many of the last actions are still secret to everyone but the player who made them
     /// (Take 6!: the choices of the round in progress). 0 by default.
     fn hidden_tail(&self) -> usize {
         0
+    }
+
+    /// The game's internal consistency check (the game crate's `check_invariants`): `Err`
+    /// with a description when something is broken. `Ok` by default.
+    ///
+    /// # Errors
+    /// What is broken.
+    fn check_invariants(&self) -> Result<(), String> {
+        Ok(())
     }
 
     /// The shape of [`Playable::observation_tensor`].

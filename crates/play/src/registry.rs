@@ -20,9 +20,9 @@ pub trait ErasedGame: Send + Sync + std::fmt::Debug {
     fn player_name(&self, player: usize) -> String;
     /// The player to decide, `None` once the game is over.
     fn current_player(&self) -> Option<usize>;
-    /// The ids of the legal actions of the current player.
+    /// The ids of the legal actions of the current player, ascending.
     fn legal_actions(&self) -> Vec<usize>;
-    /// The notation of the legal actions of the current player (same order).
+    /// The notation of the legal actions of the current player (in the order of their ids).
     fn legal_strings(&self) -> Vec<String>;
     /// Applies a legal id (checked by the caller).
     fn apply_id(&mut self, id: usize);
@@ -50,6 +50,15 @@ pub trait ErasedGame: Send + Sync + std::fmt::Debug {
     fn view(&self, viewer: Option<usize>) -> Value;
     /// See [`Playable::hidden_tail`].
     fn hidden_tail(&self) -> usize;
+    /// See [`Playable::has_hidden_information`].
+    fn has_hidden_information(&self) -> bool;
+    /// See [`Playable::secret_params`].
+    fn secret_params(&self) -> &'static [&'static str];
+    /// See [`Playable::check_invariants`].
+    ///
+    /// # Errors
+    /// What is broken.
+    fn check_invariants(&self) -> Result<(), String>;
     /// See [`Playable::observation_shape`].
     fn observation_shape(&self) -> Vec<usize>;
     /// See [`Playable::observation_tensor`].
@@ -86,10 +95,15 @@ impl<G: Playable + Analyse> ErasedGame for G {
         Playable::current_player(self)
     }
     fn legal_actions(&self) -> Vec<usize> {
-        Playable::legal_actions(self).into_iter().map(|a| self.action_id(a)).collect()
+        let mut ids: Vec<usize> =
+            Playable::legal_actions(self).into_iter().map(|a| self.action_id(a)).collect();
+        ids.sort_unstable();
+        ids
     }
     fn legal_strings(&self) -> Vec<String> {
-        Playable::legal_actions(self).into_iter().map(|a| a.to_string()).collect()
+        let mut actions = Playable::legal_actions(self);
+        actions.sort_by_key(|&a| self.action_id(a));
+        actions.into_iter().map(|a| a.to_string()).collect()
     }
     fn apply_id(&mut self, id: usize) {
         let action = self.action_from_id(id).expect("a legal id");
@@ -121,6 +135,15 @@ impl<G: Playable + Analyse> ErasedGame for G {
     }
     fn hidden_tail(&self) -> usize {
         Playable::hidden_tail(self)
+    }
+    fn has_hidden_information(&self) -> bool {
+        Playable::has_hidden_information(self)
+    }
+    fn secret_params(&self) -> &'static [&'static str] {
+        Playable::secret_params(self)
+    }
+    fn check_invariants(&self) -> Result<(), String> {
+        Playable::check_invariants(self)
     }
     fn observation_shape(&self) -> Vec<usize> {
         Playable::observation_shape(self)

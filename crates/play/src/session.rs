@@ -42,9 +42,11 @@ pub struct SessionState {
     pub players: Vec<String>,
     /// Who plays each seat (`"human"`, `"solver"` or a bot name).
     pub seats: Vec<Seat>,
-    /// The seed of the session.
-    pub seed: u64,
-    /// The parameters with every default filled in.
+    /// The seed of the session; `None` for a player of a game with hidden information (the
+    /// seed decides the deal).
+    pub seed: Option<u64>,
+    /// The parameters with every default filled in; for a player of a game with hidden
+    /// information, without those that reveal it (a pasted wall, a script).
     pub params: Value,
     /// The seat the view is for, `None` for everything (spectator).
     pub viewer: Option<usize>,
@@ -100,9 +102,11 @@ pub struct Session {
     seats: Vec<Seat>,
     seed: u64,
     params: Value,
-    history: Vec<Step>,
-    /// The state before each step of `history`.
-    before: Vec<Box<dyn ErasedGame>>,
+    /// The player and action id of every step so far.
+    history: Vec<(usize, usize)>,
+    /// The state at the start: undo replays the history from it (the games are
+    /// deterministic given the action ids), so a step costs no snapshot.
+    initial: Box<dyn ErasedGame>,
 }
 
 impl Session {
@@ -149,7 +153,8 @@ impl Session {
                 })?;
             }
         }
-        Ok(Session { game, seats, seed, params, history: Vec::new(), before: Vec::new() })
+        let initial = game.clone();
+        Ok(Session { game, seats, seed, params, history: Vec::new(), initial })
     }
 
     /// A session from one JSON object: `{"game": ..., "seed": ..., "seats": ..., ...params}`,
@@ -233,12 +238,13 @@ impl Session {
         if self.is_terminal() { self.game.returns() } else { vec![0.0; self.num_players()] }
     }
 
-    /// The ids of the legal actions of the player to move (empty once the game is over).
+    /// The ids of the legal actions of the player to move, ascending (empty once the game is
+    /// over).
     pub fn legal_actions(&self) -> Vec<usize> {
         if self.is_terminal() { Vec::new() } else { self.game.legal_actions() }
     }
 
-    /// The legal actions of the player to move, in notation.
+    /// The legal actions of the player to move, in notation, in the order of their ids.
     pub fn legal_action_strings(&self) -> Vec<String> {
         if self.is_terminal() { Vec::new() } else { self.game.legal_strings() }
     }
@@ -286,10 +292,8 @@ impl Session {
             let text = self.game.id_to_string(id).unwrap_or_else(|| id.to_string());
             return Err(self.illegal(text, "not a legal action now".to_owned()));
         }
-        let action = self.game.id_to_string(id).expect("a legal id has a notation");
-        self.before.push(self.game.clone());
         self.game.apply_id(id);
-        self.history.push(Step { player, id, action });
+        self.history.push((player, id));
         Ok(())
     }
 
@@ -379,7 +383,7 @@ impl Session {
     pub fn undo(&mut self) -> Result<(), PlayError> {
         let any_human = self.seats.iter().any(Seat::is_human);
         let target = if any_human {
-            self.history.iter().rposition(|s| self.seats[s.player].is_human())
+            self.history.iter().rposition(|&(p, _)| self.seats[p].is_human())
         } else {
             self.history.len().checked_sub(1)
         };
@@ -400,22 +404,33 @@ impl Session {
         Ok(())
     }
 
-    /// Back to the state before step `k`.
+    /// Back to the state before step `k`: the start, then the first `k` actions again.
     fn truncate(&mut self, k: usize) {
-        self.game = self.before[k].clone();
-        self.before.truncate(k);
         self.history.truncate(k);
+        let mut game = self.initial.clone();
+        for &(_, id) in &self.history {
+            game.apply_id(id);
+        }
+        self.game = game;
+    }
+
+    /// The notation of an id of this session (ids map to actions by the parameters alone).
+    fn notation(&self, id: usize) -> String {
+        self.game.id_to_string(id).expect("a played id has a notation")
     }
 
     /// The ids of every action so far, oldest first (all of them, secrets included: the
     /// OpenSpiel history).
     pub fn history(&self) -> Vec<usize> {
-        self.history.iter().map(|s| s.id).collect()
+        self.history.iter().map(|&(_, id)| id).collect()
     }
 
     /// Every action so far with its player and notation (secrets included).
-    pub fn steps(&self) -> &[Step] {
-        &self.history
+    pub fn steps(&self) -> Vec<Step> {
+        self.history
+            .iter()
+            .map(|&(player, id)| Step { player, id, action: self.notation(id) })
+            .collect()
     }
 
     /// The history as `viewer` sees it (`None`: everything).
@@ -424,10 +439,10 @@ impl Session {
         self.history
             .iter()
             .enumerate()
-            .map(|(i, s)| SeenStep {
-                player: s.player,
-                action: (i < hidden_from || viewer.is_none_or(|v| v == s.player))
-                    .then(|| s.action.clone()),
+            .map(|(i, &(player, id))| SeenStep {
+                player,
+                action: (i < hidden_from || viewer.is_none_or(|v| v == player))
+                    .then(|| self.notation(id)),
             })
             .collect()
     }
@@ -479,12 +494,19 @@ impl Session {
     pub fn state_for(&self, viewer: Option<usize>) -> SessionState {
         let to_move = self.current_player();
         let history = self.seen_history(viewer);
+        let secret = viewer.is_some() && self.game.has_hidden_information();
+        let mut params = self.params.clone();
+        if let (true, Value::Object(map)) = (secret, &mut params) {
+            for &field in self.game.secret_params() {
+                map.remove(field);
+            }
+        }
         SessionState {
             game: self.game().to_owned(),
             players: (0..self.num_players()).map(|p| self.game.player_name(p)).collect(),
             seats: self.seats.clone(),
-            seed: self.seed,
-            params: self.params.clone(),
+            seed: (!secret).then_some(self.seed),
+            params,
             viewer,
             to_move,
             human_to_move: to_move.is_some_and(|p| self.seats[p].is_human()),
@@ -499,20 +521,58 @@ impl Session {
             terminal: to_move.is_none(),
             returns: to_move.is_none().then(|| self.returns()),
             can_undo: if self.seats.iter().any(Seat::is_human) {
-                self.history.iter().any(|s| self.seats[s.player].is_human())
+                self.history.iter().any(|&(p, _)| self.seats[p].is_human())
             } else {
                 !self.history.is_empty()
             },
         }
     }
 
-    /// The analysis of the current position (shape documented per game at the crate root).
+    /// The analysis of the current position for the player to move (shape documented per
+    /// game at the crate root), with everything that player knows: in games with hidden
+    /// information, show it only to that player (see [`Session::analysis_for`]).
     /// Deterministic: Monte Carlo analyses are seeded from the session's seed and the step.
     ///
     /// # Errors
     /// [`PlayError::TooLarge`] above a game's analysis caps.
     pub fn analysis(&self) -> Result<Value, PlayError> {
         self.game.analyse(sub_seed(sub_seed(self.seed, 2), self.history.len() as u64))
+    }
+
+    /// [`Session::analysis`] for `viewer`: refused when the game has hidden information and
+    /// the viewer is another player than the one to move (the analysis would show that
+    /// player's hand). `None` (a spectator) sees every analysis.
+    ///
+    /// # Errors
+    /// [`PlayError::NotYourTurn`] as above; as [`Session::analysis`].
+    pub fn analysis_for(&self, viewer: Option<usize>) -> Result<Value, PlayError> {
+        let to_move = self.current_player();
+        if let Some(v) = viewer {
+            if self.game.has_hidden_information() && to_move.is_some_and(|p| p != v) {
+                return Err(PlayError::NotYourTurn {
+                    player: v,
+                    to_move,
+                    reason:
+                        "the analysis of another player's decision would show their hidden cards"
+                            .to_owned(),
+                });
+            }
+        }
+        self.analysis()
+    }
+
+    /// Whether players hold information the others do not (Take 6!, Mahjong).
+    pub fn has_hidden_information(&self) -> bool {
+        self.game.has_hidden_information()
+    }
+
+    /// The game's internal consistency check (conserved cards and tiles, bitsets agreeing
+    /// with counts, ...), run by the tests after every step.
+    ///
+    /// # Errors
+    /// What is broken.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        self.game.check_invariants()
     }
 
     /// The state in text.

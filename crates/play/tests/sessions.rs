@@ -35,6 +35,7 @@ fn play_out(mut s: Session) -> (Vec<usize>, Vec<f64>) {
             assert_eq!(&s.action_to_string(id).unwrap(), text, "{}", s.game());
             assert_eq!(s.string_to_action(text).unwrap(), id, "{}: {text}", s.game());
         }
+        s.check_invariants().unwrap();
         let (shape, obs) = s.observation_tensor(p).unwrap();
         assert_eq!(shape.iter().product::<usize>(), obs.len());
         // Clones are independent.
@@ -46,6 +47,7 @@ fn play_out(mut s: Session) -> (Vec<usize>, Vec<f64>) {
         steps += 1;
         assert!(steps <= bound, "{}: past the bound {bound}", s.game());
     }
+    s.check_invariants().unwrap();
     assert!(s.legal_actions().is_empty());
     assert_eq!(s.step(), Err(PlayError::GameOver));
     let r = s.returns();
@@ -87,5 +89,33 @@ fn registry_lists_four_games_with_valid_defaults() {
         let s = Session::new(&info.name, info.default_params.clone(), vec![], 1).unwrap();
         assert_eq!(s.num_players(), info.players);
         assert_eq!(s.params(), &info.default_params);
+    }
+}
+
+#[test]
+fn sessions_are_send_sync_and_matches_keep_their_hands() {
+    fn send_sync<T: Send + Sync + Clone>() {}
+    send_sync::<Session>();
+    let params = json!({"players": 3, "mode": "match", "target": 30});
+    let mut s = Session::new("take6", params, vec![Seat::Bot("heuristic".into()); 3], 8).unwrap();
+    s.advance().unwrap();
+    let v = s.view(None);
+    let hands: Vec<Vec<u32>> = serde_json::from_value(v["finished_hands"].clone()).unwrap();
+    assert!(hands.len() >= 2, "{hands:?}");
+    let totals: Vec<u32> = (0..3).map(|p| hands.iter().map(|h| h[p]).sum()).collect();
+    assert_eq!(v["scores"], json!(totals));
+    assert!(totals.iter().any(|&t| t >= 30));
+    assert_eq!(s.returns(), totals.iter().map(|&t| -f64::from(t)).collect::<Vec<_>>());
+}
+
+#[test]
+fn legal_actions_are_ascending_ids() {
+    for (game, params) in cases() {
+        let mut s = all_bots(game, &params, 1);
+        while !s.is_terminal() {
+            let ids = s.legal_actions();
+            assert!(ids.windows(2).all(|w| w[0] < w[1]), "{game}: {ids:?}");
+            s.step().unwrap();
+        }
     }
 }

@@ -75,6 +75,7 @@ impl FromStr for Board {
 
 /// The result of a race game under optimal play, seen from the start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[repr(u8)]
 pub enum Outcome {
     /// The first player (Bo) wins.

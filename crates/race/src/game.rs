@@ -10,6 +10,7 @@ use crate::{Board, IllegalMoveError, ParseMoveError, Piece};
 
 /// A move: the cell the piece goes to, 1-based.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
     /// The row.
     pub x: u64,

@@ -41,6 +41,8 @@ mod grundy;
 mod judge;
 mod piece;
 mod retro;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod verify;
 
 pub use board::{Board, MAX_SIDE, Outcome};

@@ -9,6 +9,7 @@ use crate::{
 
 /// A cell where a closed form and a table disagree.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Mismatch {
     /// The piece.
     pub piece: Piece,

@@ -43,6 +43,7 @@ pub fn play_hand<B: Bot>(hand: &mut Hand, bots: &mut [B]) {
 
 /// The result of one deal (or one match seed) played once per seating.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct DealResult {
     /// The heads each lineup entry took, added up over the seatings.
     pub penalties: [u32; MAX_PLAYERS],
@@ -336,6 +337,7 @@ impl Tally {
 
 /// One bot's results.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct BotSummary {
     /// The bot.
     pub bot: BotKind,
@@ -355,6 +357,7 @@ pub struct BotSummary {
 
 /// A paired comparison of two bots' mean penalties.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Comparison {
     /// Mean penalty of the first minus that of the second (negative: the first is better).
     pub difference: f64,
@@ -393,6 +396,7 @@ impl Comparison {
 
 /// The statistics of an arena run.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ArenaSummary {
     /// The rules played.
     pub rules: Rules,

@@ -26,6 +26,8 @@ mod card;
 mod error;
 mod judge;
 mod rules;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod sim;
 mod state;
 mod table;

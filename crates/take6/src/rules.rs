@@ -63,6 +63,7 @@ impl FromStr for RowRule {
 /// assert_eq!(r.to_string(), "4 players, 4 rows, 10 cards each, cards 1-104, row rule: choose");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Rules {
     /// Who picks the row taken by a too-low card.
     pub row_rule: RowRule,

@@ -75,6 +75,7 @@ impl Script {
 
 /// The end of a scripted game.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Outcome {
     /// The heads of each player.
     pub penalties: Vec<u32>,

@@ -21,6 +21,7 @@ use crate::table::{Table, Target};
 
 /// One placed card and what it took.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Placement {
     /// The player (0-based).
     pub player: usize,
@@ -36,6 +37,7 @@ pub struct Placement {
 
 /// Which rule decided a placement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Reason {
     /// The card went after the row end below it and closest to it, and the row had room.
     Appended,

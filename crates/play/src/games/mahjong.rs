@@ -207,6 +207,14 @@ impl Playable for Mahjong {
         }
     }
 
+    fn has_hidden_information(&self) -> bool {
+        true
+    }
+
+    fn secret_params(&self) -> &'static [&'static str] {
+        &["wall"]
+    }
+
     fn view(&self, viewer: Option<usize>) -> MahjongView {
         let t = self.table();
         let sees = |p: Player| viewer.is_none_or(|v| v == p.index());
@@ -253,6 +261,10 @@ impl Playable for Mahjong {
             }),
             winner: outcome.and_then(|o| o.winner()).map(|p| p.to_string()),
         }
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        self.game.check_invariants()
     }
 
     fn observation_shape(&self) -> Vec<usize> {

@@ -236,6 +236,10 @@ impl Playable for Nine {
         }
     }
 
+    fn check_invariants(&self) -> Result<(), String> {
+        self.pos.check()
+    }
+
     fn observation_shape(&self) -> Vec<usize> {
         vec![5, Card::COUNT]
     }

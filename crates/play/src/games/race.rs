@@ -96,7 +96,7 @@ pub struct RaceAnalysis {
     pub result: Option<String>,
     /// The Grundy value of the position, where defined.
     pub grundy: Option<u64>,
-    /// Every legal move with its outcome, in the order of the legal actions.
+    /// Every legal move with its outcome: right, down, then diagonal, nearest first.
     pub moves: Vec<RaceMoveOutcome>,
     /// For every cell `[x - 1][y - 1]`: the outcome with the piece there and the player to
     /// move being the first (`B`: the player to move wins, `G`: the other player wins, `D`:
@@ -139,7 +139,8 @@ impl Playable for RaceGame {
                 });
             }
         }
-        let board = Board::new(params.rows, params.cols).map_err(|e| PlayError::bad("rows", e))?;
+        let field = if params.rows < 2 { "rows" } else { "cols" };
+        let board = Board::new(params.rows, params.cols).map_err(|e| PlayError::bad(field, e))?;
         let [x, y] = params.start.unwrap_or([1, 1]);
         let race = Race::from_cell(piece, board, x, y).ok_or_else(|| {
             PlayError::bad(
@@ -230,6 +231,10 @@ impl Playable for RaceGame {
             winner: r.on_target().then(|| mover_name(r.mover() ^ 1)),
             draw: r.is_over() && !r.on_target(),
         }
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        self.race.check_invariants()
     }
 
     fn observation_shape(&self) -> Vec<usize> {

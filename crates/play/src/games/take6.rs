@@ -80,6 +80,8 @@ pub struct Take6 {
     hands_dealt: u32,
     /// The heads of every finished hand of a match.
     scores: Vec<u32>,
+    /// Each finished hand's heads per player (a match).
+    finished: Vec<Vec<u32>>,
     /// This round's choices, not revealed yet.
     chosen: Vec<Option<Card>>,
     /// The placements of the round last revealed.
@@ -119,6 +121,8 @@ impl Take6 {
             for p in 0..self.rules.num_players() {
                 self.scores[p] += self.hand.penalty(p);
             }
+            self.finished
+                .push((0..self.rules.num_players()).map(|p| self.hand.penalty(p)).collect());
             if self.scores.iter().all(|&s| s < u32::from(self.rules.target)) {
                 let mut rng = seeded_rng(sub_seed(self.seed, u64::from(self.hands_dealt)));
                 self.hand = Hand::deal(self.rules, &mut rng).expect("the rules were validated");
@@ -204,6 +208,9 @@ pub struct Take6View {
     pub penalties: Vec<u32>,
     /// Each player's total: earlier hands of the match plus this hand.
     pub scores: Vec<u32>,
+    /// The heads of each finished hand of a match, per player, oldest first (the last one
+    /// included once the match is over).
+    pub finished_hands: Vec<Vec<u32>>,
     /// The placements of the round last revealed, in order.
     pub last_round: Vec<Take6Placement>,
 }
@@ -228,7 +235,7 @@ pub struct Take6Analysis {
     pub player: Option<usize>,
     /// The samples behind each Monte Carlo estimate.
     pub samples: u32,
-    /// Every legal action with its estimates, in the order of the legal actions.
+    /// Every legal action with its estimates, ascending (cards, or rows).
     pub actions: Vec<Take6Estimate>,
 }
 
@@ -296,6 +303,7 @@ impl Playable for Take6 {
             hand,
             hands_dealt: 1,
             scores: vec![0; n],
+            finished: Vec::new(),
             chosen: vec![None; n],
             last_round: Vec::new(),
             script,
@@ -427,6 +435,14 @@ impl Playable for Take6 {
         Action::Play(b.choose_card(&view))
     }
 
+    fn has_hidden_information(&self) -> bool {
+        true
+    }
+
+    fn secret_params(&self) -> &'static [&'static str] {
+        &["script"]
+    }
+
     fn view(&self, viewer: Option<usize>) -> Take6View {
         let n = self.num_players();
         let sees = |p: usize| viewer.is_none_or(|v| v == p);
@@ -462,6 +478,7 @@ impl Playable for Take6 {
             taken: (0..n).map(|p| values(h.taken(p))).collect(),
             penalties: (0..n).map(|p| h.penalty(p)).collect(),
             scores: self.totals(),
+            finished_hands: self.finished.clone(),
             last_round: self
                 .last_round
                 .iter()
@@ -479,6 +496,19 @@ impl Playable for Take6 {
 
     fn hidden_tail(&self) -> usize {
         self.chosen.iter().flatten().count()
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        tabletop_core::Game::check_invariants(&self.hand)?;
+        if self.chosen.len() != self.num_players() {
+            return Err("one choice slot per player".to_owned());
+        }
+        for (p, c) in self.chosen.iter().enumerate() {
+            if c.is_some_and(|c| !self.hand.hand(p).contains(c)) {
+                return Err(format!("player {p} chose a card they do not hold"));
+            }
+        }
+        Ok(())
     }
 
     fn observation_shape(&self) -> Vec<usize> {
