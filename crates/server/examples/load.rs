@@ -232,6 +232,20 @@ fn start_server() -> SocketAddr {
     rx.recv().expect("the server starts")
 }
 
+/// The median time of `f` over `n` runs, in milliseconds: the library alone, the baseline of
+/// the HTTP figures.
+fn median_ms(n: usize, mut f: impl FnMut()) -> f64 {
+    let mut times: Vec<f64> = (0..n)
+        .map(|_| {
+            let t = Instant::now();
+            f();
+            t.elapsed().as_secs_f64() * 1000.0
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    times[n / 2]
+}
+
 fn main() {
     let o = match options() {
         Ok(o) => o,
@@ -258,6 +272,13 @@ fn main() {
         };
         let figures = run(addr, o.judge, vec![judge; o.judge_conns]).await;
         figures.print("judge hdu5754 (100 cases)", o.judge_conns);
+        let text = judge_input();
+        let direct = median_ms(2001, || {
+            std::hint::black_box(tabletop_play::judge(tabletop_play::Problem::Hdu5754, &text).ok());
+        });
+        println!(
+            "  baseline: tabletop_play::judge in this process, median {direct:.3} ms per call"
+        );
 
         // One Nine session per connection, each asked for its analysis again and again.
         let mut requests = Vec::new();
@@ -285,5 +306,20 @@ fn main() {
         }
         let figures = run(addr, o.analysis, requests).await;
         figures.print("nine analysis", o.analysis_conns);
+        let sessions: Vec<tabletop_play::Session> = (0..o.analysis_conns)
+            .map(|i| {
+                let body =
+                    serde_json::json!({ "game": "nine", "seed": i, "seats": ["human", "solver"] });
+                let mut s = tabletop_play::Session::from_json(&body).expect("a session");
+                s.advance().expect("the solver moves");
+                s
+            })
+            .collect();
+        let mut i = 0;
+        let direct = median_ms(201, || {
+            std::hint::black_box(sessions[i % sessions.len()].analysis().ok());
+            i += 1;
+        });
+        println!("  baseline: Session::analysis in this process, median {direct:.3} ms per call");
     });
 }

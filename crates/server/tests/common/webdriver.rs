@@ -206,7 +206,8 @@ impl Drop for Browser {
         let _ = self.client.set_timeout(Duration::from_secs(10));
         let _ = self.client.request("DELETE", &path, None);
         // The whole process group: chromedriver and the browser it started.
-        let _ = Command::new("kill").arg("-KILL").arg(format!("-{}", self.driver.id())).status();
+        let group = format!("-{}", self.driver.id());
+        let _ = Command::new("kill").args(["-s", "KILL", "--", &group]).status();
         let _ = self.driver.kill();
         let _ = self.driver.wait();
     }
