@@ -52,7 +52,7 @@ function describe(x, y) {
 function drawBoard() {
   if (!table) return;
   const { rows, cols } = table;
-  cellSize = Math.max(6, Math.min(44, Math.floor(Math.min(760 / cols, 540 / rows))));
+  cellSize = Math.max(6, Math.min(44, Math.floor(Math.min(760 / cols, Math.max(300, window.innerHeight - 250) / rows))));
   const m = 22;
   const w = cols * cellSize + m + 6;
   const h = rows * cellSize + m + 6;
@@ -98,4 +98,5 @@ function drawBoard() {
 
 const PIECE_GLYPH = { king: "♚", rook: "♜", knight: "♞", queen: "♛" };
 
+window.addEventListener("resize", () => drawBoard());
 load();
