@@ -6,7 +6,7 @@ topbar();
 
 const $ = (id) => document.getElementById(id);
 const RANKS = "6789TJQKA";
-const page = { id: null, state: null, analysis: null, startValue: null, me: 0, busy: false };
+const page = { id: null, state: null, analysis: null, startValue: null, me: 0, busy: false, pvStep: 0 };
 window.tabletop = page; // read by the browser tests
 
 function seg(id, key, onChange) {
@@ -27,6 +27,12 @@ seg("first", "first");
 $("dice").addEventListener("click", () => { $("seed").value = Math.floor(Math.random() * 1e6); });
 $("start").addEventListener("click", start);
 $("undo").addEventListener("click", () => post(`/api/games/${page.id}/undo`));
+$("pv-prev").addEventListener("click", () => { page.pvStep = Math.max(0, page.pvStep - 1); render(); });
+$("pv-next").addEventListener("click", () => {
+  const n = page.analysis ? page.analysis.principal_variation.length : 0;
+  page.pvStep = Math.min(n, page.pvStep + 1);
+  render();
+});
 $("best").addEventListener("click", () => {
   const best = page.analysis && page.analysis.moves[0];
   if (best) play(best.action);
@@ -72,6 +78,7 @@ function play(action) {
 async function show(state) {
   page.state = state;
   page.analysis = null;
+  page.pvStep = 0;
   if (!state.terminal) {
     page.analysis = await api("GET", `/api/games/${page.id}/analysis`);
     if (page.startValue === null && page.analysis.deal) {
@@ -91,8 +98,33 @@ function chip(action) {
   return el("span", { class: `chip${suit === "D" || suit === "H" ? " red" : ""}` }, rank, SUITS[suit]);
 }
 
+/**
+ * The table after the first `k` moves of the principal variation, for display only: each card
+ * played leaves its player's hand for its suit's run (the moves are the solver's, already legal).
+ */
+function preview(v, pv, k, toMove) {
+  const hands = v.hands.map((h) => [...h]);
+  const table = v.table.map((r) => ({ suit: r.suit, cards: [...r.cards] }));
+  let p = toMove;
+  let last = null;
+  for (const a of pv.slice(0, k)) {
+    if (a !== "pass") {
+      hands[p] = hands[p].filter((c) => c !== a);
+      table.find((r) => r.suit === a.slice(-1)).cards.push(a);
+      last = a;
+    }
+    p = 1 - p;
+  }
+  return { ...v, hands, table, last, to_move: p };
+}
+
 function render() {
-  const { state, analysis } = page;
+  const { analysis } = page;
+  const previewing = page.pvStep > 0 && analysis;
+  const real = page.state;
+  const pv = previewing ? preview(real.view, analysis.principal_variation, page.pvStep, real.to_move) : null;
+  // While previewing, the table shows the variation's position and nothing can be played.
+  const state = previewing ? { ...real, view: pv, to_move: pv.to_move, human_to_move: false, last_action: { action: pv.last } } : real;
   const v = state.view;
   const values = new Map((analysis ? analysis.moves : []).map((m) => [m.action, mine(m.value)]));
   const best = values.size ? Math.max(...values.values()) : null;
@@ -143,7 +175,9 @@ function render() {
   $("table").dataset.terminal = state.terminal ? "yes" : "no";
 
   // The message.
-  if (state.terminal) {
+  if (previewing) {
+    banner($("message"), `Preview: the position after ${page.pvStep} of ${analysis.principal_variation.length} moves of perfect play (step back to 0 to play on).`, "warn");
+  } else if (state.terminal) {
     const got = mine(v.result);
     const solver = page.startValue === null ? "" : ` The exact value of this deal was ${signed(mine(page.startValue))} for you.`;
     banner($("message"), `Game over: ${signed(got)} for you.${solver}`, got > 0 ? "good" : "bad");
@@ -156,9 +190,10 @@ function render() {
 
   // The principal variation and the move list.
   if (analysis) {
-    let p = state.to_move;
+    let p = real.to_move;
     const steps = analysis.principal_variation.map((a, i) => {
-      const s = el("div", { class: `step${i === 0 ? " next" : ""}` }, a === "pass" ? el("div", { class: "pass" }, "pass") : card(a, { small: true }), state.players[p][0]);
+      const at = page.pvStep > 0 ? i === page.pvStep - 1 : i === 0;
+      const s = el("div", { class: `step${at ? " next" : ""}` }, a === "pass" ? el("div", { class: "pass" }, "pass") : card(a, { small: true }), real.players[p][0]);
       p = 1 - p;
       return s;
     });
@@ -166,15 +201,17 @@ function render() {
       el("div", { class: "pv" }, steps));
     const rows = analysis.moves.map((m) => el("tr", { class: mine(m.value) === best ? "best" : "" },
       el("td", {}, chip(m.action)),
-      el("td", {}, state.players[state.to_move]),
+      el("td", {}, real.players[real.to_move]),
       el("td", { class: "num" }, el("span", { class: `value ${mine(m.value) > 0 ? "pos" : "neg"}` }, signed(mine(m.value))))));
     fill($("moves"), el("table", { class: "data" }, el("tr", {}, el("th", {}, "Move"), el("th", {}, "By"), el("th", { class: "num" }, "Value for you")), rows));
   } else {
     fill($("pv"), el("p", { class: "muted" }, "The game is over."));
     fill($("moves"), el("p", { class: "muted" }, `${state.history.length} moves were played.`));
   }
-  $("best").disabled = !myTurn;
-  $("undo").disabled = !state.can_undo;
+  $("best").disabled = previewing || !(real.human_to_move && real.to_move === page.me);
+  $("undo").disabled = previewing || !real.can_undo;
+  $("pv-prev").disabled = !analysis || page.pvStep === 0;
+  $("pv-next").disabled = !analysis || page.pvStep >= analysis.principal_variation.length;
 }
 
 start();

@@ -57,6 +57,23 @@ fn nine(b: &mut Browser, base: &str, shots: &Path) {
     let deal = b.execute("return window.tabletop.state.view.deal", vec![]);
     let deal: tabletop_nine::Deal = deal.as_str().unwrap().parse().unwrap();
     let value = tabletop_nine::solve_deal(deal).alice_first;
+    // Step through the principal variation and back: the table shows its position.
+    for _ in 0..3 {
+        b.click_css("#pv-next");
+    }
+    assert_eq!(b.execute("return window.tabletop.pvStep", vec![]), 3);
+    let banner = b.wait_for("#message", WAIT);
+    assert!(b.text(&banner).starts_with("Preview"), "{}", b.text(&banner));
+    let pv = b.execute("return window.tabletop.analysis.principal_variation.slice(0, 3)", vec![]);
+    for card in pv.as_array().unwrap().iter().filter(|c| *c != "pass") {
+        let on_table = format!(".run .card[data-card=\"{}\"]", card.as_str().unwrap());
+        assert_eq!(b.find_all(&on_table).len(), 1, "{card} is on the table in the preview");
+    }
+    b.screenshot(&shots.join("nine-variation.png"));
+    for _ in 0..3 {
+        b.click_css("#pv-prev");
+    }
+    assert_eq!(b.execute("return window.tabletop.pvStep", vec![]), 0);
     let mut clicks = 0;
     loop {
         let s = b.execute(
