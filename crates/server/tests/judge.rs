@@ -134,3 +134,18 @@ fn the_judge_takes_ten_to_the_sixth_race_lines_but_not_more_than_its_cap() {
     // The server still serves.
     assert_eq!(server.get("/api/health").json()["status"], "ok");
 }
+
+#[test]
+fn every_listed_problem_judges_its_sample() {
+    let server = TestServer::default_config();
+    let list = server.get("/api/problems").json();
+    let problems = list["problems"].as_array().unwrap();
+    assert_eq!(problems.len(), Problem::ALL.len());
+    for p in problems {
+        let name = p["name"].as_str().unwrap();
+        let sample = p["sample"].as_str().unwrap();
+        let problem: Problem = name.parse().unwrap();
+        assert_eq!(judged(&server, name, sample), judge(problem, sample).unwrap(), "{name}");
+        assert!(!p["input_format"].as_str().unwrap().is_empty());
+    }
+}
