@@ -11,6 +11,7 @@ mod mahjong;
 mod manual;
 mod nine;
 mod race;
+mod serve;
 mod take6;
 
 use std::io::Write;
@@ -101,6 +102,8 @@ enum Command {
         after_help = "Examples:\n  tabletop mahjong replay wall.txt\n  tabletop mahjong simulate --games 10000 --summary"
     )]
     Mahjong(mahjong::Command),
+    /// The games in a browser: a local web server (loopback by default).
+    Serve(serve::Args),
     /// Prints a shell completion script.
     #[command(
         after_help = "Examples:\n  tabletop completions bash > ~/.local/share/bash-completion/completions/tabletop\n  \
@@ -192,6 +195,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Take6(cmd) => take6::run(cmd),
         Command::Race(cmd) => race::run(cmd),
         Command::Mahjong(cmd) => mahjong::run(cmd),
+        Command::Serve(args) => serve::run(args),
         Command::Completions { shell } => manual::completions(Cli::command(), shell),
         Command::Man { command } => manual::man(Cli::command(), &command),
     }

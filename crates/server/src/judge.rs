@@ -1,0 +1,93 @@
+//! `POST /api/judge/{problem}`: the original problems' input and output, byte for byte,
+//! through [`tabletop_play::judge`] (the code `tabletop judge` runs).
+
+use tabletop_play::Problem;
+
+use crate::error::ApiError;
+
+/// The problem named in the URL; 404 when there is none.
+pub fn problem(name: &str) -> Result<Problem, ApiError> {
+    name.parse().map_err(|e: tabletop_play::ParseProblemError| ApiError::not_found(e.to_string()))
+}
+
+/// Each problem's id, description, input format and a sample input (from the official
+/// samples in the game crates' test data), for the judge page.
+pub fn catalogue() -> serde_json::Value {
+    const D1: &str = "JD 7S 9S JS 8S 9D 6D 8C 8D TH KS QD QH TD 6C AD KD AC\n\
+                      KH QC 9H 6H KC 9C JC TS 6S QS TC JH 7D 7H AS AH 7C 8H\n";
+    let sample = |p: Problem| match p {
+        Problem::Cf1769d1 => D1,
+        Problem::Cf1769d2 => "3\n",
+        Problem::Cf1769d3 => "26\n",
+        Problem::Nthu14463 => include_str!("../../take6/tests/data/sample.in"),
+        Problem::Hdu5754 => include_str!("../../race/tests/data/hdu5754_sample.in"),
+        Problem::P7147 => include_str!("../../mahjong/tests/data/p7147/1.in"),
+    };
+    Problem::ALL
+        .iter()
+        .map(|&p| {
+            serde_json::json!({
+                "name": p.id(),
+                "game": p.game(),
+                "title": p.description(),
+                "input_format": p.input_format(),
+                "sample": sample(p),
+            })
+        })
+        .collect()
+}
+
+/// The largest input that [`is_quick`] lets run on the async worker itself.
+pub const QUICK_INPUT: usize = 16 << 10;
+
+/// Whether judging `len` bytes of `problem` is quick enough to run where the request is
+/// served, without a hop to the blocking pool: the race closed forms and the Take 6! script
+/// take time linear in the input, under a millisecond for [`QUICK_INPUT`] bytes. The
+/// others (the Nine solver and deal searches, the Mahjong simulator) always go to the pool.
+pub fn is_quick(problem: Problem, len: usize) -> bool {
+    matches!(problem, Problem::Hdu5754 | Problem::Nthu14463) && len <= QUICK_INPUT
+}
+
+/// The judge's output for `input`, or a 400 with the command line's message and its line.
+pub fn judge(problem: Problem, input: &str) -> Result<String, ApiError> {
+    Ok(tabletop_play::judge(problem, input)?)
+}
+
+/// The body as text, as `tabletop judge` reads its input: UTF-8 (the error names the line,
+/// column and byte of the first byte that is not), a leading byte order mark dropped.
+pub fn body_text(bytes: &[u8]) -> Result<&str, ApiError> {
+    let text = std::str::from_utf8(bytes).map_err(|err| {
+        let valid = &bytes[..err.valid_up_to()];
+        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+        let line_start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let column = String::from_utf8_lossy(&valid[line_start..]).chars().count() + 1;
+        ApiError {
+            line: Some(line),
+            column: Some(column),
+            ..ApiError::bad_request(format!(
+                "the body is not UTF-8 text: line {line}, column {column} holds the byte 0x{:02x}",
+                bytes[valid.len()]
+            ))
+        }
+    })?;
+    Ok(text.strip_prefix('\u{feff}').unwrap_or(text))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn body_text_locates_bad_bytes_and_drops_the_bom() {
+        let err = body_text(b"ok\nab\xffcd").unwrap_err();
+        assert!(err.message.ends_with("line 2, column 3 holds the byte 0xff"), "{}", err.message);
+        assert_eq!((err.line, err.column), (Some(2), Some(3)));
+        assert_eq!(body_text("\u{feff}1\n".as_bytes()).unwrap(), "1\n");
+    }
+
+    #[test]
+    fn unknown_problem_is_404() {
+        assert_eq!(problem("nope").unwrap_err().status, axum::http::StatusCode::NOT_FOUND);
+        assert_eq!(problem("p7147").unwrap(), Problem::P7147);
+    }
+}

@@ -1,0 +1,101 @@
+//! Game sessions over [`tabletop_play::Session`]: the server adds only when bots move.
+//!
+//! - With at least one person seated, the bots answer at once: after creation and after
+//!   each person's action the session advances until a person must act (at most
+//!   [`tabletop_play::MAX_ADVANCE`] actions).
+//! - With no person seated (a replay: Mahjong from a wall, Take 6!'s judge script, bots
+//!   against bots) nothing moves by itself: `POST /api/games/{id}/step` plays the next
+//!   actions, `POST /api/games/{id}/undo` takes one back, so a page can step both ways.
+//!
+//! The caps on work are the session layer's (race boards up to 64 x 64, Monte Carlo
+//! playouts up to 10,000, Take 6! analysis samples 2,000) plus [`MAX_STEPS`] here.
+
+use serde_json::{Value, json};
+use tabletop_play::{Seat, Session};
+
+use crate::error::ApiError;
+
+/// The most actions one `POST /api/games/{id}/step` plays.
+pub const MAX_STEPS: usize = 10_000;
+
+/// One game in progress.
+pub struct GameSession {
+    inner: Session,
+}
+
+impl GameSession {
+    /// A new game from a `POST /api/games` body (see [`Session::from_json`]), the bots
+    /// moved when a person is seated.
+    ///
+    /// # Errors
+    /// A 400 for an unknown game, bad parameters, seats or bots, or a size above a cap.
+    pub fn create(request: &Value) -> Result<GameSession, ApiError> {
+        let mut inner = Session::from_json(request)?;
+        if inner.seats().iter().any(Seat::is_human) {
+            inner.advance()?;
+        }
+        Ok(GameSession { inner })
+    }
+
+    /// The state as its default viewer sees it (the person's seat, or everything).
+    pub fn state(&self) -> Value {
+        json!(self.inner.state())
+    }
+
+    /// A person's action in notation, then the bots' answers. `player` defaults to the
+    /// player to move.
+    ///
+    /// # Errors
+    /// 400 for an unreadable or illegal action; 409 when it is not this player's turn, a bot
+    /// holds the seat or the game is over.
+    pub fn act(&mut self, player: Option<usize>, action: &str) -> Result<(), ApiError> {
+        let to_move = self.inner.current_player().ok_or(tabletop_play::PlayError::GameOver)?;
+        self.inner.act(player.unwrap_or(to_move), action)?;
+        self.inner.advance()?;
+        Ok(())
+    }
+
+    /// Plays up to `count` bot actions (stopping at a person's turn or the end); how many.
+    ///
+    /// # Errors
+    /// 400 above [`MAX_STEPS`]; 409 when the game is over or a person is to move.
+    pub fn step(&mut self, count: usize) -> Result<usize, ApiError> {
+        if count > MAX_STEPS {
+            return Err(tabletop_play::PlayError::TooLarge {
+                what: "steps".to_owned(),
+                value: count as u64,
+                cap: MAX_STEPS as u64,
+            }
+            .into());
+        }
+        let mut done = 0;
+        while done < count {
+            match self.inner.step() {
+                Ok(()) => done += 1,
+                Err(e) if done > 0 => {
+                    let _ = e;
+                    break;
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Ok(done)
+    }
+
+    /// Takes back the last person's decision and the bots' answers to it; with no person
+    /// seated, one action.
+    ///
+    /// # Errors
+    /// 409 when there is nothing to undo.
+    pub fn undo(&mut self) -> Result<(), ApiError> {
+        Ok(self.inner.undo()?)
+    }
+
+    /// The analysis of the position, exactly [`Session::analysis`].
+    ///
+    /// # Errors
+    /// 400 above an analysis cap.
+    pub fn analysis(&self) -> Result<Value, ApiError> {
+        Ok(self.inner.analysis()?)
+    }
+}

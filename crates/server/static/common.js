@@ -1,0 +1,231 @@
+// What every page shares: the top bar, the API client, element helpers and the faces of cards
+// and tiles.
+
+const PAGES = [
+  ["/nine", "Nine"],
+  ["/take6", "Take 6!"],
+  ["/race", "Race"],
+  ["/mahjong", "Mahjong"],
+  ["/judge", "Judge"],
+];
+
+const LOGO = `<svg viewBox="0 0 32 32" aria-hidden="true"><rect x="3" y="6" width="17" height="23" rx="3" fill="#fff" transform="rotate(-12 11 17)"/><rect x="12" y="4" width="17" height="23" rx="3" fill="#ffd44d" transform="rotate(10 20 15)"/><circle cx="20.5" cy="15.5" r="3.4" fill="#c62828"/></svg>`;
+
+/** Draws the top bar into `<header id="top">`, the current page marked. */
+export function topbar() {
+  const header = document.getElementById("top");
+  if (!header) return;
+  header.className = "topbar";
+  const here = location.pathname.replace(/\.html$/, "").replace(/\/$/, "") || "/";
+  header.innerHTML = `<a class="brand" href="/">${LOGO}<span>tabletop</span></a><nav></nav><span class="spacer"></span><span class="status" id="server-status"></span>`;
+  const nav = header.querySelector("nav");
+  for (const [href, name] of PAGES) {
+    const a = el("a", { href, class: here === href ? "active" : "" }, name);
+    nav.append(a);
+  }
+  api("GET", "/api/health")
+    .then((h) => { document.getElementById("server-status").textContent = `server ${h.version}`; })
+    .catch(() => { document.getElementById("server-status").textContent = "server unreachable"; });
+}
+
+/** An API error: the HTTP status and the server's JSON body. */
+export class ApiError extends Error {
+  constructor(status, data) {
+    super(data && data.error ? data.error : `HTTP ${status}`);
+    this.status = status;
+    this.data = data || {};
+  }
+}
+
+/** Calls the API; JSON in and out (text when `raw`). Throws ApiError on a non-2xx answer. */
+export async function api(method, path, body, { raw = false, text = false } = {}) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    if (text) {
+      init.body = body;
+      init.headers["Content-Type"] = "text/plain; charset=utf-8";
+    } else {
+      init.body = JSON.stringify(body);
+      init.headers["Content-Type"] = "application/json";
+    }
+  }
+  const res = await fetch(path, init);
+  const type = res.headers.get("content-type") || "";
+  if (!res.ok) {
+    let data = null;
+    if (type.includes("json")) data = await res.json().catch(() => null);
+    else data = { error: (await res.text()).trim() || `HTTP ${res.status}` };
+    throw new ApiError(res.status, data);
+  }
+  if (raw || !type.includes("json")) return res.text();
+  return res.json();
+}
+
+/** `el("div", {class: "x", onclick}, child, "text", ...)`. */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
+    else if (k === "class") node.className = v;
+    else if (k === "dataset") Object.assign(node.dataset, v);
+    else if (k === "html") node.innerHTML = v;
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) {
+    if (c === undefined || c === null || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+/** An SVG element from markup. */
+export function svg(markup) {
+  const t = document.createElement("template");
+  t.innerHTML = markup.trim();
+  return t.content.firstChild;
+}
+
+/** Replaces the children of `node`. */
+export function fill(node, ...children) {
+  node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  return node;
+}
+
+/** Shows a message in a `.banner` (kind: info, good, bad, warn); empty text hides it. */
+export function banner(node, text, kind = "info") {
+  node.className = `banner ${kind}${text ? "" : " hidden"}`;
+  node.textContent = text || "";
+}
+
+/** A signed number: +3, -2, 0. */
+export function signed(n) {
+  return n > 0 ? `+${n}` : `${n}`;
+}
+
+/** A 32-bit seed drawn at random (the game itself is seeded: the same seed, the same game). */
+export function randomSeed() {
+  return Math.floor(Math.random() * 1e9);
+}
+
+// ---- Playing cards (Nine: ranks 6..A, suits C D S H) ----
+
+export const SUITS = { C: "♣", D: "♦", S: "♠", H: "♥" };
+export const SUIT_NAMES = { C: "Clubs", D: "Diamonds", S: "Spades", H: "Hearts" };
+const RANK_TEXT = { T: "10" };
+
+/** A face-up card from notation such as `9S` or `TH`. */
+export function card(code, { small = false, cls = "" } = {}) {
+  const rank = code.slice(0, -1);
+  const suit = code.slice(-1);
+  const red = suit === "D" || suit === "H";
+  return el(
+    "div",
+    { class: `card${small ? " small" : ""}${red ? " red" : ""} ${cls}`.trim(), dataset: { card: code }, title: code },
+    el("div", { class: "corner" }, RANK_TEXT[rank] || rank, el("span", { class: "s" }, SUITS[suit] || suit)),
+    el("div", { class: "pip" }, SUITS[suit] || "?"),
+  );
+}
+
+// ---- Take 6! cards ----
+
+/** The bull heads of a Take 6! card (the published deck). */
+export function bullHeads(n) {
+  if (n === 55) return 7;
+  if (n % 11 === 0) return 5;
+  if (n % 10 === 0) return 3;
+  if (n % 5 === 0) return 2;
+  return 1;
+}
+
+/** A Take 6! card face: its number and its heads. */
+export function t6card(n, { cls = "", heads } = {}) {
+  const h = heads ?? bullHeads(n);
+  const dots = el("div", { class: "h" });
+  for (let i = 0; i < h; i++) dots.append(el("i"));
+  return el("div", { class: `t6 h${h} ${cls}`.trim(), dataset: { card: String(n) }, title: `${n}: ${h} head${h === 1 ? "" : "s"}` },
+    el("div", { class: "n" }, n), dots);
+}
+
+// ---- Mahjong tiles (1M..9M characters, 1P..9P dots, 1S..9S bamboo, E S W N winds, B F Z dragons) ----
+
+const PIP_LAYOUT = {
+  1: [[14, 19]],
+  2: [[14, 10], [14, 28]],
+  3: [[7, 8], [14, 19], [21, 30]],
+  4: [[8, 10], [20, 10], [8, 28], [20, 28]],
+  5: [[8, 9], [20, 9], [14, 19], [8, 29], [20, 29]],
+  6: [[8, 7], [20, 7], [8, 19], [20, 19], [8, 31], [20, 31]],
+  7: [[6, 6], [14, 9], [22, 12], [8, 22], [20, 22], [8, 32], [20, 32]],
+  8: [[8, 5], [20, 5], [8, 14], [20, 14], [8, 24], [20, 24], [8, 33], [20, 33]],
+  9: [[6, 7], [14, 7], [22, 7], [6, 19], [14, 19], [22, 19], [6, 31], [14, 31], [22, 31]],
+};
+const PIP_COLOURS = ["#1f6fb2", "#c62828", "#1f8a4c"];
+const WINDS = { E: "E", S: "S", W: "W", N: "N" };
+const WIND_NAMES = { E: "East wind", S: "South wind", W: "West wind", N: "North wind", B: "White dragon", F: "Green dragon", Z: "Red dragon", PASS: "Pass (skips the next player)", REVERSE: "Reverse (turns the direction of play)", DOUBLE: "Double" };
+
+function tileSvg(code) {
+  const open = `<svg viewBox="0 0 28 38" xmlns="http://www.w3.org/2000/svg">`;
+  if (code.length === 2) {
+    const n = Number(code[0]);
+    const s = code[1];
+    if (s === "P") {
+      const pts = PIP_LAYOUT[n] || [];
+      const r = n === 1 ? 8 : n <= 4 ? 5 : n <= 6 ? 4.2 : 3.6;
+      return open + pts.map(([x, y], i) => {
+        const c = n === 1 ? "#c62828" : PIP_COLOURS[(i + n) % 3];
+        return `<circle cx="${x}" cy="${y}" r="${r}" fill="none" stroke="${c}" stroke-width="1.8"/><circle cx="${x}" cy="${y}" r="${r / 2.6}" fill="${c}"/>`;
+      }).join("") + `</svg>`;
+    }
+    if (s === "S") {
+      const pts = PIP_LAYOUT[n] || [];
+      if (n === 1) {
+        return open + `<ellipse cx="14" cy="14" rx="7" ry="8" fill="#1f8a4c"/><circle cx="11.5" cy="12" r="1.6" fill="#fff"/><path d="M14 22 L14 34 M9 34 L19 34" stroke="#c62828" stroke-width="2.4"/><path d="M7 15 L3 21 M21 15 L25 21" stroke="#1f8a4c" stroke-width="2"/></svg>`;
+      }
+      return open + pts.map(([x, y], i) => {
+        const c = n === 9 && i % 3 === 1 ? "#c62828" : i === 0 && n === 5 ? "#c62828" : "#1f8a4c";
+        return `<rect x="${x - 2}" y="${y - 4.2}" width="4" height="8.4" rx="1.6" fill="${c}"/><line x1="${x - 2}" x2="${x + 2}" y1="${y}" y2="${y}" stroke="#fff" stroke-width=".8"/>`;
+      }).join("") + `</svg>`;
+    }
+    // Characters: the numeral, and the suit's red mark.
+    return open + `<text x="14" y="17" text-anchor="middle" font-size="17" font-weight="800" fill="#1d2433" font-family="Georgia, 'DejaVu Serif', serif">${n}</text><text x="14" y="33" text-anchor="middle" font-size="11" font-weight="800" fill="#c62828" font-family="'DejaVu Sans', sans-serif" letter-spacing=".5">WAN</text></svg>`;
+  }
+  if (WINDS[code]) {
+    return open + `<text x="14" y="26" text-anchor="middle" font-size="22" font-weight="800" fill="#1d2b5a" font-family="Georgia, 'DejaVu Serif', serif">${code}</text><path d="M5 32 H23" stroke="#1d2b5a" stroke-width="1.4"/></svg>`;
+  }
+  if (code === "Z") {
+    return open + `<rect x="6" y="7" width="16" height="24" rx="2" fill="none" stroke="#c62828" stroke-width="2.4"/><path d="M14 3 V35 M8 16 H20" stroke="#c62828" stroke-width="2.6"/></svg>`;
+  }
+  if (code === "F") {
+    return open + `<path d="M14 4 C22 10 22 20 14 34 C6 20 6 10 14 4 Z" fill="#1f8a4c"/><path d="M14 8 V31" stroke="#e8f5ec" stroke-width="1.4"/></svg>`;
+  }
+  if (code === "B") {
+    return open + `<rect x="5" y="5" width="18" height="28" rx="2" fill="none" stroke="#1f4fa0" stroke-width="2"/><rect x="8.5" y="8.5" width="11" height="21" rx="1" fill="none" stroke="#1f4fa0" stroke-width="1"/></svg>`;
+  }
+  if (code === "PASS") {
+    return open + `<circle cx="14" cy="16" r="9" fill="none" stroke="#c62828" stroke-width="2.6"/><path d="M7.6 22.4 L20.4 9.6" stroke="#c62828" stroke-width="2.6"/><text x="14" y="35" text-anchor="middle" font-size="7" font-weight="800" fill="#1d2433" font-family="'DejaVu Sans', sans-serif">PASS</text></svg>`;
+  }
+  if (code === "REVERSE") {
+    return open + `<path d="M6 12 H20 l-4 -4 M22 20 H8 l4 4" fill="none" stroke="#1f4fa0" stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round"/><text x="14" y="35" text-anchor="middle" font-size="6.5" font-weight="800" fill="#1d2433" font-family="'DejaVu Sans', sans-serif">REV</text></svg>`;
+  }
+  if (code === "DOUBLE") {
+    return open + `<text x="14" y="23" text-anchor="middle" font-size="15" font-weight="800" fill="#b8860b" font-family="Georgia, 'DejaVu Serif', serif">×2</text><text x="14" y="35" text-anchor="middle" font-size="6.5" font-weight="800" fill="#1d2433" font-family="'DejaVu Sans', sans-serif">DOUBLE</text></svg>`;
+  }
+  return open + `<text x="14" y="24" text-anchor="middle" font-size="9" fill="#999">${code}</text></svg>`;
+}
+
+/** The name of a tile in words. */
+export function tileName(code) {
+  if (code.length === 2) {
+    const suit = { M: "characters", P: "dots", S: "bamboo" }[code[1]] || code[1];
+    return `${code[0]} ${suit} (${code})`;
+  }
+  return `${WIND_NAMES[code] || code} (${code})`;
+}
+
+/** A Mahjong tile face from notation such as `3P` or `Z`. */
+export function tile(code, { small = false, cls = "" } = {}) {
+  const node = el("div", { class: `tile${small ? " small" : ""} ${cls}`.trim(), dataset: { tile: code }, title: tileName(code) });
+  node.append(svg(tileSvg(code)));
+  return node;
+}

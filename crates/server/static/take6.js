@@ -1,0 +1,204 @@
+// The Take 6! page: one seat against chosen bots (a hand or a match to 66), or the judge's
+// scripted game replayed step by step.
+import { api, banner, el, fill, t6card, topbar } from "/static/common.js";
+
+topbar();
+
+const $ = (id) => document.getElementById(id);
+const page = { id: null, state: null, analysis: null, replay: false, busy: false, samples: {} };
+window.tabletop = page; // read by the browser tests
+
+function seg(id, key, onChange) {
+  for (const b of document.querySelectorAll(`#${id} button`)) {
+    b.addEventListener("click", () => {
+      for (const o of document.querySelectorAll(`#${id} button`)) o.classList.toggle("on", o === b);
+      if (onChange) onChange(b.dataset[key]);
+    });
+  }
+}
+const chosen = (id, key) => document.querySelector(`#${id} button.on`).dataset[key];
+seg("mode-tabs", "tab", (t) => {
+  $("play-form").classList.toggle("hidden", t !== "play");
+  $("script-form").classList.toggle("hidden", t !== "script");
+});
+seg("mode", "mode");
+seg("row-rule", "rule");
+
+let bots = ["heuristic", "mc", "random", "lowest", "highest"];
+const BOT_WORDS = { heuristic: "heuristic (careful)", mc: "Monte Carlo", random: "random", lowest: "plays its lowest", highest: "plays its highest" };
+function drawBotChoices() {
+  const n = Number($("players").value);
+  const old = [...document.querySelectorAll("#bots select")].map((s) => s.value);
+  fill($("bots"), Array.from({ length: n - 1 }, (_, i) => el("div", { class: "row", style: "flex-wrap:nowrap" },
+    el("span", { class: "small muted", style: "width:62px" }, `player ${i + 2}`),
+    el("select", { style: "flex:1" }, bots.filter((b) => b !== "script").map((b) =>
+      el("option", { value: b, selected: (old[i] || ["heuristic", "mc", "random"][i % 3]) === b }, BOT_WORDS[b] || b))))));
+}
+$("players").addEventListener("change", drawBotChoices);
+$("dice").addEventListener("click", () => { $("seed").value = Math.floor(Math.random() * 1e6); });
+$("start").addEventListener("click", start);
+$("replay").addEventListener("click", replay);
+$("sample").addEventListener("click", () => { $("script").value = page.samples.nthu14463 || ""; });
+$("back").addEventListener("click", () => post(`/api/games/${page.id}/undo`));
+$("fwd").addEventListener("click", () => post(`/api/games/${page.id}/step`, { count: 1 }));
+$("round").addEventListener("click", () => post(`/api/games/${page.id}/step`, { count: page.state.players.length }));
+$("end").addEventListener("click", () => post(`/api/games/${page.id}/step`, { count: 10000 }));
+
+async function start() {
+  const seats = ["human", ...[...document.querySelectorAll("#bots select")].map((s) => s.value)];
+  page.replay = false;
+  await create({
+    game: "take6", seed: Number($("seed").value) || 0, players: seats.length, seats,
+    mode: chosen("mode", "mode"), row_rule: chosen("row-rule", "rule"),
+  });
+}
+
+async function replay() {
+  const text = $("script").value;
+  const n = Number((text.trim().split(/\s+/)[0]) || 0);
+  if (!(n >= 2 && n <= 10)) {
+    banner($("message"), "The script's first number is the number of players (2 to 10).", "bad");
+    return;
+  }
+  page.replay = true;
+  await create({ game: "take6", script: text, seats: Array(n).fill("script") });
+}
+
+async function create(body) {
+  try {
+    const r = await api("POST", "/api/games", body);
+    page.id = r.id;
+    await show(r.state);
+  } catch (err) {
+    banner($("message"), err.message, "bad");
+  }
+}
+
+async function post(path, body) {
+  if (page.busy || !page.id) return;
+  page.busy = true;
+  try {
+    const r = await api("POST", path, body);
+    await show(r.state);
+  } catch (err) {
+    banner($("message"), err.message, "bad");
+  } finally {
+    page.busy = false;
+  }
+}
+
+async function show(state) {
+  page.state = state;
+  page.analysis = null;
+  if (!state.terminal && state.human_to_move) page.analysis = await api("GET", `/api/games/${page.id}/analysis`);
+  render();
+}
+
+const name = (state, p) => (state.seats[p] === "human" ? "You" : `${state.players[p]}`);
+
+function render() {
+  const { state, analysis } = page;
+  const v = state.view;
+  const me = state.viewer;
+  const est = new Map((analysis ? analysis.actions : []).map((a) => [a.action, a]));
+  const choosingRow = state.human_to_move && state.legal_actions.some((a) => a.startsWith("r"));
+
+  // Scores.
+  const scores = el("div", { class: "scores" }, state.players.map((_, p) => el("div", { class: `score${p === me ? " me" : ""}` },
+    el("div", { class: "who" }, state.seats[p] === "human" ? "You" : `${state.players[p]} · ${state.seats[p]}`),
+    el("div", { class: "pts" }, `${v.penalties[p]}`, el("span", { class: "small", style: "font-weight:500;opacity:.75" }, v.mode === "match" ? ` this hand · ${v.scores[p]} total` : " heads")),
+    v.chosen[p] && !state.terminal ? el("div", { class: "who" }, "has chosen") : null)));
+
+  // Rows.
+  const lastCards = new Set((v.last_round || []).map((r) => r.card));
+  const rows = el("div", { class: "t6rows" }, v.rows.map((row, i) => {
+    const node = el("div", { class: `t6row${choosingRow ? " pickable" : ""}`, dataset: { row: `r${i + 1}` } },
+      el("div", { class: "idx" }, i + 1),
+      el("div", { class: "slots" }, row.cards.map((c) => t6card(c, { cls: lastCards.has(c) ? "last" : "" })),
+        Array.from({ length: Math.max(0, v.rules.row_capacity ?? 5) - row.cards.length }, () => el("div", { class: "slot" })),
+        el("div", { class: "slot sixth", title: "the sixth card takes the row" })),
+      el("div", { class: "heads" }, `${row.heads} head${row.heads === 1 ? "" : "s"}`,
+        choosingRow && est.has(`r${i + 1}`) ? el("div", {}, `take: ${est.get(`r${i + 1}`).expected}`) : null));
+    if (choosingRow) node.addEventListener("click", () => post(`/api/games/${page.id}/actions`, { action: `r${i + 1}` }));
+    return node;
+  }));
+
+  // Cards revealed and not placed yet.
+  const revealed = v.revealed.map((c, p) => (c === null ? null : el("div", {}, t6card(c), el("div", { class: "who" }, name(state, p))))).filter(Boolean);
+
+  // The person's hand (in a replay: every hand, as the spectator sees them, two by two).
+  const hands = [];
+  const spectator = me === null || me === undefined;
+  const shown = spectator ? state.players.map((_, p) => p) : [me];
+  for (const p of shown) {
+    const hand = v.hands[p] || [];
+    const myTurn = state.human_to_move && state.to_move === p && !choosingRow;
+    const head = el("div", { class: "seat" }, el("span", { class: "name" }, spectator ? `${state.players[p]}` : "Your hand"),
+      el("span", { class: "who" }, `${hand.length} card${hand.length === 1 ? "" : "s"}${v.choices[p] ? ` · chose ${v.choices[p]}` : ""}`),
+      state.to_move === p && !state.terminal ? el("span", { class: "turn" }, choosingRow ? "choose a row" : "to choose") : null);
+    const cards = el("div", { class: `hand${spectator ? " compact" : " with-badges"}`, id: spectator ? null : "my-hand" }, hand.map((c) => {
+      const legal = myTurn && state.legal_actions.includes(String(c));
+      const node = t6card(c, { cls: legal ? "playable" : "" });
+      if (legal) {
+        node.addEventListener("click", () => post(`/api/games/${page.id}/actions`, { action: String(c) }));
+        const a = est.get(String(c));
+        if (a) node.append(el("span", { class: "est", title: `expected heads this round (exact ${a.expected}, Monte Carlo over ${analysis.samples} deals)` }, `≈${a.monte_carlo.toFixed(1)}`));
+      }
+      if (v.choices[p] === c) node.classList.add("last");
+      return node;
+    }));
+    hands.push(spectator ? el("div", { class: "replay-hand" }, head, cards) : el("div", {}, head, cards));
+  }
+  const handsNode = spectator ? el("div", { class: "replay-hands" }, hands) : el("div", {}, hands);
+
+  fill($("table"), scores, el("div", { class: "divider" }), el("div", { class: "row", style: "justify-content:space-between" }, el("h3", {}, `The rows · round ${v.round + 1}${v.mode === "match" ? ` of hand ${v.hands_dealt}` : ""}`),
+    revealed.length ? el("div", { class: "played" }, el("span", { class: "who" }, "on the table:"), revealed) : null), rows,
+  el("div", { class: "divider" }), handsNode);
+  $("table").dataset.terminal = state.terminal ? "yes" : "no";
+
+  // Last round.
+  const lr = v.last_round || [];
+  const WORD = { appended: "placed", sixth: "sixth card: takes the row", too_low_forced: "too low: takes the fewest heads", too_low_chosen: "too low: took a chosen row" };
+  fill($("last-round"), lr.length ? el("div", { class: "placements" }, lr.map((r) => el("div", { class: "placement" },
+    t6card(r.card), el("span", { style: "width:80px;font-weight:650" }, name(state, r.player)), el("span", {}, `row ${r.row}`),
+    el("span", { class: `reason ${r.reason}` }, WORD[r.reason] || r.reason),
+    r.heads ? el("span", { class: "value neg" }, `+${r.heads} head${r.heads === 1 ? "" : "s"}`) : null)))
+    : el("p", { class: "muted", style: "margin:0" }, "No round placed yet."));
+
+  // Score table.
+  fill($("scoreboard"), el("table", { class: "data" }, el("tr", {}, el("th", {}, "Player"), el("th", { class: "num" }, "Hand"), el("th", { class: "num" }, "Total")),
+    state.players.map((_, p) => el("tr", { class: p === me ? "best" : "" }, el("td", {}, `${name(state, p)} (${state.seats[p]})`), el("td", { class: "num" }, v.penalties[p]), el("td", { class: "num" }, v.scores[p])))));
+
+  // Stepper (replays).
+  $("stepper-panel").classList.toggle("hidden", !page.replay);
+  $("step-info").textContent = `${state.history.length} decisions`;
+  $("fwd").disabled = $("round").disabled = $("end").disabled = state.terminal;
+  $("back").disabled = !state.can_undo;
+
+  if (state.terminal) {
+    const totals = v.mode === "match" ? v.scores : v.penalties;
+    const best = Math.min(...totals);
+    const winnerNames = state.players.map((_, p) => p).filter((p) => totals[p] === best).map((p) => name(state, p));
+    banner($("message"), `Game over. ${winnerNames.join(" and ")} ${winnerNames.length === 1 && winnerNames[0] !== "You" ? "wins" : "win"} with ${best} head${best === 1 ? "" : "s"}.`, me !== null && me !== undefined && totals[me] === best ? "good" : "info");
+  } else if (choosingRow) {
+    banner($("message"), "Your card is lower than every row: click the row you take.", "warn");
+  } else if (state.human_to_move) {
+    banner($("message"), "Choose a card. The badge is its expected heads this round.", "info");
+  } else {
+    banner($("message"), page.replay ? "Replaying the script: step through it." : "The bots are choosing.", "info");
+  }
+}
+
+const games = await api("GET", "/api/games");
+const info = games.games.find((g) => g.name === "take6");
+if (info) bots = info.bots;
+drawBotChoices();
+const problems = await api("GET", "/api/problems");
+page.samples.nthu14463 = (problems.problems.find((p) => p.name === "nthu14463") || {}).sample;
+$("script").value = page.samples.nthu14463 || "";
+if (new URL(location.href).searchParams.get("replay")) {
+  document.querySelector('#mode-tabs button[data-tab="script"]').click();
+  replay();
+} else {
+  start();
+}

@@ -1,0 +1,335 @@
+//! Game sessions through the HTTP API of the real server: every game played to the end by
+//! bots, a person against the solver, undo, analysis equal to the library's, and the errors.
+
+mod common;
+
+use common::{Response, TestServer};
+use serde_json::{Value, json};
+use tabletop_play::Session;
+
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(format!("{DATA}/{path}")).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn ok(r: Response) -> Value {
+    assert!((200..300).contains(&r.status), "{}: {}", r.status, r.text());
+    r.json()
+}
+
+fn create(server: &TestServer, body: &Value) -> (String, Value) {
+    let r = ok(server.post_json("/api/games", body));
+    (r["id"].as_str().unwrap().to_owned(), r["state"].clone())
+}
+
+/// Steps a session with no person seated to its end, a few actions per request; the final
+/// state.
+fn step_to_end(server: &TestServer, id: &str, per_request: usize) -> Value {
+    let mut state = ok(server.get(&format!("/api/games/{id}")))["state"].clone();
+    let mut requests = 0;
+    while state["terminal"] == false {
+        let r =
+            ok(server
+                .post_json(&format!("/api/games/{id}/step"), &json!({ "count": per_request })));
+        assert!(r["steps"].as_u64().unwrap() >= 1);
+        state = r["state"].clone();
+        requests += 1;
+        assert!(requests < 10_000, "the game ends");
+    }
+    state
+}
+
+/// The same session built in this process by the library, driven the same way.
+fn local(body: &Value) -> Session {
+    Session::from_json(body).unwrap()
+}
+
+#[test]
+fn every_game_is_played_to_the_end_by_bots_and_matches_the_library() {
+    let server = TestServer::default_config();
+    let games = [
+        json!({ "game": "nine", "seed": 11, "seats": ["solver", "random"] }),
+        json!({ "game": "take6", "seed": 5, "seats": ["heuristic", "mc:50", "random", "lowest"] }),
+        json!({ "game": "take6", "seed": 6, "mode": "match", "players": 3, "seats": ["heuristic", "random", "highest"] }),
+        json!({ "game": "race", "seed": 2, "piece": "knight", "rows": 20, "cols": 17, "seats": ["solver", "random"] }),
+        json!({ "game": "mahjong", "seed": 9, "seats": ["rules", "rules", "rules", "rules"] }),
+    ];
+    for body in games {
+        let (id, start) = create(&server, &body);
+        assert_eq!(start["history"], json!([]), "nobody moves by itself without a person");
+        let end = step_to_end(&server, &id, 7);
+        assert_eq!(end["terminal"], true);
+        let mut lib = local(&body);
+        while !lib.is_terminal() {
+            lib.step().unwrap();
+        }
+        assert_eq!(end, json!(lib.state()), "{body}");
+        // The end is the end.
+        let r = server.post_json(&format!("/api/games/{id}/step"), &json!({}));
+        assert_eq!(r.status, 409, "{}", r.text());
+        assert_eq!(r.json()["kind"], "game_over");
+    }
+}
+
+#[test]
+fn mahjong_replays_the_official_logs() {
+    let server = TestServer::default_config();
+    for i in [1, 17, 50] {
+        let wall = read(&format!("mahjong/tests/data/p7147/{i}.in"));
+        let body = json!({ "game": "mahjong", "wall": wall, "seats": ["rules", "rules", "rules", "rules"] });
+        let (id, _) = create(&server, &body);
+        let end = step_to_end(&server, &id, 25);
+        let events: Vec<&str> =
+            end["view"]["events"].as_array().unwrap().iter().map(|e| e.as_str().unwrap()).collect();
+        let expected = read(&format!("mahjong/tests/data/p7147/{i}.ans"));
+        assert_eq!(events, expected.lines().collect::<Vec<_>>(), "official test {i}");
+    }
+}
+
+#[test]
+fn the_take6_script_replays_to_the_judges_answer() {
+    let server = TestServer::default_config();
+    let script = read("take6/tests/data/sample.in");
+    let players: usize = script.split_whitespace().next().unwrap().parse().unwrap();
+    let body = json!({ "game": "take6", "script": script, "seats": vec!["script"; players] });
+    let (id, _) = create(&server, &body);
+    let end = step_to_end(&server, &id, 1);
+    let penalties: Vec<String> =
+        end["view"]["penalties"].as_array().unwrap().iter().map(|p| p.to_string()).collect();
+    assert_eq!(penalties.join("\n") + "\n", read("take6/tests/data/sample.out"));
+    // And back, one action at a time, to the start.
+    let mut state = end;
+    let mut undone = 0;
+    while state["can_undo"] == true {
+        state = ok(server.post_json(&format!("/api/games/{id}/undo"), &json!({})))["state"].clone();
+        undone += 1;
+    }
+    assert_eq!(state["history"], json!([]));
+    assert!(undone > players);
+}
+
+#[test]
+fn a_person_playing_the_best_moves_gets_the_solvers_value() {
+    let server = TestServer::default_config();
+    for (seed, seats, first) in [
+        (3, ["human", "solver"], "alice"),
+        (8, ["solver", "human"], "alice"),
+        (21, ["human", "solver"], "bob"),
+    ] {
+        let body = json!({ "game": "nine", "seed": seed, "seats": seats, "first": first });
+        let (id, mut state) = create(&server, &body);
+        let deal: tabletop_nine::Deal = state["view"]["deal"].as_str().unwrap().parse().unwrap();
+        let value = tabletop_nine::solve_deal(deal);
+        let expected = if first == "alice" { value.alice_first } else { value.bob_first };
+        while state["terminal"] == false {
+            let analysis = ok(server.get(&format!("/api/games/{id}/analysis")));
+            // The solver's value never changes along best play.
+            assert_eq!(analysis["value"], expected);
+            assert_eq!(analysis["deal"]["alice_first"], value.alice_first);
+            assert_eq!(analysis["deal"]["bob_first"], value.bob_first);
+            let best = analysis["moves"][0]["action"].as_str().unwrap();
+            state = ok(
+                server.post_json(&format!("/api/games/{id}/actions"), &json!({ "action": best }))
+            )["state"]
+                .clone();
+        }
+        assert_eq!(state["view"]["result"], expected, "seed {seed}");
+    }
+}
+
+#[test]
+fn race_against_the_solver_from_a_winning_cell_is_won() {
+    let server = TestServer::default_config();
+    let table = tabletop_race::OutcomeTable::new(tabletop_race::Piece::Queen, 12, 12).unwrap();
+    let (x, y) = (1..=12)
+        .flat_map(|x| (1..=12).map(move |y| (x, y)))
+        .find(|&(x, y)| (x, y) != (12, 12) && table.at(x, y) == tabletop_race::Outcome::B && x > 3)
+        .unwrap();
+    let body = json!({ "game": "race", "piece": "queen", "rows": 12, "cols": 12, "start": [x, y], "seats": ["human", "solver"] });
+    let (id, mut state) = create(&server, &body);
+    while state["terminal"] == false {
+        let analysis = ok(server.get(&format!("/api/games/{id}/analysis")));
+        assert_eq!(analysis["result"], "win");
+        // The board's colours are the library's table.
+        for cx in 1..=12 {
+            let row = analysis["cells"][cx - 1].as_str().unwrap();
+            for cy in 1..=12 {
+                if (cx, cy) != (12, 12) {
+                    assert_eq!(row.as_bytes()[cy - 1] as char, table.at(cx, cy).letter());
+                }
+            }
+        }
+        let win =
+            analysis["moves"].as_array().unwrap().iter().find(|m| m["result"] == "win").unwrap();
+        state =
+            ok(server.post_json(
+                &format!("/api/games/{id}/actions"),
+                &json!({ "action": win["action"] }),
+            ))["state"]
+                .clone();
+    }
+    assert_eq!(state["view"]["winner"], "B");
+}
+
+#[test]
+fn undo_takes_back_the_persons_move_and_the_answer() {
+    let server = TestServer::default_config();
+    for body in [
+        json!({ "game": "nine", "seed": 4, "seats": ["human", "solver"] }),
+        json!({ "game": "race", "piece": "king", "rows": 9, "cols": 9, "seats": ["human", "solver"] }),
+        json!({ "game": "take6", "seed": 4, "seats": ["human", "heuristic", "random", "lowest"] }),
+        json!({ "game": "mahjong", "seed": 4, "seats": ["human", "rules", "rules", "rules"] }),
+    ] {
+        let (id, start) = create(&server, &body);
+        assert_eq!(start["can_undo"], false);
+        let r = server.post_json(&format!("/api/games/{id}/undo"), &json!({}));
+        assert_eq!(r.status, 409);
+        assert_eq!(r.json()["kind"], "nothing_to_undo");
+        let action = start["legal_actions"][0].as_str().unwrap().to_owned();
+        let after =
+            ok(server.post_json(&format!("/api/games/{id}/actions"), &json!({ "action": action })));
+        assert_eq!(after["state"]["can_undo"], true);
+        assert_ne!(after["state"]["history"], start["history"]);
+        let undone = ok(server.post_json(&format!("/api/games/{id}/undo"), &json!({})));
+        assert_eq!(undone["state"], start, "{body}");
+        assert_eq!(ok(server.get(&format!("/api/games/{id}")))["state"], start);
+    }
+}
+
+/// A value as the client reads it after the server sent it: JSON text parsed back (the parse
+/// of a float may differ from the value in its last bit, the same way on both sides).
+fn as_sent(value: Result<Value, tabletop_play::PlayError>) -> Value {
+    serde_json::from_str(&value.unwrap().to_string()).unwrap()
+}
+
+#[test]
+fn analysis_is_the_librarys() {
+    let server = TestServer::default_config();
+    for body in [
+        json!({ "game": "nine", "seed": 12, "seats": ["human", "solver"] }),
+        json!({ "game": "race", "piece": "rook", "rows": 30, "cols": 41, "start": [3, 5], "seats": ["human", "solver"] }),
+        json!({ "game": "take6", "seed": 12, "seats": ["human", "heuristic", "mc:20"] }),
+        json!({ "game": "mahjong", "seed": 12, "seats": ["human", "rules", "rules", "rules"] }),
+    ] {
+        let (id, state) = create(&server, &body);
+        let mut lib = local(&body);
+        lib.advance().unwrap();
+        assert_eq!(state, json!(lib.state()));
+        assert_eq!(ok(server.get(&format!("/api/games/{id}/analysis"))), as_sent(lib.analysis()));
+        // One move on, both again.
+        let action = state["legal_actions"][0].as_str().unwrap().to_owned();
+        ok(server.post_json(&format!("/api/games/{id}/actions"), &json!({ "action": action })));
+        lib.act(lib.current_player().unwrap(), &action).unwrap();
+        lib.advance().unwrap();
+        if !lib.is_terminal() {
+            assert_eq!(
+                ok(server.get(&format!("/api/games/{id}/analysis"))),
+                as_sent(lib.analysis())
+            );
+        }
+    }
+}
+
+#[test]
+fn bad_session_requests_are_4xx_json_and_the_server_goes_on() {
+    let server = TestServer::default_config();
+    let health = |server: &TestServer| assert_eq!(ok(server.get("/api/health"))["status"], "ok");
+    let cases: Vec<(Value, u16, &str)> = vec![
+        (json!({ "game": "chess" }), 400, "unknown_game"),
+        (json!({ "seats": ["human"] }), 400, "bad_params"),
+        (
+            json!({ "game": "race", "rows": 1_000_000_000_000_000_000u64, "cols": 5 }),
+            400,
+            "too_large",
+        ),
+        (json!({ "game": "race", "rows": "many" }), 400, "bad_params"),
+        (json!({ "game": "take6", "players": 100000 }), 400, "bad_params"),
+        (json!({ "game": "take6", "seats": ["human", "mc:1000000000"] }), 400, "unknown_bot"),
+        (json!({ "game": "nine", "seats": ["human", "deep-blue"] }), 400, "unknown_bot"),
+        (json!({ "game": "nine", "seats": ["human", "solver", "solver"] }), 400, "unknown_seat"),
+        (json!({ "game": "nine", "deal": "9S 9S" }), 400, "bad_params"),
+        (json!({ "game": "mahjong", "wall": "1M 2M" }), 400, "bad_params"),
+        (json!({ "game": "nine", "seed": -1 }), 400, "bad_params"),
+        (json!([1, 2, 3]), 400, "bad_params"),
+    ];
+    for (body, status, kind) in cases {
+        let r = server.post_json("/api/games", &body);
+        assert_eq!(r.status, status, "{body}: {}", r.text());
+        assert_eq!(r.json()["kind"], kind, "{body}: {}", r.text());
+        assert!(r.json()["error"].as_str().unwrap().len() > 5);
+        health(&server);
+    }
+
+    let r = server.get("/api/games/0123456789abcdef");
+    assert_eq!(r.status, 404);
+    assert!(r.json()["error"].as_str().unwrap().contains("no session"));
+    for (path, body) in [
+        ("/api/games/nope/actions", json!({ "action": "9S" })),
+        ("/api/games/nope/undo", json!({})),
+        ("/api/games/nope/step", json!({ "count": 1 })),
+    ] {
+        let r = server.post_json(path, &body);
+        assert_eq!(r.status, 404, "{path}");
+    }
+    assert_eq!(server.get("/api/games/nope/analysis").status, 404);
+
+    let (id, state) =
+        create(&server, &json!({ "game": "nine", "seed": 1, "seats": ["human", "solver"] }));
+    let legal = state["legal_actions"].clone();
+    for (body, status, kind) in [
+        (json!({ "action": "ZZ" }), 400, Some("illegal_action")),
+        (json!({ "action": "AS" }), 400, Some("illegal_action")),
+        (json!({ "action": "9S", "player": 1 }), 409, Some("not_your_turn")),
+        (json!({ "action": "9S", "player": 7 }), 400, Some("unknown_seat")),
+        (json!({ "move": "9S" }), 422, None),
+        (json!({ "action": 9 }), 422, None),
+    ] {
+        let r = server.post_json(&format!("/api/games/{id}/actions"), &body);
+        assert_eq!(r.status, status, "{body}: {}", r.text());
+        let error = r.json();
+        assert!(error["error"].is_string());
+        if let Some(kind) = kind {
+            assert_eq!(error["kind"], kind, "{body}");
+        }
+    }
+    // The illegal actions changed nothing.
+    let now = ok(server.get(&format!("/api/games/{id}")))["state"].clone();
+    assert_eq!(now, state);
+    assert_eq!(now["legal_actions"], legal);
+    // A person's turn: the bots have nothing to step, and the cap on steps holds.
+    assert_eq!(server.post_json(&format!("/api/games/{id}/step"), &json!({})).status, 409);
+    let r = server.post_json(&format!("/api/games/{id}/step"), &json!({ "count": 1_000_000 }));
+    assert_eq!(r.status, 400);
+    assert_eq!(r.json()["kind"], "too_large");
+    health(&server);
+}
+
+#[test]
+fn sessions_are_capped() {
+    let config = tabletop_server::Config { max_sessions: 3, ..tabletop_server::Config::default() };
+    let server = TestServer::start(config);
+    let body = json!({ "game": "race", "seats": ["human", "solver"] });
+    for _ in 0..3 {
+        create(&server, &body);
+    }
+    let r = server.post_json("/api/games", &body);
+    assert_eq!(r.status, 503);
+    assert!(r.json()["error"].as_str().unwrap().contains("too many sessions"));
+    assert_eq!(ok(server.get("/api/health"))["sessions"], 3);
+}
+
+#[test]
+fn idle_sessions_expire() {
+    let config = tabletop_server::Config {
+        session_idle: std::time::Duration::from_millis(300),
+        ..tabletop_server::Config::default()
+    };
+    let server = TestServer::start(config);
+    let (id, _) = create(&server, &json!({ "game": "race", "seats": ["human", "solver"] }));
+    assert_eq!(server.get(&format!("/api/games/{id}")).status, 200);
+    std::thread::sleep(std::time::Duration::from_millis(600));
+    let r = server.get(&format!("/api/games/{id}"));
+    assert_eq!(r.status, 404);
+    assert!(r.json()["error"].as_str().unwrap().contains("expired"));
+}
