@@ -12,6 +12,25 @@ const PAGES = [
 const LOGO = `<svg viewBox="0 0 32 32" aria-hidden="true"><rect x="3" y="6" width="17" height="23" rx="3" fill="#fff" transform="rotate(-12 11 17)"/><rect x="12" y="4" width="17" height="23" rx="3" fill="#ffd44d" transform="rotate(10 20 15)"/><circle cx="20.5" cy="15.5" r="3.4" fill="#c62828"/></svg>`;
 
 /** Draws the top bar into `<header id="top">`, the current page marked. */
+/** The element with this id. */
+export const $ = (id) => document.getElementById(id);
+
+/**
+ * Makes the buttons of the group `#id` a segmented control: a click marks that button `on`
+ * and calls `onChange` with its `data-<key>` value.
+ */
+export function segmented(id, key, onChange) {
+  for (const b of document.querySelectorAll(`#${id} button`)) {
+    b.addEventListener("click", () => {
+      for (const o of document.querySelectorAll(`#${id} button`)) o.classList.toggle("on", o === b);
+      if (onChange) onChange(b.dataset[key]);
+    });
+  }
+}
+
+/** The `data-<key>` value of the marked button of the segmented control `#id`. */
+export const chosen = (id, key) => document.querySelector(`#${id} button.on`).dataset[key];
+
 export function topbar() {
   const header = document.getElementById("top");
   if (!header) return;

@@ -1,9 +1,8 @@
 // The judge page: pick a problem, paste its input, see the exact output or the error's line.
-import { api, banner, el, fill, topbar } from "/static/common.js";
+import { $, api, banner, el, fill, topbar } from "/static/common.js";
 
 topbar();
 
-const $ = (id) => document.getElementById(id);
 const input = $("input");
 const gutter = $("gutter");
 let problems = [];

@@ -1,21 +1,17 @@
 // The Mahjong page: a game from a seed or a wall, stepped forward and back; four hands, melds,
 // discards, the event just played, each hand's distance to winning.
-import { api, banner, el, fill, tile, topbar } from "/static/common.js";
+import { $, api, banner, chosen, el, fill, segmented, tile, topbar } from "/static/common.js";
 
 topbar();
 
-const $ = (id) => document.getElementById(id);
 const SEATS = ["rules", "rules", "rules", "rules"];
 const page = { id: null, body: null, state: null, steps: 0, total: null, busy: false };
 window.tabletop = page; // read by the browser tests
 
-for (const b of document.querySelectorAll("#wall-kind button")) {
-  b.addEventListener("click", () => {
-    for (const o of document.querySelectorAll("#wall-kind button")) o.classList.toggle("on", o === b);
-    $("seed-box").classList.toggle("hidden", b.dataset.kind !== "seed");
-    $("paste-box").classList.toggle("hidden", b.dataset.kind !== "paste");
-  });
-}
+segmented("wall-kind", "kind", (k) => {
+  $("seed-box").classList.toggle("hidden", k !== "seed");
+  $("paste-box").classList.toggle("hidden", k !== "paste");
+});
 $("dice").addEventListener("click", () => { $("seed").value = Math.floor(Math.random() * 1e6); });
 $("start").addEventListener("click", start);
 $("sample").addEventListener("click", async () => {
@@ -46,7 +42,7 @@ async function run(f) {
 }
 
 async function start() {
-  const kind = document.querySelector("#wall-kind button.on").dataset.kind;
+  const kind = chosen("wall-kind", "kind");
   const body = { game: "mahjong", seats: SEATS };
   if (kind === "seed") body.seed = Number($("seed").value) || 0;
   else body.wall = $("wall").value;

@@ -1,29 +1,19 @@
 // The Nine page: a seeded or pasted deal, either side against the exact solver, every legal
 // move's exact value, the principal variation, the table as four suit runs.
-import { SUIT_NAMES, SUITS, api, banner, card, el, fill, signed, topbar } from "/static/common.js";
+import { $, api, banner, card, chosen, el, fill, segmented, signed, SUIT_NAMES, SUITS, topbar } from "/static/common.js";
 
 topbar();
 
-const $ = (id) => document.getElementById(id);
 const RANKS = "6789TJQKA";
 const page = { id: null, state: null, analysis: null, startValue: null, me: 0, busy: false, pvStep: 0 };
 window.tabletop = page; // read by the browser tests
 
-function seg(id, key, onChange) {
-  for (const b of document.querySelectorAll(`#${id} button`)) {
-    b.addEventListener("click", () => {
-      for (const o of document.querySelectorAll(`#${id} button`)) o.classList.toggle("on", o === b);
-      if (onChange) onChange(b.dataset[key]);
-    });
-  }
-}
-const chosen = (id, key) => document.querySelector(`#${id} button.on`).dataset[key];
-seg("deal-kind", "kind", (k) => {
+segmented("deal-kind", "kind", (k) => {
   $("seed-box").classList.toggle("hidden", k !== "seed");
   $("paste-box").classList.toggle("hidden", k !== "paste");
 });
-seg("side", "side");
-seg("first", "first");
+segmented("side", "side");
+segmented("first", "first");
 $("dice").addEventListener("click", () => { $("seed").value = Math.floor(Math.random() * 1e6); });
 $("start").addEventListener("click", start);
 $("undo").addEventListener("click", () => post(`/api/games/${page.id}/undo`));

@@ -1,11 +1,10 @@
 // The race page: the outcome of every start cell, Grundy values on hover, and a game against
 // the perfect opponent from the clicked cell.
-import { api, el, fill, svg, topbar } from "/static/common.js";
+import { $, api, el, fill, svg, topbar } from "/static/common.js";
 import { RaceGame } from "/static/race-game.js";
 
 topbar();
 
-const $ = (id) => document.getElementById(id);
 const COLOURS = { B: "var(--race-b)", G: "var(--race-g)", D: "var(--race-d)" };
 const WORDS = { B: "the first player (B) wins", G: "the second player (G) wins", D: "a draw" };
 let table = null;

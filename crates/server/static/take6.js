@@ -1,28 +1,18 @@
 // The Take 6! page: one seat against chosen bots (a hand or a match to 66), or the judge's
 // scripted game replayed step by step.
-import { api, banner, el, fill, t6card, topbar } from "/static/common.js";
+import { $, api, banner, chosen, el, fill, segmented, t6card, topbar } from "/static/common.js";
 
 topbar();
 
-const $ = (id) => document.getElementById(id);
 const page = { id: null, state: null, analysis: null, replay: false, busy: false, samples: {} };
 window.tabletop = page; // read by the browser tests
 
-function seg(id, key, onChange) {
-  for (const b of document.querySelectorAll(`#${id} button`)) {
-    b.addEventListener("click", () => {
-      for (const o of document.querySelectorAll(`#${id} button`)) o.classList.toggle("on", o === b);
-      if (onChange) onChange(b.dataset[key]);
-    });
-  }
-}
-const chosen = (id, key) => document.querySelector(`#${id} button.on`).dataset[key];
-seg("mode-tabs", "tab", (t) => {
+segmented("mode-tabs", "tab", (t) => {
   $("play-form").classList.toggle("hidden", t !== "play");
   $("script-form").classList.toggle("hidden", t !== "script");
 });
-seg("mode", "mode");
-seg("row-rule", "rule");
+segmented("mode", "mode");
+segmented("row-rule", "rule");
 
 let bots = ["heuristic", "mc", "random", "lowest", "highest"];
 const BOT_WORDS = { heuristic: "heuristic (careful)", mc: "Monte Carlo", random: "random", lowest: "plays its lowest", highest: "plays its highest" };
