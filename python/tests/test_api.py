@@ -250,7 +250,7 @@ def test_mahjong_error_locations():
 def test_arena_is_the_cli_arena(cli):
     a = take6.arena(players=3, bots=["heuristic", "random"], deals=40, seed=9)
     code, out, _ = cli(
-        ["take6", "arena", "--players", "3", "--bots", "heuristic,random", "--games", "40", "--seed", "9", "--json"]
+        ["take6", "arena", "--players", "3", "--bots", "heuristic,random", "--deals", "40", "--seed", "9", "--json"]
     )
     assert code == 0
     j = json.loads(out)

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 use rayon::prelude::*;
 use serde::Serialize;
+use serde::ser::{SerializeSeq, Serializer};
 use tabletop_core::{seeded_rng, sub_seed};
 use tabletop_mahjong::{
     Board, Event, GameRecord, GameStats, Hand, Outcome, Player, Table, Wall, check_log,
@@ -357,23 +358,32 @@ fn simulate_cmd(
         return Ok(());
     }
     if json {
-        // The pretty JSON array of every game, written game by game.
-        out.write_all(b"[\n")?;
-        stream(n, "games played", out, |i, s| {
-            let wall = wall_of(i);
-            let game = to_json(&game_json(&wall, &simulate(&wall))).expect("a game serialises");
-            if i > 0 {
-                s.push_str(",\n");
+        // One pretty JSON array of every game, streamed chunk by chunk through serde's sequence
+        // serialiser (games are played in parallel, written in order). A write error stays an
+        // `io::Error`, so a reader closing the pipe is still recognised.
+        let bar = progress_bar(n, "games played");
+        let mut ser = serde_json::Serializer::pretty(&mut *out);
+        let mut seq = ser.serialize_seq(Some(n as usize)).map_err(std::io::Error::from)?;
+        let mut start = 0;
+        while start < n {
+            let end = n.min(start + CHUNK);
+            let games: Vec<GameJson> = (start..end)
+                .into_par_iter()
+                .map(|i| {
+                    let wall = wall_of(i);
+                    let game = game_json(&wall, &simulate(&wall));
+                    bar.inc(1);
+                    game
+                })
+                .collect();
+            for game in &games {
+                seq.serialize_element(game).map_err(std::io::Error::from)?;
             }
-            for (j, line) in game.trim_end().lines().enumerate() {
-                if j > 0 {
-                    s.push('\n');
-                }
-                s.push_str("  ");
-                s.push_str(line);
-            }
-        })?;
-        out.write_all(b"\n]\n")?;
+            start = end;
+        }
+        seq.end().map_err(std::io::Error::from)?;
+        bar.finish_and_clear();
+        out.write_all(b"\n")?;
         return Ok(());
     }
     stream(n, "games played", out, |i, s| {
