@@ -15,9 +15,9 @@ CALLS = [
     ("nine.solve_many", lambda: nine.solve_many(DEALS)),
     ("nine.solve_random", lambda: nine.solve_random(60, 3)),
     ("mahjong.simulate_many", lambda: mahjong.simulate_many(WALLS)),
-    ("mahjong.stats", lambda: mahjong.stats(2000, 1)),
+    ("mahjong.stats", lambda: mahjong.stats(10000, 1)),
     ("take6.arena", lambda: take6.arena(bots=["mc:50", "random"], deals=20)),
-    ("race.table", lambda: race.table("knight", 2000, 2000)),
+    ("race.table", lambda: race.table("knight", 4000, 4000)),
     ("judge cf1769d3", lambda: tabletop.judge("cf1769d3", "26\n")),
 ]
 
