@@ -68,16 +68,16 @@ fn burnside_classes(m: usize) -> u64 {
         ways[0][0] = 1;
         for &l in cycles {
             let mut next = vec![vec![0u64; 37]; 19];
-            for a in 0..=18 {
-                for n in 0..=36 {
-                    if ways[a][n] == 0 {
+            for (a, row_a) in ways.iter().enumerate() {
+                for (n, &w) in row_a.iter().enumerate() {
+                    if w == 0 {
                         continue;
                     }
                     for (size, row) in by.iter().enumerate() {
                         for (k, &count) in row.iter().enumerate() {
                             let (a2, n2) = (a + l * size, n + l * k);
                             if count > 0 && a2 <= 18 && n2 <= 36 {
-                                next[a2][n2] += ways[a][n] * count;
+                                next[a2][n2] += w * count;
                             }
                         }
                     }
@@ -151,7 +151,7 @@ fn low_reserve_deals_are_every_class_once_brute_force() {
         for &(a, na) in &ok {
             for &(b, nb) in ok.iter().filter(|&&(_, n)| na + n <= m) {
                 for &(c, nc) in ok.iter().filter(|&&(_, n)| na + nb + n <= m) {
-                    for &(d, nd) in ok.iter().filter(|&&(_, n)| na + nb + nc + n <= m) {
+                    for &(d, _) in ok.iter().filter(|&&(_, n)| na + nb + nc + n <= m) {
                         let ps = [a, b, c, d];
                         if ps.iter().map(|p| p.count_ones()).sum::<u32>() == 18 {
                             let mut k = ps;
