@@ -10,7 +10,8 @@ use std::collections::{BTreeSet, HashMap};
 use tabletop_core::rand::Rng as _;
 use tabletop_core::{seeded_rng, sub_seed};
 use tabletop_nine::{
-    Deal, Move, Player, Position, Solver, low_reserve_deals, minimax_deal, random_deal,
+    Deal, IllegalMoveError, Move, Player, Position, Solver, low_reserve_deals, minimax_deal,
+    random_deal,
 };
 
 const RANKS: &str = "6789TJQKA";
@@ -152,7 +153,8 @@ fn check_game(deal: Deal, first: Player, rng: &mut tabletop_core::Rng) {
             assert_eq!(pos.result(), Some(g.result()), "{deal}\n{pos}");
             // Nothing can be played once the game is over.
             let mut after = pos;
-            assert!(after.try_play(Move::Pass).is_err());
+            let err = after.try_play(Move::Pass).unwrap_err();
+            assert_eq!(err, IllegalMoveError { mv: Move::Pass, reason: "the game is over" });
             return;
         }
         // Every card of the mover's hand that the rules forbid is refused, with its reason.
