@@ -157,3 +157,46 @@ fn monte_carlo_row_choice_mid_round_avoids_the_fewest_heads_trap() {
         assert_eq!(mc.choose_row(&view, card(2)), 0, "seed {seed}");
     }
 }
+
+/// The chi-square statistic above which a sample from `df` degrees of freedom is rejected at
+/// about the 1e-6 level (Wilson-Hilferty: z = 4.75).
+fn chi2_limit(df: f64) -> f64 {
+    let a = 2.0 / (9.0 * df);
+    df * (1.0 - a + 4.75 * a.sqrt()).powi(3)
+}
+
+#[test]
+fn determinisations_are_uniform_over_the_unseen_cards() {
+    // Three players, one row, two cards each, deck 1-10. Seat 0 holds 3 and 8, the row is 5:
+    // seven cards unseen, two to each opponent, three left undealt. Every assignment (7! /
+    // (2! 2! 3!) = 210 of them) must be equally likely: a chi-square test on 105,000 draws.
+    let rules = Rules::new(RowRule::Choose, 3, 1, 2, 10, 66).unwrap();
+    let t = Table::new(&[card(5)]);
+    let taken = [CardSet::EMPTY; 3];
+    let v = view(&rules, &t, set(&[3, 8]), &taken);
+    assert_eq!(v.unseen(), set(&[1, 2, 4, 6, 7, 9, 10]));
+    let mut mc = MonteCarloBot::new(7, Budget::Playouts(1));
+    let mut hands = [CardSet::EMPTY; tabletop_take6::MAX_PLAYERS];
+    hands[0] = v.hand;
+    let mut counts = std::collections::HashMap::new();
+    let draws = 105_000;
+    for _ in 0..draws {
+        mc.determinise(&v, 2, &mut hands);
+        assert_eq!(hands[0], v.hand);
+        *counts.entry((hands[1].bits(), hands[2].bits())).or_insert(0u32) += 1;
+    }
+    assert_eq!(counts.len(), 210, "every assignment occurs");
+    let expected = draws as f64 / 210.0;
+    let chi2: f64 = counts.values().map(|&c| (c as f64 - expected).powi(2) / expected).sum();
+    assert!(chi2 < chi2_limit(209.0), "chi-square {chi2} over 209 degrees of freedom");
+    // The test has power: a sampler that never gives card 1 to seat 2 is far off (its 60
+    // assignments with 1 at seat 2 get nothing).
+    let biased: f64 = counts
+        .iter()
+        .map(|(&(_, h2), &c)| {
+            let c = if h2 & 0b10 != 0 { 0.0 } else { c as f64 * 210.0 / 150.0 };
+            (c - expected).powi(2) / expected
+        })
+        .sum();
+    assert!(biased > chi2_limit(209.0), "{biased}");
+}
