@@ -80,3 +80,31 @@ fn low_reserve_deals_are_distinct_and_have_few_non_reserve_cards() {
     }
     assert_eq!(tabletop_nine::low_reserve_deals(11).len(), 409_766);
 }
+
+#[test]
+fn judge_answers_have_the_importances_the_search_claims_value_by_value() {
+    // The judge's D3 answer for k = 26 is the search's with the judge's seed and budget; each
+    // importance the search attached is recomputed by the plain memoised minimax. Other seeds
+    // with the same budget must also succeed, with the same check.
+    for seed in [tabletop_nine::JUDGE_SEED, 2, 3] {
+        let found = find_distinct(26, seed, tabletop_nine::JUDGE_BUDGET)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        if seed == tabletop_nine::JUDGE_SEED {
+            let judged = parse_answer(&judge_d3("26").unwrap(), 26);
+            assert_eq!(judged, found.iter().map(|&(d, _)| d).collect::<Vec<_>>());
+            let d2 = parse_answer(&judge_d2("13").unwrap(), 13);
+            let d2_found = find_distinct(13, seed, tabletop_nine::JUDGE_BUDGET).unwrap();
+            assert_eq!(d2, d2_found.iter().map(|&(d, _)| d).collect::<Vec<_>>());
+            for (deal, v) in d2_found {
+                assert_eq!(minimax_deal(deal).0.importance(), v, "D2, seed {seed}:\n{deal}");
+            }
+        }
+        let mut last = None;
+        for (deal, v) in found {
+            assert_eq!(minimax_deal(deal).0.importance(), v, "seed {seed}:\n{deal}");
+            // In increasing order, so pairwise distinct.
+            assert!(last < Some(v), "seed {seed}: {last:?} then {v}");
+            last = Some(v);
+        }
+    }
+}

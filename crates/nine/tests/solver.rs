@@ -1,6 +1,6 @@
 //! The fast solver against the plain memoised minimax, and the official samples.
 
-use tabletop_core::{Game, TwoPlayerZeroSum, random_playout, seeded_rng, sub_seed};
+use tabletop_core::{random_playout, seeded_rng, sub_seed};
 use tabletop_nine::{
     Deal, Player, Position, Solver, judge_d1, minimax_deal, minimax_value, random_deal,
 };
@@ -138,8 +138,6 @@ fn random_playouts_keep_the_invariants() {
         assert!(playout.steps >= 18 && playout.steps <= 72);
         assert_eq!(playout.returns[0], -playout.returns[1]);
         assert_ne!(playout.returns[0], 0.0);
-        assert!(start.terminal_value().is_none());
-        assert!(!start.is_terminal());
     }
 }
 

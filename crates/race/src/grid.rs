@@ -47,6 +47,17 @@ impl<T: Copy> Table<T> {
         self.cells[a * self.cols + b]
     }
 
+    /// Replaces the value with `a` rows and `b` columns still to travel. The tables this crate
+    /// builds are exact; this is how a test (or a caller with its own table) feeds
+    /// [`crate::check_row`] a table that differs from the closed forms.
+    ///
+    /// # Panics
+    /// If `a >= rows` or `b >= cols`.
+    pub fn set(&mut self, a: usize, b: usize, value: T) {
+        assert!(a < self.rows && b < self.cols, "({a}, {b}) is outside the table");
+        self.cells[a * self.cols + b] = value;
+    }
+
     /// The value when the piece starts on cell `(x, y)` (1-based) of this `rows x cols` board.
     ///
     /// # Panics

@@ -813,9 +813,14 @@ mod tests {
                         legal[tabletop_core::rand::Rng::random_range(&mut rng, 0..legal.len())],
                     );
                 }
-                let copy = hand.clone();
+                let before = hand.clone();
                 hand.apply(&actions);
-                assert_ne!(hand, copy);
+                // Every card played left its player's hand.
+                for (&p, a) in players.iter().zip(&actions) {
+                    if let Action::Play(c) = *a {
+                        assert!(before.hand(p).contains(c) && !hand.hand(p).contains(c), "{a}");
+                    }
+                }
             }
         }
     }

@@ -6,8 +6,8 @@ use tabletop_core::rand::Rng;
 use tabletop_core::rand::seq::SliceRandom;
 use tabletop_core::seeded_rng;
 use tabletop_take6::{
-    Bot, BotKind, Card, CardSet, Hand, Reason, RowRule, Rules, Script, Target, judge_nthu14463,
-    parse_nthu14463, simulate, simulate_traced,
+    Bot, BotKind, Card, CardSet, DealError, Hand, Reason, RowRule, Rules, RulesError, Script,
+    ScriptError, Target, judge_nthu14463, parse_nthu14463, simulate, simulate_traced,
 };
 
 fn cards(v: &[u8]) -> Vec<Card> {
@@ -360,10 +360,21 @@ fn chosen_rows_equal_the_slow_simulation() {
 
 #[test]
 fn scripts_are_checked() {
-    assert!(Script::new(cards(&[1]), vec![cards(&[2])]).is_err());
-    assert!(Script::new(cards(&[1]), vec![cards(&[2, 3]), cards(&[4])]).is_err());
-    assert!(Script::new(cards(&[1]), vec![cards(&[2, 2]), cards(&[4, 5])]).is_err());
-    assert!(Script::new(cards(&[1]), vec![cards(&[2]), cards(&[1])]).is_err());
-    assert!(Script::new(cards(&[1]), vec![cards(&[2]), cards(&[9])]).is_err());
-    assert!(Script::new(cards(&[1, 2, 3, 4, 5]), vec![cards(&[6]), cards(&[7])]).is_err());
+    let err = |starts: &[u8], plays: &[&[u8]]| {
+        Script::new(cards(starts), plays.iter().map(|p| cards(p)).collect()).unwrap_err()
+    };
+    let c = Card::from_value;
+    assert_eq!(err(&[1], &[&[2]]), ScriptError::Rules(RulesError::Players(1)));
+    assert_eq!(
+        err(&[1], &[&[2, 3], &[4]]),
+        ScriptError::Rounds { player: 1, found: 1, expected: 2 }
+    );
+    assert_eq!(err(&[1], &[&[2, 2], &[4, 5]]), ScriptError::Deal(DealError::Duplicate(c(2))));
+    assert_eq!(err(&[1], &[&[2], &[1]]), ScriptError::Deal(DealError::Duplicate(c(1))));
+    // Two players, one round, one row: the deck is 1-3.
+    assert_eq!(
+        err(&[1], &[&[2], &[9]]),
+        ScriptError::Deal(DealError::OutOfDeck { card: c(9), deck: 3 })
+    );
+    assert_eq!(err(&[1, 2, 3, 4, 5], &[&[6], &[7]]), ScriptError::Rules(RulesError::Rows(5)));
 }
