@@ -1,6 +1,6 @@
 // The Mahjong page: a game from a seed or a wall, stepped forward and back; four hands, melds,
 // discards, the event just played, each hand's distance to winning.
-import { $, api, banner, chosen, el, fill, segmented, tile, topbar } from "/static/common.js";
+import { $, api, banner, chosen, el, fill, randomSeed, segmented, tile, topbar } from "/static/common.js";
 
 topbar();
 
@@ -12,7 +12,7 @@ segmented("wall-kind", "kind", (k) => {
   $("seed-box").classList.toggle("hidden", k !== "seed");
   $("paste-box").classList.toggle("hidden", k !== "paste");
 });
-$("dice").addEventListener("click", () => { $("seed").value = Math.floor(Math.random() * 1e6); });
+$("dice").addEventListener("click", () => { $("seed").value = randomSeed(); });
 $("start").addEventListener("click", start);
 $("sample").addEventListener("click", async () => {
   const problems = await api("GET", "/api/problems");

@@ -1,6 +1,6 @@
 // The Nine page: a seeded or pasted deal, either side against the exact solver, every legal
 // move's exact value, the principal variation, the table as four suit runs.
-import { $, api, banner, card, chosen, el, fill, segmented, signed, SUIT_NAMES, SUITS, topbar } from "/static/common.js";
+import { $, api, banner, card, chosen, el, fill, randomSeed, segmented, signed, SUIT_NAMES, SUITS, topbar } from "/static/common.js";
 
 topbar();
 
@@ -14,7 +14,7 @@ segmented("deal-kind", "kind", (k) => {
 });
 segmented("side", "side");
 segmented("first", "first");
-$("dice").addEventListener("click", () => { $("seed").value = Math.floor(Math.random() * 1e6); });
+$("dice").addEventListener("click", () => { $("seed").value = randomSeed(); });
 $("start").addEventListener("click", start);
 $("undo").addEventListener("click", () => post(`/api/games/${page.id}/undo`));
 $("pv-prev").addEventListener("click", () => { page.pvStep = Math.max(0, page.pvStep - 1); render(); });

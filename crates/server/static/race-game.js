@@ -1,5 +1,5 @@
 // A race game from a clicked start cell against the perfect opponent, over the session API.
-import { api, el, fill } from "/static/common.js";
+import { api, el, fill, randomSeed } from "/static/common.js";
 
 const RESULT = { win: ["good", "wins"], loss: ["bad", "loses"], draw: ["draw", "draws"] };
 
@@ -52,7 +52,7 @@ export class RaceGame {
     if (x === this.table.rows && y === this.table.cols) return;
     return this.call("POST", "/api/games", {
       game: "race", piece: this.table.piece, rows: this.table.rows, cols: this.table.cols,
-      start: [x, y], seats: ["human", opponent], seed: Math.floor(Math.random() * 1e9),
+      start: [x, y], seats: ["human", opponent], seed: randomSeed(),
     });
   }
 

@@ -1,6 +1,6 @@
 // The Take 6! page: one seat against chosen bots (a hand or a match to 66), or the judge's
 // scripted game replayed step by step.
-import { $, api, banner, chosen, el, fill, segmented, t6card, topbar } from "/static/common.js";
+import { $, api, banner, chosen, el, fill, randomSeed, segmented, t6card, topbar } from "/static/common.js";
 
 topbar();
 
@@ -25,7 +25,7 @@ function drawBotChoices() {
       el("option", { value: b, selected: (old[i] || ["heuristic", "mc", "random"][i % 3]) === b }, BOT_WORDS[b] || b))))));
 }
 $("players").addEventListener("change", drawBotChoices);
-$("dice").addEventListener("click", () => { $("seed").value = Math.floor(Math.random() * 1e6); });
+$("dice").addEventListener("click", () => { $("seed").value = randomSeed(); });
 $("start").addEventListener("click", start);
 $("replay").addEventListener("click", replay);
 $("sample").addEventListener("click", () => { $("script").value = page.samples.nthu14463 || ""; });
