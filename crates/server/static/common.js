@@ -117,6 +117,38 @@ export function banner(node, text, kind = "info") {
   node.textContent = text || "";
 }
 
+/**
+ * A page's game session on the server: `create` starts one (its id goes to `page.id`), `post`
+ * sends to one of its routes, one request at a time (`page.busy`). Both show the returned state
+ * with `show`, and an error in the page's `#message` banner.
+ */
+export function sessionClient(page, show) {
+  const fail = (err) => banner($("message"), err.message, "bad");
+  return {
+    async create(body) {
+      try {
+        const r = await api("POST", "/api/games", body);
+        page.id = r.id;
+        await show(r.state);
+      } catch (err) {
+        fail(err);
+      }
+    },
+    async post(path, body) {
+      if (page.busy || !page.id) return;
+      page.busy = true;
+      try {
+        const r = await api("POST", path, body);
+        await show(r.state);
+      } catch (err) {
+        fail(err);
+      } finally {
+        page.busy = false;
+      }
+    },
+  };
+}
+
 /** A signed number: +3, -2, 0. */
 export function signed(n) {
   return n > 0 ? `+${n}` : `${n}`;

@@ -1,12 +1,13 @@
 // The Nine page: a seeded or pasted deal, either side against the exact solver, every legal
 // move's exact value, the principal variation, the table as four suit runs.
-import { $, api, banner, card, chosen, el, fill, randomSeed, segmented, signed, SUIT_NAMES, SUITS, topbar } from "/static/common.js";
+import { $, api, banner, card, chosen, el, fill, randomSeed, segmented, sessionClient, signed, SUIT_NAMES, SUITS, topbar } from "/static/common.js";
 
 topbar();
 
 const RANKS = "6789TJQKA";
 const page = { id: null, state: null, analysis: null, startValue: null, me: 0, busy: false, pvStep: 0 };
 window.tabletop = page; // read by the browser tests
+const { create, post } = sessionClient(page, show);
 
 segmented("deal-kind", "kind", (k) => {
   $("seed-box").classList.toggle("hidden", k !== "seed");
@@ -39,26 +40,7 @@ async function start() {
   else body.deal = $("deal").value;
   page.me = me;
   page.startValue = null;
-  try {
-    const r = await api("POST", "/api/games", body);
-    page.id = r.id;
-    await show(r.state);
-  } catch (err) {
-    banner($("message"), err.message, "bad");
-  }
-}
-
-async function post(path, body) {
-  if (page.busy) return;
-  page.busy = true;
-  try {
-    const r = await api("POST", path, body);
-    await show(r.state);
-  } catch (err) {
-    banner($("message"), err.message, "bad");
-  } finally {
-    page.busy = false;
-  }
+  await create(body);
 }
 
 function play(action) {

@@ -1,11 +1,12 @@
 // The Take 6! page: one seat against chosen bots (a hand or a match to 66), or the judge's
 // scripted game replayed step by step.
-import { $, api, banner, chosen, el, fill, randomSeed, segmented, t6card, topbar } from "/static/common.js";
+import { $, api, banner, chosen, el, fill, randomSeed, segmented, sessionClient, t6card, topbar } from "/static/common.js";
 
 topbar();
 
 const page = { id: null, state: null, analysis: null, replay: false, busy: false, samples: {} };
 window.tabletop = page; // read by the browser tests
+const { create, post } = sessionClient(page, show);
 
 segmented("mode-tabs", "tab", (t) => {
   $("play-form").classList.toggle("hidden", t !== "play");
@@ -52,29 +53,6 @@ async function replay() {
   }
   page.replay = true;
   await create({ game: "take6", script: text, seats: Array(n).fill("script") });
-}
-
-async function create(body) {
-  try {
-    const r = await api("POST", "/api/games", body);
-    page.id = r.id;
-    await show(r.state);
-  } catch (err) {
-    banner($("message"), err.message, "bad");
-  }
-}
-
-async function post(path, body) {
-  if (page.busy || !page.id) return;
-  page.busy = true;
-  try {
-    const r = await api("POST", path, body);
-    await show(r.state);
-  } catch (err) {
-    banner($("message"), err.message, "bad");
-  } finally {
-    page.busy = false;
-  }
 }
 
 async function show(state) {
