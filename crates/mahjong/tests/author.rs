@@ -5,7 +5,9 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use tabletop_mahjong::{Direction, Event, Kind, Player, judge_p7147, parse_log};
+use tabletop_mahjong::{
+    Direction, Event, Kind, MahjongMode, Player, gen_p7147, judge_p7147, parse_log,
+};
 
 /// One recorded wall: its name, the original input (148 lines) and the author's log.
 struct Recorded {
@@ -139,6 +141,24 @@ fn excluded_for_reason(author: &str, ours: &str, line: usize, reason: &str) -> R
         }
         other => Err(format!("unknown reason {other:?}")),
     }
+}
+
+/// The walls named `gen-MODE-SEED` are what `tabletop gen p7147 --mode MODE --seed SEED` makes
+/// (the generator is deterministic), so their names say how to make them again.
+#[test]
+fn generated_walls_are_what_the_generator_makes() {
+    let mut generated = 0;
+    for w in recorded() {
+        let Some((mode, seed)) = w.name.strip_prefix("gen-").and_then(|n| n.rsplit_once('-'))
+        else {
+            continue;
+        };
+        let mode: MahjongMode = mode.parse().unwrap();
+        let made = gen_p7147(seed.parse().unwrap(), mode).unwrap();
+        assert!(made == w.input, "wall {}: the generator now makes another wall", w.name);
+        generated += 1;
+    }
+    assert_eq!(generated, 260);
 }
 
 #[test]
