@@ -141,6 +141,34 @@ def near_win(rng):
     return deal(hands, rest)
 
 
+def ready_dealer(rng, front):
+    """Every player ready as in `near_win`, then the wall starts with `front` followed by the
+    dealer's winning tile: A wins on the first draw (`front` empty) or after discarding the
+    special tiles in `front` (DOUBLE: SELFDRAWN in a DOUBLE turn)."""
+    counts = {k: 4 for k in PLAIN}
+    hands = []
+    for _ in range(4):
+        h = winning_hand(rng, counts)
+        hands.append(h)
+    winning = hands[0].pop(rng.randrange(14))
+    for h in hands[1:]:
+        h.pop(rng.randrange(14))
+    for h in hands:
+        rng.shuffle(h)
+    rest = remaining([t for h in hands for t in h] + front + [winning])
+    rng.shuffle(rest)
+    return deal(hands, front + [winning] + rest)
+
+
+def double_last(wall):
+    """`wall` with a DOUBLE drawn in play moved to the very end (swapped with the last tile):
+    a game that reaches the end draws it, discards it and finds the wall empty."""
+    wall = list(wall)
+    i = max(i for i, t in enumerate(wall) if t == "DOUBLE")
+    wall[i], wall[-1] = wall[-1], wall[i]
+    return wall
+
+
 BUILT = [
     ("shuffle", shuffled, 60),
     ("specials-late", specials_late, 20),
@@ -149,6 +177,8 @@ BUILT = [
     ("triplets", lambda rng: groups_hands(rng, 3), 20),
     ("two-suits", two_suits, 20),
     ("near-win", near_win, 30),
+    ("first-draw-win", lambda rng: ready_dealer(rng, []), 10),
+    ("double-selfdrawn", lambda rng: ready_dealer(rng, ["DOUBLE"]), 10),
 ]
 
 FIXED = [
@@ -168,6 +198,15 @@ def walls(tabletop):
                 text=True,
             ).stdout
             yield f"gen-{mode}-{seed}", out.split()
+    # Draws where the last tile is a DOUBLE: `DRAW` in a DOUBLE turn.
+    for seed in range(5101, 5121):
+        out = subprocess.run(
+            [tabletop, "gen", "p7147", "--mode", "draw", "--seed", str(seed)],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+        yield f"double-last-{seed}", double_last(out.split())
     for name, build, count in BUILT:
         for seed in range(1, count + 1):
             yield f"{name}-{seed}", build(random.Random(f"{name}-{seed}"))
