@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use tabletop_mahjong::{
-    Direction, Event, Kind, MahjongMode, Player, gen_p7147, judge_p7147, parse_log,
+    Direction, Event, Kind, MahjongMode, Player, ReplayReason, check_log, gen_p7147, judge_p7147,
+    parse_log, parse_log_lines,
 };
 
 /// One recorded wall: its name, the original input (148 lines) and the author's log.
@@ -140,6 +141,27 @@ fn excluded_for_reason(author: &str, ours: &str, line: usize, reason: &str) -> R
             }
         }
         other => Err(format!("unknown reason {other:?}")),
+    }
+}
+
+/// The library's log checker, on its own, finds the author's fault where `excluded.txt` says
+/// (a claim of the claimer's own discard) and nothing wrong in every other author's log.
+#[test]
+fn the_log_checker_rejects_exactly_the_excluded_logs() {
+    let excluded = excluded();
+    for w in recorded() {
+        let events = parse_log_lines(&w.log).unwrap_or_else(|e| panic!("wall {}: {e}", w.name));
+        match (check_log(&events), excluded.get(&w.name)) {
+            (Ok(()), None) => {}
+            (Err(e), Some((line, _))) => {
+                let Event::Pong { player, .. } = e.event else {
+                    panic!("wall {}: {e}: not the self-PONG", w.name);
+                };
+                assert_eq!((e.line, e.reason), (*line, ReplayReason::OwnDiscardClaimed(player)));
+            }
+            (Err(e), None) => panic!("wall {}: the author's log: {e}", w.name),
+            (Ok(()), Some(_)) => panic!("wall {}: excluded, yet its log checks", w.name),
+        }
     }
 }
 
