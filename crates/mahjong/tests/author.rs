@@ -261,9 +261,20 @@ fn branches(events: &[Event], counts: &mut BTreeMap<&'static str, usize>) {
             Event::WallEmpty => "DRAW",
         };
         *counts.entry(key).or_default() += 1;
-        if direction == Direction::Backward && matches!(e, Event::Pong { .. } | Event::Chow { .. })
-        {
-            *counts.entry("claim while reversed").or_default() += 1;
+        let double_at = |back: usize| {
+            i >= back && matches!(events[i - back], Event::Discard { tile: Kind::DOUBLE, .. })
+        };
+        let also = match e {
+            Event::Pong { .. } | Event::Chow { .. } if direction == Direction::Backward => {
+                Some("claim while reversed")
+            }
+            Event::SelfDrawn { .. } if i == 53 => Some("SELFDRAWN on the first draw"),
+            Event::SelfDrawn { .. } if double_at(2) => Some("SELFDRAWN in a DOUBLE turn"),
+            Event::WallEmpty if double_at(1) => Some("DRAW in a DOUBLE turn"),
+            _ => None,
+        };
+        if let Some(also) = also {
+            *counts.entry(also).or_default() += 1;
         }
     }
 }
@@ -297,9 +308,16 @@ fn recorded_walls_show_every_branch_many_times() {
         "WIN",
         "DRAW",
     ];
-    for key in expected {
+    // Rare in random walls: built walls make them (README.md).
+    let rare =
+        ["SELFDRAWN on the first draw", "SELFDRAWN in a DOUBLE turn", "DRAW in a DOUBLE turn"];
+    for (key, least) in expected.iter().map(|&k| (k, 20)).chain(rare.map(|k| (k, 10))) {
         let n = counts.get(key).copied().unwrap_or(0);
-        assert!(n >= 20, "{key}: {n} times, fewer than 20 ({counts:?})");
+        assert!(n >= least, "{key}: {n} times, fewer than {least} ({counts:?})");
     }
-    assert_eq!(counts.len(), expected.len(), "a branch counted that is not expected: {counts:?}");
+    assert_eq!(
+        counts.len(),
+        expected.len() + rare.len(),
+        "a branch counted that is not expected: {counts:?}"
+    );
 }
