@@ -78,6 +78,10 @@ use crate::state::{Move, POSITIONS, Position, RUN_STATES, run_ranks, run_state};
 /// reserve counts); `false` keys it on the run states, to measure what the equivalence buys.
 const CANONICAL: bool = true;
 
+/// Ablation switch: prune the mover's reserve move when it holds a playable non-reserve card
+/// that opens only its own cards (see the module docs for the proof).
+const DOMINANCE: bool = true;
+
 /// The transposition table has `2^TABLE_BITS` entries of 8 bytes.
 const TABLE_BITS: u32 = 16;
 
@@ -90,6 +94,9 @@ struct CardMove {
     reserve: bool,
     /// The ordering score: cards opened for the mover minus twice those for the opponent.
     score: i8,
+    /// Whether the card is a non-reserve card that opens only cards of its holder: it
+    /// dominates its holder's reserve moves.
+    safe: bool,
 }
 
 /// What the search reads of one suit in one run state.
@@ -434,15 +441,17 @@ impl Solver {
     fn moves(&self, runs: [u8; 4], key: u32, side: usize, best: u8) -> ([Candidate; 8], usize) {
         let mut moves = [Candidate::default(); 8];
         let mut n = 0;
-        let mut reserve_seen = false;
+        let mut reserve_at = None;
+        let mut safe_seen = false;
         for (s, &run) in runs.iter().enumerate() {
             let info = &self.suits[s][run as usize];
             for (k, mv) in info.moves[side][..info.len[side] as usize].iter().enumerate() {
+                safe_seen |= mv.safe;
                 if mv.reserve {
-                    if reserve_seen {
+                    if reserve_at.is_some() {
                         continue;
                     }
-                    reserve_seen = true;
+                    reserve_at = Some(n);
                 }
                 let slot = (s * 2 + k) as u8;
                 let score = if slot + 1 == best { i8::MAX } else { mv.score };
@@ -450,6 +459,11 @@ impl Solver {
                 moves[n] = Candidate { score, slot, next: mv.next, key: child };
                 n += 1;
             }
+        }
+        // A non-reserve card that opens only the mover's own cards dominates the reserve move.
+        if let (Some(r), true, true) = (reserve_at, safe_seen, DOMINANCE) {
+            moves.copy_within(r + 1..n, r);
+            n -= 1;
         }
         // Insertion sort, highest score first (at most eight moves).
         for i in 1..n {
@@ -624,12 +638,11 @@ fn suit_table(ali: u16, res: u16) -> [SuitState; RUN_STATES] {
             let after = ranks | 1 << r;
             let next = run_state(after).expect("playing an end keeps a run");
             let (opened, m) = playable_ends(after);
-            let score: i8 = opened[..m]
-                .iter()
-                .filter(|e| !ends.contains(e))
-                .map(|&e| if owner(e) == p { 1 } else { -2 })
-                .sum();
-            info.moves[p][info.len[p] as usize] = CardMove { next, reserve: is_reserve(r), score };
+            let new = || opened[..m].iter().filter(|e| !ends.contains(e));
+            let score: i8 = new().map(|&e| if owner(e) == p { 1 } else { -2 }).sum();
+            let safe = !is_reserve(r) && new().all(|&e| owner(e) == p);
+            info.moves[p][info.len[p] as usize] =
+                CardMove { next, reserve: is_reserve(r), score, safe };
             info.len[p] += 1;
         }
         table[state as usize] = info;
