@@ -85,32 +85,32 @@ const DOMINANCE: bool = true;
 /// The transposition table has `2^TABLE_BITS` entries of 8 bytes.
 const TABLE_BITS: u32 = 16;
 
-/// One card move of the per-deal tables.
-#[derive(Clone, Copy, Debug, Default)]
-struct CardMove {
-    /// The suit's run state after the move.
-    next: u8,
-    /// Whether the card is a reserve card of its holder.
-    reserve: bool,
-    /// The ordering score: for each card opened, one plus the run of its holder's cards from
-    /// it outwards when it is the mover's, minus twice that run when it is the opponent's.
-    score: i8,
-    /// Whether the card is a non-reserve card that opens only cards of its holder: it
-    /// dominates its holder's reserve moves.
-    safe: bool,
-}
+/// A move as one word, so that a move list sorts as plain integers: the ordering score
+/// (biased by 128; 255 for the table's best move) in bits 56..64, `7 - slot` in bits 48..56
+/// (the slot is `suit * 2 + k`; ties go to the lower slot), the suit's next run state in bits
+/// 40..48, [`RESERVE`] in bit 32, and the child's table key in bits 0..32 (in the per-suit
+/// tables: the difference of the suit's key parts after and before the move).
+type Packed = u64;
+
+/// The flag of a move that plays a reserve card of its holder.
+const RESERVE: Packed = 1 << 32;
+
+/// The run states a `u8` can name: the per-suit tables have this many rows (only the first
+/// [`RUN_STATES`] are used), so indexing them with a run state needs no bounds check.
+const ROWS: usize = 256;
 
 /// What the search reads of one suit in one run state.
 #[derive(Clone, Copy, Debug, Default)]
 struct SuitState {
     /// Per player to move ("me"): the byte counters `[held_me, held_opp, reserve_me,
-    /// reserve_opp, pool_me, pool_opp]` packed in one word, so the four suits add up in three
-    /// additions (no counter exceeds 36, so no byte overflows into the next).
+    /// reserve_opp, pool_me, pool_opp, safe_me]` packed in one word, so the four suits add up
+    /// in three additions (no counter exceeds 36, so no byte overflows into the next).
+    /// `safe_me` counts the mover's playable non-reserve cards that open only its own cards.
     counts: [u64; 2],
-    /// This suit's part of the table key (see [`Solver::key`]).
+    /// This suit's part of the table key (see [`Solver::enter`]).
     key: u32,
-    /// The playable cards of each player (at most two per suit).
-    moves: [[CardMove; 2]; 2],
+    /// The playable cards of each player (at most two per suit), packed (see [`Packed`]).
+    moves: [[Packed; 2]; 2],
     /// How many of `moves` are used.
     len: [u8; 2],
 }
@@ -124,10 +124,11 @@ struct Counts {
     reserve_opp: i32,
     pool_me: i32,
     pool_opp: i32,
+    safe_me: i32,
 }
 
 impl Counts {
-    fn pack(v: [u8; 6]) -> u64 {
+    fn pack(v: [u8; 7]) -> u64 {
         v.iter().enumerate().map(|(i, &b)| (b as u64) << (8 * i)).sum()
     }
 
@@ -140,6 +141,7 @@ impl Counts {
             reserve_opp: b(3),
             pool_me: b(4),
             pool_opp: b(5),
+            safe_me: b(6),
         }
     }
 }
@@ -185,14 +187,6 @@ struct Entry {
     generation: u8,
 }
 
-/// A move being searched: ordering score, slot, the suit's next run state, the child's key.
-#[derive(Clone, Copy, Debug, Default)]
-struct Candidate {
-    score: i8,
-    slot: u8,
-    next: u8,
-    key: u32,
-}
 /// The results of a deal for both first movers, signed from Alice's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -232,14 +226,15 @@ impl DealValue {
 /// ```
 #[derive(Clone)]
 pub struct Solver {
-    /// The transposition table, indexed by a hash of the key.
-    table: Vec<Entry>,
+    /// The transposition table, indexed by a hash of the key (its size known to the
+    /// compiler, so the index needs no bounds check).
+    table: Box<[Entry; 1 << TABLE_BITS]>,
     /// The generation of the current deal: entries of other generations are empty.
     generation: u8,
     /// The number of entries stored for the current deal.
     stored: usize,
     deal: Option<Deal>,
-    suits: [[SuitState; RUN_STATES]; 4],
+    suits: Box<[[SuitState; ROWS]; 4]>,
     nodes: u64,
 }
 
@@ -263,11 +258,17 @@ impl Solver {
     /// A solver with an empty table.
     pub fn new() -> Solver {
         Solver {
-            table: vec![Entry::default(); 1 << TABLE_BITS],
+            table: vec![Entry::default(); 1 << TABLE_BITS]
+                .into_boxed_slice()
+                .try_into()
+                .expect("the table has its size"),
             generation: 0,
             stored: 0,
             deal: None,
-            suits: [[SuitState::default(); RUN_STATES]; 4],
+            suits: vec![[SuitState::default(); ROWS]; 4]
+                .into_boxed_slice()
+                .try_into()
+                .expect("four suits"),
             nodes: 0,
         }
     }
@@ -388,9 +389,22 @@ impl Solver {
             // A suit's table depends only on who holds which of its cards (its reserve cards
             // follow from that): built once per process for each of the 512 holdings.
             let table = SUIT_TABLES[ali as usize].get_or_init(|| suit_table(ali, res));
-            for (dst, src) in self.suits[s].iter_mut().zip(table) {
+            let rows = &mut self.suits[s];
+            for (dst, src) in rows.iter_mut().zip(table) {
                 *dst = *src;
                 dst.key = ((src.key >> 11) * POW[s]) << 11 | (src.key & 0x7FF);
+            }
+            // Each move learns its slot and the change of the key it makes.
+            for state in 0..RUN_STATES {
+                for side in 0..2 {
+                    for k in 0..rows[state].len[side] as usize {
+                        let m = rows[state].moves[side][k];
+                        let next = (m >> 40) as u8 as usize;
+                        let delta = rows[next].key.wrapping_sub(rows[state].key);
+                        rows[state].moves[side][k] =
+                            m | ((7 - (s * 2 + k)) as u64) << 48 | u64::from(delta);
+                    }
+                }
             }
         }
     }
@@ -429,56 +443,6 @@ impl Solver {
         }
     }
 
-    /// The counters of the position, summed over the suits.
-    #[inline]
-    fn counts(&self, runs: [u8; 4], side: usize) -> Counts {
-        let w = (0..4).map(|s| self.suits[s][runs[s] as usize].counts[side]).sum();
-        Counts::unpack(w)
-    }
-
-    /// The moves of the player to move, one per class of equivalent reserve moves, sorted:
-    /// the table's best move `best` first, then by score. Returns them and their number.
-    #[inline]
-    fn moves(&self, runs: [u8; 4], key: u32, side: usize, best: u8) -> ([Candidate; 8], usize) {
-        let mut moves = [Candidate::default(); 8];
-        let mut n = 0;
-        let mut reserve_at = None;
-        let mut safe_seen = false;
-        for (s, &run) in runs.iter().enumerate() {
-            let info = &self.suits[s][run as usize];
-            for (k, mv) in info.moves[side][..info.len[side] as usize].iter().enumerate() {
-                safe_seen |= mv.safe;
-                if mv.reserve {
-                    if reserve_at.is_some() {
-                        continue;
-                    }
-                    reserve_at = Some(n);
-                }
-                let slot = (s * 2 + k) as u8;
-                let score = if slot + 1 == best { i8::MAX } else { mv.score };
-                let child = (key ^ 1) - info.key + self.suits[s][mv.next as usize].key;
-                moves[n] = Candidate { score, slot, next: mv.next, key: child };
-                n += 1;
-            }
-        }
-        // A non-reserve card that opens only the mover's own cards dominates the reserve move.
-        if let (Some(r), true, true) = (reserve_at, safe_seen, DOMINANCE) {
-            moves.copy_within(r + 1..n, r);
-            n -= 1;
-        }
-        // Insertion sort, highest score first (at most eight moves).
-        for i in 1..n {
-            let m = moves[i];
-            let mut j = i;
-            while j > 0 && moves[j - 1].score < m.score {
-                moves[j] = moves[j - 1];
-                j -= 1;
-            }
-            moves[j] = m;
-        }
-        (moves, n)
-    }
-
     /// Fail-soft alpha-beta, values for the player to move (`side`): a value `<= alpha` is an
     /// upper bound, `>= beta` a lower bound, in between exact. `key` is the table key of the
     /// position whose run states are `runs`.
@@ -486,7 +450,8 @@ impl Solver {
         self.nodes += 1;
 
         // 1. Static bounds, then the table's; a bound that decides the window ends the node.
-        let c = self.counts(runs, side);
+        let rows = [0, 1, 2, 3].map(|s| &self.suits[s][runs[s] as usize]);
+        let c = Counts::unpack(rows.iter().map(|r| r.counts[side]).sum());
         let (lo, hi) = static_bounds(c);
         let entry = self.probe(key);
         let (lo, hi, best) = match entry {
@@ -501,8 +466,24 @@ impl Solver {
         }
         let (alpha, beta) = (alpha.max(lo), beta.min(hi));
 
-        // 2. The moves, ordered.
-        let (moves, n) = self.moves(runs, key, side, best);
+        // 2. The moves: one per class of equivalent reserve moves, none when a card that
+        // opens only the mover's own cards dominates them.
+        let mut moves = [0 as Packed; 8];
+        let mut n = 0;
+        let mut reserve_left = (c.safe_me == 0 || !DOMINANCE) as u32;
+        let child_key = key ^ 1;
+        for row in rows {
+            for &m in &row.moves[side][..row.len[side] as usize] {
+                if m & RESERVE != 0 {
+                    if reserve_left == 0 {
+                        continue;
+                    }
+                    reserve_left -= 1;
+                }
+                moves[n] = m & !0xFFFF_FFFF | u64::from(child_key.wrapping_add(m as u32));
+                n += 1;
+            }
+        }
 
         // 3. A forced pass.
         if n == 0 {
@@ -513,12 +494,30 @@ impl Solver {
 
         // 4. The last card wins at once, with the best score there is.
         if c.held_me == 1 {
-            self.store(key, c.held_opp, -19, 19, moves[0].slot + 1);
+            self.store(key, c.held_opp, -19, 19, slot(moves[0]) + 1);
             return c.held_opp;
         }
 
-        // 5. Enhanced transposition cutoffs, then 6. the children in order.
-        let moves = &moves[..n];
+        // 5. The order: the table's best move first, then by score (insertion sort, at most
+        // eight moves, as integers).
+        let moves = &mut moves[..n];
+        if best != 0 {
+            if let Some(m) = moves.iter_mut().find(|m| slot(**m) + 1 == best) {
+                *m |= 0xFF << 56;
+            }
+        }
+        for i in 1..n {
+            let m = moves[i];
+            let mut j = i;
+            while j > 0 && moves[j - 1] < m {
+                moves[j] = moves[j - 1];
+                j -= 1;
+            }
+            moves[j] = m;
+        }
+
+        // 6. Enhanced transposition cutoffs, then 7. the children in order.
+        let moves = &*moves;
         let (best, skip) = match self.transposition_cutoff(moves, alpha, beta) {
             Ok((v, slot)) => {
                 self.store(key, v, alpha, beta, slot + 1);
@@ -536,18 +535,18 @@ impl Solver {
     #[inline]
     fn transposition_cutoff(
         &mut self,
-        moves: &[Candidate],
+        moves: &[Packed],
         alpha: i32,
         beta: i32,
     ) -> Result<(i32, u8), (i32, u8)> {
         let mut best = -19;
         let mut skip = 0u8;
-        for (i, m) in moves.iter().enumerate() {
-            let Some(e) = self.probe(m.key) else { continue };
+        for (i, &m) in moves.iter().enumerate() {
+            let Some(e) = self.probe(m as u32) else { continue };
             // The child's bounds are for the opponent; ours are their negations.
             let (our_lo, our_hi) = (-(e.hi as i32), -(e.lo as i32));
             if our_lo >= beta {
-                return Ok((our_lo, m.slot));
+                return Ok((our_lo, slot(m)));
             }
             if our_hi <= alpha {
                 skip |= 1 << i;
@@ -566,23 +565,23 @@ impl Solver {
         runs: [u8; 4],
         key: u32,
         side: usize,
-        moves: &[Candidate],
+        moves: &[Packed],
         skip: u8,
         alpha: i32,
         beta: i32,
         mut best: i32,
     ) -> i32 {
         let mut best_slot = 0;
-        for (i, m) in moves.iter().enumerate() {
+        for (i, &m) in moves.iter().enumerate() {
             if skip >> i & 1 == 1 {
                 continue;
             }
             let mut child = runs;
-            child[m.slot as usize / 2] = m.next;
-            let v = -self.search(child, m.key, 1 - side, -beta, -alpha.max(best));
+            child[slot(m) as usize / 2 % 4] = (m >> 40) as u8;
+            let v = -self.search(child, m as u32, 1 - side, -beta, -alpha.max(best));
             if v > best {
                 best = v;
-                best_slot = m.slot + 1;
+                best_slot = slot(m) + 1;
                 if best >= beta {
                     break;
                 }
@@ -591,6 +590,12 @@ impl Solver {
         self.store(key, best, alpha, beta, best_slot);
         best
     }
+}
+
+/// The slot (`suit * 2 + k`) of a packed move.
+#[inline]
+fn slot(m: Packed) -> u8 {
+    7 - (m >> 48) as u8
 }
 
 /// The per-suit tables, one per holding of a suit (Alice's ranks as 9 bits), built on first use.
@@ -608,7 +613,7 @@ fn suit_table(ali: u16, res: u16) -> [SuitState; RUN_STATES] {
         let (ends, n) = playable_ends(ranks);
         let ends = &ends[..n];
         // [held, reserve, pool] per player.
-        let mut c = [[0u8; 2]; 3];
+        let mut c = [[0u8; 2]; 4];
         for r in (0..9).filter(|r| ranks >> r & 1 == 0) {
             c[0][owner(r)] += 1;
             c[1][owner(r)] += is_reserve(r) as u8;
@@ -620,8 +625,9 @@ fn suit_table(ali: u16, res: u16) -> [SuitState; RUN_STATES] {
         let mut info = SuitState::default();
         for me in 0..2 {
             let opp = 1 - me;
-            info.counts[me] =
-                Counts::pack([c[0][me], c[0][opp], c[1][me], c[1][opp], c[2][me], c[2][opp]]);
+            info.counts[me] = Counts::pack([
+                c[0][me], c[0][opp], c[1][me], c[1][opp], c[2][me], c[2][opp], c[3][me],
+            ]);
         }
         info.key = if CANONICAL {
             // The non-reserve cards on the table form a run around the nine; the
@@ -656,9 +662,14 @@ fn suit_table(ali: u16, res: u16) -> [SuitState; RUN_STATES] {
             let score: i8 =
                 new().map(|&e| if owner(e) == p { 1 + run_of(e) } else { -2 * run_of(e) }).sum();
             let safe = !is_reserve(r) && new().all(|&e| owner(e) == p);
-            info.moves[p][info.len[p] as usize] =
-                CardMove { next, reserve: is_reserve(r), score, safe };
+            c[3][p] += safe as u8;
+            info.moves[p][info.len[p] as usize] = u64::from(score as u8 ^ 0x80) << 56
+                | u64::from(next) << 40
+                | if is_reserve(r) { RESERVE } else { 0 };
             info.len[p] += 1;
+        }
+        for (counts, safe) in info.counts.iter_mut().zip(c[3]) {
+            *counts |= u64::from(safe) << 48;
         }
         table[state as usize] = info;
     }
