@@ -72,11 +72,13 @@ fn main() {
     let (tm, pm) = (mean(&times), mean(&positions));
     println!(
         "{n} deals: both first movers median {:.1} us, p99 {:.1} us, mean {tm:.1} us; \
-         positions median {:.0}, mean {pm:.0}; nodes median {:.0}; D1 (Alice first, winner) median {:.1} us; checksum {checksum}",
+         positions median {:.0}, mean {pm:.0}; nodes median {:.0}; D1 (Alice first, winner) median {:.1} us; checksum {checksum}; \
+         nodes in all {}",
         quantile(&mut times, 0.5),
         quantile(&mut times, 0.99),
         quantile(&mut positions, 0.5),
         quantile(&mut nodes, 0.5),
         quantile(&mut d1, 0.5),
+        solver.nodes(),
     );
 }

@@ -21,6 +21,10 @@
 //! - move equivalence: playing a reserve card only opens more of its owner's reserve cards,
 //!   so all playable reserve cards of the player to move lead to equivalent positions and one
 //!   of them is searched;
+//! - dominance: a playable non-reserve card that opens only cards of the player to move (the
+//!   card beyond it in its suit, both neighbours for a nine, are the mover's) is at least as
+//!   good as a reserve move, so no reserve move is searched beside such a card (the proof is
+//!   below);
 //! - position equivalence (the table key): the inner neighbour of a non-reserve card is
 //!   non-reserve, so which non-reserve cards are playable depends only on the non-reserve
 //!   cards on the table, and a player's reserve moves depend only on how many of the reserve
@@ -36,9 +40,35 @@
 //!   unable to beat alpha are skipped;
 //! - MTD(f) starts from a guess: "does the player to move win?" for a first solve, and
 //!   Alice-first's result for Bob-first (most deals have importance 0);
-//! - a lean node: the six counters of the bounds are packed bytes summed in one word per
-//!   suit; a deal's per-suit tables are copies of tables built once per process for each
-//!   holding of a suit (who holds which of its nine cards decides everything in them).
+//! - a lean node: the counters of the bounds (and the number of dominating cards) are packed
+//!   bytes summed in one word per suit; a move is one integer (score, slot, next run state,
+//!   reserve flag, child key) made from a per-suit template with one addition, and the move
+//!   list is sorted as integers; the per-suit tables have 256 rows and the table a size known
+//!   to the compiler, so no index is bounds-checked; a deal's per-suit tables are copies of
+//!   tables built once per process for each holding of a suit (who holds which of its nine
+//!   cards decides everything in them).
+//!
+//! Proof of the dominance. Let `M` be the player to move, `b` a playable non-reserve card of
+//! `M` whose newly playable cards all belong to `M`, and `r` a playable reserve card of `M`.
+//! By the position equivalence above, a position's value depends only on its class: the
+//! non-reserve cards on the table, the number of reserve cards each player has played and the
+//! player to move. Let `σ` be an optimal strategy of `M` after `r` (the *imagined* game); after
+//! `b` (the *real* game) `M` plays what `σ` plays, except that where `σ` plays `b`, `M` plays
+//! one of its playable reserve cards; from then on both games are in the same class (`b` and
+//! one more reserve card of `M` played). Until then: (1) both hands have the same sizes, so
+//! both games end at the same time with the same result; (2) the non-reserve cards on the
+//! table differ only by `b`, which opens no card of the opponent, and `r` opens only `M`'s
+//! reserve cards, so the opponent's playable cards (non-reserve and reserve) are the same in
+//! both games and each of its moves or passes in the real game is one in the imagined game;
+//! (3) every non-reserve card `σ` plays other than `b` is playable in the real game too (its
+//! inner neighbour is on both tables); (4) `M`'s playable reserve cards in the real game are
+//! at least one more than in the imagined game (the same ones unlocked, plus any that `b`
+//! unlocks, and one fewer played), so `σ`'s reserve moves and the substitute for `b` can be
+//! played; (5) `M` never passes in the imagined game before `b` is played (`b` is playable
+//! there). So against every play of the opponent the real game reaches the imagined game's
+//! result: the value after `b` is at least the value after `r` for `M`. The test
+//! `tests/solver_rules.rs` checks the inequality with the plain minimax on the mid-game
+//! positions where the rule bites.
 //!
 //! What each step bought, on the 1,000 seeded deals of the criterion bench (both first
 //! movers, exact scores; medians per deal; times are the fastest of 3 rounds per deal, with
@@ -53,17 +83,47 @@
 //! | table keyed on the position equivalence | 6,049 | 8,149 | 470-520 us (0.67x) | 33-42 us (0.55x) |
 //! | per-suit tables built once per process per holding of a suit (512), copied per deal | 6,049 | 8,149 | 448 us (0.66x) | 29 us (0.51x) |
 //!
+//! A second session, each step's example binary built and kept, then all of them run in
+//! turn, twice (`solver_stats 1000 3`; time and D1 are the two runs' medians; ratios against
+//! the first row of the same runs; instructions are callgrind's total for
+//! `solver_stats 200 1 --no-d3`, which is repeatable):
+//!
+//! | step | positions | nodes | time | D1 (winner, Alice first) | instructions |
+//! | --- | ---: | ---: | ---: | ---: | ---: |
+//! | start of the session (the last row above) | 6,049 | 8,149 | 456-461 us | 29.1-31.6 us | 1,116 M |
+//! | dominance of the reserve move by a card that opens only the mover's cards | 4,414 | 6,005 | 343-355 us (0.76x) | 29.8-30.5 us (0.98x) | 876 M (0.79x) |
+//! | move ordering on the runs a move opens (own runs +1 each, the opponent's -2) | 3,718 | 5,028 | 280-284 us (0.61x) | 19.8-20.1 us (0.66x) | 742 M (0.66x) |
+//! | lean node: packed integer moves, no bounds checks, dominance count in the counters | 3,718 | 5,028 | 222-226 us (0.49x) | 16.9 us (0.55x) | 582 M (0.52x) |
+//!
+//! The ordering score was chosen among variants on positions and nodes (1,000 deals, medians):
+//! cards opened, own +1 and opponent -2 (the previous score): 4,414 / 6,005; opponent -1:
+//! 4,418 / 6,054; opponent's runs -1 each: 3,875 / 5,204; -2: 3,875 / 5,188; -3: 3,831 /
+//! 5,155; own runs +1 with opponent's runs -2: 3,718 / 5,028 (kept); a bonus or malus for
+//! nines (+-2): 4,763 / 6,460 and 5,031 / 6,863; a malus for the dominating cards: 6,997 /
+//! 9,794.
+//!
 //! Tried and dropped (300 deals, same run): searching the reserve move last (positions
 //! 5,933 -> 9,432, time 1.9x) or first (5,910, no gain); a bound for a player that cannot be
 //! blocked (all its cards unlocked reserve cards: it finishes on its turn `held`, the other
 //! plays at most one card a turn meanwhile), which the bounds above already imply (no
 //! position saved); a 2 MB table (2^18 entries: 1% fewer positions, 1.2-1.3x slower, out of
-//! L2). `tabletop judge cf1769d3` with k = 26 (1,209 deals solved, many of them hard) takes
-//! 0.28 s of CPU against 0.39 s before (hyperfine, 20 runs each, same session).
+//! L2). In this session (1,000 deals, callgrind on 200): positions with a single legal card
+//! searched through without a table entry, as forced passes (positions 4,414 -> 3,175 but
+//! nodes 6,005 -> 7,553: the parents' transposition cutoffs miss them; 1.20x the
+//! instructions); forced passes alone without an entry (4,210 positions, 1.04x the
+//! instructions); the static bounds tested before the table is read (1.12x the
+//! instructions, the compiler's code got worse); no transposition cutoffs for a single move
+//! (nodes 5,028 -> 5,350); two-way table buckets (nodes 5,028 -> 4,992, 1.04x the
+//! instructions); tables of 2^15 and 2^17 entries (no clear gain; 2^17 slower).
 //!
-//! A node costs about 300 instructions (callgrind) and 55 ns here: the goal of issue 11
-//! (80 us and 4,000 positions per deal) needs both fewer positions (dominance between a
-//! player's own playable cards is the next idea) and a leaner node.
+//! `tabletop judge cf1769d3` with k = 26 (1,209 deals solved, many of them hard): 0.15-0.17 s
+//! of CPU against 0.32-0.34 s for the start of the session (hyperfine, 20 runs each, twice,
+//! same session; callgrind 1,994 M -> 1,048 M instructions, 0.53x); the first session had
+//! brought it from 0.39 s to 0.28 s.
+//!
+//! A node now costs about 330 instructions (582 M over the 1.74 M nodes of `solver_stats
+//! 200 1 --no-d3`, which prints the nodes in all) and 45 ns here: the goal of issue 11
+//! (80 us per deal) needs fewer nodes again and a node at about a third of the cost.
 //!
 //! The plain memoised minimax [`minimax_value`] is the oracle the tests compare against.
 
