@@ -114,7 +114,12 @@
 //! instructions); the static bounds tested before the table is read (1.12x the
 //! instructions, the compiler's code got worse); no transposition cutoffs for a single move
 //! (nodes 5,028 -> 5,350); two-way table buckets (nodes 5,028 -> 4,992, 1.04x the
-//! instructions); tables of 2^15 and 2^17 entries (no clear gain; 2^17 slower).
+//! instructions); tables of 2^14, 2^15 and 2^17 entries (no clear gain; 2^17 slower); a
+//! software prefetch of the children's entries (it needs `unsafe`; within the noise, so not
+//! kept), although `perf` puts a quarter of the time on the loads of those entries; the
+//! transposition cutoffs without branches or early exit (1.11x the instructions, slower); a
+//! loser's pool widened to every reserve card it reaches through its own cards (positions
+//! mean 5,984 -> 5,982: the bound almost never binds).
 //!
 //! `tabletop judge cf1769d3` with k = 26 (1,209 deals solved, many of them hard): 0.15-0.17 s
 //! of CPU against 0.32-0.34 s for the start of the session (hyperfine, 20 runs each, twice,
