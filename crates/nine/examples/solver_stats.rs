@@ -1,7 +1,10 @@
 //! Per-deal statistics of the fast solver: time and positions per deal (both first movers),
 //! and the time of the D1 path (the winner with Alice first), over seeded random deals.
 //!
-//! `cargo run --release -p tabletop-nine --example solver_stats [deals] [repeats]`
+//! `cargo run --release -p tabletop-nine --example solver_stats [deals] [repeats] [--no-d3]`
+//!
+//! `--no-d3` skips the D3 workload (for `valgrind --tool=callgrind`, whose instruction counts
+//! are repeatable: `valgrind --tool=callgrind target/release/examples/solver_stats 200 1 --no-d3`).
 //!
 //! The deals are those of the criterion bench (`sub_seed(1, i)`); each deal is timed
 //! `repeats` times (default 3) and the fastest time is kept, which filters out the noise of a
@@ -19,7 +22,9 @@ fn quantile(v: &mut [f64], q: f64) -> f64 {
 }
 
 fn main() {
-    let mut args = std::env::args().skip(1);
+    let all: Vec<String> = std::env::args().skip(1).collect();
+    let no_d3 = all.iter().any(|a| a == "--no-d3");
+    let mut args = all.into_iter().filter(|a| a != "--no-d3");
     let n: u64 = args.next().map_or(1000, |a| a.parse().expect("a number of deals"));
     let repeats: u32 = args.next().map_or(3, |a| a.parse().expect("a number of repeats"));
     let deals: Vec<Deal> = (0..n).map(|i| random_deal(&mut seeded_rng(sub_seed(1, i)))).collect();
@@ -49,7 +54,7 @@ fn main() {
     }
     // The D3 judge's work: 26 deals with distinct importances (about 1,200 deals solved).
     let mut d3 = f64::MAX;
-    for _ in 0..repeats {
+    for _ in 0..if no_d3 { 0 } else { repeats } {
         let t = Instant::now();
         let (found, solved) = tabletop_nine::find_distinct_counted(
             26,
@@ -60,16 +65,20 @@ fn main() {
         d3 = d3.min(t.elapsed().as_secs_f64());
         assert_eq!((found.len(), solved), (26, 1209));
     }
-    println!("D3 k = 26: {:.1} ms (1,209 deals solved)", d3 * 1e3);
+    if !no_d3 {
+        println!("D3 k = 26: {:.1} ms (1,209 deals solved)", d3 * 1e3);
+    }
     let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
     let (tm, pm) = (mean(&times), mean(&positions));
     println!(
         "{n} deals: both first movers median {:.1} us, p99 {:.1} us, mean {tm:.1} us; \
-         positions median {:.0}, mean {pm:.0}; nodes median {:.0}; D1 (Alice first, winner) median {:.1} us; checksum {checksum}",
+         positions median {:.0}, mean {pm:.0}; nodes median {:.0}; D1 (Alice first, winner) median {:.1} us; checksum {checksum}; \
+         nodes in all {}",
         quantile(&mut times, 0.5),
         quantile(&mut times, 0.99),
         quantile(&mut positions, 0.5),
         quantile(&mut nodes, 0.5),
         quantile(&mut d1, 0.5),
+        solver.nodes(),
     );
 }

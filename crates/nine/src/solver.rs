@@ -21,6 +21,10 @@
 //! - move equivalence: playing a reserve card only opens more of its owner's reserve cards,
 //!   so all playable reserve cards of the player to move lead to equivalent positions and one
 //!   of them is searched;
+//! - dominance: a playable non-reserve card that opens only cards of the player to move (the
+//!   card beyond it in its suit, both neighbours for a nine, are the mover's) is at least as
+//!   good as a reserve move, so no reserve move is searched beside such a card (the proof is
+//!   below);
 //! - position equivalence (the table key): the inner neighbour of a non-reserve card is
 //!   non-reserve, so which non-reserve cards are playable depends only on the non-reserve
 //!   cards on the table, and a player's reserve moves depend only on how many of the reserve
@@ -29,16 +33,42 @@
 //!   move have the same value, and share one key: the non-reserve run of each suit (base 25),
 //!   then the two reserve counts and the player to move, each suit's part precomputed per
 //!   run state so the key of a child is one subtraction and one addition;
-//! - move ordering: the table's best move, then cards that open the mover's own cards first,
-//!   cards that open the opponent's cards last;
+//! - move ordering: the table's best move, then by a static score (runs of the mover's own
+//!   cards opened count for, runs of the opponent's cards opened count twice against);
 //! - enhanced transposition cutoffs: before searching any child, the children's table
 //!   entries are read; one that already proves a cutoff ends the node, and children proven
 //!   unable to beat alpha are skipped;
 //! - MTD(f) starts from a guess: "does the player to move win?" for a first solve, and
 //!   Alice-first's result for Bob-first (most deals have importance 0);
-//! - a lean node: the six counters of the bounds are packed bytes summed in one word per
-//!   suit; a deal's per-suit tables are copies of tables built once per process for each
-//!   holding of a suit (who holds which of its nine cards decides everything in them).
+//! - a lean node: the counters of the bounds (and the number of dominating cards) are packed
+//!   bytes summed in one word per suit; a move is one integer (score, slot, next run state,
+//!   reserve flag, child key) made from a per-suit template with one addition, and the move
+//!   list is sorted as integers; the per-suit tables have 256 rows and the table a size known
+//!   to the compiler, so no index is bounds-checked; a deal's per-suit tables are copies of
+//!   tables built once per process for each holding of a suit (who holds which of its nine
+//!   cards decides everything in them).
+//!
+//! Proof of the dominance. Let `M` be the player to move, `b` a playable non-reserve card of
+//! `M` whose newly playable cards all belong to `M`, and `r` a playable reserve card of `M`.
+//! By the position equivalence above, a position's value depends only on its class: the
+//! non-reserve cards on the table, the number of reserve cards each player has played and the
+//! player to move. Let `σ` be an optimal strategy of `M` after `r` (the *imagined* game); after
+//! `b` (the *real* game) `M` plays what `σ` plays, except that where `σ` plays `b`, `M` plays
+//! one of its playable reserve cards; from then on both games are in the same class (`b` and
+//! one more reserve card of `M` played). Until then: (1) both hands have the same sizes, so
+//! both games end at the same time with the same result; (2) the non-reserve cards on the
+//! table differ only by `b`, which opens no card of the opponent, and `r` opens only `M`'s
+//! reserve cards, so the opponent's playable cards (non-reserve and reserve) are the same in
+//! both games and each of its moves or passes in the real game is one in the imagined game;
+//! (3) every non-reserve card `σ` plays other than `b` is playable in the real game too (its
+//! inner neighbour is on both tables); (4) `M`'s playable reserve cards in the real game are
+//! at least one more than in the imagined game (the same ones unlocked, plus any that `b`
+//! unlocks, and one fewer played), so `σ`'s reserve moves and the substitute for `b` can be
+//! played; (5) `M` never passes in the imagined game before `b` is played (`b` is playable
+//! there). So against every play of the opponent the real game reaches the imagined game's
+//! result: the value after `b` is at least the value after `r` for `M`. The test
+//! `tests/solver_rules.rs` checks the inequality with the plain minimax on the mid-game
+//! positions where the rule bites.
 //!
 //! What each step bought, on the 1,000 seeded deals of the criterion bench (both first
 //! movers, exact scores; medians per deal; times are the fastest of 3 rounds per deal, with
@@ -53,17 +83,52 @@
 //! | table keyed on the position equivalence | 6,049 | 8,149 | 470-520 us (0.67x) | 33-42 us (0.55x) |
 //! | per-suit tables built once per process per holding of a suit (512), copied per deal | 6,049 | 8,149 | 448 us (0.66x) | 29 us (0.51x) |
 //!
+//! A second session, each step's example binary built and kept, then all of them run in
+//! turn, twice (`solver_stats 1000 3`; time and D1 are the two runs' medians; ratios against
+//! the first row of the same runs; instructions are callgrind's total for
+//! `solver_stats 200 1 --no-d3`, which is repeatable):
+//!
+//! | step | positions | nodes | time | D1 (winner, Alice first) | instructions |
+//! | --- | ---: | ---: | ---: | ---: | ---: |
+//! | start of the session (the last row above) | 6,049 | 8,149 | 456-461 us | 29.1-31.6 us | 1,116 M |
+//! | dominance of the reserve move by a card that opens only the mover's cards | 4,414 | 6,005 | 343-355 us (0.76x) | 29.8-30.5 us (0.98x) | 876 M (0.79x) |
+//! | move ordering on the runs a move opens (own runs +1 each, the opponent's -2) | 3,718 | 5,028 | 280-284 us (0.61x) | 19.8-20.1 us (0.66x) | 742 M (0.66x) |
+//! | lean node: packed integer moves, no bounds checks, dominance count in the counters | 3,718 | 5,028 | 222-226 us (0.49x) | 16.9 us (0.55x) | 582 M (0.52x) |
+//!
+//! The ordering score was chosen among variants on positions and nodes (1,000 deals, medians):
+//! cards opened, own +1 and opponent -2 (the previous score): 4,414 / 6,005; opponent -1:
+//! 4,418 / 6,054; opponent's runs -1 each: 3,875 / 5,204; -2: 3,875 / 5,188; -3: 3,831 /
+//! 5,155; own runs +1 with opponent's runs -2: 3,718 / 5,028 (kept); a bonus or malus for
+//! nines (+-2): 4,763 / 6,460 and 5,031 / 6,863; a malus for the dominating cards: 6,997 /
+//! 9,794.
+//!
 //! Tried and dropped (300 deals, same run): searching the reserve move last (positions
 //! 5,933 -> 9,432, time 1.9x) or first (5,910, no gain); a bound for a player that cannot be
 //! blocked (all its cards unlocked reserve cards: it finishes on its turn `held`, the other
 //! plays at most one card a turn meanwhile), which the bounds above already imply (no
 //! position saved); a 2 MB table (2^18 entries: 1% fewer positions, 1.2-1.3x slower, out of
-//! L2). `tabletop judge cf1769d3` with k = 26 (1,209 deals solved, many of them hard) takes
-//! 0.28 s of CPU against 0.39 s before (hyperfine, 20 runs each, same session).
+//! L2). In this session (1,000 deals, callgrind on 200): positions with a single legal card
+//! searched through without a table entry, as forced passes (positions 4,414 -> 3,175 but
+//! nodes 6,005 -> 7,553: the parents' transposition cutoffs miss them; 1.20x the
+//! instructions); forced passes alone without an entry (4,210 positions, 1.04x the
+//! instructions); the static bounds tested before the table is read (1.12x the
+//! instructions, the compiler's code got worse); no transposition cutoffs for a single move
+//! (nodes 5,028 -> 5,350); two-way table buckets (nodes 5,028 -> 4,992, 1.04x the
+//! instructions); tables of 2^14, 2^15 and 2^17 entries (no clear gain; 2^17 slower); a
+//! software prefetch of the children's entries (it needs `unsafe`; within the noise, so not
+//! kept), although `perf` puts a quarter of the time on the loads of those entries; the
+//! transposition cutoffs without branches or early exit (1.11x the instructions, slower); a
+//! loser's pool widened to every reserve card it reaches through its own cards (positions
+//! mean 5,984 -> 5,982: the bound almost never binds).
 //!
-//! A node costs about 300 instructions (callgrind) and 55 ns here: the goal of issue 11
-//! (80 us and 4,000 positions per deal) needs both fewer positions (dominance between a
-//! player's own playable cards is the next idea) and a leaner node.
+//! `tabletop judge cf1769d3` with k = 26 (1,209 deals solved, many of them hard): 0.15-0.17 s
+//! of CPU against 0.32-0.34 s for the start of the session (hyperfine, 20 runs each, twice,
+//! same session; callgrind 1,994 M -> 1,048 M instructions, 0.53x); the first session had
+//! brought it from 0.39 s to 0.28 s.
+//!
+//! A node now costs about 330 instructions (582 M over the 1.74 M nodes of `solver_stats
+//! 200 1 --no-d3`, which prints the nodes in all) and 45 ns here: the goal of issue 11
+//! (80 us per deal) needs fewer nodes again and a node at about a third of the cost.
 //!
 //! The plain memoised minimax [`minimax_value`] is the oracle the tests compare against.
 
@@ -78,31 +143,39 @@ use crate::state::{Move, POSITIONS, Position, RUN_STATES, run_ranks, run_state};
 /// reserve counts); `false` keys it on the run states, to measure what the equivalence buys.
 const CANONICAL: bool = true;
 
+/// Ablation switch: prune the mover's reserve move when it holds a playable non-reserve card
+/// that opens only its own cards (see the module docs for the proof).
+const DOMINANCE: bool = true;
+
 /// The transposition table has `2^TABLE_BITS` entries of 8 bytes.
 const TABLE_BITS: u32 = 16;
 
-/// One card move of the per-deal tables.
-#[derive(Clone, Copy, Debug, Default)]
-struct CardMove {
-    /// The suit's run state after the move.
-    next: u8,
-    /// Whether the card is a reserve card of its holder.
-    reserve: bool,
-    /// The ordering score: cards opened for the mover minus twice those for the opponent.
-    score: i8,
-}
+/// A move as one word, so that a move list sorts as plain integers: the ordering score
+/// (biased by 128; 255 for the table's best move) in bits 56..64, `7 - slot` in bits 48..56
+/// (the slot is `suit * 2 + k`; ties go to the lower slot), the suit's next run state in bits
+/// 40..48, [`RESERVE`] in bit 32, and the child's table key in bits 0..32 (in the per-suit
+/// tables: the difference of the suit's key parts after and before the move).
+type Packed = u64;
+
+/// The flag of a move that plays a reserve card of its holder.
+const RESERVE: Packed = 1 << 32;
+
+/// The run states a `u8` can name: the per-suit tables have this many rows (only the first
+/// [`RUN_STATES`] are used), so indexing them with a run state needs no bounds check.
+const ROWS: usize = 256;
 
 /// What the search reads of one suit in one run state.
 #[derive(Clone, Copy, Debug, Default)]
 struct SuitState {
     /// Per player to move ("me"): the byte counters `[held_me, held_opp, reserve_me,
-    /// reserve_opp, pool_me, pool_opp]` packed in one word, so the four suits add up in three
-    /// additions (no counter exceeds 36, so no byte overflows into the next).
+    /// reserve_opp, pool_me, pool_opp, safe_me]` packed in one word, so the four suits add up
+    /// in three additions (no counter exceeds 36, so no byte overflows into the next).
+    /// `safe_me` counts the mover's playable non-reserve cards that open only its own cards.
     counts: [u64; 2],
-    /// This suit's part of the table key (see [`Solver::key`]).
+    /// This suit's part of the table key (see [`Solver::enter`]).
     key: u32,
-    /// The playable cards of each player (at most two per suit).
-    moves: [[CardMove; 2]; 2],
+    /// The playable cards of each player (at most two per suit), packed (see [`Packed`]).
+    moves: [[Packed; 2]; 2],
     /// How many of `moves` are used.
     len: [u8; 2],
 }
@@ -116,10 +189,11 @@ struct Counts {
     reserve_opp: i32,
     pool_me: i32,
     pool_opp: i32,
+    safe_me: i32,
 }
 
 impl Counts {
-    fn pack(v: [u8; 6]) -> u64 {
+    fn pack(v: [u8; 7]) -> u64 {
         v.iter().enumerate().map(|(i, &b)| (b as u64) << (8 * i)).sum()
     }
 
@@ -132,6 +206,7 @@ impl Counts {
             reserve_opp: b(3),
             pool_me: b(4),
             pool_opp: b(5),
+            safe_me: b(6),
         }
     }
 }
@@ -177,14 +252,6 @@ struct Entry {
     generation: u8,
 }
 
-/// A move being searched: ordering score, slot, the suit's next run state, the child's key.
-#[derive(Clone, Copy, Debug, Default)]
-struct Candidate {
-    score: i8,
-    slot: u8,
-    next: u8,
-    key: u32,
-}
 /// The results of a deal for both first movers, signed from Alice's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -224,14 +291,15 @@ impl DealValue {
 /// ```
 #[derive(Clone)]
 pub struct Solver {
-    /// The transposition table, indexed by a hash of the key.
-    table: Vec<Entry>,
+    /// The transposition table, indexed by a hash of the key (its size known to the
+    /// compiler, so the index needs no bounds check).
+    table: Box<[Entry; 1 << TABLE_BITS]>,
     /// The generation of the current deal: entries of other generations are empty.
     generation: u8,
     /// The number of entries stored for the current deal.
     stored: usize,
     deal: Option<Deal>,
-    suits: [[SuitState; RUN_STATES]; 4],
+    suits: Box<[[SuitState; ROWS]; 4]>,
     nodes: u64,
 }
 
@@ -255,11 +323,17 @@ impl Solver {
     /// A solver with an empty table.
     pub fn new() -> Solver {
         Solver {
-            table: vec![Entry::default(); 1 << TABLE_BITS],
+            table: vec![Entry::default(); 1 << TABLE_BITS]
+                .into_boxed_slice()
+                .try_into()
+                .expect("the table has its size"),
             generation: 0,
             stored: 0,
             deal: None,
-            suits: [[SuitState::default(); RUN_STATES]; 4],
+            suits: vec![[SuitState::default(); ROWS]; 4]
+                .into_boxed_slice()
+                .try_into()
+                .expect("four suits"),
             nodes: 0,
         }
     }
@@ -380,9 +454,22 @@ impl Solver {
             // A suit's table depends only on who holds which of its cards (its reserve cards
             // follow from that): built once per process for each of the 512 holdings.
             let table = SUIT_TABLES[ali as usize].get_or_init(|| suit_table(ali, res));
-            for (dst, src) in self.suits[s].iter_mut().zip(table) {
+            let rows = &mut self.suits[s];
+            for (dst, src) in rows.iter_mut().zip(table) {
                 *dst = *src;
                 dst.key = ((src.key >> 11) * POW[s]) << 11 | (src.key & 0x7FF);
+            }
+            // Each move learns its slot and the change of the key it makes.
+            for state in 0..RUN_STATES {
+                for side in 0..2 {
+                    for k in 0..rows[state].len[side] as usize {
+                        let m = rows[state].moves[side][k];
+                        let next = (m >> 40) as u8 as usize;
+                        let delta = rows[next].key.wrapping_sub(rows[state].key);
+                        rows[state].moves[side][k] =
+                            m | ((7 - (s * 2 + k)) as u64) << 48 | u64::from(delta);
+                    }
+                }
             }
         }
     }
@@ -421,49 +508,6 @@ impl Solver {
         }
     }
 
-    /// The counters of the position, summed over the suits.
-    #[inline]
-    fn counts(&self, runs: [u8; 4], side: usize) -> Counts {
-        let w = (0..4).map(|s| self.suits[s][runs[s] as usize].counts[side]).sum();
-        Counts::unpack(w)
-    }
-
-    /// The moves of the player to move, one per class of equivalent reserve moves, sorted:
-    /// the table's best move `best` first, then by score. Returns them and their number.
-    #[inline]
-    fn moves(&self, runs: [u8; 4], key: u32, side: usize, best: u8) -> ([Candidate; 8], usize) {
-        let mut moves = [Candidate::default(); 8];
-        let mut n = 0;
-        let mut reserve_seen = false;
-        for (s, &run) in runs.iter().enumerate() {
-            let info = &self.suits[s][run as usize];
-            for (k, mv) in info.moves[side][..info.len[side] as usize].iter().enumerate() {
-                if mv.reserve {
-                    if reserve_seen {
-                        continue;
-                    }
-                    reserve_seen = true;
-                }
-                let slot = (s * 2 + k) as u8;
-                let score = if slot + 1 == best { i8::MAX } else { mv.score };
-                let child = (key ^ 1) - info.key + self.suits[s][mv.next as usize].key;
-                moves[n] = Candidate { score, slot, next: mv.next, key: child };
-                n += 1;
-            }
-        }
-        // Insertion sort, highest score first (at most eight moves).
-        for i in 1..n {
-            let m = moves[i];
-            let mut j = i;
-            while j > 0 && moves[j - 1].score < m.score {
-                moves[j] = moves[j - 1];
-                j -= 1;
-            }
-            moves[j] = m;
-        }
-        (moves, n)
-    }
-
     /// Fail-soft alpha-beta, values for the player to move (`side`): a value `<= alpha` is an
     /// upper bound, `>= beta` a lower bound, in between exact. `key` is the table key of the
     /// position whose run states are `runs`.
@@ -471,7 +515,8 @@ impl Solver {
         self.nodes += 1;
 
         // 1. Static bounds, then the table's; a bound that decides the window ends the node.
-        let c = self.counts(runs, side);
+        let rows = [0, 1, 2, 3].map(|s| &self.suits[s][runs[s] as usize]);
+        let c = Counts::unpack(rows.iter().map(|r| r.counts[side]).sum());
         let (lo, hi) = static_bounds(c);
         let entry = self.probe(key);
         let (lo, hi, best) = match entry {
@@ -486,8 +531,24 @@ impl Solver {
         }
         let (alpha, beta) = (alpha.max(lo), beta.min(hi));
 
-        // 2. The moves, ordered.
-        let (moves, n) = self.moves(runs, key, side, best);
+        // 2. The moves: one per class of equivalent reserve moves, none when a card that
+        // opens only the mover's own cards dominates them.
+        let mut moves = [0 as Packed; 8];
+        let mut n = 0;
+        let mut reserve_left = (c.safe_me == 0 || !DOMINANCE) as u32;
+        let child_key = key ^ 1;
+        for row in rows {
+            for &m in &row.moves[side][..row.len[side] as usize] {
+                if m & RESERVE != 0 {
+                    if reserve_left == 0 {
+                        continue;
+                    }
+                    reserve_left -= 1;
+                }
+                moves[n] = m & !0xFFFF_FFFF | u64::from(child_key.wrapping_add(m as u32));
+                n += 1;
+            }
+        }
 
         // 3. A forced pass.
         if n == 0 {
@@ -498,12 +559,30 @@ impl Solver {
 
         // 4. The last card wins at once, with the best score there is.
         if c.held_me == 1 {
-            self.store(key, c.held_opp, -19, 19, moves[0].slot + 1);
+            self.store(key, c.held_opp, -19, 19, slot(moves[0]) + 1);
             return c.held_opp;
         }
 
-        // 5. Enhanced transposition cutoffs, then 6. the children in order.
-        let moves = &moves[..n];
+        // 5. The order: the table's best move first, then by score (insertion sort, at most
+        // eight moves, as integers).
+        let moves = &mut moves[..n];
+        if best != 0 {
+            if let Some(m) = moves.iter_mut().find(|m| slot(**m) + 1 == best) {
+                *m |= 0xFF << 56;
+            }
+        }
+        for i in 1..n {
+            let m = moves[i];
+            let mut j = i;
+            while j > 0 && moves[j - 1] < m {
+                moves[j] = moves[j - 1];
+                j -= 1;
+            }
+            moves[j] = m;
+        }
+
+        // 6. Enhanced transposition cutoffs, then 7. the children in order.
+        let moves = &*moves;
         let (best, skip) = match self.transposition_cutoff(moves, alpha, beta) {
             Ok((v, slot)) => {
                 self.store(key, v, alpha, beta, slot + 1);
@@ -521,18 +600,18 @@ impl Solver {
     #[inline]
     fn transposition_cutoff(
         &mut self,
-        moves: &[Candidate],
+        moves: &[Packed],
         alpha: i32,
         beta: i32,
     ) -> Result<(i32, u8), (i32, u8)> {
         let mut best = -19;
         let mut skip = 0u8;
-        for (i, m) in moves.iter().enumerate() {
-            let Some(e) = self.probe(m.key) else { continue };
+        for (i, &m) in moves.iter().enumerate() {
+            let Some(e) = self.probe(m as u32) else { continue };
             // The child's bounds are for the opponent; ours are their negations.
             let (our_lo, our_hi) = (-(e.hi as i32), -(e.lo as i32));
             if our_lo >= beta {
-                return Ok((our_lo, m.slot));
+                return Ok((our_lo, slot(m)));
             }
             if our_hi <= alpha {
                 skip |= 1 << i;
@@ -551,23 +630,23 @@ impl Solver {
         runs: [u8; 4],
         key: u32,
         side: usize,
-        moves: &[Candidate],
+        moves: &[Packed],
         skip: u8,
         alpha: i32,
         beta: i32,
         mut best: i32,
     ) -> i32 {
         let mut best_slot = 0;
-        for (i, m) in moves.iter().enumerate() {
+        for (i, &m) in moves.iter().enumerate() {
             if skip >> i & 1 == 1 {
                 continue;
             }
             let mut child = runs;
-            child[m.slot as usize / 2] = m.next;
-            let v = -self.search(child, m.key, 1 - side, -beta, -alpha.max(best));
+            child[slot(m) as usize / 2 % 4] = (m >> 40) as u8;
+            let v = -self.search(child, m as u32, 1 - side, -beta, -alpha.max(best));
             if v > best {
                 best = v;
-                best_slot = m.slot + 1;
+                best_slot = slot(m) + 1;
                 if best >= beta {
                     break;
                 }
@@ -576,6 +655,12 @@ impl Solver {
         self.store(key, best, alpha, beta, best_slot);
         best
     }
+}
+
+/// The slot (`suit * 2 + k`) of a packed move.
+#[inline]
+fn slot(m: Packed) -> u8 {
+    7 - (m >> 48) as u8
 }
 
 /// The per-suit tables, one per holding of a suit (Alice's ranks as 9 bits), built on first use.
@@ -593,7 +678,7 @@ fn suit_table(ali: u16, res: u16) -> [SuitState; RUN_STATES] {
         let (ends, n) = playable_ends(ranks);
         let ends = &ends[..n];
         // [held, reserve, pool] per player.
-        let mut c = [[0u8; 2]; 3];
+        let mut c = [[0u8; 2]; 4];
         for r in (0..9).filter(|r| ranks >> r & 1 == 0) {
             c[0][owner(r)] += 1;
             c[1][owner(r)] += is_reserve(r) as u8;
@@ -605,8 +690,9 @@ fn suit_table(ali: u16, res: u16) -> [SuitState; RUN_STATES] {
         let mut info = SuitState::default();
         for me in 0..2 {
             let opp = 1 - me;
-            info.counts[me] =
-                Counts::pack([c[0][me], c[0][opp], c[1][me], c[1][opp], c[2][me], c[2][opp]]);
+            info.counts[me] = Counts::pack([
+                c[0][me], c[0][opp], c[1][me], c[1][opp], c[2][me], c[2][opp], c[3][me],
+            ]);
         }
         info.key = if CANONICAL {
             // The non-reserve cards on the table form a run around the nine; the
@@ -619,18 +705,36 @@ fn suit_table(ali: u16, res: u16) -> [SuitState; RUN_STATES] {
         } else {
             (state as u32) << 11
         };
+        // The number of cards from rank `e` outwards held by the holder of `e`.
+        let run_of = |e: usize| -> i8 {
+            let step = if e < 3 { usize::MAX } else { 1 };
+            let mut r = e;
+            let mut n = 0;
+            while r < 9 && owner(r) == owner(e) {
+                n += 1;
+                r = r.wrapping_add(step);
+            }
+            n
+        };
         for &r in ends {
             let p = owner(r);
             let after = ranks | 1 << r;
             let next = run_state(after).expect("playing an end keeps a run");
             let (opened, m) = playable_ends(after);
-            let score: i8 = opened[..m]
-                .iter()
-                .filter(|e| !ends.contains(e))
-                .map(|&e| if owner(e) == p { 1 } else { -2 })
-                .sum();
-            info.moves[p][info.len[p] as usize] = CardMove { next, reserve: is_reserve(r), score };
+            let new = || opened[..m].iter().filter(|e| !ends.contains(e));
+            // The mover likes opening runs of its own cards, and dislikes opening runs of the
+            // opponent's twice as much (each card of a run counts).
+            let score: i8 =
+                new().map(|&e| if owner(e) == p { 1 + run_of(e) } else { -2 * run_of(e) }).sum();
+            let safe = !is_reserve(r) && new().all(|&e| owner(e) == p);
+            c[3][p] += safe as u8;
+            info.moves[p][info.len[p] as usize] = u64::from(score as u8 ^ 0x80) << 56
+                | u64::from(next) << 40
+                | if is_reserve(r) { RESERVE } else { 0 };
             info.len[p] += 1;
+        }
+        for (counts, safe) in info.counts.iter_mut().zip(c[3]) {
+            *counts |= u64::from(safe) << 48;
         }
         table[state as usize] = info;
     }
