@@ -29,17 +29,39 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         let listener = tokio::net::TcpListener::bind(args.addr)
             .await
             .with_context(|| format!("cannot listen on {}", args.addr))?;
+        // The handler is installed before the URL is printed: a Ctrl-C that comes as soon as
+        // the server answers must be a graceful shutdown, not SIGINT's default kill.
+        let interrupted = interrupt().context("cannot listen for Ctrl-C")?;
         let url = tabletop_server::url(listener.local_addr()?);
         crate::common::print(&format!("tabletop is serving on {url} (Ctrl-C stops it)\n"))?;
         if args.open {
             open_browser(&url);
         }
-        tabletop_server::serve(listener, tabletop_server::Config::default(), async {
-            let _ = tokio::signal::ctrl_c().await;
+        tabletop_server::serve(listener, tabletop_server::Config::default(), async move {
+            interrupted.await;
             eprintln!("shutting down");
         })
         .await
         .context("the server failed")
+    })
+}
+
+/// Completes on Ctrl-C (SIGINT). The handler is installed by this call, not at the first poll
+/// as with `tokio::signal::ctrl_c`, whose future axum polls only once its own task runs.
+#[cfg(unix)]
+fn interrupt() -> std::io::Result<impl std::future::Future<Output = ()>> {
+    use tokio::signal::unix::{SignalKind, signal};
+    let mut sigint = signal(SignalKind::interrupt())?;
+    Ok(async move {
+        sigint.recv().await;
+    })
+}
+
+/// Completes on Ctrl-C.
+#[cfg(not(unix))]
+fn interrupt() -> std::io::Result<impl std::future::Future<Output = ()>> {
+    Ok(async {
+        let _ = tokio::signal::ctrl_c().await;
     })
 }
 
