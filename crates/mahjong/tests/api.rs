@@ -1,7 +1,7 @@
 //! Values of the public API pinned one by one: each test here kills mutants of `cargo mutants`
 //! that the rest of the suite let live (see `.cargo/mutants.toml` for those judged equivalent).
 
-use tabletop_mahjong::{GenError, MahjongMode};
+use tabletop_mahjong::{Direction, GenError, Hand, Kind, MahjongMode, Meld, Player, Suit};
 
 #[test]
 fn modes_print_their_names_and_parse_back() {
@@ -26,4 +26,106 @@ fn modes_print_their_names_and_parse_back() {
     }
     let e = GenError { mode: MahjongMode::SelfDrawn, attempts: 12 };
     assert_eq!(e.to_string(), "no wall whose game has selfdrawn found among 12 random walls");
+}
+
+fn kind(s: &str) -> Kind {
+    s.parse().unwrap()
+}
+
+#[test]
+fn hands_count_their_tiles() {
+    let empty = Hand::new();
+    assert!(empty.is_empty());
+    assert_eq!(empty.len(), 0);
+    assert_eq!(Hand::default(), empty);
+    let mut h = Hand::from_tiles([kind("9S"), kind("1M"), kind("9S"), Kind::DOUBLE]).unwrap();
+    assert!(!h.is_empty());
+    assert_eq!(h.len(), 4);
+    assert_eq!(h.count(kind("9S")), 2);
+    assert_eq!(h.counts().iter().map(|&c| c as usize).sum::<usize>(), 4);
+    assert_eq!(h.kinds().map(|k| k.to_string()).collect::<Vec<_>>(), ["1M", "9S", "DOUBLE"]);
+    assert_eq!(h.tiles().map(|k| k.to_string()).collect::<Vec<_>>(), ["1M", "9S", "9S", "DOUBLE"]);
+    h.remove(kind("9S"));
+    h.remove(kind("9S"));
+    assert_eq!(h.count(kind("9S")), 0);
+    assert_eq!(h.to_string(), "1M DOUBLE");
+    h.check().unwrap();
+    assert_eq!(Hand::from_tiles([kind("E"); 4]).map(|h| h.len()), Some(4));
+}
+
+#[test]
+fn each_special_tile_is_seen_and_pass_ranks_first() {
+    let plain: Hand = "1M 9S E Z".parse().unwrap();
+    assert!(!plain.has_special());
+    assert_eq!(plain.top_special(), None);
+    for special in [Kind::DOUBLE, Kind::REVERSE, Kind::PASS] {
+        let mut h = plain;
+        h.add(special);
+        assert!(h.has_special(), "{special}");
+        assert_eq!(h.top_special(), Some(special));
+    }
+    let all: Hand = "DOUBLE REVERSE PASS".parse().unwrap();
+    assert_eq!(all.top_special(), Some(Kind::PASS));
+    let two: Hand = "DOUBLE REVERSE".parse().unwrap();
+    assert_eq!(two.top_special(), Some(Kind::REVERSE));
+}
+
+#[test]
+fn kinds_know_their_suit_rank_and_class() {
+    for k in Kind::ALL {
+        let name = k.to_string();
+        let i = k.index();
+        assert_eq!(Kind::new(i), Some(k));
+        let special = ["DOUBLE", "REVERSE", "PASS"].contains(&name.as_str());
+        let honour = ["E", "S", "W", "N", "B", "F", "Z"].contains(&name.as_str());
+        assert_eq!(k.is_special(), special, "{name}");
+        assert_eq!(k.is_honour(), honour, "{name}");
+        if special || honour {
+            assert_eq!((k.suit(), k.rank()), (None, None), "{name}");
+            assert_eq!(k.offset(1), None);
+            assert_eq!(k.offset(-1), None);
+        } else {
+            let rank = name[..1].parse::<u8>().unwrap();
+            let suit = match &name[1..] {
+                "M" => Suit::Characters,
+                "P" => Suit::Dots,
+                _ => Suit::Bamboo,
+            };
+            assert_eq!((k.suit(), k.rank()), (Some(suit), Some(rank)), "{name}");
+            assert_eq!(Kind::suited(suit, rank), Some(k));
+            assert_eq!(i, 9 * suit as usize + rank as usize - 1);
+            for delta in -9i8..=9 {
+                let r = rank as i8 + delta;
+                let want = (1..=9).contains(&r).then(|| Kind::suited(suit, r as u8).unwrap());
+                assert_eq!(k.offset(delta), want, "{name} {delta:+}");
+            }
+        }
+    }
+    assert_eq!(Kind::new(37), None);
+    for suit in [Suit::Characters, Suit::Dots, Suit::Bamboo] {
+        assert_eq!(Kind::suited(suit, 0), None);
+        assert_eq!(Kind::suited(suit, 10), None);
+    }
+}
+
+#[test]
+fn melds_hold_their_three_tiles() {
+    assert_eq!(Meld::Pong(kind("W")).tiles(), [kind("W"); 3]);
+    assert_eq!(Meld::Chow(kind("7S")).tiles(), [kind("7S"), kind("8S"), kind("9S")]);
+    assert_eq!(Meld::Pong(kind("1P")).to_string(), "1P 1P 1P");
+}
+
+#[test]
+fn players_have_seats_letters_and_neighbours() {
+    for (i, p) in Player::ALL.into_iter().enumerate() {
+        assert_eq!(p.index(), i);
+        assert_eq!(Player::from_index(i), p);
+        assert_eq!(Player::from_index(i + 4), p);
+        assert_eq!(p.letter(), ['A', 'B', 'C', 'D'][i]);
+        assert_eq!(p.next(Direction::Forward), Player::from_index(i + 1));
+        assert_eq!(p.next(Direction::Backward), Player::from_index(i + 3));
+    }
+    assert_eq!(Direction::Forward.flipped(), Direction::Backward);
+    assert_eq!(Direction::Backward.flipped(), Direction::Forward);
+    assert_eq!(Direction::default(), Direction::Forward);
 }
