@@ -92,3 +92,84 @@ fn card_sets_insert_remove_and_count() {
     assert_eq!(it.map(|c| c.index()).collect::<Vec<_>>(), [0, 13, 35]);
     assert_eq!(hand.into_iter().len(), 3);
 }
+
+#[test]
+fn players_are_named_numbered_and_opposed() {
+    assert_eq!(Player::Alice.index(), 0);
+    assert_eq!(Player::Bob.index(), 1);
+    assert_eq!(Player::Alice.opponent(), Player::Bob);
+    assert_eq!(Player::Bob.opponent(), Player::Alice);
+    assert_eq!(Player::Alice.to_string(), "Alice");
+    assert_eq!(Player::Bob.name(), "Bob");
+}
+
+#[test]
+fn a_deal_knows_who_holds_what_and_swaps() {
+    let deal: Deal = DEAL.parse().unwrap();
+    assert_eq!(deal.hand(Player::Alice), deal.alice());
+    assert_eq!(deal.hand(Player::Bob), deal.bob());
+    assert_eq!(deal.alice().len(), 18);
+    assert_eq!(deal.alice() | deal.bob(), CardSet::FULL);
+    for card in CardSet::FULL {
+        let owner = if deal.alice().contains(card) { Player::Alice } else { Player::Bob };
+        assert_eq!(deal.owner(card), owner, "{card}");
+    }
+    let (a, b): (Card, Card) = ("JD".parse().unwrap(), "KH".parse().unwrap());
+    let swapped = deal.swapped(a, b);
+    assert_eq!(swapped.owner(a), Player::Bob);
+    assert_eq!(swapped.owner(b), Player::Alice);
+    assert_eq!(swapped.alice().len(), 18);
+    assert_eq!((swapped.alice() - deal.alice()).len(), 1);
+    assert_eq!(Deal::from_alice(deal.alice()), Ok(deal));
+}
+
+#[test]
+fn reserve_cards_are_those_whose_dependents_share_their_holder() {
+    let mut rng = tabletop_core::seeded_rng(41);
+    let deals: Vec<Deal> = std::iter::once(DEAL.parse().unwrap())
+        .chain((0..50).map(|_| tabletop_nine::random_deal(&mut rng)))
+        .collect();
+    for deal in deals {
+        let want: CardSet = CardSet::FULL
+            .iter()
+            .filter(|&c| {
+                let own = deal.hand(deal.owner(c));
+                dependents_by_the_rules(c).iter().all(|d| own.contains(d))
+            })
+            .collect();
+        assert_eq!(deal.reserve(), want, "{deal}");
+    }
+}
+
+#[test]
+fn a_game_played_through_the_game_trait_keeps_its_promises() {
+    let mut pos = start();
+    assert_eq!(pos.to_string(), "C -  D -  S -  H -  Alice to move");
+    let bound = pos.max_remaining_steps();
+    assert_eq!(bound, 72);
+    let mut steps = 0;
+    while !pos.is_over() {
+        assert_eq!(pos.players_to_move(), vec![pos.to_move().index()]);
+        assert_eq!(pos.winner(), None);
+        assert_eq!(pos.result(), None);
+        assert_eq!(pos.returns(), vec![0.0, 0.0]);
+        // Every card still held is played once, and a pass is always followed by a card.
+        let held = pos.hand(Player::Alice).len() + pos.hand(Player::Bob).len();
+        assert_eq!(pos.max_remaining_steps(), 2 * held);
+        let moves = pos.legal_actions(pos.to_move().index());
+        pos.apply(&[*moves.last().unwrap()]);
+        steps += 1;
+        assert!(steps <= bound);
+    }
+    assert!(pos.players_to_move().is_empty());
+    let winner = pos.winner().unwrap();
+    assert!(pos.hand(winner).is_empty());
+    let kept = pos.hand(winner.opponent()).len() as i32;
+    let signed = if winner == Player::Alice { kept } else { -kept };
+    assert!(kept > 0);
+    assert_eq!(pos.result(), Some(signed));
+    assert_eq!(pos.returns(), vec![signed as f64, -signed as f64]);
+    assert!(pos.to_string().ends_with(&format!("{winner} has won")), "{pos}");
+    let held = pos.hand(Player::Alice).len() + pos.hand(Player::Bob).len();
+    assert_eq!(pos.max_remaining_steps(), 2 * held);
+}
