@@ -1,7 +1,9 @@
 //! Values of the public API pinned one by one: each test here kills mutants of `cargo mutants`
 //! that the rest of the suite let live (see `.cargo/mutants.toml` for those judged equivalent).
 
-use tabletop_mahjong::{Direction, GenError, Hand, Kind, MahjongMode, Meld, Player, Suit};
+use tabletop_mahjong::{
+    Direction, GenError, Hand, Kind, MahjongMode, Meld, Player, Suit, Wall, WallError,
+};
 
 #[test]
 fn modes_print_their_names_and_parse_back() {
@@ -128,4 +130,36 @@ fn players_have_seats_letters_and_neighbours() {
     assert_eq!(Direction::Forward.flipped(), Direction::Backward);
     assert_eq!(Direction::Backward.flipped(), Direction::Forward);
     assert_eq!(Direction::default(), Direction::Forward);
+}
+
+#[test]
+fn the_sorted_wall_and_its_text() {
+    let w = Wall::sorted();
+    for (i, t) in w.tiles().iter().enumerate() {
+        assert_eq!(*t, Kind::ALL[i / 4], "tile {i}");
+    }
+    let text = w.to_string();
+    assert!(text.starts_with("1M 1M 1M 1M 2M 2M"), "{text}");
+    assert!(text.ends_with("PASS PASS PASS PASS"), "{text}");
+    assert_eq!(text.split(' ').count(), Wall::LEN);
+    assert_eq!(format!("{w:?}"), format!("Wall({w})"));
+    assert_eq!(Wall::from_tiles(w.tiles()), Ok(w));
+    assert_eq!(
+        Wall::from_tiles(&w.tiles()[1..]),
+        Err(WallError::WrongCount { wall: 1, count: 147 })
+    );
+    // Three copies of 1M (the first tile became a PASS, a fifth): the fifth copy is named
+    // first, at its position.
+    let mut tiles = *w.tiles();
+    tiles[0] = Kind::PASS;
+    assert_eq!(
+        Wall::from_tiles(&tiles),
+        Err(WallError::WrongCopies { wall: 1, line: 148, kind: Kind::PASS, count: 5 })
+    );
+    // A random wall is a shuffle of the sorted one, and not the sorted one.
+    let r = Wall::random(&mut tabletop_core::seeded_rng(5));
+    let mut sorted = *r.tiles();
+    sorted.sort();
+    assert_eq!(&sorted, w.tiles());
+    assert_ne!(r, w);
 }
