@@ -2,7 +2,10 @@
 //! that the rest of the suite let live (see `.cargo/mutants.toml` for those judged equivalent).
 
 use tabletop_core::Game;
-use tabletop_nine::{Card, CardSet, Deal, Player, Position, Rank, Suit};
+use tabletop_nine::{
+    Card, CardSet, Deal, Player, Position, Rank, SearchError, Suit, find_deal, find_distinct,
+    find_distinct_counted, importance,
+};
 
 /// The first sample of Codeforces 1769 D1.
 const DEAL: &str = "JD 7S 9S JS 8S 9D 6D 8C 8D TH KS QD QH TD 6C AD KD AC\n\
@@ -172,4 +175,32 @@ fn a_game_played_through_the_game_trait_keeps_its_promises() {
     assert!(pos.to_string().ends_with(&format!("{winner} has won")), "{pos}");
     let held = pos.hand(Player::Alice).len() + pos.hand(Player::Bob).len();
     assert_eq!(pos.max_remaining_steps(), 2 * held);
+}
+
+/// The annealing walk is deterministic from its seed: the number of deals it solves and what
+/// it finds are recorded here (from this implementation: the search is a heuristic, so its path
+/// is its behaviour), and the budget is honoured to the deal.
+#[test]
+fn the_search_walk_is_fixed_by_its_seed_and_stops_at_its_budget() {
+    const SOLVED: u64 = 381;
+    let (deals, solved) = find_distinct_counted(12, 7, 1_000_000).unwrap();
+    assert_eq!(solved, SOLVED);
+    let values: Vec<u32> = deals.iter().map(|d| d.1).collect();
+    assert_eq!(values, [0, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    for (deal, v) in &deals {
+        assert_eq!(importance(*deal), *v, "{deal}");
+    }
+    assert_eq!(find_distinct(12, 7, SOLVED), Ok(deals));
+    assert_eq!(
+        find_distinct(12, 7, SOLVED - 1),
+        Err(SearchError::NotEnough { k: 12, found: 11, budget: SOLVED - 1 })
+    );
+    // One deal of importance 15.
+    let deal = find_deal(15, 3, 1_000_000).unwrap();
+    assert_eq!(importance(deal), 15);
+    assert_eq!(
+        deal.to_string(),
+        "7C 8C JC QC KC AC 6D 8D TD QD KD AD 6S 8S TS KS AS 9H\n\
+         6C 9C TC 7D 9D JD 7S 9S JS QS 6H 7H 8H TH JH QH KH AH"
+    );
 }
