@@ -1,8 +1,10 @@
 //! Values of the public API pinned one by one: each test here kills mutants of `cargo mutants`
 //! that the rest of the suite let live (see `.cargo/mutants.toml` for those judged equivalent).
 
+use tabletop_core::{Game, seeded_rng, sub_seed};
 use tabletop_mahjong::{
-    Direction, GenError, Hand, Kind, MahjongMode, Meld, Player, Suit, Wall, WallError,
+    Direction, Event, GenError, Hand, Kind, MahjongGame, MahjongMode, Meld, Player, Suit, Wall,
+    WallError, simulate,
 };
 
 #[test]
@@ -162,4 +164,50 @@ fn the_sorted_wall_and_its_text() {
     sorted.sort();
     assert_eq!(&sorted, w.tiles());
     assert_ne!(r, w);
+}
+
+/// The table's counters recounted from its log after every step: tiles left in the wall,
+/// claims left, the direction, and the game's statistics.
+#[test]
+fn table_counters_agree_with_the_log() {
+    for i in 0..40u64 {
+        let wall = Wall::random(&mut seeded_rng(sub_seed(77, i)));
+        let mut game = MahjongGame::new(&wall);
+        assert_eq!(game.num_players(), 4);
+        // The deal is 52 tiles and A has drawn one; 16 claims are possible; A's discard is due.
+        assert_eq!(game.max_remaining_steps(), (Wall::LEN - 53) + 16 + 1);
+        loop {
+            let table = game.table();
+            let events = table.events();
+            let count = |f: &dyn Fn(&Event) -> bool| events.iter().filter(|e| f(e)).count();
+            let drawn = count(&|e| matches!(e, Event::Draw { .. }));
+            let claims = count(&|e| matches!(e, Event::Pong { .. } | Event::Chow { .. }));
+            let reverses = count(&|e| matches!(e, Event::Discard { tile: Kind::REVERSE, .. }));
+            assert_eq!(table.wall_left(), Wall::LEN - drawn);
+            assert_eq!(table.claims_left(), 16 - claims);
+            let direction =
+                if reverses % 2 == 0 { Direction::Forward } else { Direction::Backward };
+            assert_eq!(table.direction(), direction);
+            let stats = table.stats();
+            assert_eq!(stats.pongs as usize, count(&|e| matches!(e, Event::Pong { .. })));
+            assert_eq!(stats.chows as usize, count(&|e| matches!(e, Event::Chow { .. })));
+            assert_eq!(stats.draws as usize, drawn - 52);
+            let to_move: Vec<usize> = table.to_discard().map(|p| p.index()).into_iter().collect();
+            assert_eq!(game.players_to_move(), to_move);
+            let Some(p) = table.to_discard() else { break };
+            let legal = game.legal_actions(p.index());
+            assert_eq!(legal, table.hand(p).kinds().collect::<Vec<_>>());
+            let choice = table.choose_discard();
+            game.apply(&[choice]);
+        }
+        let table = game.table();
+        let record = simulate(&wall);
+        assert_eq!(table.events(), record.events);
+        assert_eq!(table.stats(), record.stats);
+        let mut returns = vec![0.0; 4];
+        if let Some(w) = record.outcome.winner() {
+            returns[w.index()] = 1.0;
+        }
+        assert_eq!(game.returns(), returns);
+    }
 }
