@@ -204,3 +204,16 @@ fn the_search_walk_is_fixed_by_its_seed_and_stops_at_its_budget() {
          6C 9C TC 7D 9D JD 7S 9S JS QS 6H 7H 8H TH JH QH KH AH"
     );
 }
+
+#[test]
+fn generators_take_k_within_the_problem_s_range_only() {
+    use tabletop_nine::{GenError, gen_k};
+    assert_eq!(gen_k(26, 7, Some(2)), Ok("2\n".to_owned()));
+    assert_eq!(gen_k(13, 0, Some(13)), Ok("13\n".to_owned()));
+    assert_eq!(gen_k(13, 0, Some(1)), Err(GenError::K { k: 1, max: 13 }));
+    assert_eq!(gen_k(26, 0, Some(27)), Err(GenError::K { k: 27, max: 26 }));
+    for seed in 0..50 {
+        let k: usize = gen_k(13, seed, None).unwrap().trim_end().parse().unwrap();
+        assert!((2..=13).contains(&k), "{k}");
+    }
+}
