@@ -217,3 +217,18 @@ fn generators_take_k_within_the_problem_s_range_only() {
         assert!((2..=13).contains(&k), "{k}");
     }
 }
+
+#[test]
+fn a_bare_sign_is_not_an_integer() {
+    use tabletop_nine::{JudgeError, judge_d2};
+    for sign in ["+", "-"] {
+        assert_eq!(
+            judge_d2(&format!("{sign}\n")),
+            Err(JudgeError::NotAnInteger { line: 1, token: sign.to_owned() })
+        );
+    }
+    assert_eq!(
+        judge_d2("+2x\n"),
+        Err(JudgeError::NotAnInteger { line: 1, token: "+2x".to_owned() })
+    );
+}
