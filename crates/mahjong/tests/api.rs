@@ -211,3 +211,38 @@ fn table_counters_agree_with_the_log() {
         assert_eq!(game.returns(), returns);
     }
 }
+
+/// A board's discards recounted from the log: every `OUT` stays on the table until a claim
+/// takes the last one.
+#[test]
+fn a_board_keeps_each_player_s_unclaimed_discards() {
+    use tabletop_mahjong::{Board, parse_log};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/p7147");
+    let mut claims = 0;
+    for n in 1..=10 {
+        let text = std::fs::read_to_string(dir.join(format!("{n}.ans"))).unwrap();
+        let events = parse_log(&text).unwrap();
+        let mut board = Board::new();
+        let mut discards: [Vec<Kind>; 4] = Default::default();
+        let mut last: Option<Player> = None;
+        for e in &events {
+            board.apply(e).unwrap();
+            match *e {
+                Event::Discard { player, tile } => {
+                    discards[player.index()].push(tile);
+                    last = Some(player);
+                }
+                Event::Pass { player, .. } => discards[player.index()].push(Kind::PASS),
+                Event::Chow { .. } | Event::Pong { .. } => {
+                    discards[last.unwrap().index()].pop();
+                    claims += 1;
+                }
+                _ => {}
+            }
+            for p in Player::ALL {
+                assert_eq!(board.discards(p), discards[p.index()], "test {n}: {e}");
+            }
+        }
+    }
+    assert!(claims > 10, "the logs claim some discards");
+}
