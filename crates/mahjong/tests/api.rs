@@ -246,3 +246,45 @@ fn a_board_keeps_each_player_s_unclaimed_discards() {
     }
     assert!(claims > 10, "the logs claim some discards");
 }
+
+/// A board's text after every event of an official log: one line per player (hand size and
+/// tiles, melds when there are some, discards or `-`), then the wall left and the direction.
+#[test]
+fn a_board_prints_hands_melds_discards_wall_and_direction() {
+    use tabletop_mahjong::{Board, parse_log};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/p7147");
+    let (mut melded, mut backward) = (false, false);
+    for n in 1..=10 {
+        let text = std::fs::read_to_string(dir.join(format!("{n}.ans"))).unwrap();
+        let mut board = Board::new();
+        let (mut drawn, mut reverses) = (0, 0);
+        for e in parse_log(&text).unwrap() {
+            board.apply(&e).unwrap();
+            match e {
+                Event::Draw { .. } => drawn += 1,
+                Event::Discard { tile: Kind::REVERSE, .. } => reverses += 1,
+                _ => {}
+            }
+            let shown = board.to_string();
+            let lines: Vec<&str> = shown.lines().collect();
+            assert_eq!(lines.len(), 5, "{shown}");
+            for p in Player::ALL {
+                let line = lines[p.index()];
+                let hand = board.hand(p);
+                let head = format!("  {p} hand ({:2}): {hand}", hand.len());
+                assert!(line.starts_with(&head), "{line:?} {head:?}");
+                let melds = board.melds(p);
+                assert_eq!(line.contains(" | melds: ["), !melds.is_empty(), "{line}");
+                melded |= !melds.is_empty();
+                let discards: Vec<String> = board.discards(p).iter().map(Kind::to_string).collect();
+                let tail = if discards.is_empty() { "-".to_owned() } else { discards.join(" ") };
+                assert!(line.ends_with(&format!(" | discards: {tail}")), "{line}");
+            }
+            let direction = if reverses % 2 == 0 { "A->B->C->D" } else { "A->D->C->B" };
+            backward |= reverses % 2 == 1;
+            let wall = format!("  wall: {} left, direction {direction}", Wall::LEN - drawn);
+            assert_eq!(lines[4], wall);
+        }
+    }
+    assert!(melded && backward, "the logs have melds and reversals");
+}
