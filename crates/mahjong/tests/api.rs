@@ -288,3 +288,36 @@ fn a_board_prints_hands_melds_discards_wall_and_direction() {
     }
     assert!(melded && backward, "the logs have melds and reversals");
 }
+
+/// Each generator mode's test, recomputed from the game's log on random walls.
+#[test]
+fn modes_hold_exactly_for_the_games_they_name() {
+    use tabletop_mahjong::Outcome;
+    let mut seen = [0usize; 10];
+    for i in 0..400u64 {
+        let wall = Wall::random(&mut seeded_rng(sub_seed(78, i)));
+        let game = simulate(&wall);
+        let lines: Vec<String> = game.events.iter().map(|e| e.to_string()).collect();
+        let has = |word: &str| lines.iter().any(|l| l.split(' ').nth(1) == Some(word));
+        let out = |tile: &str| lines.iter().any(|l| l.contains(&format!(" OUT {tile}")));
+        for (m, mode) in MahjongMode::ALL.into_iter().enumerate() {
+            let want = match mode {
+                MahjongMode::Random => true,
+                MahjongMode::Pong => has("PONG"),
+                MahjongMode::Chow => has("CHOW"),
+                MahjongMode::Ron => matches!(game.outcome, Outcome::Ron(_)),
+                MahjongMode::SelfDrawn => matches!(game.outcome, Outcome::SelfDrawn(_)),
+                MahjongMode::Draw => lines.last().map(String::as_str) == Some("DRAW"),
+                MahjongMode::Pass => out("PASS"),
+                MahjongMode::Reverse => out("REVERSE"),
+                MahjongMode::Double => out("DOUBLE"),
+                MahjongMode::Specials => out("PASS") && out("REVERSE") && out("DOUBLE"),
+            };
+            assert_eq!(mode.holds(&game.events, game.outcome), want, "wall {i}, {mode}");
+            seen[m] += usize::from(want);
+        }
+    }
+    // Every mode occurs and fails to occur among these games.
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+    assert!(seen[1..].iter().all(|&n| n < 400), "{seen:?}");
+}
