@@ -321,3 +321,13 @@ fn modes_hold_exactly_for_the_games_they_name() {
     assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
     assert!(seen[1..].iter().all(|&n| n < 400), "{seen:?}");
 }
+
+#[test]
+fn the_hand_check_passes_on_full_kinds_and_after_removals() {
+    let mut h: Hand = "E E E E 1M 1M 1M 1M 9S PASS PASS PASS PASS".parse().unwrap();
+    assert_eq!(h.check(), Ok(()));
+    h.remove(kind("E"));
+    h.remove(Kind::PASS);
+    assert_eq!(h.check(), Ok(()));
+    assert_eq!(Hand::new().check(), Ok(()));
+}
