@@ -232,3 +232,15 @@ fn a_bare_sign_is_not_an_integer() {
         Err(JudgeError::NotAnInteger { line: 1, token: "+2x".to_owned() })
     );
 }
+
+/// The judge's D3 search for k = 26 solves a recorded number of deals (the crate docs say
+/// "about 1,200"): the count pins the walk (its acceptance rule, temperature and restarts), which
+/// the judge's answer depends on. (It finds no 30, so its target stays 30 throughout: a walk that
+/// forgot the importances it found would take the same path here.)
+#[test]
+fn the_judge_s_search_for_26_deals_solves_its_recorded_count() {
+    use tabletop_nine::{JUDGE_BUDGET, JUDGE_SEED};
+    let (deals, solved) = find_distinct_counted(26, JUDGE_SEED, JUDGE_BUDGET).unwrap();
+    assert_eq!(deals.len(), 26);
+    assert_eq!(solved, 1209);
+}
