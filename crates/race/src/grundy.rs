@@ -184,5 +184,8 @@ mod tests {
         let t = GrundyTable::new(Piece::Queen, 2, 9).unwrap();
         let row1: Vec<u32> = (0..9).map(|b| t.get(1, b)).collect();
         assert_eq!(row1, [1, 2, 0, 4, 5, 3, 7, 8, 6]);
+        // Rows 0..3 of the same table, in distance order.
+        let t = GrundyTable::new(Piece::Queen, 3, 3).unwrap();
+        assert_eq!(t.values(), [0, 1, 2, 1, 2, 0, 2, 0, 1]);
     }
 }
