@@ -374,9 +374,11 @@ mod tests {
     #[test]
     fn the_mover_alternates_and_the_last_mover_wins() {
         let mut race = Race::new(Piece::King, Board::new(2, 2).unwrap());
+        assert_eq!(race.cell(), (1, 1));
         assert_eq!(race.mover(), Player::B);
         assert_eq!(race.players_to_move(), [0]);
         race.play(Move { x: 1, y: 2 });
+        assert_eq!(race.cell(), (1, 2));
         assert_eq!((race.mover(), race.mover().to_string()), (Player::G, "G".to_owned()));
         assert_eq!(race.players_to_move(), [Player::G.index()]);
         race.play(Move { x: 2, y: 2 });
