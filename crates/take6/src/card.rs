@@ -361,6 +361,10 @@ mod tests {
         assert_eq!(all.last(), Some(Card(104)));
         assert_eq!(!all, CardSet::EMPTY);
         assert_eq!(CardSet::deck(10).len(), 10);
+        // Past the deck's highest card, the deck is capped.
+        for highest in [105, 128, 200, 255] {
+            assert_eq!(CardSet::deck(highest), all, "{highest}");
+        }
         for n in 0..104 {
             assert_eq!(all.nth(n), Some(Card(n as u8 + 1)));
         }
