@@ -863,9 +863,25 @@ mod tests {
             Err(PlayError::NotInHand { player: 0, card: c(3) })
         );
         assert_eq!(h.try_reveal(&[c(2)]), Err(PlayError::CardCount { found: 1, expected: 2 }));
+        assert_eq!((h.round(), h.revealed(0), h.revealed(1)), (0, None, None));
+        h.reveal(&[c(2), c(3)]);
+        assert_eq!((h.round(), h.revealed(0), h.revealed(1)), (0, Some(c(2)), Some(c(3))));
+        h.place_next(None);
+        assert_eq!((h.revealed(0), h.revealed(1)), (None, Some(c(3))));
+        h.place_next(None);
+        assert_eq!((h.round(), h.revealed(1)), (1, None));
+        assert_eq!(h.try_reveal(&[c(2), c(3)]), Err(PlayError::HandOver));
+        // Two rounds: the count goes on.
+        let rules = Rules::judge(2, 2, 1).unwrap();
+        let hands = [s(c(2)) | s(c(4)), s(c(3)) | s(c(5))];
+        let mut h = Hand::from_deal(rules, &[c(1)], &hands).unwrap();
         h.reveal(&[c(2), c(3)]);
         h.place_next(None);
         h.place_next(None);
-        assert_eq!(h.try_reveal(&[c(2), c(3)]), Err(PlayError::HandOver));
+        h.reveal(&[c(4), c(5)]);
+        assert_eq!(h.round(), 1);
+        h.place_next(None);
+        h.place_next(None);
+        assert_eq!((h.round(), h.is_over()), (2, true));
     }
 }
