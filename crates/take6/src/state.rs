@@ -772,6 +772,20 @@ mod tests {
     use tabletop_core::random_playout;
 
     #[test]
+    fn a_match_reports_its_hand_left_in_the_middle_of_a_round() {
+        let rules = Rules::standard(2).unwrap().with_row_rule(crate::RowRule::Forced);
+        let mut m = Match::new(rules, 1).unwrap();
+        assert_eq!(m.check_invariants(), Ok(()));
+        // Revealed but not placed: the forced rule needs no choice, so the cards may not wait.
+        let cards = [0, 1].map(|p| m.hand().hand(p).first().unwrap());
+        m.hand_mut().reveal(&cards);
+        assert_eq!(
+            m.check_invariants(),
+            Err("a card that needs no choice was left waiting".to_owned())
+        );
+    }
+
+    #[test]
     fn random_playouts_keep_the_contract() {
         for i in 0..300u64 {
             let players = 2 + (i % 9) as u8;
