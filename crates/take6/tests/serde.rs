@@ -18,7 +18,7 @@ fn cards_sets_rows_and_tables_are_numbers_and_lists() {
     assert_eq!(to_value(CardSet::EMPTY).unwrap(), json!([]));
     let table = Table::new(&[card(5), card(40), card(17), card(3)]);
     assert_eq!(to_value(table.rows()[1]).unwrap(), json!([40]));
-    assert_eq!(to_value(&table).unwrap(), json!([[5], [40], [17], [3]]));
+    assert_eq!(to_value(table).unwrap(), json!([[5], [40], [17], [3]]));
     assert_eq!(from_str::<Card>("55").unwrap(), card(55));
     assert_eq!(from_str::<CardSet>("[104, 2, 9]").unwrap(), set);
 }
