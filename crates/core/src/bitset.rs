@@ -69,3 +69,23 @@ pub fn write_spaced<T: std::fmt::Display>(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use std::fmt;
+
+    struct Spaced(Vec<u32>);
+
+    impl fmt::Display for Spaced {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            super::write_spaced(f, &self.0)
+        }
+    }
+
+    #[test]
+    fn items_are_separated_by_single_spaces() {
+        assert_eq!(Spaced(vec![]).to_string(), "");
+        assert_eq!(Spaced(vec![7]).to_string(), "7");
+        assert_eq!(Spaced(vec![1, 22, 333]).to_string(), "1 22 333");
+    }
+}

@@ -421,6 +421,33 @@ mod tests {
     }
 
     #[test]
+    fn forbidden_characters_are_named() {
+        let found = |text: &str| Strict::new(text).token("N").unwrap_err().rule;
+        assert_eq!(found("\u{7}"), "expected N, found the character U+0007");
+        assert_eq!(found("\u{7f}"), "expected N, found the character U+007F");
+        assert_eq!(found("\u{e9}"), "expected N, found the character U+00E9");
+        assert_eq!(found("\u{3000}"), "expected N, found the character U+3000");
+        assert_eq!(found(""), "expected N, found the end of the input");
+        assert_eq!(found("\n"), "expected N, found the end of the line");
+        let rule = Strict::new("x").space().unwrap_err().rule;
+        assert_eq!(rule, "expected a single space, found 'x'");
+    }
+
+    #[test]
+    fn the_reader_counts_lines_and_reads_a_lone_zero() {
+        let mut r = Strict::new("0\n10\n");
+        assert_eq!(r.line(), 1);
+        assert_eq!(r.int(0, 10, "N"), Ok(0));
+        r.eoln().unwrap();
+        assert_eq!(r.line(), 2);
+        let (v, token) = r.int_at(0, 10, "M").unwrap();
+        assert_eq!((v, token.text, token.line, token.column), (10, "10", 2, 1));
+        r.eoln().unwrap();
+        assert_eq!(r.line(), 3);
+        assert_eq!(r.eof(), Ok(()));
+    }
+
+    #[test]
     fn differences_are_located() {
         assert_eq!(first_difference("1 2\n3\n", "1\n2   3"), None);
         let d = first_difference("1\n2\n3\n", "1\n2\n4\n").unwrap();

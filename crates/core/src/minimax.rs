@@ -100,6 +100,41 @@ mod tests {
         }
     }
 
+    /// The positions that are not over and reachable from `start`, counted by a plain
+    /// search: what the memo must hold after a run from `start`.
+    fn reachable_open_positions(start: &Sub) -> usize {
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![start.clone()];
+        while let Some(pos) = stack.pop() {
+            if pos.terminal_value().is_none() && seen.insert(pos.key()) {
+                stack.extend(pos.children());
+            }
+        }
+        seen.len()
+    }
+
+    #[test]
+    fn values_and_position_counts_are_exact() {
+        // Heap 1 or 2: the mover takes everything and wins; heap 3: the mover loses.
+        for (heap, first, want) in [(1, true, 1), (2, true, 1), (3, true, -1), (1, false, -1)] {
+            let pos = Sub { heap, first };
+            let (v, n) = minimax(&pos);
+            assert_eq!((v, n), (want, reachable_open_positions(&pos)), "heap {heap}");
+        }
+        // From heap 5 with player 0 to move: the start, heap 4 with player 1 to move, and
+        // heaps 1..=3 with either player.
+        let start = Sub { heap: 5, first: true };
+        assert_eq!(reachable_open_positions(&start), 8);
+        assert_eq!(minimax(&start), (1, 8));
+        let mut m = Minimax::default();
+        assert_eq!(m.positions(), 0);
+        assert_eq!(m.value(&Sub { heap: 0, first: true }), -1);
+        assert_eq!(m.positions(), 0);
+        let six = Sub { heap: 6, first: false };
+        assert_eq!(m.value(&six), 1);
+        assert_eq!(m.positions(), reachable_open_positions(&six));
+    }
+
     #[test]
     fn subtraction_game_losses_are_multiples_of_three() {
         for heap in 1..30 {

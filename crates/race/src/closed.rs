@@ -298,6 +298,40 @@ mod tests {
     }
 
     #[test]
+    fn explanations_give_the_reason_of_the_outcome() {
+        for n in 2..=14 {
+            for m in 2..=14 {
+                let board = Board::new(n, m).unwrap();
+                let (a, b) = board.distances();
+                let (lo, hi) = (a.min(b), a.max(b));
+                for piece in Piece::ALL {
+                    let s = explain(piece, board);
+                    let reason = &s[s.find("; ").unwrap() + 2..];
+                    let want = match (piece, solve(piece, board)) {
+                        (Piece::King, Outcome::G) => "both are even, so G answers every step with the same step and keeps them even".to_owned(),
+                        (Piece::King, _) => "not both are even, so B steps to a position with both even".to_owned(),
+                        (Piece::Rook, Outcome::G) => "they are equal (two-heap Nim), so G answers every move with the same move".to_owned(),
+                        (Piece::Rook, _) => "they differ (two-heap Nim), so B evens them out".to_owned(),
+                        (Piece::Knight, Outcome::G) => "they are equal and divisible by 3, so G mirrors every knight move".to_owned(),
+                        (Piece::Knight, Outcome::B) => "they are 3k + 1 and 3k + 2, so B jumps to an equal pair divisible by 3".to_owned(),
+                        (Piece::Knight, _) if (a + b) % 3 != 0 => format!("every knight move takes exactly 3 from a + b = {}, which is not a multiple of 3, so nobody can reach the target", a + b),
+                        (Piece::Knight, _) => format!("a + b is a multiple of 3 but a and b differ by {} >= 2, so whoever would lose steers the knight away from the target (or into a corner) and nobody reaches it", hi - lo),
+                        (Piece::Queen, Outcome::G) => format!("({lo}, {hi}) is Wythoff cold pair number {k} (floor({k} phi) = {lo}), so B cannot avoid handing G a cold pair", k = hi - lo),
+                        (Piece::Queen, _) => format!("({lo}, {hi}) is not a Wythoff cold pair (for k = {k}, floor(k phi) = {}), so B moves to one", floor_k_phi(hi - lo), k = hi - lo),
+                    };
+                    assert_eq!(reason, want, "{piece} on {board}");
+                }
+            }
+        }
+        // Hand-checked: the knight on 7x4 travels (6, 3): a + b = 9, but they differ by 3.
+        let s = explain(Piece::Knight, Board::new(7, 4).unwrap());
+        assert!(s.ends_with("differ by 3 >= 2, so whoever would lose steers the knight away from the target (or into a corner) and nobody reaches it"), "{s}");
+        // The queen on 4x6 travels (3, 5): cold pair number 2.
+        let s = explain(Piece::Queen, Board::new(4, 6).unwrap());
+        assert!(s.contains("(3, 5) is Wythoff cold pair number 2 (floor(2 phi) = 3)"), "{s}");
+    }
+
+    #[test]
     fn explanations_count_rows_and_columns_in_words() {
         let start = |n, m| {
             let s = explain(Piece::Rook, Board::new(n, m).unwrap());

@@ -299,6 +299,37 @@ mod tests {
     }
 
     #[test]
+    fn wythoff_boards_are_cold_pairs_or_one_step_off_and_reach_the_edge() {
+        for (extended, max) in [(false, MAX_ORIGINAL_SIDE), (true, MAX_SIDE)] {
+            let options =
+                RaceGen { mode: RaceMode::Wythoff, cases: Some(400), piece: None, extended };
+            let input = gen_hdu5754(11, &options).unwrap();
+            let (mut cold, mut longer, mut shorter, mut largest) = (0, 0, 0, 0);
+            for line in input.lines().skip(1) {
+                let v: Vec<u64> = line.split(' ').map(|t| t.parse().unwrap()).collect();
+                let (x, y) = ((v[1] - 1).min(v[2] - 1), (v[1] - 1).max(v[2] - 1));
+                largest = largest.max(y + 1);
+                if is_wythoff_cold(x, y) {
+                    cold += 1;
+                } else if is_wythoff_cold(x, y - 1) {
+                    // The longer distance of a cold pair was made one longer.
+                    longer += 1;
+                } else if is_wythoff_cold(x + 1, y) {
+                    // The shorter distance of a cold pair was made one shorter.
+                    shorter += 1;
+                } else {
+                    panic!("{line}: neither a cold pair nor one step off one");
+                }
+            }
+            // Half the boards are cold; the others are stepped off both ways.
+            assert!((120..=280).contains(&cold), "{cold} {longer} {shorter}");
+            assert!(longer >= 40 && shorter >= 40, "{cold} {longer} {shorter}");
+            // The pairs are drawn up to the largest that fits the board.
+            assert!(largest >= max / 20 * 19, "{largest} of {max}");
+        }
+    }
+
+    #[test]
     fn generated_inputs_follow_their_mode() {
         for mode in RaceMode::ALL {
             for extended in [false, true] {

@@ -169,7 +169,11 @@ mod tests {
     #[test]
     fn sweeps_match_scanning() {
         for piece in [Piece::King, Piece::Rook, Piece::Queen] {
-            for (rows, cols) in [(1, 1), (1, 30), (30, 1), (37, 53), (64, 64), (90, 70)] {
+            // Long thin boards too: the values reach past the short side (the bitsets must
+            // be sized by both sides).
+            for (rows, cols) in
+                [(1, 1), (1, 30), (30, 1), (37, 53), (64, 64), (90, 70), (2, 300), (300, 2)]
+            {
                 let fast = GrundyTable::new(piece, rows, cols).unwrap();
                 let slow = GrundyTable::by_scanning(piece, rows, cols).unwrap();
                 assert_eq!(fast, slow, "{piece} {rows}x{cols}");
@@ -184,5 +188,8 @@ mod tests {
         let t = GrundyTable::new(Piece::Queen, 2, 9).unwrap();
         let row1: Vec<u32> = (0..9).map(|b| t.get(1, b)).collect();
         assert_eq!(row1, [1, 2, 0, 4, 5, 3, 7, 8, 6]);
+        // Rows 0..3 of the same table, in distance order.
+        let t = GrundyTable::new(Piece::Queen, 3, 3).unwrap();
+        assert_eq!(t.values(), [0, 1, 2, 1, 2, 0, 2, 0, 1]);
     }
 }

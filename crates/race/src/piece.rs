@@ -106,4 +106,10 @@ mod tests {
         assert_eq!(Piece::from_number(0), None);
         assert_eq!(Piece::from_number(5), None);
     }
+
+    #[test]
+    fn rook_and_queen_slide_and_only_the_knight_draws() {
+        assert_eq!(Piece::ALL.map(Piece::slides), [false, true, false, true]);
+        assert_eq!(Piece::ALL.map(Piece::has_draws), [false, false, true, false]);
+    }
 }

@@ -374,15 +374,41 @@ mod tests {
     #[test]
     fn the_mover_alternates_and_the_last_mover_wins() {
         let mut race = Race::new(Piece::King, Board::new(2, 2).unwrap());
+        assert_eq!(race.cell(), (1, 1));
         assert_eq!(race.mover(), Player::B);
         assert_eq!(race.players_to_move(), [0]);
         race.play(Move { x: 1, y: 2 });
+        assert_eq!(race.cell(), (1, 2));
         assert_eq!((race.mover(), race.mover().to_string()), (Player::G, "G".to_owned()));
         assert_eq!(race.players_to_move(), [Player::G.index()]);
         race.play(Move { x: 2, y: 2 });
         assert_eq!(race.mover(), Player::B);
         assert_eq!(race.returns(), [-1.0, 1.0]);
         assert_eq!(Player::ALL.map(Player::other), [Player::G, Player::B]);
+    }
+
+    #[test]
+    fn the_step_bound_is_reached_by_a_rook_moving_one_cell_at_a_time() {
+        for (n, m) in [(2, 2), (2, 9), (7, 3), (12, 12)] {
+            let board = Board::new(n, m).unwrap();
+            let mut race = Race::new(Piece::Rook, board);
+            let bound = race.max_remaining_steps();
+            let mut steps = 0;
+            while let Some(&nearest) = race.moves().first() {
+                race.play(nearest);
+                steps += 1;
+            }
+            assert!(race.on_target());
+            assert_eq!((bound, steps), ((n - 1 + m - 1) as usize, bound), "{board}");
+        }
+    }
+
+    #[test]
+    fn the_invariant_check_finds_a_piece_off_the_board() {
+        let board = Board::new(4, 5).unwrap();
+        let off = Race { piece: Piece::King, board, x: 5, y: 1, mover: Player::B };
+        assert_eq!(off.check_invariants(), Err("the piece is off the board at (5, 1)".to_owned()));
+        assert_eq!(Race::from_cell(Piece::King, board, 4, 5).unwrap().check_invariants(), Ok(()));
     }
 
     #[test]

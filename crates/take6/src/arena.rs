@@ -497,6 +497,28 @@ mod tests {
         assert_eq!(left.merge(right).summary(), s);
     }
 
+    #[test]
+    fn every_pair_of_distinct_bots_is_compared() {
+        // Three distinct bots, the first in two seats.
+        let lineup = vec![BotKind::Lowest, BotKind::Highest, BotKind::Random, BotKind::Lowest];
+        let arena = Arena::new(Rules::standard(4).unwrap(), lineup).unwrap();
+        let mut tally = arena.tally();
+        assert_eq!(tally.deals(), 0);
+        for d in arena.run(5, 9) {
+            tally.add(&d);
+        }
+        assert_eq!(tally.deals(), 5);
+        let s = tally.summary();
+        assert_eq!((s.deals, s.games, s.bots.len(), s.comparisons.len()), (5, 20, 3, 9));
+        for a in 0..3 {
+            for b in 0..3 {
+                let want = s.bots[a].mean_penalty - s.bots[b].mean_penalty;
+                let got = s.compare(a, b).difference;
+                assert!((got - want).abs() < 1e-9, "{a} {b}: {got} {want}");
+            }
+        }
+    }
+
     /// Regression: one deal reported a 95% interval of 0, and a constant nonzero difference
     /// z = 0 and p = 1.
     #[test]
@@ -528,6 +550,8 @@ mod tests {
             .unwrap()
             .with_matches()
             .unwrap();
+        assert!(arena.plays_matches());
+        assert!(!Arena::new(Rules::standard(3).unwrap(), lineup.clone()).unwrap().plays_matches());
         let d = arena.play_deal(42);
         let mut expected = [0u32; MAX_PLAYERS];
         for r in 0..3 {

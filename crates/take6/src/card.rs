@@ -360,7 +360,19 @@ mod tests {
         assert_eq!(all.first(), Some(Card(1)));
         assert_eq!(all.last(), Some(Card(104)));
         assert_eq!(!all, CardSet::EMPTY);
+        assert_eq!(!CardSet::EMPTY, all);
+        assert_eq!(!CardSet::deck(10), CardSet::between(10, 105));
+        // The iterator knows its exact length as it goes.
+        let mut it = CardSet::deck(3).iter();
+        assert_eq!((it.len(), it.size_hint()), (3, (3, Some(3))));
+        it.next();
+        assert_eq!((it.len(), it.size_hint()), (2, (2, Some(2))));
+        assert_eq!(CardSet::EMPTY.iter().size_hint(), (0, Some(0)));
         assert_eq!(CardSet::deck(10).len(), 10);
+        // Past the deck's highest card, the deck is capped.
+        for highest in [105, 128, 200, 255] {
+            assert_eq!(CardSet::deck(highest), all, "{highest}");
+        }
         for n in 0..104 {
             assert_eq!(all.nth(n), Some(Card(n as u8 + 1)));
         }

@@ -255,6 +255,12 @@ mod tests {
         assert!(Rules::judge(10, 10, 4).is_ok());
         assert!(Rules::judge(10, 10, 4).unwrap().hand_always_scores());
         assert!(!Rules::judge(2, 1, 4).unwrap().hand_always_scores());
+        // 4 rows hold 20 cards: 4 starts and 2 x 8 can all fit, one card more cannot.
+        assert_eq!(Rules::judge(2, 8, 4).unwrap().cards_in_play(), 20);
+        assert!(!Rules::judge(2, 8, 4).unwrap().hand_always_scores());
+        assert!(Rules::judge(3, 6, 3).unwrap().hand_always_scores());
+        assert!(!Rules::judge(3, 4, 3).unwrap().hand_always_scores());
+        assert!(Rules::judge(2, 9, 4).unwrap().hand_always_scores());
         assert!(matches!(Rules::judge(10, 11, 4), Err(RulesError::DeckSize(114))));
         assert_eq!(
             with(10, 4, 11, 104, 66).unwrap_err().to_string(),

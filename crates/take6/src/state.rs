@@ -772,6 +772,20 @@ mod tests {
     use tabletop_core::random_playout;
 
     #[test]
+    fn a_match_reports_its_hand_left_in_the_middle_of_a_round() {
+        let rules = Rules::standard(2).unwrap().with_row_rule(crate::RowRule::Forced);
+        let mut m = Match::new(rules, 1).unwrap();
+        assert_eq!(m.check_invariants(), Ok(()));
+        // Revealed but not placed: the forced rule needs no choice, so the cards may not wait.
+        let cards = [0, 1].map(|p| m.hand().hand(p).first().unwrap());
+        m.hand_mut().reveal(&cards);
+        assert_eq!(
+            m.check_invariants(),
+            Err("a card that needs no choice was left waiting".to_owned())
+        );
+    }
+
+    #[test]
     fn random_playouts_keep_the_contract() {
         for i in 0..300u64 {
             let players = 2 + (i % 9) as u8;
@@ -863,9 +877,25 @@ mod tests {
             Err(PlayError::NotInHand { player: 0, card: c(3) })
         );
         assert_eq!(h.try_reveal(&[c(2)]), Err(PlayError::CardCount { found: 1, expected: 2 }));
+        assert_eq!((h.round(), h.revealed(0), h.revealed(1)), (0, None, None));
+        h.reveal(&[c(2), c(3)]);
+        assert_eq!((h.round(), h.revealed(0), h.revealed(1)), (0, Some(c(2)), Some(c(3))));
+        h.place_next(None);
+        assert_eq!((h.revealed(0), h.revealed(1)), (None, Some(c(3))));
+        h.place_next(None);
+        assert_eq!((h.round(), h.revealed(1)), (1, None));
+        assert_eq!(h.try_reveal(&[c(2), c(3)]), Err(PlayError::HandOver));
+        // Two rounds: the count goes on.
+        let rules = Rules::judge(2, 2, 1).unwrap();
+        let hands = [s(c(2)) | s(c(4)), s(c(3)) | s(c(5))];
+        let mut h = Hand::from_deal(rules, &[c(1)], &hands).unwrap();
         h.reveal(&[c(2), c(3)]);
         h.place_next(None);
         h.place_next(None);
-        assert_eq!(h.try_reveal(&[c(2), c(3)]), Err(PlayError::HandOver));
+        h.reveal(&[c(4), c(5)]);
+        assert_eq!(h.round(), 1);
+        h.place_next(None);
+        h.place_next(None);
+        assert_eq!((h.round(), h.is_over()), (2, true));
     }
 }

@@ -87,6 +87,25 @@ fn monte_carlo_with_a_time_budget_plays_legally() {
     assert!(hand.is_over());
 }
 
+/// A time budget runs at least one playout per candidate: with no time at all, the bot runs
+/// exactly one, so it chooses as a one-playout bot of the same seed.
+#[test]
+fn monte_carlo_with_no_time_still_runs_one_playout() {
+    let rules = Rules::standard(4).unwrap();
+    let mut not_lowest = 0;
+    for seed in 0..20 {
+        let hand = Hand::deal(rules, &mut seeded_rng(seed));
+        let view = hand.view(0);
+        let timed =
+            MonteCarloBot::new(seed, Budget::Time(std::time::Duration::ZERO)).choose_card(&view);
+        let counted = MonteCarloBot::new(seed, Budget::Playouts(1)).choose_card(&view);
+        assert_eq!(timed, counted, "seed {seed}");
+        not_lowest += usize::from(Some(counted) != view.hand.iter().next());
+    }
+    // The playout decides: the choice is not simply the first candidate.
+    assert!(not_lowest >= 5, "{not_lowest}");
+}
+
 /// A small version of the benchmark: over 60 duplicate deals the heuristic beats random play,
 /// and over 200 Monte Carlo (50 playouts per candidate) beats the heuristic, both with 95%
 /// confidence.

@@ -156,6 +156,63 @@ fn too_low_card_chosen_row() {
     assert_eq!(h.row_choice().map(|n| n.player), Some(0));
 }
 
+/// A row choice names its row 1-based in the error; the hand prints as the table and one
+/// line per player.
+#[test]
+fn row_choice_errors_and_the_hand_in_words() {
+    use tabletop_take6::{Action, PlayError};
+    let c = Card::from_value;
+    let rules =
+        Rules::judge(2, 1, 2).unwrap().with_deck(104).unwrap().with_row_rule(RowRule::Choose);
+    let hands = [CardSet::single(c(1)), CardSet::single(c(2))];
+    let mut hand = Hand::from_deal(rules, &[c(3), c(5)], &hands).unwrap();
+    assert_eq!(
+        hand.to_string(),
+        "row 1: 3\nrow 2: 5\nplayer 1: hand 1, took - (0 heads)\nplayer 2: hand 2, took - (0 heads)\n"
+    );
+    hand.try_apply(&[Action::Play(c(1)), Action::Play(c(2))]).unwrap();
+    assert_eq!(
+        hand.to_string(),
+        "row 1: 3\nrow 2: 5\nplayer 1: hand -, took - (0 heads), revealed 1\nplayer 2: hand -, took - (0 heads), revealed 2\n"
+    );
+    assert_eq!(
+        hand.try_apply(&[Action::TakeRow(2)]),
+        Err(PlayError::NoSuchRow { row: 3, rows: 2 })
+    );
+    hand.try_apply(&[Action::TakeRow(1)]).unwrap();
+    assert_eq!(
+        hand.to_string(),
+        "row 1: 3\nrow 2: 1 2\nplayer 1: hand -, took 5 (2 heads)\nplayer 2: hand -, took - (0 heads)\n"
+    );
+}
+
+/// A match's scores include the heads of the hand in progress.
+#[test]
+fn match_scores_count_the_hand_in_progress() {
+    use tabletop_core::Game;
+    use tabletop_take6::Match;
+    let mut m = Match::new(Rules::standard(3).unwrap(), 5).unwrap();
+    let mut rng = seeded_rng(5);
+    let mut checked = 0;
+    while m.hands_dealt() == 1 && !m.hand().is_over() {
+        let actions: Vec<_> = m
+            .players_to_move()
+            .into_iter()
+            .map(|p| {
+                let legal = m.legal_actions(p);
+                legal[rng.random_range(0..legal.len())]
+            })
+            .collect();
+        m.apply(&actions);
+        if m.hands_dealt() == 1 && !m.hand().is_over() {
+            let scores = m.scores();
+            assert_eq!(scores[..3], m.hand().penalties()[..3]);
+            checked += usize::from(m.hand().penalties()[..3].iter().any(|&h| h > 0));
+        }
+    }
+    assert!(checked > 0, "nobody took a head during the first hand");
+}
+
 /// Every placement records the rule that placed it. Regression: a too-low card that took a
 /// full row of five was reported as a sixth card.
 #[test]
