@@ -382,4 +382,33 @@ mod tests {
         );
         assert_eq!("edge".parse(), Ok(RaceMode::Edge));
     }
+
+    #[test]
+    fn modes_print_as_they_parse() {
+        for mode in RaceMode::ALL {
+            assert_eq!(mode.to_string(), mode.name());
+            assert_eq!(mode.to_string().parse(), Ok(mode));
+        }
+    }
+
+    #[test]
+    fn edge_boards_reach_both_the_largest_and_short_long_sides() {
+        // Up to 10^18 a uniform side is almost never 10^18 or at most 12: the edge mode draws
+        // both on purpose (a quarter of its boards each).
+        let options =
+            RaceGen { mode: RaceMode::Edge, cases: Some(200), piece: None, extended: true };
+        let input = gen_hdu5754(1, &options).unwrap();
+        let longs: Vec<u64> = input
+            .lines()
+            .skip(1)
+            .map(|l| {
+                let v: Vec<u64> = l.split(' ').map(|t| t.parse().unwrap()).collect();
+                v[1].max(v[2])
+            })
+            .collect();
+        let at_max = longs.iter().filter(|&&l| l == MAX_SIDE).count();
+        let short = longs.iter().filter(|&&l| l <= 12).count();
+        assert!((20..=80).contains(&at_max), "{at_max} of 200 at the largest side");
+        assert!((20..=80).contains(&short), "{short} of 200 with a long side of at most 12");
+    }
 }

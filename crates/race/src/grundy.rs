@@ -170,10 +170,19 @@ mod tests {
     fn sweeps_match_scanning() {
         for piece in [Piece::King, Piece::Rook, Piece::Queen] {
             // Long thin boards too: the values reach past the short side (the bitsets must
-            // be sized by both sides).
-            for (rows, cols) in
-                [(1, 1), (1, 30), (30, 1), (37, 53), (64, 64), (90, 70), (2, 300), (300, 2)]
-            {
+            // be sized by both sides); and a large square, where the queen's values need the
+            // diagonal's share of the bound (sized by `max(rows, cols)` alone they overflow).
+            for (rows, cols) in [
+                (1, 1),
+                (1, 30),
+                (30, 1),
+                (37, 53),
+                (64, 64),
+                (90, 70),
+                (2, 300),
+                (300, 2),
+                (300, 300),
+            ] {
                 let fast = GrundyTable::new(piece, rows, cols).unwrap();
                 let slow = GrundyTable::by_scanning(piece, rows, cols).unwrap();
                 assert_eq!(fast, slow, "{piece} {rows}x{cols}");
