@@ -2,7 +2,7 @@
 //! (in distances to the target) against `Race::is_legal` and `Race::moves` (in cells), the
 //! board syntax, and the outcome's words.
 
-use tabletop_race::{Board, Move, Outcome, ParseBoardError, Piece, Race, can_move};
+use tabletop_race::{Board, Move, Outcome, ParseBoardError, ParseMoveError, Piece, Race, can_move};
 
 #[test]
 fn can_move_agrees_with_the_moves_of_a_game_on_a_small_board() {
@@ -68,4 +68,12 @@ fn outcomes_have_their_letters_and_words() {
         described,
         [('B', "the first player (B) wins"), ('G', "the second player (G) wins"), ('D', "a draw")]
     );
+}
+
+#[test]
+fn a_move_is_a_pair_of_plain_decimal_numbers() {
+    assert_eq!("( 3 , 14 )".parse::<Move>(), Ok(Move { x: 3, y: 14 }));
+    for bad in ["(+3,4)", "(3,+4)", "(,4)", "(3,)", "3,4", "(3 4)", "(-3,4)", "(3,4"] {
+        assert_eq!(bad.parse::<Move>(), Err(ParseMoveError(bad.to_owned())), "{bad:?}");
+    }
 }
