@@ -65,3 +65,16 @@ fn the_arena_output_for_fixed_seeds_is_the_recorded_one() {
     let want = std::fs::read_to_string(&path).unwrap();
     assert_eq!(got, want, "the arena's output changed (see the module docs to regenerate)");
 }
+
+#[test]
+fn an_arena_keeps_its_rules_lineup_and_kind() {
+    let lineup = vec![BotKind::Lowest, BotKind::Heuristic, BotKind::Random];
+    let rules = Rules::standard(3).unwrap();
+    let arena = Arena::new(rules.clone(), lineup.clone()).unwrap();
+    assert_eq!(
+        (arena.rules(), arena.lineup(), arena.plays_matches()),
+        (&rules, &lineup[..], false)
+    );
+    let arena = arena.with_matches().unwrap();
+    assert_eq!((arena.rules(), arena.lineup(), arena.plays_matches()), (&rules, &lineup[..], true));
+}
