@@ -70,7 +70,7 @@ fn the_arena_output_for_fixed_seeds_is_the_recorded_one() {
 fn an_arena_keeps_its_rules_lineup_and_kind() {
     let lineup = vec![BotKind::Lowest, BotKind::Heuristic, BotKind::Random];
     let rules = Rules::standard(3).unwrap();
-    let arena = Arena::new(rules.clone(), lineup.clone()).unwrap();
+    let arena = Arena::new(rules, lineup.clone()).unwrap();
     assert_eq!(
         (arena.rules(), arena.lineup(), arena.plays_matches()),
         (&rules, &lineup[..], false)
