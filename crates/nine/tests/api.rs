@@ -3,7 +3,7 @@
 
 use tabletop_core::Game;
 use tabletop_nine::{
-    Card, CardSet, Deal, Player, Position, Rank, SearchError, Suit, find_deal, find_distinct,
+    Card, CardSet, Deal, Move, Player, Position, Rank, SearchError, Suit, find_deal, find_distinct,
     find_distinct_counted, importance,
 };
 
@@ -243,4 +243,22 @@ fn the_judge_s_search_for_26_deals_solves_its_recorded_count() {
     let (deals, solved) = find_distinct_counted(26, JUDGE_SEED, JUDGE_BUDGET).unwrap();
     assert_eq!(deals.len(), 26);
     assert_eq!(solved, 1209);
+}
+
+#[test]
+fn the_consistency_check_refuses_a_broken_run() {
+    // 6C is Alice's, but nothing may be played beside an empty suit but its nine: playing it
+    // unchecked breaks the rules, and `check` says so (in a debug build `play_unchecked`'s own
+    // debug assertion, which runs `check`, panics first).
+    let mut pos = start();
+    let six: Card = "6C".parse().unwrap();
+    assert!(!pos.legal_moves().contains(&Move::Play(six)));
+    assert!(start().check().is_ok());
+    let played = std::panic::catch_unwind(move || {
+        pos.play_unchecked(Move::Play(six));
+        pos
+    });
+    if let Ok(pos) = played {
+        assert!(pos.check().is_err(), "a lone six of clubs passes the check");
+    }
 }
