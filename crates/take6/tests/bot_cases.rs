@@ -122,6 +122,12 @@ fn expected_penalty_with_nine_opponents_wraps_past_a_full_row() {
     let taken3 = [CardSet::EMPTY; 3];
     let v3 = view(&rules3, &t3, set(&[15, 26, 35, 50]), &taken3);
     assert_eq!(bot.choose_card(&v3), card(50));
+    // On a tie (rows of one card: two opponents cannot fill them, so no card risks anything)
+    // it plays the card closest to its row end: 42 (2 above 40) before 27 (7 above 20).
+    let t1 = Table::new(&[card(10), card(20), card(30), card(40)]);
+    let v1 = view(&rules3, &t1, set(&[27, 42]), &taken3);
+    assert_eq!((expected_penalty(&v1, card(27)), expected_penalty(&v1, card(42))), (0.0, 0.0));
+    assert_eq!(bot.choose_card(&v1), card(42));
 }
 
 #[test]
