@@ -511,6 +511,16 @@ mod tests {
         ] {
             assert_eq!(k.to_string().parse(), Ok(k));
         }
+        // The default budget prints as the short name the help text shows.
+        let names: Vec<String> = [
+            BotKind::MonteCarlo { playouts: MonteCarloBot::DEFAULT_PLAYOUTS },
+            BotKind::MonteCarlo { playouts: 17 },
+            BotKind::MonteCarloTimed { millis: 5 },
+        ]
+        .iter()
+        .map(BotKind::to_string)
+        .collect();
+        assert_eq!(names, ["mc", "mc:17", "mc:5ms"]);
         for bad in ["", "mc:", "mc:0", "mc:x", "mc:0ms", "mc:ms", "Random", "best"] {
             assert!(bad.parse::<BotKind>().is_err(), "{bad}");
         }
