@@ -81,6 +81,15 @@ fn a_new_deal_after_the_end_is_a_second_game() {
         "the game is already over and a new deal starts: the input holds more than one game \
          (give replay one log)",
     );
+    // After a DRAW (the wall empty, nobody won) a new deal is a second game too; another
+    // player's tile is only an event after the end.
+    let lines = drawn_game();
+    let n = lines.len() + 2;
+    let text = format!("{}\nDRAW\nA IN 1M\n", lines.join("\n"));
+    assert_eq!(error(&text).reason, ReplayReason::SecondGame);
+    assert_eq!(error(&text).line, n);
+    let text = format!("{}\nDRAW\nB IN 1M\n", lines.join("\n"));
+    assert_eq!(error(&text).reason, ReplayReason::GameOver);
 }
 
 #[test]
