@@ -342,4 +342,26 @@ mod tests {
         assert_eq!("sixth".parse(), Ok(Force::Sixth));
         assert!("six".parse::<Force>().is_err());
     }
+
+    #[test]
+    fn forces_print_as_they_parse() {
+        for force in Force::ALL {
+            assert_eq!(force.to_string(), force.name());
+            assert_eq!(force.to_string().parse(), Ok(force));
+        }
+    }
+
+    #[test]
+    fn a_given_m_bounds_the_players_drawn() {
+        // With M given and N drawn, N * M cards must still fit: at most MAX_PLAYED / M players.
+        for m in [30, 50] {
+            for seed in 0..20 {
+                let options = TakeGen { rounds: Some(m), ..TakeGen::default() };
+                let input = gen_nthu14463(seed, &options).unwrap();
+                validate_nthu14463(&input).unwrap();
+                let n: u64 = input.split_whitespace().next().unwrap().parse().unwrap();
+                assert!((2..=MAX_PLAYED / m).contains(&n), "M = {m}: N = {n}");
+            }
+        }
+    }
 }
