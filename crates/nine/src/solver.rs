@@ -180,6 +180,17 @@ struct SuitState {
     len: [u8; 2],
 }
 
+/// What the search reads of one suit in one run state for one player to move: a
+/// [`SuitState`]'s `counts`, `moves` and `len` of that player, 32 bytes (so a row's address is
+/// a shift away).
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(align(32))]
+struct Row {
+    counts: u64,
+    moves: [Packed; 2],
+    len: u8,
+}
+
 /// The six counters of [`SuitState::counts`], summed over the suits.
 #[derive(Clone, Copy, Debug)]
 struct Counts {
@@ -300,6 +311,8 @@ pub struct Solver {
     stored: usize,
     deal: Option<Deal>,
     suits: Box<[[SuitState; ROWS]; 4]>,
+    /// The rows of `suits` per player to move, suit and run state, as the search reads them.
+    rows: Box<[[[Row; ROWS]; 4]; 2]>,
     nodes: u64,
 }
 
@@ -334,6 +347,10 @@ impl Solver {
                 .into_boxed_slice()
                 .try_into()
                 .expect("four suits"),
+            rows: vec![[[Row::default(); ROWS]; 4]; 2]
+                .into_boxed_slice()
+                .try_into()
+                .expect("two players"),
             nodes: 0,
         }
     }
@@ -376,7 +393,7 @@ impl Solver {
         let (mut lower, mut upper, mut g) = (-18, 18, g.clamp(-18, 18));
         while lower < upper {
             let beta = if g == lower { g + 1 } else { g };
-            g = self.search(runs, key, side, beta - 1, beta);
+            g = self.search(runs, key, beta);
             if g < beta {
                 upper = g;
             } else {
@@ -391,8 +408,8 @@ impl Solver {
         if let Some(w) = pos.winner() {
             return w;
         }
-        let (runs, key, side) = self.enter(pos);
-        let mover_wins = self.search(runs, key, side, 0, 1) >= 1;
+        let (runs, key, _) = self.enter(pos);
+        let mover_wins = self.search(runs, key, 1) >= 1;
         let mover = pos.to_move();
         if mover_wins { mover } else { mover.opponent() }
     }
@@ -471,6 +488,15 @@ impl Solver {
                     }
                 }
             }
+            for side in 0..2 {
+                for (dst, src) in self.rows[side][s].iter_mut().zip(&rows[..]) {
+                    *dst = Row {
+                        counts: src.counts[side],
+                        moves: src.moves[side],
+                        len: src.len[side],
+                    };
+                }
+            }
         }
     }
 
@@ -487,36 +513,46 @@ impl Solver {
         (e.generation == self.generation && e.key == key).then_some(e)
     }
 
-    /// Records the bounds learnt about position `key` by a search of window `(alpha, beta)`
-    /// that returned `v` (fail-soft), and the slot of the best move found (0 for none). The
-    /// entry replaces whatever else held its slot.
-    fn store(&mut self, key: u32, v: i32, alpha: i32, beta: i32, best: u8) {
+    /// Records the bounds learnt about position `key` by a null-window search (window
+    /// `(beta - 1, beta)`) that returned `v` (fail-soft), and the slot of the best move found
+    /// (0 for none). The entry replaces whatever else held its slot.
+    #[inline]
+    fn store(&mut self, key: u32, v: i32, beta: i32, best: u8) {
+        if v >= beta {
+            self.store_bounds(key, v, 18, best);
+        } else {
+            self.store_bounds(key, -18, v, best);
+        }
+    }
+
+    /// Records the bounds `lo <= value <= hi` of position `key` and the slot of its best move
+    /// (0 for none).
+    #[inline]
+    fn store_bounds(&mut self, key: u32, lo: i32, hi: i32, best: u8) {
         let generation = self.generation;
         let e = &mut self.table[Solver::slot(key)];
         if e.generation != generation || e.key != key {
             *e = Entry { key, lo: -18, hi: 18, best: 0, generation };
             self.stored += 1;
         }
-        if v > alpha {
-            e.lo = e.lo.max(v as i8);
-        }
-        if v < beta {
-            e.hi = e.hi.min(v as i8);
-        }
+        e.lo = e.lo.max(lo as i8);
+        e.hi = e.hi.min(hi as i8);
         if best != 0 {
             e.best = best;
         }
     }
 
-    /// Fail-soft alpha-beta, values for the player to move (`side`): a value `<= alpha` is an
-    /// upper bound, `>= beta` a lower bound, in between exact. `key` is the table key of the
-    /// position whose run states are `runs`.
-    fn search(&mut self, runs: [u8; 4], key: u32, side: usize, alpha: i32, beta: i32) -> i32 {
+    /// Fail-soft null-window alpha-beta (window `(beta - 1, beta)`; MTD(f) needs no other),
+    /// values for the player to move (bit 0 of `key`, the table key of the position whose run
+    /// states are `runs`): a value `< beta` is an upper bound, `>= beta` a lower bound.
+    fn search(&mut self, runs: [u8; 4], key: u32, beta: i32) -> i32 {
         self.nodes += 1;
+        let alpha = beta - 1;
 
         // 1. Static bounds, then the table's; a bound that decides the window ends the node.
-        let rows = [0, 1, 2, 3].map(|s| &self.suits[s][runs[s] as usize]);
-        let c = Counts::unpack(rows.iter().map(|r| r.counts[side]).sum());
+        let table = &self.rows[(key & 1) as usize];
+        let rows = [0, 1, 2, 3].map(|s| &table[s][runs[s] as usize]);
+        let c = Counts::unpack(rows.iter().map(|r| r.counts).sum());
         let (lo, hi) = static_bounds(c);
         let entry = self.probe(key);
         let (lo, hi, best) = match entry {
@@ -526,10 +562,9 @@ impl Solver {
         if lo >= beta || lo == hi {
             return lo;
         }
-        if hi <= alpha {
+        if hi < beta {
             return hi;
         }
-        let (alpha, beta) = (alpha.max(lo), beta.min(hi));
 
         // 2. The moves: one per class of equivalent reserve moves, none when a card that
         // opens only the mover's own cards dominates them.
@@ -538,7 +573,7 @@ impl Solver {
         let mut reserve_left = (c.safe_me == 0 || !DOMINANCE) as u32;
         let child_key = key ^ 1;
         for row in rows {
-            for &m in &row.moves[side][..row.len[side] as usize] {
+            for &m in &row.moves[..row.len as usize] {
                 if m & RESERVE != 0 {
                     if reserve_left == 0 {
                         continue;
@@ -552,14 +587,14 @@ impl Solver {
 
         // 3. A forced pass.
         if n == 0 {
-            let v = -self.search(runs, key ^ 1, 1 - side, -beta, -alpha);
-            self.store(key, v, alpha, beta, 0);
+            let v = -self.search(runs, key ^ 1, 1 - beta);
+            self.store(key, v, beta, 0);
             return v;
         }
 
         // 4. The last card wins at once, with the best score there is.
         if c.held_me == 1 {
-            self.store(key, c.held_opp, -19, 19, slot(moves[0]) + 1);
+            self.store_bounds(key, c.held_opp, c.held_opp, slot(moves[0]) + 1);
             return c.held_opp;
         }
 
@@ -581,29 +616,9 @@ impl Solver {
             moves[j] = m;
         }
 
-        // 6. Enhanced transposition cutoffs, then 7. the children in order.
-        let moves = &*moves;
-        let (best, skip) = match self.transposition_cutoff(moves, alpha, beta) {
-            Ok((v, slot)) => {
-                self.store(key, v, alpha, beta, slot + 1);
-                return v;
-            }
-            Err(pruned) => pruned,
-        };
-        self.search_children(runs, key, side, moves, skip, alpha, beta, best)
-    }
-
-    /// Enhanced transposition cutoffs: a child whose table entry already proves a cutoff
-    /// ends the node (`Ok` with its value and the move's slot); children whose entries prove they cannot
-    /// beat `alpha` are marked to be skipped (`Err` with the best of their bounds, which still
-    /// counts for the fail-soft result, and the bit mask of the skipped moves).
-    #[inline]
-    fn transposition_cutoff(
-        &mut self,
-        moves: &[Packed],
-        alpha: i32,
-        beta: i32,
-    ) -> Result<(i32, u8), (i32, u8)> {
+        // 6. Enhanced transposition cutoffs: a child whose table entry already proves a
+        // cutoff ends the node; children proven unable to reach beta are skipped (their
+        // bound still counts for the fail-soft result).
         let mut best = -19;
         let mut skip = 0u8;
         for (i, &m) in moves.iter().enumerate() {
@@ -611,31 +626,16 @@ impl Solver {
             // The child's bounds are for the opponent; ours are their negations.
             let (our_lo, our_hi) = (-(e.hi as i32), -(e.lo as i32));
             if our_lo >= beta {
-                return Ok((our_lo, slot(m)));
+                self.store(key, our_lo, beta, slot(m) + 1);
+                return our_lo;
             }
             if our_hi <= alpha {
                 skip |= 1 << i;
                 best = best.max(our_hi);
             }
         }
-        Err((best, skip))
-    }
 
-    /// Searches the moves not in `skip`, in order, until one reaches `beta`; stores and
-    /// returns the best value (at least `best`, the bound of the skipped ones).
-    #[allow(clippy::too_many_arguments)]
-    #[inline]
-    fn search_children(
-        &mut self,
-        runs: [u8; 4],
-        key: u32,
-        side: usize,
-        moves: &[Packed],
-        skip: u8,
-        alpha: i32,
-        beta: i32,
-        mut best: i32,
-    ) -> i32 {
+        // 7. The children in order, until one reaches beta.
         let mut best_slot = 0;
         for (i, &m) in moves.iter().enumerate() {
             if skip >> i & 1 == 1 {
@@ -643,7 +643,7 @@ impl Solver {
             }
             let mut child = runs;
             child[slot(m) as usize / 2 % 4] = (m >> 40) as u8;
-            let v = -self.search(child, m as u32, 1 - side, -beta, -alpha.max(best));
+            let v = -self.search(child, m as u32, 1 - beta);
             if v > best {
                 best = v;
                 best_slot = slot(m) + 1;
@@ -652,7 +652,7 @@ impl Solver {
                 }
             }
         }
-        self.store(key, best, alpha, beta, best_slot);
+        self.store(key, best, beta, best_slot);
         best
     }
 }
