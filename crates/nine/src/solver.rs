@@ -598,8 +598,10 @@ impl Solver {
             n += (row.counts >> 56) as usize;
             reserve = if reserve == 0 { row.reserve } else { reserve };
         }
-        moves[n & 15] = fix(reserve);
-        n += usize::from(reserve != 0 && (c.safe_me == 0 || !DOMINANCE));
+        let keep = reserve != 0 && (c.safe_me == 0 || !DOMINANCE);
+        // A move left out is zeroed, below every move (whose score byte is never 0).
+        moves[n & 15] = fix(reserve) & u64::from(keep).wrapping_neg();
+        n += usize::from(keep);
         let n = n & 15;
 
         // 3. A forced pass.
@@ -617,21 +619,36 @@ impl Solver {
 
         // 5. The order: the table's best move first, then by score (insertion sort, at most
         // eight moves, as integers).
-        let moves = &mut moves[..n];
         if best != 0 {
-            if let Some(m) = moves.iter_mut().find(|m| slot(**m) + 1 == best) {
+            if let Some(m) = moves[..n].iter_mut().find(|m| slot(**m) + 1 == best) {
                 *m |= 0xFF << 56;
             }
         }
-        for i in 1..n {
-            let m = moves[i];
-            let mut j = i;
-            while j > 0 && moves[j - 1] < m {
-                moves[j] = moves[j - 1];
-                j -= 1;
+        if n <= 4 {
+            // A sorting network on the first four words, without branches: the words past
+            // the moves are below every move (their score byte is 0), so they stay behind.
+            let ce = |v: &mut [Packed; 16], a: usize, b: usize| {
+                let (x, y) = (v[a], v[b]);
+                v[a] = x.max(y);
+                v[b] = x.min(y);
+            };
+            ce(&mut moves, 0, 1);
+            ce(&mut moves, 2, 3);
+            ce(&mut moves, 0, 2);
+            ce(&mut moves, 1, 3);
+            ce(&mut moves, 1, 2);
+        } else {
+            for i in 1..n {
+                let m = moves[i];
+                let mut j = i;
+                while j > 0 && moves[j - 1] < m {
+                    moves[j] = moves[j - 1];
+                    j -= 1;
+                }
+                moves[j] = m;
             }
-            moves[j] = m;
         }
+        let moves = &moves[..n];
 
         // 6. Enhanced transposition cutoffs: a child whose table entry already proves a
         // cutoff ends the node; children proven unable to reach beta are skipped (their
