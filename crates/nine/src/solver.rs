@@ -493,7 +493,7 @@ impl Solver {
                 }
             }
             for side in 0..2 {
-                for (dst, src) in self.rows[side][s].iter_mut().zip(&rows[..]) {
+                for (dst, src) in self.rows[side][s].iter_mut().zip(&rows[..RUN_STATES]) {
                     let all = &src.moves[side][..src.len[side] as usize];
                     let mut row = Row { counts: src.counts[side], ..Row::default() };
                     let mut len = 0;
