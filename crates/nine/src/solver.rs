@@ -40,13 +40,17 @@
 //!   unable to beat alpha are skipped;
 //! - MTD(f) starts from a guess: "does the player to move win?" for a first solve, and
 //!   Alice-first's result for Bob-first (most deals have importance 0);
-//! - a lean node: the counters of the bounds (and the number of dominating cards) are packed
-//!   bytes summed in one word per suit; a move is one integer (score, slot, next run state,
-//!   reserve flag, child key) made from a per-suit template with one addition, and the move
-//!   list is sorted as integers; the per-suit tables have 256 rows and the table a size known
-//!   to the compiler, so no index is bounds-checked; a deal's per-suit tables are copies of
-//!   tables built once per process for each holding of a suit (who holds which of its nine
-//!   cards decides everything in them).
+//! - a lean node: MTD(f) and the winner search only ever use null windows, so a node takes
+//!   one bound (`beta`) and reads the player to move from bit 0 of its key; the counters of
+//!   the bounds (and the number of dominating cards) are packed bytes summed in one word per
+//!   suit; a suit's row for the player to move (32 bytes) keeps its non-reserve moves apart
+//!   from one reserve move, so the move list is written without a branch per move; a move is
+//!   one integer (score, slot, next run state, reserve flag, child key) made from a per-suit
+//!   template with one addition; up to four moves are sorted by a network of max/min (more by
+//!   insertion); the per-suit tables have 256 rows and the table a size known to the
+//!   compiler, so no index is bounds-checked; a deal's per-suit tables are copies of tables
+//!   built once per process for each holding of a suit (who holds which of its nine cards
+//!   decides everything in them).
 //!
 //! Proof of the dominance. Let `M` be the player to move, `b` a playable non-reserve card of
 //! `M` whose newly playable cards all belong to `M`, and `r` a playable reserve card of `M`.
@@ -126,9 +130,70 @@
 //! same session; callgrind 1,994 M -> 1,048 M instructions, 0.53x); the first session had
 //! brought it from 0.39 s to 0.28 s.
 //!
-//! A node now costs about 330 instructions (582 M over the 1.74 M nodes of `solver_stats
-//! 200 1 --no-d3`, which prints the nodes in all) and 45 ns here: the goal of issue 11
-//! (80 us per deal) needs fewer nodes again and a node at about a third of the cost.
+//! A third session (each step's example binary kept; times are medians of alternating runs
+//! of `solver_stats 1000 3 --no-d3` against the previous step on a machine with a load of
+//! 5 to 9 on its 2 cores, so only differences above about 3% mean anything; instructions and
+//! mispredicted branches are callgrind's and cachegrind's `--branch-sim=yes` totals for
+//! `solver_stats 200 1 --no-d3`; positions and nodes never changed):
+//!
+//! | step | time | D1 | instructions | mispredicted |
+//! | --- | ---: | ---: | ---: | ---: |
+//! | start of the session (the last row above) | 212-220 us | 16.2-16.7 us | 582 M | 8.87 M |
+//! | null windows only (one `beta`, the side in the key), rows per player to move | 202-206 us (0.95x) | 17.0-17.8 us | 546 M | |
+//! | move list without a branch per move | 189-195 us (0.89x) | 17.4-17.9 us | 572 M | 6.34 M |
+//! | sorting network for at most four moves | 186-188 us (0.88x) | 17.0-17.1 us | 581 M | 4.89 M |
+//! | per-player rows built for the 25 run states, not 256 (a deal's load: 44 k -> 7 k instructions) | 183-192 us (0.87x) | 13.8-15.4 us (0.86x) | 566 M | |
+//!
+//! `tabletop judge cf1769d3` with k = 26: 119 ms of CPU against 152 ms at the start of the
+//! session, 186 ms of wall time against 258 ms (hyperfine, 30 runs each, same run, machine
+//! load 7). The time of a node follows its mispredicted branches more than its
+//! instructions: the branch-free move list costs 5% more instructions and saves 7% of the
+//! time. What the node does now, per node (1.74 M nodes): about 320 instructions in all, of
+//! which the bounds (counters and formula) about 40, the table probes 25, the move list 55,
+//! the call and return 35.
+//!
+//! Measured in this session and dropped (positions / nodes are medians over the 1,000
+//! deals, against 3,718 / 5,028):
+//!
+//! - Bounds from forced passes (the brief's "bounds from forced play"). Let `W` be the winner
+//!   and `L` the loser, `reach_P` the cards `P` can reach alone (every unplayed card from the
+//!   table to it is `P`'s) and `free_P` those among them that `P` can play without opening a
+//!   card of the opponent (nor does any card on the way: a run from an end, less its last
+//!   card when an opponent's card lies beyond it). Give `L` the strategy "play a free card
+//!   while there is one": during its first `free_L` turns it opens no card of `W`, so `W`
+//!   plays only cards it reaches alone; if `W` holds a card it does not reach, it cannot
+//!   finish meanwhile and passes at least `free_L - reach_W` times (`+ 1` when `W` is to
+//!   move), each a turn more for `L` in the bound above. Symmetrically, a player that reaches
+//!   all its cards is never blocked, so the other plays at most one card a turn, less the
+//!   turns it must pass while the first plays its free cards: the value is at least
+//!   `held_L - (held_W - 1) + max(0, min(free_W, held_W - 1) - reach_L)` (`W` to move). Both
+//!   are sound (the checksum of the 1,000 deals and the oracle tests held) but bite little:
+//!   3,665 positions, 4,857 nodes; their four counters no longer fit the counters' word,
+//!   and the wider word made the node 9% more instructions and 10% slower.
+//! - The history heuristic (cutoffs counted per card and player to move) as a tie-break after
+//!   the static score: 3,676 / 5,004; as the first key: 5,836 / 7,977. The static ordering is
+//!   already nearly perfect: 99.6% of the nodes that cut off do so on the first child
+//!   searched.
+//! - Other first guesses for Alice first (`+2`, `-1`, `+3` instead of `+1`): 3,724 / 5,115,
+//!   3,714 / 5,041, 3,720 / 5,147.
+//! - Enhanced transposition cutoffs only with at least 8 or 14 cards held: 1.04x and 1.08x
+//!   the instructions (at nodes met for the first time, 27% of the children's probes hit
+//!   and 14% cut off).
+//! - Passing what the parent's probe found to the child instead of probing again: 1.10x to
+//!   1.18x the instructions in four forms (an `Option`, an entry with "no bounds" for a
+//!   miss, an 8-byte entry word, a packed `u32`), no faster.
+//! - The table's hit chosen without a branch: 1.05x the instructions, no fewer
+//!   mispredictions (the compiler branched elsewhere).
+//! - Single-move nodes calling their child directly (no sort, no probe of the child): 6%
+//!   more nodes (1.74 M -> 1.85 M on 200 deals), 1.03x the instructions.
+//! - Tables of 2^14 and 2^15 entries: no faster (the table is not what a node waits for).
+//!
+//! Where the nodes are: 81% of them are expanded (16% end on the static bounds, 2% on the
+//! table), nearly all with 6 to 12 cards in each hand; 79% of the nodes of the MTD(f)
+//! passes (200 deals) are in the passes that prove how few cards the loser can keep, where
+//! every move of the winner must be refuted. The goal of issue 11 (80 us per deal,
+//! p99 500 us) needs both fewer nodes (a pruning rule that removes moves of the winner where
+//! all must be refuted) and a node at about half of today's cost.
 //!
 //! The plain memoised minimax [`minimax_value`] is the oracle the tests compare against.
 
