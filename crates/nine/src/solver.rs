@@ -134,7 +134,9 @@
 //! of `solver_stats 1000 3 --no-d3` against the previous step on a machine with a load of
 //! 5 to 9 on its 2 cores, so only differences above about 3% mean anything; instructions and
 //! mispredicted branches are callgrind's and cachegrind's `--branch-sim=yes` totals for
-//! `solver_stats 200 1 --no-d3`; positions and nodes never changed):
+//! `solver_stats 200 1 --no-d3`; positions and nodes did not change until the last row,
+//! which searches another of the equivalent reserve moves: 1,000 deals 5,984,139 ->
+//! 5,984,087 positions in all, medians unchanged):
 //!
 //! | step | time | D1 | instructions | mispredicted |
 //! | --- | ---: | ---: | ---: | ---: |
@@ -142,11 +144,12 @@
 //! | null windows only (one `beta`, the side in the key), rows per player to move | 202-206 us (0.95x) | 17.0-17.8 us | 546 M | |
 //! | move list without a branch per move | 189-195 us (0.89x) | 17.4-17.9 us | 572 M | 6.34 M |
 //! | sorting network for at most four moves | 186-188 us (0.88x) | 17.0-17.1 us | 581 M | 4.89 M |
-//! | per-player rows built for the 25 run states, not 256 (a deal's load: 44 k -> 7 k instructions) | 183-192 us (0.87x) | 13.8-15.4 us (0.86x) | 566 M | |
+//! | per-player rows built for the 25 run states, not 256 (a deal's load: 44 k -> 7 k instructions) | 183-192 us (0.87x) | 13.8-15.4 us (0.86x) | 566 M | 4.89 M |
+//! | the reserve move kept is the greatest word, not the first suit's (a `max`, no branch) | 182-185 us (0.86x) | 13.3-13.4 us (0.82x) | 569 M | 4.30 M |
 //!
-//! `tabletop judge cf1769d3` with k = 26: 119 ms of CPU against 152 ms at the start of the
-//! session, 186 ms of wall time against 258 ms (hyperfine, 30 runs each, same run, machine
-//! load 7). The time of a node follows its mispredicted branches more than its
+//! `tabletop judge cf1769d3` with k = 26: 119-123 ms of CPU against 152-157 ms at the start
+//! of the session, 186-212 ms of wall time against 258-326 ms (hyperfine, 30 runs each,
+//! twice, each time beside the start of the session; machine load 7). The time of a node follows its mispredicted branches more than its
 //! instructions: the branch-free move list costs 5% more instructions and saves 7% of the
 //! time. What the node does now, per node (1.74 M nodes): about 320 instructions in all, of
 //! which the bounds (counters and formula) about 40, the table probes 25, the move list 55,
@@ -649,7 +652,8 @@ impl Solver {
         // opens only the mover's own cards dominates them.
         // Without branches on the moves (they were a third of the mispredicted branches):
         // each row writes both its move slots and counts only its non-reserve moves; then the
-        // reserve move of the first row that has one. At most 9 moves are ever written.
+        // greatest of the rows' reserve moves (any one stands for all). At most 9 moves are
+        // ever written.
         let mut moves = [0 as Packed; 16];
         let mut n = 0;
         let child_key = key ^ 1;
@@ -661,7 +665,7 @@ impl Solver {
             moves[n & 15] = fix(row.moves[0]);
             moves[(n + 1) & 15] = fix(row.moves[1]);
             n += (row.counts >> 56) as usize;
-            reserve = if reserve == 0 { row.reserve } else { reserve };
+            reserve = reserve.max(row.reserve);
         }
         let keep = reserve != 0 && (c.safe_me == 0 || !DOMINANCE);
         // A move left out is zeroed, below every move (whose score byte is never 0).
