@@ -149,9 +149,13 @@
 //! | the counters hold each player's supply (pool and non-reserve cards) instead of its pool | 179-181 us (0.84x) | 13.0-13.1 us (0.80x) | 560 M | |
 //! | children the table proves unable to reach beta dropped from the list, not skipped by a mask | 180-181 us | 12.7-13.1 us | 549 M | 4.02 M |
 //!
-//! `tabletop judge cf1769d3` with k = 26: 119-123 ms of CPU against 152-157 ms at the start
-//! of the session, 186-212 ms of wall time against 258-326 ms (hyperfine, 30 runs each,
-//! twice, each time beside the start of the session; machine load 7). The time of a node follows its mispredicted branches more than its
+//! At the end of the session, beside its start (three alternating runs of `solver_stats
+//! 1000 3`): median 187-188 us against 216-219 us (0.86x), p99 1.57-1.69 ms against
+//! 1.72-1.98 ms, mean 311-316 us against 354-371 us, D1 13.3-13.8 us against 16.5-16.9 us
+//! (0.81x); callgrind 549 M instructions against 582 M. `tabletop judge cf1769d3` with
+//! k = 26: 119-123 ms of CPU against 148-157 ms, 177-212 ms of wall time against 235-326 ms
+//! (hyperfine, 30 runs each, three times, each beside the start of the session; machine
+//! load 7). The time of a node follows its mispredicted branches more than its
 //! instructions: the branch-free move list costs 5% more instructions and saves 7% of the
 //! time. What the node does now, per node (1.74 M nodes): about 320 instructions in all, of
 //! which the bounds (counters and formula) about 40, the table probes 25, the move list 55,
