@@ -235,7 +235,9 @@ const TABLE_BITS: u32 = 16;
 /// (biased by 128; 255 for the table's best move) in bits 56..64, `7 - slot` in bits 48..56
 /// (the slot is `suit * 2 + k`; ties go to the lower slot), the suit's next run state in bits
 /// 40..48, [`RESERVE`] in bit 32, and the child's table key in bits 0..32 (in the per-suit
-/// tables: the difference of the suit's key parts after and before the move).
+/// tables: the difference of the suit's key parts after and before the move; in a node's
+/// move list, where the node's key has been added to the whole word, a carry may have
+/// changed bits 32 and 33, which nothing reads there).
 type Packed = u64;
 
 /// The flag of a move that plays a reserve card of its holder.
@@ -265,8 +267,9 @@ struct SuitState {
 }
 
 /// What the search reads of one suit in one run state for one player to move: a
-/// [`SuitState`]'s `counts`, `moves` and `len` of that player, 32 bytes (so a row's address is
-/// a shift away).
+/// [`SuitState`]'s `counts` and moves of that player, the moves split into the non-reserve
+/// ones and one reserve one (any stands for all), 32 bytes (so a row's address is a shift
+/// away).
 #[derive(Clone, Copy, Debug, Default)]
 #[repr(align(32))]
 struct Row {
@@ -279,7 +282,7 @@ struct Row {
     reserve: Packed,
 }
 
-/// The six counters of [`SuitState::counts`], summed over the suits.
+/// The counters of [`SuitState::counts`], summed over the suits.
 #[derive(Clone, Copy, Debug)]
 struct Counts {
     held_me: i32,
