@@ -148,6 +148,7 @@
 //! | the reserve move kept is the greatest word, not the first suit's (a `max`, no branch) | 182-185 us (0.86x) | 13.3-13.4 us (0.82x) | 569 M | 4.30 M |
 //! | the counters hold each player's supply (pool and non-reserve cards) instead of its pool | 179-181 us (0.84x) | 13.0-13.1 us (0.80x) | 560 M | |
 //! | children the table proves unable to reach beta dropped from the list, not skipped by a mask | 180-181 us | 12.7-13.1 us | 549 M | 4.02 M |
+//! | one comparator only when there are at most two moves (half of the expanded nodes) | 179-180 us | 12.9-13.2 us | 537 M | 4.25 M |
 //!
 //! At the end of the session, beside its start (three alternating runs of `solver_stats
 //! 1000 3`): median 187-188 us against 216-219 us (0.86x), p99 1.57-1.69 ms against
@@ -713,18 +714,21 @@ impl Solver {
             }
         }
         if n <= 4 {
-            // A sorting network on the first four words, without branches: the words past
-            // the moves are below every move (their score byte is 0), so they stay behind.
+            // A sorting network on the first four words (its first comparator alone for two
+            // moves), without branches: the words past the moves are below every move (their
+            // score byte is 0), so they stay behind.
             let ce = |v: &mut [Packed; 16], a: usize, b: usize| {
                 let (x, y) = (v[a], v[b]);
                 v[a] = x.max(y);
                 v[b] = x.min(y);
             };
             ce(&mut moves, 0, 1);
-            ce(&mut moves, 2, 3);
-            ce(&mut moves, 0, 2);
-            ce(&mut moves, 1, 3);
-            ce(&mut moves, 1, 2);
+            if n > 2 {
+                ce(&mut moves, 2, 3);
+                ce(&mut moves, 0, 2);
+                ce(&mut moves, 1, 3);
+                ce(&mut moves, 1, 2);
+            }
         } else {
             for i in 1..n {
                 let m = moves[i];
