@@ -151,12 +151,12 @@
 //! | one comparator only when there are at most two moves (half of the expanded nodes) | 179-180 us | 12.9-13.2 us | 537 M | 4.25 M |
 //!
 //! At the end of the session, beside its start (three alternating runs of `solver_stats
-//! 1000 3`): median 187-188 us against 216-219 us (0.86x), p99 1.57-1.69 ms against
-//! 1.72-1.98 ms, mean 311-316 us against 354-371 us, D1 13.3-13.8 us against 16.5-16.9 us
-//! (0.81x); callgrind 549 M instructions against 582 M. `tabletop judge cf1769d3` with
-//! k = 26: 119-123 ms of CPU against 148-157 ms, 177-212 ms of wall time against 235-326 ms
-//! (hyperfine, 30 runs each, three times, each beside the start of the session; machine
-//! load 7). The time of a node follows its mispredicted branches more than its
+//! 1000 3`): median 177-185 us against 215-217 us (0.84x), p99 1.47-1.54 ms against
+//! 1.81-2.05 ms, mean 297-318 us against 353-373 us, D1 12.9-14.0 us against 16.1-16.5 us
+//! (0.82x); callgrind 537 M instructions against 582 M (0.92x). `tabletop judge cf1769d3`
+//! with k = 26: 117-123 ms of CPU against 142-157 ms, 174-212 ms of wall time against
+//! 235-326 ms (hyperfine, 30 runs each, four times, each beside the start of the session;
+//! machine load 7). The time of a node follows its mispredicted branches more than its
 //! instructions: the branch-free move list costs 5% more instructions and saves 7% of the
 //! time. What the node does now, per node (1.74 M nodes): about 320 instructions in all, of
 //! which the bounds (counters and formula) about 40, the table probes 25, the move list 55,
