@@ -40,13 +40,17 @@
 //!   unable to beat alpha are skipped;
 //! - MTD(f) starts from a guess: "does the player to move win?" for a first solve, and
 //!   Alice-first's result for Bob-first (most deals have importance 0);
-//! - a lean node: the counters of the bounds (and the number of dominating cards) are packed
-//!   bytes summed in one word per suit; a move is one integer (score, slot, next run state,
-//!   reserve flag, child key) made from a per-suit template with one addition, and the move
-//!   list is sorted as integers; the per-suit tables have 256 rows and the table a size known
-//!   to the compiler, so no index is bounds-checked; a deal's per-suit tables are copies of
-//!   tables built once per process for each holding of a suit (who holds which of its nine
-//!   cards decides everything in them).
+//! - a lean node: MTD(f) and the winner search only ever use null windows, so a node takes
+//!   one bound (`beta`) and reads the player to move from bit 0 of its key; the counters of
+//!   the bounds (and the number of dominating cards) are packed bytes summed in one word per
+//!   suit; a suit's row for the player to move (32 bytes) keeps its non-reserve moves apart
+//!   from one reserve move, so the move list is written without a branch per move; a move is
+//!   one integer (score, slot, next run state, reserve flag, child key) made from a per-suit
+//!   template with one addition; up to four moves are sorted by a network of max/min (more by
+//!   insertion); the per-suit tables have 256 rows and the table a size known to the
+//!   compiler, so no index is bounds-checked; a deal's per-suit tables are copies of tables
+//!   built once per process for each holding of a suit (who holds which of its nine cards
+//!   decides everything in them).
 //!
 //! Proof of the dominance. Let `M` be the player to move, `b` a playable non-reserve card of
 //! `M` whose newly playable cards all belong to `M`, and `r` a playable reserve card of `M`.
@@ -126,9 +130,87 @@
 //! same session; callgrind 1,994 M -> 1,048 M instructions, 0.53x); the first session had
 //! brought it from 0.39 s to 0.28 s.
 //!
-//! A node now costs about 330 instructions (582 M over the 1.74 M nodes of `solver_stats
-//! 200 1 --no-d3`, which prints the nodes in all) and 45 ns here: the goal of issue 11
-//! (80 us per deal) needs fewer nodes again and a node at about a third of the cost.
+//! A third session (each step's example binary kept; times are medians of alternating runs
+//! of `solver_stats 1000 3 --no-d3` against the previous step on a machine with a load of
+//! 5 to 9 on its 2 cores, so only differences above about 3% mean anything; instructions and
+//! mispredicted branches are callgrind's and cachegrind's `--branch-sim=yes` totals for
+//! `solver_stats 200 1 --no-d3`; positions and nodes did not change until the last row,
+//! which searches another of the equivalent reserve moves: 1,000 deals 5,984,139 ->
+//! 5,984,087 positions in all, medians unchanged):
+//!
+//! | step | time | D1 | instructions | mispredicted |
+//! | --- | ---: | ---: | ---: | ---: |
+//! | start of the session (the last row above) | 212-220 us | 16.2-16.7 us | 582 M | 8.87 M |
+//! | null windows only (one `beta`, the side in the key), rows per player to move | 202-206 us (0.95x) | 17.0-17.8 us | 546 M | |
+//! | move list without a branch per move | 189-195 us (0.89x) | 17.4-17.9 us | 572 M | 6.34 M |
+//! | sorting network for at most four moves | 186-188 us (0.88x) | 17.0-17.1 us | 581 M | 4.89 M |
+//! | per-player rows built for the 25 run states, not 256 (a deal's load: 44 k -> 7 k instructions) | 183-192 us (0.87x) | 13.8-15.4 us (0.86x) | 566 M | 4.89 M |
+//! | the reserve move kept is the greatest word, not the first suit's (a `max`, no branch) | 182-185 us (0.86x) | 13.3-13.4 us (0.82x) | 569 M | 4.30 M |
+//! | the counters hold each player's supply (pool and non-reserve cards) instead of its pool | 179-181 us (0.84x) | 13.0-13.1 us (0.80x) | 560 M | |
+//! | children the table proves unable to reach beta dropped from the list, not skipped by a mask | 180-181 us | 12.7-13.1 us | 549 M | 4.02 M |
+//! | one comparator only when there are at most two moves (half of the expanded nodes) | 179-180 us | 12.9-13.2 us | 537 M | 4.25 M |
+//!
+//! At the end of the session, beside its start (three alternating runs of `solver_stats
+//! 1000 3`): median 177-185 us against 215-217 us (0.84x), p99 1.47-1.54 ms against
+//! 1.81-2.05 ms, mean 297-318 us against 353-373 us, D1 12.9-14.0 us against 16.1-16.5 us
+//! (0.82x); callgrind 537 M instructions against 582 M (0.92x). `tabletop judge cf1769d3`
+//! with k = 26: 117-123 ms of CPU against 142-157 ms, 174-212 ms of wall time against
+//! 235-326 ms (hyperfine, 30 runs each, four times, each beside the start of the session;
+//! machine load 7). The time of a node follows its mispredicted branches more than its
+//! instructions: the branch-free move list costs 5% more instructions and saves 7% of the
+//! time. What the node does now, per node (1.74 M nodes): about 320 instructions in all, of
+//! which the bounds (counters and formula) about 40, the table probes 25, the move list 55,
+//! the call and return 35.
+//!
+//! Measured in this session and dropped (positions / nodes are medians over the 1,000
+//! deals, against 3,718 / 5,028):
+//!
+//! - Bounds from forced passes (the brief's "bounds from forced play"). Let `W` be the winner
+//!   and `L` the loser, `reach_P` the cards `P` can reach alone (every unplayed card from the
+//!   table to it is `P`'s) and `free_P` those among them that `P` can play without opening a
+//!   card of the opponent (nor does any card on the way: a run from an end, less its last
+//!   card when an opponent's card lies beyond it). Give `L` the strategy "play a free card
+//!   while there is one": during its first `free_L` turns it opens no card of `W`, so `W`
+//!   plays only cards it reaches alone; if `W` holds a card it does not reach, it cannot
+//!   finish meanwhile and passes at least `free_L - reach_W` times (`+ 1` when `W` is to
+//!   move), each a turn more for `L` in the bound above. Symmetrically, a player that reaches
+//!   all its cards is never blocked, so the other plays at most one card a turn, less the
+//!   turns it must pass while the first plays its free cards: the value is at least
+//!   `held_L - (held_W - 1) + max(0, min(free_W, held_W - 1) - reach_L)` (`W` to move). Both
+//!   are sound (the checksum of the 1,000 deals and the oracle tests held) but bite little:
+//!   3,665 positions, 4,857 nodes; their four counters no longer fit the counters' word,
+//!   and the wider word made the node 9% more instructions and 10% slower.
+//! - The history heuristic (cutoffs counted per card and player to move) as a tie-break after
+//!   the static score: 3,676 / 5,004; as the first key: 5,836 / 7,977. The static ordering is
+//!   already nearly perfect: 99.6% of the nodes that cut off do so on the first child
+//!   searched.
+//! - Other first guesses for Alice first (`+2`, `-1`, `+3` instead of `+1`): 3,724 / 5,115,
+//!   3,714 / 5,041, 3,720 / 5,147.
+//! - Enhanced transposition cutoffs only with at least 8 or 14 cards held: 1.04x and 1.08x
+//!   the instructions (at nodes met for the first time, 27% of the children's probes hit
+//!   and 14% cut off).
+//! - Passing what the parent's probe found to the child instead of probing again: 1.10x to
+//!   1.18x the instructions in four forms (an `Option`, an entry with "no bounds" for a
+//!   miss, an 8-byte entry word, a packed `u32`), no faster.
+//! - The table's hit chosen without a branch: at the node's own probe, 1.05x the
+//!   instructions and no fewer mispredictions (the compiler branched elsewhere); in the
+//!   transposition-cutoff loop, 1.05x the instructions, 5% fewer mispredictions, mean and
+//!   p99 2-6% lower but median and D1 2-5% higher (three alternating runs): not kept.
+//! - Single-move nodes calling their child directly (no sort, no probe of the child): 6%
+//!   more nodes (1.74 M -> 1.85 M on 200 deals), 1.03x the instructions.
+//! - Tables of 2^14 and 2^15 entries: no faster (the table is not what a node waits for).
+//! - Two-way buckets again (the new entry first, the old one moved to the second slot):
+//!   nodes in all -3.2% and mean positions 5,984 -> 5,772 on the 1,000 deals, but 1.06x the
+//!   instructions and about 10% slower (median, mean and p99, two alternating runs).
+//! - Bob first searched from Alice's result plus or minus one: 3,737 / 5,326 and
+//!   3,718 / 5,057.
+//!
+//! Where the nodes are: 81% of them are expanded (16% end on the static bounds, 2% on the
+//! table), nearly all with 6 to 12 cards in each hand; 79% of the nodes of the MTD(f)
+//! passes (200 deals) are in the passes that prove how few cards the loser can keep, where
+//! every move of the winner must be refuted. The goal of issue 11 (80 us per deal,
+//! p99 500 us) needs both fewer nodes (a pruning rule that removes moves of the winner where
+//! all must be refuted) and a node at about half of today's cost.
 //!
 //! The plain memoised minimax [`minimax_value`] is the oracle the tests compare against.
 
@@ -154,7 +236,9 @@ const TABLE_BITS: u32 = 16;
 /// (biased by 128; 255 for the table's best move) in bits 56..64, `7 - slot` in bits 48..56
 /// (the slot is `suit * 2 + k`; ties go to the lower slot), the suit's next run state in bits
 /// 40..48, [`RESERVE`] in bit 32, and the child's table key in bits 0..32 (in the per-suit
-/// tables: the difference of the suit's key parts after and before the move).
+/// tables: the difference of the suit's key parts after and before the move; in a node's
+/// move list, where the node's key has been added to the whole word, a carry may have
+/// changed bits 32 and 33, which nothing reads there).
 type Packed = u64;
 
 /// The flag of a move that plays a reserve card of its holder.
@@ -168,9 +252,12 @@ const ROWS: usize = 256;
 #[derive(Clone, Copy, Debug, Default)]
 struct SuitState {
     /// Per player to move ("me"): the byte counters `[held_me, held_opp, reserve_me,
-    /// reserve_opp, pool_me, pool_opp, safe_me]` packed in one word, so the four suits add up
+    /// reserve_opp, supply_me, supply_opp, safe_me]` packed in one word, so the four suits add up
     /// in three additions (no counter exceeds 36, so no byte overflows into the next).
-    /// `safe_me` counts the mover's playable non-reserve cards that open only its own cards.
+    /// `supply` counts a player's non-reserve cards and its pool (the reserve chains it can
+    /// start now): the cards it is sure to be able to play, should it lose (see
+    /// [`static_bounds`]). `safe_me` counts the mover's playable non-reserve cards that open
+    /// only its own cards.
     counts: [u64; 2],
     /// This suit's part of the table key (see [`Solver::enter`]).
     key: u32,
@@ -180,15 +267,31 @@ struct SuitState {
     len: [u8; 2],
 }
 
-/// The six counters of [`SuitState::counts`], summed over the suits.
+/// What the search reads of one suit in one run state for one player to move: a
+/// [`SuitState`]'s `counts` and moves of that player, the moves split into the non-reserve
+/// ones and one reserve one (any stands for all), 32 bytes (so a row's address is a shift
+/// away).
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(align(32))]
+struct Row {
+    /// The counters (see [`SuitState::counts`]), with the number of non-reserve moves in
+    /// byte 7 (summed over the suits it stays at most 8).
+    counts: u64,
+    /// The non-reserve moves first, then 0.
+    moves: [Packed; 2],
+    /// A playable reserve card (all of them lead to the same class), or 0.
+    reserve: Packed,
+}
+
+/// The counters of [`SuitState::counts`], summed over the suits.
 #[derive(Clone, Copy, Debug)]
 struct Counts {
     held_me: i32,
     held_opp: i32,
     reserve_me: i32,
     reserve_opp: i32,
-    pool_me: i32,
-    pool_opp: i32,
+    supply_me: i32,
+    supply_opp: i32,
     safe_me: i32,
 }
 
@@ -204,8 +307,8 @@ impl Counts {
             held_opp: b(1),
             reserve_me: b(2),
             reserve_opp: b(3),
-            pool_me: b(4),
-            pool_opp: b(5),
+            supply_me: b(4),
+            supply_opp: b(5),
             safe_me: b(6),
         }
     }
@@ -300,6 +403,8 @@ pub struct Solver {
     stored: usize,
     deal: Option<Deal>,
     suits: Box<[[SuitState; ROWS]; 4]>,
+    /// The rows of `suits` per player to move, suit and run state, as the search reads them.
+    rows: Box<[[[Row; ROWS]; 4]; 2]>,
     nodes: u64,
 }
 
@@ -334,6 +439,10 @@ impl Solver {
                 .into_boxed_slice()
                 .try_into()
                 .expect("four suits"),
+            rows: vec![[[Row::default(); ROWS]; 4]; 2]
+                .into_boxed_slice()
+                .try_into()
+                .expect("two players"),
             nodes: 0,
         }
     }
@@ -376,7 +485,7 @@ impl Solver {
         let (mut lower, mut upper, mut g) = (-18, 18, g.clamp(-18, 18));
         while lower < upper {
             let beta = if g == lower { g + 1 } else { g };
-            g = self.search(runs, key, side, beta - 1, beta);
+            g = self.search(runs, key, beta);
             if g < beta {
                 upper = g;
             } else {
@@ -391,8 +500,8 @@ impl Solver {
         if let Some(w) = pos.winner() {
             return w;
         }
-        let (runs, key, side) = self.enter(pos);
-        let mover_wins = self.search(runs, key, side, 0, 1) >= 1;
+        let (runs, key, _) = self.enter(pos);
+        let mover_wins = self.search(runs, key, 1) >= 1;
         let mover = pos.to_move();
         if mover_wins { mover } else { mover.opponent() }
     }
@@ -471,6 +580,25 @@ impl Solver {
                     }
                 }
             }
+            for side in 0..2 {
+                for (dst, src) in self.rows[side][s].iter_mut().zip(&rows[..RUN_STATES]) {
+                    let all = &src.moves[side][..src.len[side] as usize];
+                    let mut row = Row { counts: src.counts[side], ..Row::default() };
+                    let mut len = 0;
+                    for &m in all {
+                        if m & RESERVE != 0 {
+                            if row.reserve == 0 {
+                                row.reserve = m;
+                            }
+                        } else {
+                            row.moves[len] = m;
+                            len += 1;
+                        }
+                    }
+                    row.counts |= (len as u64) << 56;
+                    *dst = row;
+                }
+            }
         }
     }
 
@@ -487,36 +615,46 @@ impl Solver {
         (e.generation == self.generation && e.key == key).then_some(e)
     }
 
-    /// Records the bounds learnt about position `key` by a search of window `(alpha, beta)`
-    /// that returned `v` (fail-soft), and the slot of the best move found (0 for none). The
-    /// entry replaces whatever else held its slot.
-    fn store(&mut self, key: u32, v: i32, alpha: i32, beta: i32, best: u8) {
+    /// Records the bounds learnt about position `key` by a null-window search (window
+    /// `(beta - 1, beta)`) that returned `v` (fail-soft), and the slot of the best move found
+    /// (0 for none). The entry replaces whatever else held its slot.
+    #[inline]
+    fn store(&mut self, key: u32, v: i32, beta: i32, best: u8) {
+        if v >= beta {
+            self.store_bounds(key, v, 18, best);
+        } else {
+            self.store_bounds(key, -18, v, best);
+        }
+    }
+
+    /// Records the bounds `lo <= value <= hi` of position `key` and the slot of its best move
+    /// (0 for none).
+    #[inline]
+    fn store_bounds(&mut self, key: u32, lo: i32, hi: i32, best: u8) {
         let generation = self.generation;
         let e = &mut self.table[Solver::slot(key)];
         if e.generation != generation || e.key != key {
             *e = Entry { key, lo: -18, hi: 18, best: 0, generation };
             self.stored += 1;
         }
-        if v > alpha {
-            e.lo = e.lo.max(v as i8);
-        }
-        if v < beta {
-            e.hi = e.hi.min(v as i8);
-        }
+        e.lo = e.lo.max(lo as i8);
+        e.hi = e.hi.min(hi as i8);
         if best != 0 {
             e.best = best;
         }
     }
 
-    /// Fail-soft alpha-beta, values for the player to move (`side`): a value `<= alpha` is an
-    /// upper bound, `>= beta` a lower bound, in between exact. `key` is the table key of the
-    /// position whose run states are `runs`.
-    fn search(&mut self, runs: [u8; 4], key: u32, side: usize, alpha: i32, beta: i32) -> i32 {
+    /// Fail-soft null-window alpha-beta (window `(beta - 1, beta)`; MTD(f) needs no other),
+    /// values for the player to move (bit 0 of `key`, the table key of the position whose run
+    /// states are `runs`): a value `< beta` is an upper bound, `>= beta` a lower bound.
+    fn search(&mut self, runs: [u8; 4], key: u32, beta: i32) -> i32 {
         self.nodes += 1;
+        let alpha = beta - 1;
 
         // 1. Static bounds, then the table's; a bound that decides the window ends the node.
-        let rows = [0, 1, 2, 3].map(|s| &self.suits[s][runs[s] as usize]);
-        let c = Counts::unpack(rows.iter().map(|r| r.counts[side]).sum());
+        let table = &self.rows[(key & 1) as usize];
+        let rows = [0, 1, 2, 3].map(|s| &table[s][runs[s] as usize]);
+        let c = Counts::unpack(rows.iter().map(|r| r.counts).sum());
         let (lo, hi) = static_bounds(c);
         let entry = self.probe(key);
         let (lo, hi, best) = match entry {
@@ -526,124 +664,111 @@ impl Solver {
         if lo >= beta || lo == hi {
             return lo;
         }
-        if hi <= alpha {
+        if hi < beta {
             return hi;
         }
-        let (alpha, beta) = (alpha.max(lo), beta.min(hi));
 
         // 2. The moves: one per class of equivalent reserve moves, none when a card that
         // opens only the mover's own cards dominates them.
-        let mut moves = [0 as Packed; 8];
+        // Without branches on the moves (they were a third of the mispredicted branches):
+        // each row writes both its move slots and counts only its non-reserve moves; then the
+        // greatest of the rows' reserve moves (any one stands for all). At most 9 moves are
+        // ever written.
+        let mut moves = [0 as Packed; 16];
         let mut n = 0;
-        let mut reserve_left = (c.safe_me == 0 || !DOMINANCE) as u32;
         let child_key = key ^ 1;
+        // The low word becomes the child's key; a carry out of it only touches bits 32..34,
+        // which nothing reads once the moves are made.
+        let fix = |m: Packed| m.wrapping_add(u64::from(child_key));
+        let mut reserve = 0;
         for row in rows {
-            for &m in &row.moves[side][..row.len[side] as usize] {
-                if m & RESERVE != 0 {
-                    if reserve_left == 0 {
-                        continue;
-                    }
-                    reserve_left -= 1;
-                }
-                moves[n] = m & !0xFFFF_FFFF | u64::from(child_key.wrapping_add(m as u32));
-                n += 1;
-            }
+            moves[n & 15] = fix(row.moves[0]);
+            moves[(n + 1) & 15] = fix(row.moves[1]);
+            n += (row.counts >> 56) as usize;
+            reserve = reserve.max(row.reserve);
         }
+        let keep = reserve != 0 && (c.safe_me == 0 || !DOMINANCE);
+        // A move left out is zeroed, below every move (whose score byte is never 0).
+        moves[n & 15] = fix(reserve) & u64::from(keep).wrapping_neg();
+        n += usize::from(keep);
+        let n = n & 15;
 
         // 3. A forced pass.
         if n == 0 {
-            let v = -self.search(runs, key ^ 1, 1 - side, -beta, -alpha);
-            self.store(key, v, alpha, beta, 0);
+            let v = -self.search(runs, key ^ 1, 1 - beta);
+            self.store(key, v, beta, 0);
             return v;
         }
 
         // 4. The last card wins at once, with the best score there is.
         if c.held_me == 1 {
-            self.store(key, c.held_opp, -19, 19, slot(moves[0]) + 1);
+            self.store_bounds(key, c.held_opp, c.held_opp, slot(moves[0]) + 1);
             return c.held_opp;
         }
 
         // 5. The order: the table's best move first, then by score (insertion sort, at most
         // eight moves, as integers).
-        let moves = &mut moves[..n];
         if best != 0 {
-            if let Some(m) = moves.iter_mut().find(|m| slot(**m) + 1 == best) {
+            if let Some(m) = moves[..n].iter_mut().find(|m| slot(**m) + 1 == best) {
                 *m |= 0xFF << 56;
             }
         }
-        for i in 1..n {
-            let m = moves[i];
-            let mut j = i;
-            while j > 0 && moves[j - 1] < m {
-                moves[j] = moves[j - 1];
-                j -= 1;
+        if n <= 4 {
+            // A sorting network on the first four words (its first comparator alone for two
+            // moves), without branches: the words past the moves are below every move (their
+            // score byte is 0), so they stay behind.
+            let ce = |v: &mut [Packed; 16], a: usize, b: usize| {
+                let (x, y) = (v[a], v[b]);
+                v[a] = x.max(y);
+                v[b] = x.min(y);
+            };
+            ce(&mut moves, 0, 1);
+            if n > 2 {
+                ce(&mut moves, 2, 3);
+                ce(&mut moves, 0, 2);
+                ce(&mut moves, 1, 3);
+                ce(&mut moves, 1, 2);
             }
-            moves[j] = m;
+        } else {
+            for i in 1..n {
+                let m = moves[i];
+                let mut j = i;
+                while j > 0 && moves[j - 1] < m {
+                    moves[j] = moves[j - 1];
+                    j -= 1;
+                }
+                moves[j] = m;
+            }
         }
 
-        // 6. Enhanced transposition cutoffs, then 7. the children in order.
-        let moves = &*moves;
-        let (best, skip) = match self.transposition_cutoff(moves, alpha, beta) {
-            Ok((v, slot)) => {
-                self.store(key, v, alpha, beta, slot + 1);
-                return v;
-            }
-            Err(pruned) => pruned,
-        };
-        self.search_children(runs, key, side, moves, skip, alpha, beta, best)
-    }
-
-    /// Enhanced transposition cutoffs: a child whose table entry already proves a cutoff
-    /// ends the node (`Ok` with its value and the move's slot); children whose entries prove they cannot
-    /// beat `alpha` are marked to be skipped (`Err` with the best of their bounds, which still
-    /// counts for the fail-soft result, and the bit mask of the skipped moves).
-    #[inline]
-    fn transposition_cutoff(
-        &mut self,
-        moves: &[Packed],
-        alpha: i32,
-        beta: i32,
-    ) -> Result<(i32, u8), (i32, u8)> {
+        // 6. Enhanced transposition cutoffs: a child whose table entry already proves a
+        // cutoff ends the node; children proven unable to reach beta are dropped from the
+        // list, which keeps its order (their bound still counts for the fail-soft result).
         let mut best = -19;
-        let mut skip = 0u8;
-        for (i, &m) in moves.iter().enumerate() {
+        let mut kept = 0;
+        for i in 0..n {
+            let m = moves[i];
+            moves[kept] = m;
+            kept += 1;
             let Some(e) = self.probe(m as u32) else { continue };
             // The child's bounds are for the opponent; ours are their negations.
             let (our_lo, our_hi) = (-(e.hi as i32), -(e.lo as i32));
             if our_lo >= beta {
-                return Ok((our_lo, slot(m)));
+                self.store(key, our_lo, beta, slot(m) + 1);
+                return our_lo;
             }
             if our_hi <= alpha {
-                skip |= 1 << i;
+                kept -= 1;
                 best = best.max(our_hi);
             }
         }
-        Err((best, skip))
-    }
 
-    /// Searches the moves not in `skip`, in order, until one reaches `beta`; stores and
-    /// returns the best value (at least `best`, the bound of the skipped ones).
-    #[allow(clippy::too_many_arguments)]
-    #[inline]
-    fn search_children(
-        &mut self,
-        runs: [u8; 4],
-        key: u32,
-        side: usize,
-        moves: &[Packed],
-        skip: u8,
-        alpha: i32,
-        beta: i32,
-        mut best: i32,
-    ) -> i32 {
+        // 7. The children in order, until one reaches beta.
         let mut best_slot = 0;
-        for (i, &m) in moves.iter().enumerate() {
-            if skip >> i & 1 == 1 {
-                continue;
-            }
+        for &m in &moves[..kept] {
             let mut child = runs;
             child[slot(m) as usize / 2 % 4] = (m >> 40) as u8;
-            let v = -self.search(child, m as u32, 1 - side, -beta, -alpha.max(best));
+            let v = -self.search(child, m as u32, 1 - beta);
             if v > best {
                 best = v;
                 best_slot = slot(m) + 1;
@@ -652,7 +777,7 @@ impl Solver {
                 }
             }
         }
-        self.store(key, best, alpha, beta, best_slot);
+        self.store(key, best, beta, best_slot);
         best
     }
 }
@@ -677,7 +802,7 @@ fn suit_table(ali: u16, res: u16) -> [SuitState; RUN_STATES] {
         let ranks = run_ranks(state);
         let (ends, n) = playable_ends(ranks);
         let ends = &ends[..n];
-        // [held, reserve, pool] per player.
+        // [held, reserve, supply (pool and non-reserve cards)] per player.
         let mut c = [[0u8; 2]; 4];
         for r in (0..9).filter(|r| ranks >> r & 1 == 0) {
             c[0][owner(r)] += 1;
@@ -687,6 +812,7 @@ fn suit_table(ali: u16, res: u16) -> [SuitState; RUN_STATES] {
             // The chain from r outwards is the owner's and can be played now.
             c[2][owner(r)] += chain_len(r);
         }
+        c[2] = [0, 1].map(|p| c[2][p] + c[0][p] - c[1][p]);
         let mut info = SuitState::default();
         for me in 0..2 {
             let opp = 1 - me;
@@ -748,11 +874,8 @@ fn suit_table(ali: u16, res: u16) -> [SuitState; RUN_STATES] {
 /// keep cannot lose.
 #[inline]
 fn static_bounds(c: Counts) -> (i32, i32) {
-    let opp_keeps = c
-        .reserve_opp
-        .min(c.held_opp - (c.held_me - 1).min(c.pool_opp + c.held_opp - c.reserve_opp));
-    let me_keeps =
-        c.reserve_me.min(c.held_me - c.held_opp.min(c.pool_me + c.held_me - c.reserve_me));
+    let opp_keeps = c.reserve_opp.min(c.held_opp - (c.held_me - 1).min(c.supply_opp));
+    let me_keeps = c.reserve_me.min(c.held_me - c.held_opp.min(c.supply_me));
     let lo = if me_keeps > 0 { -me_keeps } else { 1 };
     let hi = if opp_keeps > 0 { opp_keeps } else { -1 };
     debug_assert!(lo <= hi, "contradictory bounds");
