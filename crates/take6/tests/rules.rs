@@ -34,29 +34,30 @@ fn sample_trace() {
     simulate_traced(&s, |step| {
         let p = step.placement;
         log.push(format!(
-            "{} p{} {} r{} took [{}]",
+            "{} p{} {} r{} took [{}] {}",
             step.round + 1,
             p.player + 1,
             p.card,
             p.row + 1,
-            p.taken
+            p.taken,
+            p.heads()
         ));
     });
     assert_eq!(
         log,
         [
-            "1 p2 1 r1 took [11]",
-            "1 p3 7 r2 took [-]",
-            "1 p4 8 r2 took [-]",
-            "1 p1 12 r2 took [-]",
-            "2 p3 2 r1 took [-]",
-            "2 p1 5 r1 took [-]",
-            "2 p2 13 r2 took [-]",
-            "2 p4 14 r2 took [6 7 8 12 13]",
-            "3 p4 3 r2 took [14]",
-            "3 p3 4 r2 took [-]",
-            "3 p1 9 r1 took [-]",
-            "3 p2 10 r1 took [-]",
+            "1 p2 1 r1 took [11] 5",
+            "1 p3 7 r2 took [-] 0",
+            "1 p4 8 r2 took [-] 0",
+            "1 p1 12 r2 took [-] 0",
+            "2 p3 2 r1 took [-] 0",
+            "2 p1 5 r1 took [-] 0",
+            "2 p2 13 r2 took [-] 0",
+            "2 p4 14 r2 took [6 7 8 12 13] 5",
+            "3 p4 3 r2 took [14] 1",
+            "3 p3 4 r2 took [-] 0",
+            "3 p1 9 r1 took [-] 0",
+            "3 p2 10 r1 took [-] 0",
         ]
     );
 }
@@ -75,6 +76,22 @@ fn play(rule: RowRule, starts: &[u8], plays: &[&[u8]]) -> Hand {
 
 fn penalties(hand: &Hand) -> Vec<u32> {
     (0..hand.rules().num_players()).map(|p| hand.penalty(p)).collect()
+}
+
+/// The rules keep their sizes, and a hand's public cards are the starting cards and every
+/// card revealed so far.
+#[test]
+fn rules_sizes_and_public_cards() {
+    let rules = Rules::new(RowRule::Forced, 3, 2, 2, 104, 66).unwrap();
+    assert_eq!((rules.players(), rules.rows(), rules.num_players()), (3, 2, 3));
+    assert_eq!(Rules::standard(7).unwrap().players(), 7);
+    let plays: [&[u8]; 3] = [&[4, 9], &[5, 8], &[6, 7]];
+    let hands: Vec<CardSet> = plays.iter().map(|p| cards(p).into_iter().collect()).collect();
+    let mut hand = Hand::from_deal(rules, &cards(&[3, 20]), &hands).unwrap();
+    let set = |v: &[u8]| cards(v).into_iter().collect::<CardSet>();
+    assert_eq!(hand.public(), set(&[3, 20]));
+    hand.play_round(&cards(&[4, 5, 6]), |h, _, _| h.table().fewest_heads_row(), |_, _| {});
+    assert_eq!(hand.public(), set(&[3, 20, 4, 5, 6]));
 }
 
 /// Player order would give another answer: the placement is ascending.
