@@ -350,3 +350,15 @@ fn illegal_beats_not_the_rules_and_the_board_agrees() {
         assert_eq!(first, Some(error(&text)), "{extra}");
     }
 }
+
+#[test]
+fn apply_numbers_its_events_from_one() {
+    // `Board::apply` gives an error the event's number as its line, as `check_log` does for
+    // a log of one event a line.
+    let mut board = Board::new();
+    let e = board.apply(&"B IN 1M".parse().unwrap()).unwrap_err();
+    assert_eq!((e.line, e.index), (1, 1));
+    let mut board = board_after(3);
+    let e = board.apply(&"A IN 1M".parse().unwrap()).unwrap_err();
+    assert_eq!((e.line, e.index), (4, 4));
+}
