@@ -92,6 +92,11 @@ fn rules_sizes_and_public_cards() {
     assert_eq!(hand.public(), set(&[3, 20]));
     hand.play_round(&cards(&[4, 5, 6]), |h, _, _| h.table().fewest_heads_row(), |_, _| {});
     assert_eq!(hand.public(), set(&[3, 20, 4, 5, 6]));
+    // A row always holds a card (its first).
+    assert_eq!(
+        hand.table().rows().iter().map(|r| (r.len(), r.is_empty())).collect::<Vec<_>>(),
+        [(4, false), (1, false)]
+    );
 }
 
 /// Player order would give another answer: the placement is ascending.
