@@ -104,21 +104,13 @@ pub fn find_distinct_counted(
     let mut rng = seeded_rng(seed);
     let mut have: [Option<Deal>; 37] = [None; 37];
     let mut count = 0;
-    let solved = anneal(
-        &mut rng,
-        budget,
-        |have_mask| {
-            // The largest achievable importance not found yet.
-            ACHIEVABLE.iter().rev().copied().find(|&v| have_mask >> v & 1 == 0).unwrap_or(0)
-        },
-        |deal, v| {
-            if have[v as usize].is_none() {
-                have[v as usize] = Some(deal);
-                count += 1;
-            }
-            count >= k
-        },
-    );
+    let solved = anneal(&mut rng, budget, largest_missing, |deal, v| {
+        if have[v as usize].is_none() {
+            have[v as usize] = Some(deal);
+            count += 1;
+        }
+        count >= k
+    });
     if count < k {
         return Err(SearchError::NotEnough { k, found: count, budget });
     }
@@ -126,6 +118,12 @@ pub fn find_distinct_counted(
         (0..37u32).filter_map(|v| have[v as usize].map(|d| (d, v))).collect();
     out.truncate(k);
     Ok((out, solved))
+}
+
+/// The largest achievable importance not in `have_mask` (bit `v` for importance `v`), or 0
+/// once every one is there: where [`find_distinct`] aims next.
+fn largest_missing(have_mask: u64) -> u32 {
+    ACHIEVABLE.iter().rev().copied().find(|&v| have_mask >> v & 1 == 0).unwrap_or(0)
 }
 
 /// The annealing loop. `target(mask)` names the importance to aim at given the bitmask of
@@ -240,6 +238,16 @@ mod tests {
     use std::cell::Cell;
 
     use super::*;
+
+    #[test]
+    fn the_search_aims_at_the_largest_importance_not_found() {
+        assert_eq!(largest_missing(0), 30);
+        assert_eq!(largest_missing(1 << 30), 26);
+        assert_eq!(largest_missing(1 << 30 | 1 << 26 | 1 << 24 | 1 << 5), 23);
+        let all = ACHIEVABLE.iter().fold(0u64, |m, &v| m | 1 << v);
+        assert_eq!(largest_missing(all), 0);
+        assert_eq!(largest_missing(all & !(1 << 7)), 7);
+    }
 
     #[test]
     fn the_annealing_mask_holds_every_importance_solved() {
