@@ -57,6 +57,12 @@ fn find_deal_hits_its_target_and_refuses_the_impossible() {
     }
     assert_eq!(find_deal(24, 1, 1), Err(SearchError::NotFound { target: 24, budget: 1 }));
     assert_eq!(find_distinct(28, 1, 1_000), Err(SearchError::TooMany(28)));
+    // All 27 importances may be asked for (it is the budget that runs out here).
+    let all = find_distinct(27, 1, 3);
+    assert!(
+        matches!(all, Err(SearchError::NotEnough { k: 27, budget: 3, found: 1..=3 })),
+        "{all:?}"
+    );
     let short = find_distinct(26, 1, 3);
     assert!(
         matches!(short, Err(SearchError::NotEnough { k: 26, budget: 3, found: 1..=3 })),
