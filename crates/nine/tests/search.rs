@@ -57,6 +57,9 @@ fn find_deal_hits_its_target_and_refuses_the_impossible() {
     }
     assert_eq!(find_deal(24, 1, 1), Err(SearchError::NotFound { target: 24, budget: 1 }));
     assert_eq!(find_distinct(28, 1, 1_000), Err(SearchError::TooMany(28)));
+    // A budget of nothing solves nothing.
+    assert_eq!(find_deal(4, 1, 0), Err(SearchError::NotFound { target: 4, budget: 0 }));
+    assert_eq!(find_distinct(5, 1, 0), Err(SearchError::NotEnough { k: 5, found: 0, budget: 0 }));
     // All 27 importances may be asked for (it is the budget that runs out here).
     let all = find_distinct(27, 1, 3);
     assert!(
