@@ -157,6 +157,13 @@ fn check_game(deal: Deal, first: Player, rng: &mut tabletop_core::Rng) {
             assert_eq!(err, IllegalMoveError { mv: Move::Pass, reason: "the game is over" });
             return;
         }
+        // A pass is refused while the rules give a card to play.
+        if !want.contains("pass") {
+            let mut after = pos;
+            let err = after.try_play(Move::Pass).unwrap_err();
+            assert_eq!(err, IllegalMoveError { mv: Move::Pass, reason: "a card can be played" });
+            assert_eq!(after, pos);
+        }
         // Every card of the mover's hand that the rules forbid is refused, with its reason.
         for s in 0..4 {
             for r in 0..9 {
