@@ -62,11 +62,16 @@ fn sample_trace() {
     );
 }
 
-/// Plays a script under `rule` with the full deck (the default row choice when asked).
-fn play(rule: RowRule, starts: &[u8], plays: &[&[u8]]) -> Hand {
+/// Deals a script under `rule` with the full deck: `plays[p]` is player p's hand.
+fn deal(rule: RowRule, starts: &[u8], plays: &[&[u8]]) -> Hand {
     let rules = Rules::new(rule, plays.len(), starts.len(), plays[0].len(), 104, 66).unwrap();
     let hands: Vec<CardSet> = plays.iter().map(|p| cards(p).into_iter().collect()).collect();
-    let mut hand = Hand::from_deal(rules, &cards(starts), &hands).unwrap();
+    Hand::from_deal(rules, &cards(starts), &hands).unwrap()
+}
+
+/// Plays a script under `rule` with the full deck (the default row choice when asked).
+fn play(rule: RowRule, starts: &[u8], plays: &[&[u8]]) -> Hand {
+    let mut hand = deal(rule, starts, plays);
     for round in 0..plays[0].len() {
         let picks: Vec<Card> = plays.iter().map(|p| Card::from_value(p[round])).collect();
         hand.play_round(&picks, |h, _, _| h.table().fewest_heads_row(), |_, _| {});
@@ -82,12 +87,10 @@ fn penalties(hand: &Hand) -> Vec<u32> {
 /// card revealed so far.
 #[test]
 fn rules_sizes_and_public_cards() {
-    let rules = Rules::new(RowRule::Forced, 3, 2, 2, 104, 66).unwrap();
+    let mut hand = deal(RowRule::Forced, &[3, 20], &[&[4, 9], &[5, 8], &[6, 7]]);
+    let rules = hand.rules();
     assert_eq!((rules.players(), rules.rows(), rules.num_players()), (3, 2, 3));
     assert_eq!(Rules::standard(7).unwrap().players(), 7);
-    let plays: [&[u8]; 3] = [&[4, 9], &[5, 8], &[6, 7]];
-    let hands: Vec<CardSet> = plays.iter().map(|p| cards(p).into_iter().collect()).collect();
-    let mut hand = Hand::from_deal(rules, &cards(&[3, 20]), &hands).unwrap();
     let set = |v: &[u8]| cards(v).into_iter().collect::<CardSet>();
     assert_eq!(hand.public(), set(&[3, 20]));
     hand.play_round(&cards(&[4, 5, 6]), |h, _, _| h.table().fewest_heads_row(), |_, _| {});
