@@ -212,6 +212,21 @@
 //! p99 500 us) needs both fewer nodes (a pruning rule that removes moves of the winner where
 //! all must be refuted) and a node at about half of today's cost.
 //!
+//! A fourth session (each step's example binary kept; times are medians of `solver_stats
+//! 1000 3 --no-d3` run alternately with the start of the session, four times each, while a
+//! mutation run kept both cores busy; instructions and mispredicted branches as in the
+//! third session, on `solver_stats 200 1 --no-d3`; positions and nodes did not change):
+//!
+//! | step | time | D1 | instructions | mispredicted |
+//! | --- | ---: | ---: | ---: | ---: |
+//! | start of the session (the last row above) | 181-203 us | 13.1-15.5 us | 537 M | 4.25 M |
+//! | the run states passed as one `u32`, not `[u8; 4]` | 150-152 us (0.83x) | 11.0-11.1 us (0.85x) | 546 M | 4.22 M |
+//!
+//! The second row: `perf annotate` put 12% of the cycles on the load of the child's run
+//! states just before the call, a 4-byte load of an array into which the child's byte had
+//! just been stored (a store that cannot be forwarded to the wider load stalls it until the
+//! store retires); as one `u32` changed with a mask and a shift they stay in a register.
+//!
 //! The plain memoised minimax [`minimax_value`] is the oracle the tests compare against.
 
 use std::cell::RefCell;
@@ -535,14 +550,14 @@ impl Solver {
     }
 
     /// Loads the deal of `pos` if needed; its run states, table key and side to move.
-    fn enter(&mut self, pos: &Position) -> ([u8; 4], u32, usize) {
+    fn enter(&mut self, pos: &Position) -> (u32, u32, usize) {
         if self.deal != Some(pos.deal()) {
             self.load(pos.deal());
         }
         let runs = pos.run_states();
         let side = pos.to_move().index();
         let key = (0..4).map(|s| self.suits[s][runs[s] as usize].key).sum::<u32>() | side as u32;
-        (runs, key, side)
+        (u32::from_le_bytes(runs), key, side)
     }
 
     /// Empties the table (a new generation) and builds the per-suit tables of `deal`.
@@ -646,14 +661,15 @@ impl Solver {
 
     /// Fail-soft null-window alpha-beta (window `(beta - 1, beta)`; MTD(f) needs no other),
     /// values for the player to move (bit 0 of `key`, the table key of the position whose run
-    /// states are `runs`): a value `< beta` is an upper bound, `>= beta` a lower bound.
-    fn search(&mut self, runs: [u8; 4], key: u32, beta: i32) -> i32 {
+    /// states are the bytes of `runs`, suit 0 lowest): a value `< beta` is an upper bound,
+    /// `>= beta` a lower bound.
+    fn search(&mut self, runs: u32, key: u32, beta: i32) -> i32 {
         self.nodes += 1;
         let alpha = beta - 1;
 
         // 1. Static bounds, then the table's; a bound that decides the window ends the node.
         let table = &self.rows[(key & 1) as usize];
-        let rows = [0, 1, 2, 3].map(|s| &table[s][runs[s] as usize]);
+        let rows = [0, 1, 2, 3].map(|s| &table[s][(runs >> (8 * s)) as u8 as usize]);
         let c = Counts::unpack(rows.iter().map(|r| r.counts).sum());
         let (lo, hi) = static_bounds(c);
         let entry = self.probe(key);
@@ -766,8 +782,10 @@ impl Solver {
         // 7. The children in order, until one reaches beta.
         let mut best_slot = 0;
         for &m in &moves[..kept] {
-            let mut child = runs;
-            child[slot(m) as usize / 2 % 4] = (m >> 40) as u8;
+            // The run states stay in a register: a byte written into an array that is then
+            // read whole stalls the load (12% of the cycles, by `perf`).
+            let shift = u32::from(slot(m)) / 2 % 4 * 8;
+            let child = runs & !(0xFF << shift) | u32::from((m >> 40) as u8) << shift;
             let v = -self.search(child, m as u32, 1 - beta);
             if v > best {
                 best = v;
