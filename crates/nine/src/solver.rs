@@ -212,17 +212,22 @@
 //! p99 500 us) needs both fewer nodes (a pruning rule that removes moves of the winner where
 //! all must be refuted) and a node at about half of today's cost.
 //!
-//! A fourth session (each step's example binary kept; times are medians of `solver_stats
-//! 1000 3 --no-d3` run alternately with the start of the session, four times each, while a
-//! mutation run kept both cores busy; instructions and mispredicted branches as in the
-//! third session, on `solver_stats 200 1 --no-d3`; positions and nodes did not change but
-//! where said):
+//! A fourth session (each step's example binary kept, then the three run in turn, three
+//! times, while a mutation run kept both cores busy: `solver_stats 1000 3 --no-d3`; time and
+//! D1 are the ranges of the three runs' medians, ratios against the first row of the same
+//! runs; instructions and mispredicted branches as in the third session, on `solver_stats
+//! 200 1 --no-d3`):
 //!
 //! | step | time | D1 | instructions | mispredicted |
 //! | --- | ---: | ---: | ---: | ---: |
-//! | start of the session (the last row above) | 181-203 us | 13.1-15.5 us | 537 M | 4.25 M |
-//! | the run states passed as one `u32`, not `[u8; 4]` | 150-152 us (0.83x) | 11.0-11.1 us (0.85x) | 546 M | 4.22 M |
-//! | transposition cutoffs before the sort, on the moves in suit order (a dropped child zeroed, so the sort puts it last) | 139-143 us (0.93x of the row before) | 10.3-11.0 us (0.93x) | 513 M | 4.36 M |
+//! | start of the session (the last row above) | 178-180 us | 12.9-13.2 us | 537 M | 4.25 M |
+//! | the run states passed as one `u32`, not `[u8; 4]` | 150-154 us (0.85x) | 10.9-11.3 us (0.85x) | 546 M | 4.22 M |
+//! | transposition cutoffs before the sort, on the moves in suit order (a dropped child zeroed, so the sort puts it last) | 138-139 us (0.78x) | 10.1-10.4 us (0.79x) | 513 M | 4.36 M |
+//!
+//! In the same runs, p99 1.17 ms against 1.45-1.49 ms (0.80x) and mean 233 us against
+//! 296-298 us (0.78x). `tabletop judge cf1769d3` with k = 26: 86-89 ms of CPU against
+//! 111-118 ms (0.75x), 90-104 ms of wall time against 115-143 ms (hyperfine, 30 runs each,
+//! three times, each beside the start of the session; machine load 3).
 //!
 //! The second row: `perf annotate` put 12% of the cycles on the load of the child's run
 //! states just before the call, a 4-byte load of an array into which the child's byte had
@@ -231,8 +236,45 @@
 //! The third: a node that ends on a transposition cutoff no longer sorts, and the sort
 //! handles the dropped children as zeros; the cutoff found first may now be another child
 //! (its slot is stored as the best move): 1,000 deals 5,984,087 -> 5,983,997 positions in
-//! all, 7,841,318 -> 7,841,041 nodes, medians unchanged (times of this row against the
-//! row before it, three alternating runs each: 0.93x median and D1).
+//! all, 7,841,318 -> 7,841,041 nodes, medians unchanged.
+//!
+//! Where the time and the nodes are now: `perf` puts 25-30% of the cycles on the
+//! transposition-cutoff probes of the children (the entry is not in the L1 cache, and the
+//! branch on a hit, a quarter of the probes, is mispredicted); by cachegrind, the hit
+//! branches are 29% of the mispredictions and the ends of the two loops over the moves
+//! another 29%. Of the nodes of the 1,000 deals (one round), the last MTD(f) pass of
+//! Alice-first takes 61% (37.5% where Alice loses: she shows how few cards she can keep;
+//! 23.9% where she wins: every move of hers is refuted above her score), the first pass
+//! of Bob-first 13%, all other passes 26%. The other solver's speed is thus a node about
+//! half as dear, since the positions are already about the same (3.7 k against 3.5 k).
+//!
+//! Measured in this session and dropped (times against the row they were tried on, in
+//! alternating runs as above):
+//!
+//! - Dominance between two playable non-reserve cards of the mover: a card that opens only
+//!   the mover's own cards is NOT always at least as good as one that opens an opponent's
+//!   card (the stealing argument fails: the opponent's extra card changes when it must
+//!   pass, and the mover's must play). Over 20,000 seeded playouts of 2 to 25 random moves
+//!   the fast solver found 53 counterexamples among the 8,530 positions with both kinds of
+//!   card. The first, checked with the plain minimax: Alice `JC QC AC 6D 9D JD KD 6S 7S 8S
+//!   TS JS QS KS 6H 8H JH AH`, Bob the rest, `9C` and `9D` on the table, Bob to move: `8D`
+//!   (opens Bob's `7D`) loses by 1, `TD` (opens Alice's `JD`) wins by 1. No weaker rule
+//!   between non-reserve cards was found in the time.
+//! - The table's hit chosen without a branch in the transposition-cutoff loop
+//!   (`select_unpredictable`), again: 1.08x the instructions and 0.81x the mispredictions,
+//!   but 1.10x the time; after the third row, with the dropped children zeroed without a
+//!   branch too: 595 M instructions, 3.70 M mispredictions, 1.11x the time.
+//! - No transposition cutoffs where the table gives a best move: 0.9% more nodes, the same
+//!   time.
+//! - The four-word sorting network in full for one or two moves too: 521 M, 4.12 M, the
+//!   same time.
+//! - The transposition-cutoff loop run at least four times (a key no position has past the
+//!   moves), so that its end is predictable: 549 M, 4.82 M, 1.04x the time.
+//! - An eight-word sorting network (19 comparators) for five to eight moves: 556 M,
+//!   4.12 M, 1.04-1.08x the time.
+//! - The children's entries read before the node's own probe and bounds, to warm the cache
+//!   (the move list built first, the loads folded into a `black_box`): 550 M, 4.61 M,
+//!   1.10x the time.
 //!
 //! The plain memoised minimax [`minimax_value`] is the oracle the tests compare against.
 
