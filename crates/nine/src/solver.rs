@@ -226,10 +226,17 @@
 //! | a probe compares the key and the generation as one `u64` (one branch, not two) | 134-135 us (0.97x of the row before) | 10.1-10.2 us (1.00x) | 537 M | 3.99 M |
 //! | the same when an entry is stored | 133-135 us (0.98x of the row before, four runs of six; two were slower, under load spikes) | 10.2-10.4 us | 541 M | 3.92 M |
 //!
-//! In the same runs, p99 1.17 ms against 1.45-1.49 ms (0.80x) and mean 233 us against
-//! 296-298 us (0.78x). `tabletop judge cf1769d3` with k = 26: 86-89 ms of CPU against
-//! 111-118 ms (0.75x), 90-104 ms of wall time against 115-143 ms (hyperfine, 30 runs each,
-//! three times, each beside the start of the session; machine load 3).
+//! In the same runs, the third row's p99 was 1.17 ms against 1.45-1.49 ms (0.80x) and its
+//! mean 233 us against 296-298 us (0.78x). The last two rows were measured against the row
+//! before each (three and six alternating runs).
+//!
+//! At the end of the session, beside its start (three alternating runs of `solver_stats
+//! 1000 3 --no-d3`, machine load 3.4-3.9): median 133-143 us against 179-185 us (0.74x),
+//! p99 0.97-1.13 ms against 1.45-1.55 ms (0.69x), mean 211-226 us against 298-308 us
+//! (0.72x), D1 10.2-11.3 us against 13.0-15.0 us (0.77x); positions median 3,718, nodes
+//! 5,028 (unchanged). `tabletop judge cf1769d3` with k = 26: 86-92 ms of CPU against
+//! 122-140 ms (0.67x), 91-95 ms of wall time against 126-148 ms (hyperfine, 30 runs each,
+//! three times, each beside the start of the session).
 //!
 //! The second row: `perf annotate` put 12% of the cycles on the load of the child's run
 //! states just before the call, a 4-byte load of an array into which the child's byte had
