@@ -225,6 +225,7 @@
 //! | transposition cutoffs before the sort, on the moves in suit order (a dropped child zeroed, so the sort puts it last) | 138-139 us (0.78x) | 10.1-10.4 us (0.79x) | 513 M | 4.36 M |
 //! | a probe compares the key and the generation as one `u64` (one branch, not two) | 134-135 us (0.97x of the row before) | 10.1-10.2 us (1.00x) | 537 M | 3.99 M |
 //! | the same when an entry is stored | 133-135 us (0.98x of the row before, four runs of six; two were slower, under load spikes) | 10.2-10.4 us | 541 M | 3.92 M |
+//! | the forced pass and the last card marked as cold paths (a call to an empty `#[cold]` function) | 131-132 us (0.99x of the row before in four runs of four; mean 0.99x, p99 0.97x) | 10.2-10.5 us | 530 M | 3.93 M |
 //!
 //! In the same runs, the third row's p99 was 1.17 ms against 1.45-1.49 ms (0.80x) and its
 //! mean 233 us against 296-298 us (0.78x). The last two rows were measured against the row
@@ -302,6 +303,8 @@
 //!   544 M, 3.78 M, within 1.5% of the time, so not kept.
 //! - The table's best move marked inside the transposition-cutoff loop, without a branch,
 //!   instead of searched for afterwards: 577 M, 3.82 M, no faster.
+//! - `std::hint::cold_path` for the last row: the same code, but it needs Rust 1.95 and the
+//!   workspace's minimum is 1.85 (clippy refuses it), hence the empty `#[cold]` function.
 //!
 //! The plain memoised minimax [`minimax_value`] is the oracle the tests compare against.
 
@@ -787,6 +790,7 @@ impl Solver {
 
         // 3. A forced pass.
         if n == 0 {
+            cold_path();
             let v = -self.search(runs, key ^ 1, 1 - beta);
             self.store(key, v, beta, 0);
             return v;
@@ -794,6 +798,7 @@ impl Solver {
 
         // 4. The last card wins at once, with the best score there is.
         if c.held_me == 1 {
+            cold_path();
             self.store_bounds(key, c.held_opp, c.held_opp, slot(moves[0]) + 1);
             return c.held_opp;
         }
@@ -882,6 +887,10 @@ impl Solver {
 fn tag(key: u32, generation: u8) -> u64 {
     u64::from(key) | u64::from(generation) << 32
 }
+
+/// Marks the branch that calls it as rarely taken (`std::hint::cold_path` needs Rust 1.95).
+#[cold]
+fn cold_path() {}
 
 /// The slot (`suit * 2 + k`) of a packed move.
 #[inline]
