@@ -228,16 +228,17 @@
 //! | the forced pass and the last card marked as cold paths (a call to an empty `#[cold]` function) | 131-132 us (0.99x of the row before in four runs of four; mean 0.99x, p99 0.97x) | 10.2-10.5 us | 530 M | 3.93 M |
 //!
 //! In the same runs, the third row's p99 was 1.17 ms against 1.45-1.49 ms (0.80x) and its
-//! mean 233 us against 296-298 us (0.78x). The last two rows were measured against the row
-//! before each (three and six alternating runs).
+//! mean 233 us against 296-298 us (0.78x). The last three rows were measured against the
+//! row before each (three, six and four alternating runs).
 //!
-//! At the end of the session, beside its start (three alternating runs of `solver_stats
-//! 1000 3 --no-d3`, machine load 3.4-3.9): median 133-143 us against 179-185 us (0.74x),
-//! p99 0.97-1.13 ms against 1.45-1.55 ms (0.69x), mean 211-226 us against 298-308 us
-//! (0.72x), D1 10.2-11.3 us against 13.0-15.0 us (0.77x); positions median 3,718, nodes
-//! 5,028 (unchanged). `tabletop judge cf1769d3` with k = 26: 86-92 ms of CPU against
-//! 122-140 ms (0.67x), 91-95 ms of wall time against 126-148 ms (hyperfine, 30 runs each,
-//! three times, each beside the start of the session).
+//! At the end of the session (the last row), beside its start (three alternating runs of
+//! `solver_stats 1000 3 --no-d3`, machine load 3.8-4.2): median 130-132 us against
+//! 178-180 us (0.73x), p99 0.95-0.96 ms against 1.46-1.47 ms (0.65x), mean 205-206 us
+//! against 296-298 us (0.69x), D1 10.1 us against 12.8-13.3 us (0.77x); positions median
+//! 3,718, nodes 5,028 (unchanged); callgrind 530 M instructions against 537 M, 3.93 M
+//! mispredicted branches against 4.25 M. `tabletop judge cf1769d3` with k = 26: 82-96 ms
+//! of CPU against 117-124 ms (0.71x), 86-101 ms of wall time against 120-130 ms
+//! (hyperfine, 30 runs each, three times, each beside the start of the session).
 //!
 //! The second row: `perf annotate` put 12% of the cycles on the load of the child's run
 //! states just before the call, a 4-byte load of an array into which the child's byte had
