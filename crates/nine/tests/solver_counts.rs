@@ -27,3 +27,13 @@ fn the_solver_does_the_recorded_work_on_64_seeded_deals() {
     let got = (positions, solver.nodes(), values);
     assert_eq!(got, RECORDED, "(positions, nodes, value sum) on the 64 deals");
 }
+
+#[test]
+fn the_debug_form_shows_the_deal_and_the_counters() {
+    let mut solver = Solver::new();
+    solver.solve(random_deal(&mut seeded_rng(sub_seed(11, 0))));
+    let shown = format!("{solver:?}");
+    assert!(shown.starts_with("Solver { deal: Some("), "{shown}");
+    let counters = format!("positions: {}, nodes: {}, .. }}", solver.positions(), solver.nodes());
+    assert!(shown.ends_with(&counters), "{shown}");
+}
