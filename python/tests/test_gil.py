@@ -8,12 +8,13 @@ import pytest
 import tabletop
 from tabletop import mahjong, nine, race, take6
 
-DEALS = [nine.Deal.random(i) for i in range(60)]
-WALLS = [mahjong.random_wall(i) for i in range(400)]
+# Each call takes 0.1-0.3 s, long enough that a few milliseconds of scheduling do not count.
+DEALS = [nine.Deal.random(i) for i in range(600)]
+WALLS = [mahjong.random_wall(i) for i in range(4000)]
 
 CALLS = [
     ("nine.solve_many", lambda: nine.solve_many(DEALS)),
-    ("nine.solve_random", lambda: nine.solve_random(60, 3)),
+    ("nine.solve_random", lambda: nine.solve_random(600, 3)),
     ("mahjong.simulate_many", lambda: mahjong.simulate_many(WALLS)),
     ("mahjong.stats", lambda: mahjong.stats(10000, 1)),
     ("take6.arena", lambda: take6.arena(bots=["mc:50", "random"], deals=20)),
@@ -49,7 +50,14 @@ def longest_pause(call):
 
 @pytest.mark.parametrize("name,call", CALLS, ids=[c[0] for c in CALLS])
 def test_the_gil_is_released(name, call):
-    duration, pause = longest_pause(call)
+    # A busy machine can deschedule the loop's thread for a while in any one run; a held GIL
+    # pauses it for the whole call in every run. So the best of three runs counts.
+    runs = []
+    for _ in range(3):
+        runs.append(longest_pause(call))
+        if runs[-1][1] < runs[-1][0] / 3:
+            break
+    duration, pause = min(runs, key=lambda r: r[1] / r[0])
     assert duration > 0.02, f"{name} is too quick to tell ({duration:.3f} s)"
     assert pause < duration / 3, f"{name}: the other thread paused {pause:.3f} s of {duration:.3f} s"
 
