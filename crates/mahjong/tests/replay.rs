@@ -85,9 +85,8 @@ fn a_new_deal_after_the_end_is_a_second_game() {
     // player's tile is only an event after the end.
     let lines = drawn_game();
     let n = lines.len() + 2;
-    let text = format!("{}\nDRAW\nA IN 1M\n", lines.join("\n"));
-    assert_eq!(error(&text).reason, ReplayReason::SecondGame);
-    assert_eq!(error(&text).line, n);
+    let e = error(&format!("{}\nDRAW\nA IN 1M\n", lines.join("\n")));
+    assert_eq!((e.reason, e.line), (ReplayReason::SecondGame, n));
     let text = format!("{}\nDRAW\nB IN 1M\n", lines.join("\n"));
     assert_eq!(error(&text).reason, ReplayReason::GameOver);
 }

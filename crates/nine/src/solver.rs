@@ -825,8 +825,8 @@ impl Solver {
             }
         }
 
-        // 6. The order: the table's best move first, then by score (insertion sort, at most
-        // eight moves, as integers).
+        // 6. The order: the table's best move first, then by score, as integers (a sorting
+        // network for up to four moves, an insertion sort for more).
         if best_move != 0 {
             if let Some(m) = moves[..n].iter_mut().find(|m| **m != 0 && slot(**m) + 1 == best_move)
             {
