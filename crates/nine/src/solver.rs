@@ -1,14 +1,14 @@
 //! The exact solver: the signed result of any position under optimal play.
 //!
 //! Trade-offs. A deal has at most 25^4 x 2 = 781,250 positions (the run state of each suit and
-//! the player to move), but a search visits a few thousand, so the transposition table is a
+//! the player to move), but a search visits about a thousand, so the transposition table is a
 //! small hashed one: 65,536 entries of 8 bytes (512 KB, which stays in the L2 cache where the
 //! former dense 2.3 MB array did not), each with its full key, a lower and an upper bound and
 //! the best move, replaced on collision. An entry carries the generation of its deal, so a new
 //! deal costs nothing up front (the table is wiped once every 255 deals).
 //! The bounds stay valid for every window and for both first movers of a deal, so the two
 //! solves of a deal and all the null-window searches of MTD(f) share them. A full minimax
-//! visits about 440,000 positions per deal; the search below visits a few thousand:
+//! visits about 440,000 positions per deal; the search below visits about a thousand:
 //!
 //! - null-window alpha-beta (MTD(f)) instead of exact values everywhere;
 //! - static score bounds: the loser ends holding only *reserve* cards (cards all of whose
@@ -18,6 +18,14 @@
 //!   *pool* (reserve chains it can start now) stays playable, so it plays at least
 //!   `min(turns, pool + non-reserve cards)` cards, where it has at least as many turns as the
 //!   winner has cards, less one if the winner is to move;
+//! - locked reserve runs: a run of the loser's reserve cards (the outermost run of one
+//!   holder's cards in an arm, the cards below or above the nine) that is neither playable
+//!   nor behind the loser's own nine waits for the card of the winner just inside it (the nine,
+//!   for a whole arm of an unstarted suit), which *locks* it; the winner must play every
+//!   locking card, and after each of them but the last the loser has a turn with a card to
+//!   play, so it plays at least `min(turns, pool + non-reserve cards + locks - 1)` cards when
+//!   the winner holds `locks >= 1` locking cards (the proof is below; this bound alone cut
+//!   the positions and the nodes by 4.6 and the time by 3.7);
 //! - move equivalence: playing a reserve card only opens more of its owner's reserve cards,
 //!   so all playable reserve cards of the player to move lead to equivalent positions and one
 //!   of them is searched;
@@ -51,6 +59,29 @@
 //!   compiler, so no index is bounds-checked; a deal's per-suit tables are copies of tables
 //!   built once per process for each holding of a suit (who holds which of its nine cards
 //!   decides everything in them).
+//!
+//! Proof of the bound from locked runs. Let `W` win and `L` lose, `T` be the number of `L`'s
+//! turns before `W`'s last card, `p` the size of `L`'s pool, `n` the number of its
+//! non-reserve cards and `x >= 1` the number of `W`'s locking cards (a nine that locks both
+//! arms counts once). Let `L` play a reserve card whenever it has one to play: it plays at
+//! least `min(T, p + n + x - 1)` cards, so that many against optimal play too. If it never
+//! passes, it plays `T` cards. Otherwise, at its last pass `k`, it had nothing to play: its
+//! pool (playable from the start, it stays playable until played) is spent, every run
+//! unlocked before `k` is spent (one card at least each; say `x - y` of the locking cards
+//! were down), and some `n_1` of its non-reserve cards are down. After `k` it plays on every
+//! turn, among them the other `n - n_1` non-reserve cards (each must be down before `W`'s
+//! last card, since `W` holds a card beyond it). Let `j` be the last turn after `k` on which
+//! it plays a non-reserve card (`j = k` if none): by its rule it had no reserve card to play,
+//! so every run unlocked between `k` and `j` is spent too, one card each at least on turns
+//! other than those `n - n_1`; the `w` locking cards played after `j` are played on distinct
+//! turns of `W`, and `L` has a turn after every turn of `W` but the last, so it plays on
+//! `w - 1` more turns at least. In all it plays at least `p + n_1 + (x - y) + (n - n_1) +
+//! (y - w) + (w - 1) = p + n + x - 1` cards (`w = 0` gives one more). Counting each locked
+//! run's length instead (the run locked `i`-th from last gives `min(length, i)` cards) is
+//! wrong: the turns after the locking cards overlap (Alice `JC` and seven locked reserve
+//! cards, Bob nine cards of which four lock her runs, Bob to move: that count gives her five
+//! cards played, she plays four). The test `tests/solver_rules.rs` checks the bound with the
+//! plain minimax on mid-game positions.
 //!
 //! Proof of the dominance. Let `M` be the player to move, `b` a playable non-reserve card of
 //! `M` whose newly playable cards all belong to `M`, and `r` a playable reserve card of `M`.
@@ -307,6 +338,26 @@
 //! - `std::hint::cold_path` for the last row: the same code, but it needs Rust 1.95 and the
 //!   workspace's minimum is 1.85 (clippy refuses it), hence the empty `#[cold]` function.
 //!
+//! A fifth session (the binaries of both rows kept and run in turn, three times, on a quiet
+//! machine: `solver_stats 1000 3 --no-d3`; the ranges of the three runs' medians; ratios
+//! against the first row of the same runs):
+//!
+//! | step | positions | nodes | time | p99 | mean | D1 |
+//! | --- | ---: | ---: | ---: | ---: | ---: | ---: |
+//! | start of the session (the last row above) | 3,718 | 5,028 | 130-131 us | 949-972 us | 205-206 us | 10.0-10.3 us |
+//! | the bound from locked reserve runs | 795 | 1,083 | 35-36 us (0.27x) | 367-373 us (0.38x) | 62 us (0.30x) | 10.3-10.4 us |
+//!
+//! The values did not change (the checksum of the 1,000 deals, and the oracle tests); 1,000
+//! deals 5,983,997 -> 1,697,467 positions in all. `tabletop judge cf1769d3` with k = 26:
+//! 34-47 ms of wall time (mean 36.7 ms) against 82-108 ms (mean 86.8 ms), 0.42x (hyperfine,
+//! 30 runs each, same session). What pointed to it: before it, a quarter of the expanded
+//! nodes that failed low (2.3 M on the 1,000 deals) had a static upper bound equal to
+//! `beta`, so a bound one lower would have ended them, and as many that failed high had a
+//! lower bound one below. The D1 path (does Alice win?) gains nothing: a null window at 1
+//! asks about the winner, not the loser's cards. The two counters of locking cards share
+//! two bytes of the counters' word with the dominating cards and the move count, so a node
+//! reads no more words.
+//!
 //! The plain memoised minimax [`minimax_value`] is the oracle the tests compare against.
 
 use std::cell::RefCell;
@@ -346,13 +397,15 @@ const ROWS: usize = 256;
 /// What the search reads of one suit in one run state.
 #[derive(Clone, Copy, Debug, Default)]
 struct SuitState {
-    /// Per player to move ("me"): the byte counters `[held_me, held_opp, reserve_me,
-    /// reserve_opp, supply_me, supply_opp, safe_me]` packed in one word, so the four suits add up
-    /// in three additions (no counter exceeds 36, so no byte overflows into the next).
-    /// `supply` counts a player's non-reserve cards and its pool (the reserve chains it can
-    /// start now): the cards it is sure to be able to play, should it lose (see
-    /// [`static_bounds`]). `safe_me` counts the mover's playable non-reserve cards that open
-    /// only its own cards.
+    /// Per player to move ("me"): the counters `[held_me, held_opp, reserve_me, reserve_opp,
+    /// supply_me, supply_opp]` in bytes 0 to 5 of one word, then `safe_me` and `locked_me` in
+    /// the low and high half of byte 6 and `locked_opp` in the low half of byte 7, so the four
+    /// suits add up in three additions (no byte counter exceeds 36 and no half-byte one 8, so
+    /// none overflows into the next). `supply` counts a player's non-reserve cards and its pool
+    /// (the reserve chains it can start now): the cards it is sure to be able to play, should
+    /// it lose; `locked` counts the opponent's cards that each lock a run of the player's
+    /// reserve cards (see [`static_bounds`]). `safe_me` counts the mover's playable
+    /// non-reserve cards that open only its own cards.
     counts: [u64; 2],
     /// This suit's part of the table key (see [`Solver::enter`]).
     key: u32,
@@ -370,7 +423,7 @@ struct SuitState {
 #[repr(align(32))]
 struct Row {
     /// The counters (see [`SuitState::counts`]), with the number of non-reserve moves in
-    /// byte 7 (summed over the suits it stays at most 8).
+    /// the high half of byte 7 (summed over the suits it stays at most 8).
     counts: u64,
     /// The non-reserve moves first, then 0.
     moves: [Packed; 2],
@@ -388,11 +441,16 @@ struct Counts {
     supply_me: i32,
     supply_opp: i32,
     safe_me: i32,
+    locked_me: i32,
+    locked_opp: i32,
 }
 
 impl Counts {
-    fn pack(v: [u8; 7]) -> u64 {
-        v.iter().enumerate().map(|(i, &b)| (b as u64) << (8 * i)).sum()
+    /// Packs `[held_me, held_opp, reserve_me, reserve_opp, supply_me, supply_opp]` and
+    /// `[safe_me, locked_me, locked_opp]` (see [`SuitState::counts`]).
+    fn pack(bytes: [u8; 6], halves: [u8; 3]) -> u64 {
+        let low = bytes.iter().enumerate().map(|(i, &b)| u64::from(b) << (8 * i)).sum::<u64>();
+        low | halves.iter().enumerate().map(|(i, &h)| u64::from(h) << (48 + 4 * i)).sum::<u64>()
     }
 
     fn unpack(w: u64) -> Counts {
@@ -404,7 +462,9 @@ impl Counts {
             reserve_opp: b(3),
             supply_me: b(4),
             supply_opp: b(5),
-            safe_me: b(6),
+            safe_me: b(6) & 0xF,
+            locked_me: b(6) >> 4,
+            locked_opp: b(7) & 0xF,
         }
     }
 }
@@ -690,7 +750,7 @@ impl Solver {
                             len += 1;
                         }
                     }
-                    row.counts |= (len as u64) << 56;
+                    row.counts |= (len as u64) << 60;
                     *dst = row;
                 }
             }
@@ -780,7 +840,7 @@ impl Solver {
         for row in rows {
             moves[n & 15] = fix(row.moves[0]);
             moves[(n + 1) & 15] = fix(row.moves[1]);
-            n += (row.counts >> 56) as usize;
+            n += (row.counts >> 60) as usize;
             reserve = reserve.max(row.reserve);
         }
         let keep = reserve != 0 && (c.safe_me == 0 || !DOMINANCE);
@@ -924,12 +984,14 @@ fn suit_table(ali: u16, res: u16) -> [SuitState; RUN_STATES] {
             c[2][owner(r)] += chain_len(r);
         }
         c[2] = [0, 1].map(|p| c[2][p] + c[0][p] - c[1][p]);
+        let locked = locked_tails(ali, ranks);
         let mut info = SuitState::default();
         for me in 0..2 {
             let opp = 1 - me;
-            info.counts[me] = Counts::pack([
-                c[0][me], c[0][opp], c[1][me], c[1][opp], c[2][me], c[2][opp], c[3][me],
-            ]);
+            info.counts[me] = Counts::pack(
+                [c[0][me], c[0][opp], c[1][me], c[1][opp], c[2][me], c[2][opp]],
+                [0, locked[me], locked[opp]],
+            );
         }
         info.key = if CANONICAL {
             // The non-reserve cards on the table form a run around the nine; the
@@ -978,6 +1040,37 @@ fn suit_table(ali: u16, res: u16) -> [SuitState; RUN_STATES] {
     table
 }
 
+/// Per player (0 for Alice), the number of cards of the other player that each lock a run of
+/// the player's reserve cards, in a suit held as `ali` (Alice's ranks) whose table holds
+/// `ranks`: a reserve run is the outermost run of one holder in an arm (the cards below or
+/// above the nine), and it is locked when the unplayed card just inside it, or the nine of an
+/// unstarted suit when the run is the whole arm, is the other player's. The nine of an
+/// unstarted suit that locks both arms counts once.
+fn locked_tails(ali: u16, ranks: u16) -> [u8; 2] {
+    let owner = |r: usize| (ali >> r & 1 == 0) as usize;
+    // The unplayed cards of each arm, inside out.
+    let (lower, upper) = if ranks == 0 {
+        (3, 4)
+    } else {
+        (ranks.trailing_zeros() as usize, 16 - ranks.leading_zeros() as usize)
+    };
+    let arms = [(0..lower).rev().collect::<Vec<_>>(), (upper..9).collect::<Vec<_>>()];
+    let mut lockers = [0u16; 2];
+    for arm in arms.iter().filter(|arm| !arm.is_empty()) {
+        let holder = owner(arm[arm.len() - 1]);
+        let start = arm.iter().rposition(|&r| owner(r) != holder).map_or(0, |i| i + 1);
+        let lock = match start {
+            0 if ranks == 0 => Some(3),
+            0 => None,
+            _ => Some(arm[start - 1]),
+        };
+        if let Some(lock) = lock.filter(|&l| owner(l) != holder) {
+            lockers[holder] |= 1 << lock;
+        }
+    }
+    lockers.map(|l| l.count_ones() as u8)
+}
+
 /// The static bounds on the value for the player to move. The loser keeps reserve cards
 /// only, and plays on each of its turns while it can: it has at least `held_winner - 1` turns
 /// when the winner is to move, `held_winner` when the loser is, and can play on all of them
@@ -985,8 +1078,10 @@ fn suit_table(ali: u16, res: u16) -> [SuitState; RUN_STATES] {
 /// keep cannot lose.
 #[inline]
 fn static_bounds(c: Counts) -> (i32, i32) {
-    let opp_keeps = c.reserve_opp.min(c.held_opp - (c.held_me - 1).min(c.supply_opp));
-    let me_keeps = c.reserve_me.min(c.held_me - c.held_opp.min(c.supply_me));
+    let opp_plays = (c.held_me - 1).min(c.supply_opp + (c.locked_opp - 1).max(0));
+    let opp_keeps = c.reserve_opp.min(c.held_opp - opp_plays);
+    let me_plays = c.held_opp.min(c.supply_me + (c.locked_me - 1).max(0));
+    let me_keeps = c.reserve_me.min(c.held_me - me_plays);
     let lo = if me_keeps > 0 { -me_keeps } else { 1 };
     let hi = if opp_keeps > 0 { opp_keeps } else { -1 };
     debug_assert!(lo <= hi, "contradictory bounds");
