@@ -8,13 +8,13 @@ import pytest
 import tabletop
 from tabletop import mahjong, nine, race, take6
 
-# Each call takes 0.1-0.3 s, long enough that a few milliseconds of scheduling do not count.
-DEALS = [nine.Deal.random(i) for i in range(600)]
+# Each call takes 0.05-0.3 s, long enough that a few milliseconds of scheduling do not count.
+DEALS = [nine.Deal.random(i) for i in range(3000)]
 WALLS = [mahjong.random_wall(i) for i in range(4000)]
 
 CALLS = [
     ("nine.solve_many", lambda: nine.solve_many(DEALS)),
-    ("nine.solve_random", lambda: nine.solve_random(600, 3)),
+    ("nine.solve_random", lambda: nine.solve_random(3000, 3)),
     ("mahjong.simulate_many", lambda: mahjong.simulate_many(WALLS)),
     ("mahjong.stats", lambda: mahjong.stats(10000, 1)),
     ("take6.arena", lambda: take6.arena(bots=["mc:50", "random"], deals=20)),
