@@ -349,8 +349,8 @@
 //!
 //! The values did not change (the checksum of the 1,000 deals, and the oracle tests); 1,000
 //! deals 5,983,997 -> 1,697,467 positions in all. `tabletop judge cf1769d3` with k = 26:
-//! 34-47 ms of wall time (mean 36.7 ms) against 82-108 ms (mean 86.8 ms), 0.42x (hyperfine,
-//! 30 runs each, same session). What pointed to it: before it, a quarter of the expanded
+//! means of 36.7-46.0 ms of wall time against 86.8-89.7 ms, 0.42-0.52x (hyperfine, 30 runs
+//! each, three times, same session). What pointed to it: before it, a quarter of the expanded
 //! nodes that failed low (2.3 M on the 1,000 deals) had a static upper bound equal to
 //! `beta`, so a bound one lower would have ended them, and as many that failed high had a
 //! lower bound one below. The D1 path (does Alice win?) gains nothing: a null window at 1
