@@ -1074,8 +1074,9 @@ fn locked_tails(ali: u16, ranks: u16) -> [u8; 2] {
 /// The static bounds on the value for the player to move. The loser keeps reserve cards
 /// only, and plays on each of its turns while it can: it has at least `held_winner - 1` turns
 /// when the winner is to move, `held_winner` when the loser is, and can play on all of them
-/// until its pool and its non-reserve cards are spent. A player with no reserve card left to
-/// keep cannot lose.
+/// until its pool and its non-reserve cards are spent, plus one card for each of the winner's
+/// cards that lock its reserve runs but one (see the module docs). A player with no reserve
+/// card left to keep cannot lose.
 #[inline]
 fn static_bounds(c: Counts) -> (i32, i32) {
     let opp_plays = (c.held_me - 1).min(c.supply_opp + (c.locked_opp - 1).max(0));
