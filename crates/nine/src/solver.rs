@@ -990,7 +990,7 @@ fn suit_table(ali: u16, res: u16) -> [SuitState; RUN_STATES] {
             c[2][owner(r)] += chain_len(r);
         }
         c[2] = [0, 1].map(|p| c[2][p] + c[0][p] - c[1][p]);
-        let locked = locked_tails(ali, ranks);
+        let locked = locked_runs(ali, res, ranks);
         let mut info = SuitState::default();
         for me in 0..2 {
             let opp = 1 - me;
@@ -1047,34 +1047,19 @@ fn suit_table(ali: u16, res: u16) -> [SuitState; RUN_STATES] {
 }
 
 /// Per player (0 for Alice), the number of cards of the other player that each lock a run of
-/// the player's reserve cards, in a suit held as `ali` (Alice's ranks) whose table holds
-/// `ranks`: a reserve run is the outermost run of one holder in an arm (the cards below or
-/// above the nine), and it is locked when the unplayed card just inside it, or the nine of an
-/// unstarted suit when the run is the whole arm, is the other player's. The nine of an
-/// unstarted suit that locks both arms counts once.
-fn locked_tails(ali: u16, ranks: u16) -> [u8; 2] {
-    let owner = |r: usize| (ali >> r & 1 == 0) as usize;
-    // The unplayed cards of each arm, inside out.
-    let (lower, upper) = if ranks == 0 {
-        (3, 4)
-    } else {
-        (ranks.trailing_zeros() as usize, 16 - ranks.leading_zeros() as usize)
-    };
-    let arms = [(0..lower).rev().collect::<Vec<_>>(), (upper..9).collect::<Vec<_>>()];
-    let mut lockers = [0u16; 2];
-    for arm in arms.iter().filter(|arm| !arm.is_empty()) {
-        let holder = owner(arm[arm.len() - 1]);
-        let start = arm.iter().rposition(|&r| owner(r) != holder).map_or(0, |i| i + 1);
-        let lock = match start {
-            0 if ranks == 0 => Some(3),
-            0 => None,
-            _ => Some(arm[start - 1]),
-        };
-        if let Some(lock) = lock.filter(|&l| owner(l) != holder) {
-            lockers[holder] |= 1 << lock;
-        }
-    }
-    lockers.map(|l| l.count_ones() as u8)
+/// the player's reserve cards, in a suit held as `ali` (Alice's ranks, `res` the reserve ones)
+/// whose table holds `ranks`: a reserve run is the outermost run of one holder in an arm (the
+/// cards below or above the nine), and the unplayed card of the other player just inside it
+/// (the nine, for a whole arm of an unstarted suit) locks it. A nine that locks both arms
+/// counts once.
+fn locked_runs(ali: u16, res: u16, ranks: u16) -> [u8; 2] {
+    let unplayed = !ranks & 0x1FF;
+    [ali, !ali & 0x1FF].map(|mine| {
+        let runs = res & mine;
+        // The card just inside each reserve card: one rank up below the nine, one down above.
+        let inside = (runs & 0b1_1111_0000) >> 1 | (runs & 0b111) << 1;
+        (inside & unplayed & !mine).count_ones() as u8
+    })
 }
 
 /// The static bounds on the value for the player to move. The loser keeps reserve cards
