@@ -1,48 +1,484 @@
-//! The `Game` trait.
+//! The one game interface: [`Game`], shaped like OpenSpiel's `Game` and `State`.
 
 use std::fmt::{Debug, Display};
 
-/// What each player gets at the end of a game, indexed by player (higher is better).
+use thiserror::Error;
+
+use crate::{Rng, seeded_rng};
+
+/// What each player gets, indexed by player (higher is better).
 pub type Returns = Vec<f64>;
 
-/// A game state in the spirit of OpenSpiel's `State`: small on purpose.
+/// Who acts at a state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Turn {
+    /// A player decides (numbered from 0).
+    Player(usize),
+    /// Chance picks one of [`Game::chance_outcomes`] (a card dealt, a tile of the wall).
+    Chance,
+    /// The game is over.
+    Terminal,
+}
+
+impl Turn {
+    /// The player who decides, if a player does.
+    pub fn player(self) -> Option<usize> {
+        match self {
+            Turn::Player(p) => Some(p),
+            Turn::Chance | Turn::Terminal => None,
+        }
+    }
+}
+
+/// How players move (OpenSpiel's `Dynamics`). Every tabletop game is sequential: Take 6!'s
+/// simultaneous round is presented with OpenSpiel's turn-based transform (each seat chooses in
+/// turn, the choices hidden until all are revealed together).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dynamics {
+    /// One player acts at a time.
+    Sequential,
+    /// Several players act at once.
+    Simultaneous,
+}
+
+/// Whether chance plays a part (OpenSpiel's `ChanceMode`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChanceMode {
+    /// No chance nodes.
+    Deterministic,
+    /// Chance nodes with listed outcomes and probabilities ([`Game::chance_outcomes`]).
+    ExplicitStochastic,
+}
+
+/// What players know (OpenSpiel's `Information`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Information {
+    /// Every player sees the whole state.
+    Perfect,
+    /// Some of the state is hidden from some players.
+    Imperfect,
+}
+
+/// How the returns of the players relate (OpenSpiel's `Utility`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Utility {
+    /// The returns always sum to zero.
+    ZeroSum,
+    /// The returns always sum to the same constant.
+    ConstantSum,
+    /// No constraint.
+    GeneralSum,
+}
+
+/// When rewards arrive (OpenSpiel's `RewardModel`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RewardModel {
+    /// Only at the end: [`Game::rewards`] is zero before the terminal state, the returns there.
+    Terminal,
+    /// After every step: [`Game::rewards`] of each step sum to the returns.
+    Rewards,
+}
+
+/// The static description of a game (OpenSpiel's `GameType`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GameType {
+    /// The registry name: `nine`, `take6`, `race`, `mahjong`.
+    pub short_name: &'static str,
+    /// The name a person reads.
+    pub long_name: &'static str,
+    /// One line about the game.
+    pub description: &'static str,
+    /// Sequential or simultaneous.
+    pub dynamics: Dynamics,
+    /// Deterministic or with chance nodes.
+    pub chance_mode: ChanceMode,
+    /// Perfect or imperfect information.
+    pub information: Information,
+    /// Zero-sum, constant-sum or general-sum.
+    pub utility: Utility,
+    /// Rewards at the end or after every step.
+    pub reward_model: RewardModel,
+    /// The fewest players any parameters allow.
+    pub min_num_players: usize,
+    /// The most players any parameters allow.
+    pub max_num_players: usize,
+}
+
+/// Parameters a game cannot be built from.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParamsError {
+    /// A parameter is malformed or inconsistent with the others.
+    #[error("bad parameter {field}: {reason}")]
+    Bad {
+        /// The parameter (`rows`, `deal`, ...).
+        field: String,
+        /// Why.
+        reason: String,
+    },
+    /// A parameter is above what the game supports.
+    #[error("too large: {what} is {value}, the cap is {cap}")]
+    TooLarge {
+        /// What is too large.
+        what: String,
+        /// Its value.
+        value: u64,
+        /// The largest value allowed.
+        cap: u64,
+    },
+}
+
+impl ParamsError {
+    /// A [`ParamsError::Bad`] of `field` for `reason`.
+    pub fn bad(field: impl Into<String>, reason: impl Display) -> ParamsError {
+        ParamsError::Bad { field: field.into(), reason: reason.to_string() }
+    }
+}
+
+/// An action that cannot be applied (or text that is not an action).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum IllegalAction {
+    /// The text is not an action of this game.
+    #[error("{text:?} is not an action: {reason}")]
+    Parse {
+        /// The text, cut to a readable length.
+        text: String,
+        /// Why.
+        reason: String,
+    },
+    /// The id is not an action id of this game.
+    #[error("{id} is not an action id: ids are 0 to {}", bound.saturating_sub(1))]
+    Id {
+        /// The id.
+        id: usize,
+        /// Every id is below this.
+        bound: usize,
+    },
+    /// The action is not legal here.
+    #[error("{action} is not legal now: {reason}")]
+    NotLegal {
+        /// The action in notation.
+        action: String,
+        /// Why.
+        reason: String,
+    },
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+}
+
+/// A bot name this game does not offer.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown bot {bot:?}: expected one of {}", known.join(", "))]
+pub struct UnknownBot {
+    /// The name asked for.
+    pub bot: String,
+    /// The bots offered.
+    pub known: Vec<String>,
+}
+
+/// A game state: every tabletop game implements this once, and sessions, bots, analysis, the
+/// conformance harness ([`crate::conformance`]), the server and Python all use it.
 ///
-/// Players are numbered `0..num_players()`. At every non-terminal state one or more players
-/// move at once ([`Game::players_to_move`]); a simultaneous round (Take 6!) lists them all.
-/// A forced pass is a legal action like any other, so the legal actions of a player to move are
-/// never empty.
-pub trait Game: Clone + Debug + PartialEq {
-    /// One player's action.
-    type Action: Copy + Eq + Debug + Display;
+/// Shaped like OpenSpiel's `State` (with the parts of its `Game` that depend on the
+/// parameters): one player acts at a time ([`Game::turn`]); deals and walls are explicit
+/// chance nodes ([`Turn::Chance`], [`Game::chance_outcomes`]), which a seed resolves in one
+/// call ([`Game::chance_from_seed`]); actions are dense integer ids ([`Game::action_id`]) and
+/// notation (`Display`, [`Game::parse_action`]). Chance outcomes use the same action type and
+/// ids as the players' actions (a card dealt is the card). A state is rebuilt exactly from
+/// its parameters and its actions (chance outcomes included), which is what records and undo
+/// rest on: [`Game::apply`] is deterministic.
+///
+/// # Adding a game
+/// ```
+/// use tabletop_core::{ChanceMode, Dynamics, Game, GameType, IllegalAction, Information,
+///                     ParamsError, RewardModel, Turn, Utility};
+///
+/// /// Two players take 1 or 2 from a heap; who takes the last wins.
+/// #[derive(Clone, Debug, PartialEq)]
+/// struct Heap { left: u8, to_move: usize }
+///
+/// impl Game for Heap {
+///     type Params = u8;
+///     type Action = u8;
+///     const TYPE: GameType = GameType {
+///         short_name: "heap", long_name: "Heap", description: "take 1 or 2; the last wins",
+///         dynamics: Dynamics::Sequential, chance_mode: ChanceMode::Deterministic,
+///         information: Information::Perfect, utility: Utility::ZeroSum,
+///         reward_model: RewardModel::Terminal, min_num_players: 2, max_num_players: 2,
+///     };
+///     fn new(size: &u8) -> Result<Heap, ParamsError> {
+///         if *size == 0 { return Err(ParamsError::bad("size", "at least 1")); }
+///         Ok(Heap { left: *size, to_move: 0 })
+///     }
+///     fn num_players(&self) -> usize { 2 }
+///     fn turn(&self) -> Turn {
+///         if self.left == 0 { Turn::Terminal } else { Turn::Player(self.to_move) }
+///     }
+///     fn legal_actions(&self) -> Vec<u8> { (1..=self.left.min(2)).collect() }
+///     fn apply_unchecked(&mut self, take: u8) { self.left -= take; self.to_move ^= 1; }
+///     fn num_distinct_actions(&self) -> usize { 2 }
+///     fn action_id(&self, take: u8) -> usize { usize::from(take) - 1 }
+///     fn action_from_id(&self, id: usize) -> Option<u8> { (id < 2).then(|| id as u8 + 1) }
+///     fn parse_action(&self, text: &str) -> Result<u8, IllegalAction> {
+///         text.parse().map_err(|_| IllegalAction::Parse {
+///             text: text.into(), reason: "expected 1 or 2".into() })
+///     }
+///     fn returns(&self) -> Vec<f64> {
+///         // The player to move did not take the last one.
+///         let mut r = vec![1.0; 2];
+///         if self.left == 0 { r[self.to_move] = -1.0; } else { r = vec![0.0; 2]; }
+///         r
+///     }
+///     fn utility_range(&self) -> (f64, f64) { (-1.0, 1.0) }
+///     fn max_remaining_steps(&self) -> usize { usize::from(self.left) }
+///     fn observation_string(&self, _player: usize) -> String { format!("{self:?}") }
+///     fn observation_tensor(&self, _player: usize) -> Vec<f32> { vec![f32::from(self.left)] }
+///     fn observation_shape(&self) -> Vec<usize> { vec![1] }
+///     fn text(&self) -> String { format!("{} left", self.left) }
+/// }
+///
+/// let mut heap = Heap::new(&4)?;
+/// heap.try_apply(2)?;
+/// assert!(heap.try_apply(3).is_err());
+/// let report = tabletop_core::conformance::check(heap, &Default::default(), 1)?;
+/// assert!(report.playouts > 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// A game joins the front ends with one line in `tabletop-play`'s registry.
+pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
+    /// The parameters the game is built from (`Default`: the published rules).
+    type Params: Clone + Debug + Default + PartialEq + Send + Sync;
+    /// One action (or chance outcome), written in the game's notation by `Display`.
+    type Action: Copy + Eq + Debug + Display + Send + Sync;
+
+    /// The static description of the game.
+    const TYPE: GameType;
+
+    /// The initial state for `params` (a chance node where the deal or wall is to be drawn).
+    ///
+    /// # Errors
+    /// Why the parameters are wrong, or [`ParamsError::TooLarge`].
+    fn new(params: &Self::Params) -> Result<Self, ParamsError>;
 
     /// The number of players.
     fn num_players(&self) -> usize;
 
-    /// The players who act now, in ascending order; empty exactly when the game is over.
-    fn players_to_move(&self) -> Vec<usize>;
+    /// The name of a player in the game's own terms (`Alice`, `B`, `player 1`, `A`).
+    fn player_name(&self, player: usize) -> String {
+        format!("player {}", player + 1)
+    }
 
-    /// The legal actions of `player`, who must be one of [`Game::players_to_move`].
-    fn legal_actions(&self, player: usize) -> Vec<Self::Action>;
+    /// Who acts now.
+    fn turn(&self) -> Turn;
 
-    /// Applies one action per player to move, in the order of [`Game::players_to_move`].
-    ///
-    /// # Panics
-    /// If the number of actions is wrong or an action is illegal.
-    fn apply(&mut self, actions: &[Self::Action]);
+    /// The player who decides now, if one does (not chance, not over).
+    fn current_player(&self) -> Option<usize> {
+        self.turn().player()
+    }
 
     /// Whether the game is over.
     fn is_terminal(&self) -> bool {
-        self.players_to_move().is_empty()
+        self.turn() == Turn::Terminal
     }
 
-    /// The returns of a terminal state, one per player.
+    /// Whether chance acts now.
+    fn is_chance_node(&self) -> bool {
+        self.turn() == Turn::Chance
+    }
+
+    /// The legal actions of whoever acts now, in a fixed order; at a chance node the outcomes
+    /// of positive probability; empty exactly when the game is over. A forced pass is an
+    /// action like any other.
+    fn legal_actions(&self) -> Vec<Self::Action>;
+
+    /// At a chance node, its outcomes with their probabilities (positive, summing to 1); empty
+    /// elsewhere. Uniform over [`Game::legal_actions`] unless the game says otherwise.
+    fn chance_outcomes(&self) -> Vec<(Self::Action, f64)> {
+        if !self.is_chance_node() {
+            return Vec::new();
+        }
+        let outcomes = self.legal_actions();
+        let p = 1.0 / outcomes.len() as f64;
+        outcomes.into_iter().map(|a| (a, p)).collect()
+    }
+
+    /// The chance outcomes a seed picks for the chance nodes from here until a player acts
+    /// (the whole deal or wall at once); empty when no chance node is next. By default drawn
+    /// one by one from [`Game::chance_outcomes`]; a game overrides it to keep the deals that
+    /// its seeds have always meant.
+    fn chance_from_seed(&self, seed: u64) -> Vec<Self::Action> {
+        let mut rng: Rng = seeded_rng(seed);
+        let mut state = self.clone();
+        let mut picked = Vec::new();
+        while state.is_chance_node() {
+            let outcomes = state.chance_outcomes();
+            let mut x: f64 = rand::Rng::random(&mut rng);
+            let mut chosen = outcomes[outcomes.len() - 1].0;
+            for &(a, p) in &outcomes {
+                if x < p {
+                    chosen = a;
+                    break;
+                }
+                x -= p;
+            }
+            state.apply_unchecked(chosen);
+            picked.push(chosen);
+        }
+        picked
+    }
+
+    /// Applies `action`, which must be legal now ([`Game::legal_actions`]); the fast path.
+    /// Deterministic: the same actions from the same start give the same state.
+    fn apply_unchecked(&mut self, action: Self::Action);
+
+    /// Applies `action` if it is legal now.
+    ///
+    /// # Errors
+    /// [`IllegalAction::GameOver`] or [`IllegalAction::NotLegal`]; the state is unchanged.
+    fn try_apply(&mut self, action: Self::Action) -> Result<(), IllegalAction> {
+        if self.is_terminal() {
+            return Err(IllegalAction::GameOver);
+        }
+        if !self.legal_actions().contains(&action) {
+            let reason = if self.is_chance_node() {
+                "not a chance outcome here"
+            } else {
+                "not one of the legal actions"
+            };
+            return Err(IllegalAction::NotLegal {
+                action: action.to_string(),
+                reason: reason.to_owned(),
+            });
+        }
+        self.apply_unchecked(action);
+        debug_assert_eq!(self.check_invariants(), Ok(()));
+        Ok(())
+    }
+
+    /// Applies a legal `action`.
+    ///
+    /// # Panics
+    /// If the action is not legal now.
+    fn apply(&mut self, action: Self::Action) {
+        if let Err(e) = self.try_apply(action) {
+            panic!("{e}");
+        }
+    }
+
+    /// The number of integer action ids of the players: every player action has an id below
+    /// it. Ids depend on the parameters alone, never on the state.
+    fn num_distinct_actions(&self) -> usize;
+
+    /// Every chance outcome has an id below this (0 for a deterministic game).
+    fn max_chance_outcomes(&self) -> usize {
+        0
+    }
+
+    /// The integer id of an action or chance outcome.
+    fn action_id(&self, action: Self::Action) -> usize;
+
+    /// The action (or, at a chance node's ids, outcome) of an id, if any.
+    fn action_from_id(&self, id: usize) -> Option<Self::Action>;
+
+    /// Reads an action in the game's notation (the inverse of `Display`); legality is checked
+    /// when it is applied.
+    ///
+    /// # Errors
+    /// [`IllegalAction::Parse`].
+    fn parse_action(&self, text: &str) -> Result<Self::Action, IllegalAction>;
+
+    /// The returns, one per player: the final ones once the game is over, 0 for everyone
+    /// before (each game documents its score scale).
     fn returns(&self) -> Returns;
 
-    /// An upper bound on the number of [`Game::apply`] calls of any game from this state.
+    /// What each player gained with the last action. For [`RewardModel::Terminal`] games (the
+    /// default) zero before the end and the returns at the end.
+    fn rewards(&self) -> Returns {
+        if self.is_terminal() { self.returns() } else { vec![0.0; self.num_players()] }
+    }
+
+    /// The least and the greatest return any player can get with these parameters.
+    fn utility_range(&self) -> (f64, f64);
+
+    /// An upper bound on the number of actions (chance outcomes included) until the end from
+    /// here.
     fn max_remaining_steps(&self) -> usize;
+
+    /// How many of the last player actions are still secret to everyone but the player who
+    /// made them (Take 6!: the choices of the round in progress). 0 by default.
+    fn hidden_tail(&self) -> usize {
+        0
+    }
+
+    /// Everything `player` knows, including what they remember (their own earlier choices);
+    /// never what they cannot see. For perfect-information games the observation string
+    /// (default).
+    fn information_state_string(&self, player: usize) -> String {
+        self.observation_string(player)
+    }
+
+    /// [`Game::information_state_string`] as numbers, shaped
+    /// [`Game::information_state_shape`]. The observation tensor by default.
+    fn information_state_tensor(&self, player: usize) -> Vec<f32> {
+        self.observation_tensor(player)
+    }
+
+    /// The shape of [`Game::information_state_tensor`].
+    fn information_state_shape(&self) -> Vec<usize> {
+        self.observation_shape()
+    }
+
+    /// What `player` sees now, in text; never what they cannot see.
+    fn observation_string(&self, player: usize) -> String;
+
+    /// What `player` sees now, as numbers, flattened in row-major order of
+    /// [`Game::observation_shape`] (layout documented per game).
+    fn observation_tensor(&self, player: usize) -> Vec<f32>;
+
+    /// The shape of [`Game::observation_tensor`].
+    fn observation_shape(&self) -> Vec<usize>;
+
+    /// The whole state in text (for logs and `__str__`).
+    fn text(&self) -> String;
+
+    /// The bots this game offers, by name, the default first (`solver` for the exact player
+    /// where the game has one). Every game offers `random`.
+    fn bots(&self) -> Vec<String> {
+        vec!["random".to_owned()]
+    }
+
+    /// Whether `name` is a bot this game can seat (by default: one of [`Game::bots`]).
+    ///
+    /// # Errors
+    /// [`UnknownBot`].
+    fn check_bot(&self, name: &str) -> Result<(), UnknownBot> {
+        if self.bots().iter().any(|b| b == name) {
+            Ok(())
+        } else {
+            Err(UnknownBot { bot: name.to_owned(), known: self.bots() })
+        }
+    }
+
+    /// The action `bot` (accepted by [`Game::check_bot`]) plays now for the player to move.
+    /// Deterministic in `seed`; it uses only what that player may see. By default every bot is
+    /// `random`: uniform over the legal actions.
+    ///
+    /// # Panics
+    /// When no player is to move.
+    fn bot_action(&self, bot: &str, seed: u64) -> Self::Action {
+        let _ = bot;
+        let legal = self.legal_actions();
+        assert!(self.current_player().is_some(), "a bot acts only for a player to move");
+        *rand::seq::IndexedRandom::choose(legal.as_slice(), &mut seeded_rng(seed))
+            .expect("a player to move has a legal action")
+    }
 
     /// The game's internal consistency check (conserved quantities, bitsets agreeing with
     /// counts, ...): `Err` with a description when something is broken.
+    ///
+    /// # Errors
+    /// What is broken.
     fn check_invariants(&self) -> Result<(), String> {
         Ok(())
     }

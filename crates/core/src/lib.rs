@@ -1,8 +1,10 @@
 //! What every tabletop game shares.
 //!
-//! - [`Game`]: a small, OpenSpiel-like view of a game (players to move, legal actions, apply,
-//!   terminal, returns). Every game crate implements it beside its own fast API, so one
-//!   conformance harness ([`random_playout`]) and one arena serve all of them.
+//! - [`Game`]: the one game interface, shaped like OpenSpiel's: the game's type, chance nodes
+//!   for deals and walls, one player to move at a time, actions as ids and notation, returns
+//!   and rewards, information states and observations per player, bots. Every game crate
+//!   implements it once beside its own fast API; sessions, the conformance harness
+//!   ([`conformance::check`]), the server and Python all use it.
 //! - [`seeded_rng`] and [`sub_seed`]: all randomness comes from an explicit seed (ChaCha8), and
 //!   parallel work derives one independent stream per work item, so results never depend on
 //!   the number of threads.
@@ -23,10 +25,10 @@
 //! ```
 
 mod bitset;
+pub mod conformance;
 pub mod contest;
 mod game;
 mod minimax;
-mod playout;
 mod rng;
 mod serde_str;
 pub mod text;
@@ -35,7 +37,9 @@ pub mod text;
 pub use rand;
 
 pub use bitset::write_spaced;
-pub use game::{Game, Returns};
+pub use game::{
+    ChanceMode, Dynamics, Game, GameType, IllegalAction, Information, ParamsError, Returns,
+    RewardModel, Turn, UnknownBot, Utility,
+};
 pub use minimax::{Minimax, TwoPlayerZeroSum, minimax};
-pub use playout::{Playout, PlayoutError, random_playout};
 pub use rng::{Rng, seeded_rng, sub_seed};

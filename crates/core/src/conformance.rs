@@ -1,0 +1,406 @@
+//! The conformance harness: OpenSpiel's random-simulation checklist and more, run on every
+//! game from one place.
+//!
+//! [`check`] plays seeded random games from a start state (chance outcomes drawn by their
+//! probabilities, player actions uniformly) and checks after every step:
+//!
+//! 1. a clone equals its original, and the invariant check holds;
+//! 2. the legal actions are empty exactly at the end, the player to move is in range, and
+//!    before the end the returns are all 0;
+//! 3. at a chance node the outcomes are the legal actions, with positive probabilities summing
+//!    to 1, and [`Game::chance_from_seed`] picks legal outcomes that end the chance nodes;
+//! 4. every legal action's id is in range and distinct, and both round trips hold: id to action
+//!    and notation to action;
+//! 5. tensors have the length of their shapes, for every player;
+//! 6. the game ends within the bound it announced at the start, with one return per player,
+//!    within the utility range, summing to 0 for zero-sum games; rewards add up to the returns;
+//! 7. replaying the actions from the start rebuilds every state exactly (what records and undo
+//!    rest on);
+//! 8. for imperfect-information games, with [`Options::indistinguishable`]: each player's
+//!    information state and observation (strings and tensors) are equal in a state that
+//!    differs only in what that player cannot see.
+
+use std::fmt::Debug;
+
+use rand::Rng as _;
+use rand::seq::IndexedRandom;
+use thiserror::Error;
+
+use crate::{Game, Rng, Turn, Utility, seeded_rng, sub_seed};
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct Options<G> {
+    /// The number of random games played from the start state.
+    pub playouts: usize,
+    /// Replay from the start to every step of the first game (quadratic), then to one random
+    /// step of each later game.
+    pub replay: bool,
+    /// For the hidden-information check: a state that `player` cannot tell apart from `state`
+    /// (another deal of the cards `player` has not seen, say), or `None` when there is no
+    /// such state to make. Compared at every step of every game.
+    pub indistinguishable: Option<fn(state: &G, player: usize, rng: &mut Rng) -> Option<G>>,
+}
+
+impl<G> Default for Options<G> {
+    fn default() -> Options<G> {
+        Options { playouts: 20, replay: true, indistinguishable: None }
+    }
+}
+
+/// What a successful [`check`] saw.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Report {
+    /// The games played.
+    pub playouts: usize,
+    /// Every action applied, chance outcomes included.
+    pub steps: usize,
+    /// The chance outcomes among them.
+    pub chance_steps: usize,
+    /// The states compared with a state that one player could not tell apart from them.
+    pub hidden_checks: usize,
+    /// The returns summed over the games, per player.
+    pub total_returns: Vec<f64>,
+}
+
+/// A broken rule of the [`Game`] contract, found by [`check`].
+#[derive(Clone, Debug, PartialEq, Error)]
+#[error("game {playout}, step {step}: {broken}")]
+pub struct ConformanceError {
+    /// The game (0-based) in which it was found.
+    pub playout: usize,
+    /// The step (0-based) at which it was found.
+    pub step: usize,
+    /// What is wrong.
+    pub broken: Broken,
+}
+
+/// The rules [`check`] verifies.
+#[derive(Clone, Debug, PartialEq, Error)]
+pub enum Broken {
+    /// A clone differs from its original.
+    #[error("a clone differs from its original")]
+    Clone,
+    /// The invariant check failed.
+    #[error("invariant broken: {0}")]
+    Invariant(String),
+    /// The legal actions are empty before the end, or not empty at the end.
+    #[error("legal actions {legal} at a state that is {turn:?}")]
+    LegalAtEnd {
+        /// Who acts.
+        turn: Turn,
+        /// How many legal actions there are.
+        legal: usize,
+    },
+    /// The player to move is not a player.
+    #[error("player {0} is to move, out of range")]
+    Player(usize),
+    /// Nonzero returns before the end, or returns of the wrong length.
+    #[error("returns {0:?}: not one per player, or nonzero before the end")]
+    Returns(Vec<f64>),
+    /// Rewards of the wrong length, or not adding up to the returns.
+    #[error("rewards {0}")]
+    Rewards(String),
+    /// A terminal return outside the utility range, or a zero-sum game's returns not summing
+    /// to 0.
+    #[error("returns {returns:?} outside the utility range {range:?} or the game's sum")]
+    Utility {
+        /// The returns.
+        returns: Vec<f64>,
+        /// The utility range.
+        range: (f64, f64),
+    },
+    /// A chance node's outcomes are wrong.
+    #[error("chance outcomes: {0}")]
+    Chance(String),
+    /// An id is out of range, repeated, or does not map back to its action.
+    #[error("action {action}: {reason}")]
+    Id {
+        /// The action in notation.
+        action: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// Notation does not read back as the same action.
+    #[error("action {action}: its notation reads back as {read}")]
+    Notation {
+        /// The action in notation.
+        action: String,
+        /// What `parse_action` made of it.
+        read: String,
+    },
+    /// A tensor does not have the length of its shape.
+    #[error("{what} of player {player} has {len} numbers, its shape {shape:?}")]
+    Tensor {
+        /// Which tensor.
+        what: &'static str,
+        /// The player.
+        player: usize,
+        /// Its length.
+        len: usize,
+        /// Its shape.
+        shape: Vec<usize>,
+    },
+    /// The game went on past its announced bound.
+    #[error("the game went on past its bound of {0} steps")]
+    TooLong(usize),
+    /// Replaying the actions from the start gave another state.
+    #[error("replaying the first {0} actions from the start gives another state")]
+    Replay(usize),
+    /// A player's information differs between two states they cannot tell apart.
+    #[error("player {player}'s {what} differs in a state they cannot tell apart: {detail}")]
+    Leak {
+        /// The player.
+        player: usize,
+        /// Which view leaks.
+        what: &'static str,
+        /// The two values, cut short.
+        detail: String,
+    },
+}
+
+/// Runs the checks of the module docs on `start` with `options`, seeded by `seed`.
+///
+/// # Errors
+/// The first broken rule found.
+pub fn check<G: Game>(
+    start: G,
+    options: &Options<G>,
+    seed: u64,
+) -> Result<Report, ConformanceError> {
+    let mut report = Report { total_returns: vec![0.0; start.num_players()], ..Report::default() };
+    for playout in 0..options.playouts {
+        let mut rng = seeded_rng(sub_seed(seed, playout as u64));
+        let fail = |step, broken| ConformanceError { playout, step, broken };
+        let bound = start.max_remaining_steps();
+        let mut state = start.clone();
+        let mut actions = Vec::new();
+        let mut states = vec![state.clone()];
+        let mut rewards = vec![0.0; state.num_players()];
+        loop {
+            let step = actions.len();
+            check_state(&state).map_err(|b| fail(step, b))?;
+            if let Some(make) = options.indistinguishable {
+                report.hidden_checks +=
+                    check_hidden(&state, make, &mut rng).map_err(|b| fail(step, b))?;
+            }
+            if state.is_terminal() {
+                break;
+            }
+            if step == bound {
+                return Err(fail(step, Broken::TooLong(bound)));
+            }
+            let action = if state.is_chance_node() {
+                report.chance_steps += 1;
+                let outcomes = state.chance_outcomes();
+                let mut x: f64 = rng.random();
+                let mut chosen = outcomes[outcomes.len() - 1].0;
+                for &(a, p) in &outcomes {
+                    if x < p {
+                        chosen = a;
+                        break;
+                    }
+                    x -= p;
+                }
+                chosen
+            } else {
+                *state.legal_actions().choose(&mut rng).expect("checked: not empty")
+            };
+            state.try_apply(action).map_err(|e| {
+                fail(step, Broken::Id { action: action.to_string(), reason: e.to_string() })
+            })?;
+            actions.push(action);
+            let r = state.rewards();
+            if r.len() != rewards.len() {
+                return Err(fail(step, Broken::Rewards(format!("{r:?}: not one per player"))));
+            }
+            for (sum, x) in rewards.iter_mut().zip(r) {
+                *sum += x;
+            }
+            if options.replay {
+                states.push(state.clone());
+            }
+        }
+        let steps = actions.len();
+        let returns = state.returns();
+        let (lo, hi) = state.utility_range();
+        let sum: f64 = returns.iter().sum();
+        if returns.iter().any(|&r| r < lo - 1e-9 || r > hi + 1e-9)
+            || (G::TYPE.utility == Utility::ZeroSum && sum.abs() > 1e-9)
+        {
+            return Err(fail(steps, Broken::Utility { returns, range: (lo, hi) }));
+        }
+        if rewards.iter().zip(&returns).any(|(a, b)| (a - b).abs() > 1e-6) {
+            return Err(fail(
+                steps,
+                Broken::Rewards(format!("sum to {rewards:?}, the returns are {returns:?}")),
+            ));
+        }
+        if options.replay {
+            let prefixes: Vec<usize> =
+                if playout == 0 { (0..=steps).collect() } else { vec![rng.random_range(0..=steps)] };
+            for k in prefixes {
+                let mut again = start.clone();
+                for &a in &actions[..k] {
+                    again.apply_unchecked(a);
+                }
+                if again != states[k] {
+                    return Err(fail(k, Broken::Replay(k)));
+                }
+            }
+        }
+        report.playouts += 1;
+        report.steps += steps;
+        for (t, r) in report.total_returns.iter_mut().zip(&returns) {
+            *t += r;
+        }
+    }
+    Ok(report)
+}
+
+/// Checks 1 to 5 on one state.
+fn check_state<G: Game>(state: &G) -> Result<(), Broken> {
+    if state.clone() != *state {
+        return Err(Broken::Clone);
+    }
+    state.check_invariants().map_err(Broken::Invariant)?;
+    let turn = state.turn();
+    let legal = state.legal_actions();
+    if (turn == Turn::Terminal) != legal.is_empty() {
+        return Err(Broken::LegalAtEnd { turn, legal: legal.len() });
+    }
+    let n = state.num_players();
+    if let Turn::Player(p) = turn {
+        if p >= n {
+            return Err(Broken::Player(p));
+        }
+    }
+    let returns = state.returns();
+    if returns.len() != n || (turn != Turn::Terminal && returns.iter().any(|&r| r != 0.0)) {
+        return Err(Broken::Returns(returns));
+    }
+    if turn == Turn::Chance {
+        check_chance(state, &legal)?;
+    } else if !state.chance_outcomes().is_empty() {
+        return Err(Broken::Chance("outcomes listed at a player's node".to_owned()));
+    }
+    let bound = if turn == Turn::Chance {
+        state.max_chance_outcomes()
+    } else {
+        state.num_distinct_actions()
+    };
+    let mut ids = Vec::with_capacity(legal.len());
+    for &a in &legal {
+        let id = state.action_id(a);
+        let bad = |reason: String| Broken::Id { action: a.to_string(), reason };
+        if id >= bound {
+            return Err(bad(format!("id {id} is not below {bound}")));
+        }
+        if state.action_from_id(id) != Some(a) {
+            return Err(bad(format!("id {id} maps back to {:?}", state.action_from_id(id))));
+        }
+        ids.push(id);
+        let read = state.parse_action(&a.to_string());
+        if read.as_ref().ok() != Some(&a) {
+            return Err(Broken::Notation { action: a.to_string(), read: format!("{read:?}") });
+        }
+    }
+    ids.sort_unstable();
+    if ids.windows(2).any(|w| w[0] == w[1]) {
+        return Err(Broken::Id { action: "-".to_owned(), reason: format!("repeated ids {ids:?}") });
+    }
+    for player in 0..n {
+        let tensors = [
+            ("observation tensor", state.observation_tensor(player), state.observation_shape()),
+            (
+                "information state tensor",
+                state.information_state_tensor(player),
+                state.information_state_shape(),
+            ),
+        ];
+        for (what, tensor, shape) in tensors {
+            if tensor.len() != shape.iter().product::<usize>() {
+                return Err(Broken::Tensor { what, player, len: tensor.len(), shape });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Check 3: the outcomes of a chance node, and what a seed picks there.
+fn check_chance<G: Game>(state: &G, legal: &[G::Action]) -> Result<(), Broken> {
+    let outcomes = state.chance_outcomes();
+    let listed: Vec<G::Action> = outcomes.iter().map(|&(a, _)| a).collect();
+    if listed != legal {
+        return Err(Broken::Chance("the outcomes are not the legal actions".to_owned()));
+    }
+    if outcomes.iter().any(|&(_, p)| !(p > 0.0 && p <= 1.0)) {
+        return Err(Broken::Chance("a probability outside (0, 1]".to_owned()));
+    }
+    let total: f64 = outcomes.iter().map(|&(_, p)| p).sum();
+    if (total - 1.0).abs() > 1e-9 {
+        return Err(Broken::Chance(format!("probabilities sum to {total}")));
+    }
+    let mut dealt = state.clone();
+    for a in state.chance_from_seed(7) {
+        if !dealt.is_chance_node() {
+            return Err(Broken::Chance(format!("the seed's outcome {a} after the chance nodes")));
+        }
+        dealt
+            .try_apply(a)
+            .map_err(|e| Broken::Chance(format!("the seed's outcome {a}: {e}")))?;
+    }
+    if dealt.is_chance_node() {
+        return Err(Broken::Chance("the seed's outcomes stop at a chance node".to_owned()));
+    }
+    Ok(())
+}
+
+fn cut(text: &str) -> String {
+    const MAX: usize = 200;
+    match text.char_indices().nth(MAX) {
+        Some((i, _)) => format!("{}...", &text[..i]),
+        None => text.to_owned(),
+    }
+}
+
+/// Check 8 at one state: the number of comparisons made.
+fn check_hidden<G: Game>(
+    state: &G,
+    make: fn(&G, usize, &mut Rng) -> Option<G>,
+    rng: &mut Rng,
+) -> Result<usize, Broken> {
+    let mut compared = 0;
+    for player in 0..state.num_players() {
+        let Some(other) = make(state, player, rng) else {
+            continue;
+        };
+        compared += 1;
+        let leak = |what, a: &dyn Debug, b: &dyn Debug| Broken::Leak {
+            player,
+            what,
+            detail: cut(&format!("{a:?} / {b:?}")),
+        };
+        let (a, b) = (state.information_state_string(player), other.information_state_string(player));
+        if a != b {
+            return Err(leak("information state string", &a, &b));
+        }
+        let (a, b) = (state.observation_string(player), other.observation_string(player));
+        if a != b {
+            return Err(leak("observation string", &a, &b));
+        }
+        let (a, b) = (state.information_state_tensor(player), other.information_state_tensor(player));
+        if a != b {
+            return Err(leak("information state tensor", &a, &b));
+        }
+        let (a, b) = (state.observation_tensor(player), other.observation_tensor(player));
+        if a != b {
+            return Err(leak("observation tensor", &a, &b));
+        }
+        if state.current_player() == Some(player) && state.legal_actions() != other.legal_actions()
+        {
+            return Err(leak("legal actions", &state.legal_actions(), &other.legal_actions()));
+        }
+    }
+    Ok(compared)
+}
