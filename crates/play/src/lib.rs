@@ -12,8 +12,12 @@
 //!   [`Session::undo`], [`Session::state`] (serialisable, hidden information removed),
 //!   [`Session::analysis`]; and the integer interface [`Session::legal_actions`],
 //!   [`Session::apply_action`], [`Session::observation_tensor`], ...
-//! - [`Playable`] and [`Analyse`]: what a game implements to join; [`ErasedGame`] and the
-//!   registry make a fifth game one more line in `registry.rs`.
+//! - [`Present`]: what the session layer adds to a game's one [`tabletop_core::Game`] impl
+//!   (its JSON view and analysis); [`ErasedGame`] and the registry make a fifth game one more
+//!   line in `registry.rs`.
+//! - [`Record`]: a session in a compact form (game, parameters, seed, seats, every action id
+//!   with the chance outcomes) that rebuilds it exactly: [`Session::record`],
+//!   [`Session::from_record`].
 //!
 //! ```
 //! use tabletop_play::{Seat, Session, games, judge, Problem};
@@ -148,8 +152,8 @@ mod seat;
 mod session;
 
 pub use error::PlayError;
-pub use playable::{Analyse, Playable};
+pub use playable::Present;
 pub use problem::{JudgeError, ParseProblemError, Problem, judge};
 pub use registry::{Created, ErasedGame, GameEntry, GameInfo, REGISTRY, entry, find, games};
 pub use seat::Seat;
-pub use session::{MAX_ADVANCE, SeenStep, Session, SessionState, Step};
+pub use session::{MAX_ADVANCE, Record, SeenStep, Session, SessionState, Step};

@@ -1,164 +1,230 @@
-//! The type-erased layer over [`Playable`] games and the registry of games.
+//! The type-erased layer over [`Present`] games and the registry of games.
 
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::games::{mahjong::Mahjong, nine::Nine, race::RaceGame, take6::Take6};
-use crate::{Analyse, PlayError, Playable};
+use tabletop_core::{Game, GameType, IllegalAction, Turn, UnknownBot};
+use tabletop_mahjong::Mahjong;
+use tabletop_nine::Nine;
+use tabletop_race::RaceGame;
+use tabletop_take6::Take6;
 
-/// A [`Playable`] + [`Analyse`] game behind one object-safe interface, with integer action
-/// ids as the common currency. Every registered game implements it through the blanket impl;
-/// [`crate::Session`] holds a `Box<dyn ErasedGame>`.
+use crate::{PlayError, Present};
+
+/// A registered game behind one object-safe interface, with integer action ids as the common
+/// currency: [`Game`] + [`Present`] with the types erased. Every registered game implements
+/// it through the blanket impl; [`crate::Session`] holds a `Box<dyn ErasedGame>`.
 pub trait ErasedGame: Send + Sync + std::fmt::Debug {
-    /// The registry name.
-    fn name(&self) -> &'static str;
+    /// The game's static description.
+    fn game_type(&self) -> GameType;
     /// A boxed copy.
     fn clone_box(&self) -> Box<dyn ErasedGame>;
+    /// Whether `other` is the same game in the same state.
+    fn same_state(&self, other: &dyn ErasedGame) -> bool;
     /// The number of players.
     fn num_players(&self) -> usize;
     /// A player's name in the game's terms.
     fn player_name(&self, player: usize) -> String;
-    /// The player to decide, `None` once the game is over.
-    fn current_player(&self) -> Option<usize>;
-    /// The ids of the legal actions of the current player, ascending.
+    /// Who acts now.
+    fn turn(&self) -> Turn;
+    /// The ids of the legal actions (or chance outcomes) now, ascending.
     fn legal_actions(&self) -> Vec<usize>;
-    /// The notation of the legal actions of the current player (in the order of their ids).
+    /// The notation of the legal actions now (in the order of their ids).
     fn legal_strings(&self) -> Vec<String>;
-    /// Applies a legal id (checked by the caller).
-    fn apply_id(&mut self, id: usize);
+    /// The chance outcomes now as ids with their probabilities (empty at a player's node).
+    fn chance_outcomes(&self) -> Vec<(usize, f64)>;
+    /// The ids of the chance outcomes `seed` picks from here (see [`Game::chance_from_seed`]).
+    fn chance_from_seed(&self, seed: u64) -> Vec<usize>;
+    /// Applies an id if it is legal now.
+    ///
+    /// # Errors
+    /// Why not; the state is unchanged.
+    fn try_apply_id(&mut self, id: usize) -> Result<(), IllegalAction>;
     /// The notation of an id, `None` if out of range.
     fn id_to_string(&self, id: usize) -> Option<String>;
     /// The id of a notation.
     ///
     /// # Errors
     /// Why the text is not an action.
-    fn string_to_id(&self, text: &str) -> Result<usize, String>;
-    /// The returns.
+    fn string_to_id(&self, text: &str) -> Result<usize, IllegalAction>;
+    /// The returns (0 before the end).
     fn returns(&self) -> Vec<f64>;
-    /// The number of ids.
+    /// The rewards of the last step.
+    fn rewards(&self) -> Vec<f64>;
+    /// The least and greatest return.
+    fn utility_range(&self) -> (f64, f64);
+    /// The number of player action ids.
     fn num_distinct_actions(&self) -> usize;
+    /// The number of chance outcome ids.
+    fn max_chance_outcomes(&self) -> usize;
     /// The bots offered.
     fn bots(&self) -> Vec<String>;
     /// Whether a bot can be seated.
     ///
     /// # Errors
     /// Why not.
-    fn check_bot(&self, name: &str) -> Result<(), String>;
-    /// The id a bot plays now.
+    fn check_bot(&self, name: &str) -> Result<(), UnknownBot>;
+    /// The id a bot plays now for the player to move.
     fn bot_id(&self, bot: &str, seed: u64) -> usize;
     /// The view as JSON.
     fn view(&self, viewer: Option<usize>) -> Value;
-    /// See [`Playable::hidden_tail`].
+    /// See [`Game::hidden_tail`].
     fn hidden_tail(&self) -> usize;
-    /// See [`Playable::has_hidden_information`].
-    fn has_hidden_information(&self) -> bool;
-    /// See [`Playable::secret_params`].
+    /// See [`Present::secret_params`].
     fn secret_params(&self) -> &'static [&'static str];
-    /// See [`Playable::check_invariants`].
+    /// See [`Game::check_invariants`].
     ///
     /// # Errors
     /// What is broken.
     fn check_invariants(&self) -> Result<(), String>;
-    /// See [`Playable::observation_shape`].
+    /// See [`Game::observation_shape`].
     fn observation_shape(&self) -> Vec<usize>;
-    /// See [`Playable::observation_tensor`].
+    /// See [`Game::observation_tensor`].
     fn observation_tensor(&self, player: usize) -> Vec<f32>;
-    /// See [`Playable::text`].
+    /// See [`Game::observation_string`].
+    fn observation_string(&self, player: usize) -> String;
+    /// See [`Game::information_state_shape`].
+    fn information_state_shape(&self) -> Vec<usize>;
+    /// See [`Game::information_state_tensor`].
+    fn information_state_tensor(&self, player: usize) -> Vec<f32>;
+    /// See [`Game::information_state_string`].
+    fn information_state_string(&self, player: usize) -> String;
+    /// See [`Game::text`].
     fn text(&self) -> String;
-    /// See [`Playable::max_remaining_steps`].
+    /// See [`Game::max_remaining_steps`].
     fn max_remaining_steps(&self) -> usize;
     /// The analysis as JSON.
     ///
     /// # Errors
-    /// See [`Analyse::analyse`].
+    /// See [`Present::analyse`].
     fn analyse(&self, seed: u64) -> Result<Value, PlayError>;
+    /// The state as [`std::any::Any`], for [`ErasedGame::same_state`] and for callers that
+    /// know the game's type.
+    fn as_any(&self) -> &dyn std::any::Any;
 }
 
 fn to_json<T: Serialize>(value: &T) -> Value {
     serde_json::to_value(value).expect("views and analyses serialise to JSON")
 }
 
-impl<G: Playable + Analyse> ErasedGame for G {
-    fn name(&self) -> &'static str {
-        G::NAME
+impl<G: Present> ErasedGame for G {
+    fn game_type(&self) -> GameType {
+        G::TYPE
     }
     fn clone_box(&self) -> Box<dyn ErasedGame> {
         Box::new(self.clone())
     }
+    fn same_state(&self, other: &dyn ErasedGame) -> bool {
+        other.as_any().downcast_ref::<G>() == Some(self)
+    }
     fn num_players(&self) -> usize {
-        Playable::num_players(self)
+        Game::num_players(self)
     }
     fn player_name(&self, player: usize) -> String {
-        Playable::player_name(self, player)
+        Game::player_name(self, player)
     }
-    fn current_player(&self) -> Option<usize> {
-        Playable::current_player(self)
+    fn turn(&self) -> Turn {
+        Game::turn(self)
     }
     fn legal_actions(&self) -> Vec<usize> {
         let mut ids: Vec<usize> =
-            Playable::legal_actions(self).into_iter().map(|a| self.action_id(a)).collect();
+            Game::legal_actions(self).into_iter().map(|a| self.action_id(a)).collect();
         ids.sort_unstable();
         ids
     }
     fn legal_strings(&self) -> Vec<String> {
-        let mut actions = Playable::legal_actions(self);
+        let mut actions = Game::legal_actions(self);
         actions.sort_by_key(|&a| self.action_id(a));
         actions.into_iter().map(|a| a.to_string()).collect()
     }
-    fn apply_id(&mut self, id: usize) {
-        let action = self.action_from_id(id).expect("a legal id");
-        Playable::apply(self, action);
+    fn chance_outcomes(&self) -> Vec<(usize, f64)> {
+        Game::chance_outcomes(self).into_iter().map(|(a, p)| (self.action_id(a), p)).collect()
+    }
+    fn chance_from_seed(&self, seed: u64) -> Vec<usize> {
+        Game::chance_from_seed(self, seed).into_iter().map(|a| self.action_id(a)).collect()
+    }
+    fn try_apply_id(&mut self, id: usize) -> Result<(), IllegalAction> {
+        let action = self.action_from_id(id).ok_or(IllegalAction::Id {
+            id,
+            bound: if self.is_chance_node() {
+                self.max_chance_outcomes()
+            } else {
+                Game::num_distinct_actions(self)
+            },
+        })?;
+        Game::try_apply(self, action)
     }
     fn id_to_string(&self, id: usize) -> Option<String> {
         self.action_from_id(id).map(|a| a.to_string())
     }
-    fn string_to_id(&self, text: &str) -> Result<usize, String> {
+    fn string_to_id(&self, text: &str) -> Result<usize, IllegalAction> {
         self.parse_action(text).map(|a| self.action_id(a))
     }
     fn returns(&self) -> Vec<f64> {
-        Playable::returns(self)
+        Game::returns(self)
+    }
+    fn rewards(&self) -> Vec<f64> {
+        Game::rewards(self)
+    }
+    fn utility_range(&self) -> (f64, f64) {
+        Game::utility_range(self)
     }
     fn num_distinct_actions(&self) -> usize {
-        Playable::num_distinct_actions(self)
+        Game::num_distinct_actions(self)
+    }
+    fn max_chance_outcomes(&self) -> usize {
+        Game::max_chance_outcomes(self)
     }
     fn bots(&self) -> Vec<String> {
-        Playable::bots(self)
+        Game::bots(self)
     }
-    fn check_bot(&self, name: &str) -> Result<(), String> {
-        Playable::check_bot(self, name)
+    fn check_bot(&self, name: &str) -> Result<(), UnknownBot> {
+        Game::check_bot(self, name)
     }
     fn bot_id(&self, bot: &str, seed: u64) -> usize {
         self.action_id(self.bot_action(bot, seed))
     }
     fn view(&self, viewer: Option<usize>) -> Value {
-        to_json(&Playable::view(self, viewer))
+        to_json(&Present::view(self, viewer))
     }
     fn hidden_tail(&self) -> usize {
-        Playable::hidden_tail(self)
-    }
-    fn has_hidden_information(&self) -> bool {
-        Playable::has_hidden_information(self)
+        Game::hidden_tail(self)
     }
     fn secret_params(&self) -> &'static [&'static str] {
-        Playable::secret_params(self)
+        Present::secret_params(self)
     }
     fn check_invariants(&self) -> Result<(), String> {
-        Playable::check_invariants(self)
+        Game::check_invariants(self)
     }
     fn observation_shape(&self) -> Vec<usize> {
-        Playable::observation_shape(self)
+        Game::observation_shape(self)
     }
     fn observation_tensor(&self, player: usize) -> Vec<f32> {
-        Playable::observation_tensor(self, player)
+        Game::observation_tensor(self, player)
+    }
+    fn observation_string(&self, player: usize) -> String {
+        Game::observation_string(self, player)
+    }
+    fn information_state_shape(&self) -> Vec<usize> {
+        Game::information_state_shape(self)
+    }
+    fn information_state_tensor(&self, player: usize) -> Vec<f32> {
+        Game::information_state_tensor(self, player)
+    }
+    fn information_state_string(&self, player: usize) -> String {
+        Game::information_state_string(self, player)
     }
     fn text(&self) -> String {
-        Playable::text(self)
+        Game::text(self)
     }
     fn max_remaining_steps(&self) -> usize {
-        Playable::max_remaining_steps(self)
+        Game::max_remaining_steps(self)
     }
     fn analyse(&self, seed: u64) -> Result<Value, PlayError> {
-        Analyse::analyse(self, seed).map(|a| to_json(&a))
+        Present::analyse(self, seed).map(|a| to_json(&a))
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }
 
@@ -180,9 +246,13 @@ pub struct GameEntry {
     pub description: &'static str,
     /// The default parameters, as JSON (every field, filled in).
     pub default_params: fn() -> Value,
-    /// Builds the game from JSON parameters and a seed, returning also the parameters with
-    /// every default filled in.
-    pub create: fn(&Value, u64) -> Result<Created, PlayError>,
+    /// Builds the initial state (a chance node where a deal or wall is to be drawn) from JSON
+    /// parameters, returning also the parameters with every default filled in.
+    pub create: fn(&Value) -> Result<Created, PlayError>,
+    /// Runs [`tabletop_core::conformance::check`] on the initial state of these parameters
+    /// (the game's own options: its indistinguishable states for the hidden-information
+    /// check are its crate's business, so this runs the checks every game shares).
+    pub conformance: fn(&Value, usize, u64) -> Result<tabletop_core::conformance::Report, String>,
 }
 
 impl std::fmt::Debug for GameEntry {
@@ -191,12 +261,12 @@ impl std::fmt::Debug for GameEntry {
     }
 }
 
-fn default_params<G: Playable>() -> Value {
+fn default_params<G: Present>() -> Value {
     to_json(&G::Params::default())
 }
 
 /// Reads the parameters of `G` from JSON; a JSON error names its field where serde does.
-pub(crate) fn parse_params<G: Playable>(params: &Value) -> Result<G::Params, PlayError> {
+pub(crate) fn parse_params<G: Present>(params: &Value) -> Result<G::Params, PlayError> {
     let value = match params {
         Value::Null => Value::Object(Default::default()),
         other => other.clone(),
@@ -214,19 +284,31 @@ pub(crate) fn parse_params<G: Playable>(params: &Value) -> Result<G::Params, Pla
     })
 }
 
-fn create<G: Playable + Analyse>(params: &Value, seed: u64) -> Result<Created, PlayError> {
+fn create<G: Present>(params: &Value) -> Result<Created, PlayError> {
     let p = parse_params::<G>(params)?;
-    let game = G::new(&p, seed)?;
+    let game = G::new(&p)?;
     Ok((Box::new(game), to_json(&p)))
 }
 
-/// The registry entry of a [`Playable`] + [`Analyse`] game.
-pub const fn entry<G: Playable + Analyse>() -> GameEntry {
+fn conformance<G: Present>(
+    params: &Value,
+    playouts: usize,
+    seed: u64,
+) -> Result<tabletop_core::conformance::Report, String> {
+    let p = parse_params::<G>(params).map_err(|e| e.to_string())?;
+    let game = G::new(&p).map_err(|e| e.to_string())?;
+    let options = tabletop_core::conformance::Options { playouts, ..Default::default() };
+    tabletop_core::conformance::check(game, &options, seed).map_err(|e| e.to_string())
+}
+
+/// The registry entry of a game.
+pub const fn entry<G: Present>() -> GameEntry {
     GameEntry {
-        name: G::NAME,
-        description: G::DESCRIPTION,
+        name: G::TYPE.short_name,
+        description: G::TYPE.description,
         default_params: default_params::<G>,
         create: create::<G>,
+        conformance: conformance::<G>,
     }
 }
 
@@ -271,8 +353,7 @@ pub fn games() -> Vec<GameInfo> {
     REGISTRY
         .iter()
         .map(|e| {
-            let (game, params) =
-                (e.create)(&Value::Null, 0).expect("the default parameters are valid");
+            let (game, params) = (e.create)(&Value::Null).expect("the default parameters are valid");
             GameInfo {
                 name: e.name.to_owned(),
                 description: e.description.to_owned(),

@@ -1,8 +1,8 @@
 //! [`Session`]: any registered game, its seats, its history and undo.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tabletop_core::sub_seed;
+use tabletop_core::{IllegalAction, Turn, sub_seed};
 
 use crate::registry::{ErasedGame, find};
 use crate::{PlayError, Seat};
@@ -102,17 +102,46 @@ pub struct Session {
     seats: Vec<Seat>,
     seed: u64,
     params: Value,
-    /// The player and action id of every step so far.
+    /// The player and action id of every player's step so far.
     history: Vec<(usize, usize)>,
-    /// The state at the start: undo replays the history from it (the games are
-    /// deterministic given the action ids), so a step costs no snapshot.
+    /// Every id applied since the start, chance outcomes included, and for each the index in
+    /// `history` it follows: the record.
+    applied: Vec<Applied>,
+    /// The state at the start: undo replays the record from it (the games are deterministic
+    /// given the action ids), so a step costs no snapshot.
     initial: Box<dyn ErasedGame>,
+}
+
+/// One id of the record and whether chance played it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Applied {
+    id: usize,
+    chance: bool,
+}
+
+/// A game in a compact form that rebuilds its exact state: the game, its parameters, the seed
+/// (which decides the bots' choices and any chance node the actions do not reach), the seats,
+/// and every action id applied from the start, chance outcomes (the deal, the wall) included,
+/// in order. The same JSON everywhere: [`Session::record`], `GET /api/games/{id}/record`,
+/// Python's `Session.record()`, and back through [`Session::from_record`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    /// The game's registry name.
+    pub game: String,
+    /// The parameters with every default filled in.
+    pub params: Value,
+    /// The session's seed.
+    pub seed: u64,
+    /// Who plays each seat.
+    pub seats: Vec<Seat>,
+    /// Every id applied, chance outcomes included, oldest first.
+    pub actions: Vec<usize>,
 }
 
 impl Session {
     /// A new session of `game` (a registry name) with `params` (a JSON object; `{}` or
-    /// `null` for the defaults), `seats` (one per player; missing seats, and bots with an
-    /// empty name, are the game's default bot, and no seats at all means a person in seat 0) and a `seed` that
+    /// `null` for the defaults), `seats` (one per player; missing seats are the game's
+    /// default bot, and no seats at all means a person in seat 0) and a `seed` that
     /// decides the deal and every bot's choices.
     ///
     /// # Errors
@@ -124,37 +153,107 @@ impl Session {
         seats: Vec<Seat>,
         seed: u64,
     ) -> Result<Session, PlayError> {
+        let seats = seats.into_iter().map(Some).collect();
+        let mut session = Session::start(game, &params, seats, seed)?;
+        session.resolve_chance()?;
+        Ok(session)
+    }
+
+    /// The initial state (chance nodes not resolved) with its seats checked: `None` seats are
+    /// the game's default bot.
+    fn start(
+        game: &str,
+        params: &Value,
+        seats: Vec<Option<Seat>>,
+        seed: u64,
+    ) -> Result<Session, PlayError> {
         let entry = find(game)?;
-        let (game, params) = (entry.create)(&params, seed)?;
+        let (game, params) = (entry.create)(params)?;
         let players = game.num_players();
         if seats.len() > players {
             return Err(PlayError::UnknownSeat { seat: seats.len().to_string(), players });
         }
         let mut seats = seats;
         if seats.is_empty() {
-            seats.push(Seat::Human);
+            seats.push(Some(Seat::Human));
         }
+        seats.resize(players, None);
         let default_bot = game.bots().first().cloned().unwrap_or_else(|| "random".to_owned());
-        while seats.len() < players {
-            seats.push(Seat::Bot(String::new()));
-        }
-        for seat in &mut seats {
-            if *seat == Seat::Bot(String::new()) {
-                *seat = Seat::Bot(default_bot.clone());
-            }
-        }
+        let seats: Vec<Seat> =
+            seats.into_iter().map(|s| s.unwrap_or_else(|| Seat::Bot(default_bot.clone()))).collect();
         for (seat, who) in seats.iter().enumerate() {
             if let Some(bot) = who.bot() {
-                game.check_bot(bot).map_err(|_| PlayError::UnknownBot {
+                game.check_bot(bot).map_err(|e| PlayError::UnknownBot {
                     seat,
                     bot: bot.to_owned(),
-                    game: game.name().to_owned(),
-                    known: game.bots(),
+                    game: game.game_type().short_name.to_owned(),
+                    known: e.known,
                 })?;
             }
         }
         let initial = game.clone();
-        Ok(Session { game, seats, seed, params, history: Vec::new(), initial })
+        Ok(Session {
+            game,
+            seats,
+            seed,
+            params,
+            history: Vec::new(),
+            applied: Vec::new(),
+            initial,
+        })
+    }
+
+    /// Resolves the chance nodes ahead (a deal, a wall, a match's next deal) from the
+    /// session's seed, as the game defines it ([`tabletop_core::Game::chance_from_seed`]).
+    fn resolve_chance(&mut self) -> Result<(), PlayError> {
+        while self.game.turn() == Turn::Chance {
+            let ids = self.game.chance_from_seed(self.seed);
+            if ids.is_empty() {
+                return Err(PlayError::bad("seed", "the game drew no chance outcome"));
+            }
+            for id in ids {
+                self.game.try_apply_id(id).map_err(|e| PlayError::bad("seed", e))?;
+                self.applied.push(Applied { id, chance: true });
+            }
+        }
+        Ok(())
+    }
+
+    /// The record of the session: everything needed to rebuild it exactly.
+    pub fn record(&self) -> Record {
+        Record {
+            game: self.game().to_owned(),
+            params: self.params.clone(),
+            seed: self.seed,
+            seats: self.seats.clone(),
+            actions: self.applied.iter().map(|a| a.id).collect(),
+        }
+    }
+
+    /// The session a [`Record`] describes: the same game, parameters, seed and seats, with
+    /// its actions applied in order (chance outcomes where the game is at a chance node); any
+    /// chance node left at the end is resolved from the seed.
+    ///
+    /// # Errors
+    /// As [`Session::new`]; [`PlayError::IllegalAction`] for an action of the record that is
+    /// not legal where it stands (its index in `actions` is in the reason).
+    pub fn from_record(record: &Record) -> Result<Session, PlayError> {
+        let seats = record.seats.iter().cloned().map(Some).collect();
+        let mut s = Session::start(&record.game, &record.params, seats, record.seed)?;
+        for (i, &id) in record.actions.iter().enumerate() {
+            let turn = s.game.turn();
+            s.game.try_apply_id(id).map_err(|e| s.illegal(id.to_string(), format!("record action {i}: {e}")))?;
+            match turn {
+                Turn::Player(player) => {
+                    s.history.push((player, id));
+                    s.applied.push(Applied { id, chance: false });
+                }
+                Turn::Chance => s.applied.push(Applied { id, chance: true }),
+                Turn::Terminal => unreachable!("try_apply_id refuses moves after the end"),
+            }
+        }
+        s.resolve_chance()?;
+        Ok(s)
     }
 
     /// A session from one JSON object: `{"game": ..., "seed": ..., "seats": ..., ...params}`,
@@ -185,12 +284,19 @@ impl Session {
             None | Some(Value::Null) => Vec::new(),
             Some(v) => seats_from_json(&v)?,
         };
-        Session::new(&game, Value::Object(params), seats, seed)
+        let mut session = Session::start(&game, &Value::Object(params), seats, seed)?;
+        session.resolve_chance()?;
+        Ok(session)
     }
 
     /// The game's registry name.
     pub fn game(&self) -> &'static str {
-        self.game.name()
+        self.game.game_type().short_name
+    }
+
+    /// The game's static description (dynamics, chance, information, utility).
+    pub fn game_type(&self) -> tabletop_core::GameType {
+        self.game.game_type()
     }
 
     /// The parameters with every default filled in.
@@ -225,12 +331,12 @@ impl Session {
 
     /// The player to decide now, `None` once the game is over.
     pub fn current_player(&self) -> Option<usize> {
-        self.game.current_player()
+        self.game.turn().player()
     }
 
     /// Whether the game is over.
     pub fn is_terminal(&self) -> bool {
-        self.game.current_player().is_none()
+        self.game.turn() == Turn::Terminal
     }
 
     /// The returns, one per player (0 for everyone before the end).
@@ -267,7 +373,13 @@ impl Session {
     /// # Errors
     /// [`PlayError::IllegalAction`] if the text is not an action of the game.
     pub fn string_to_action(&self, text: &str) -> Result<usize, PlayError> {
-        self.game.string_to_id(text).map_err(|reason| self.illegal(text.to_owned(), reason))
+        self.game.string_to_id(text).map_err(|e| {
+            let reason = match e {
+                IllegalAction::Parse { reason, .. } => reason,
+                other => other.to_string(),
+            };
+            self.illegal(text.to_owned(), reason)
+        })
     }
 
     fn illegal(&self, action: String, reason: String) -> PlayError {
@@ -292,9 +404,10 @@ impl Session {
             let text = self.game.id_to_string(id).unwrap_or_else(|| id.to_string());
             return Err(self.illegal(text, "not a legal action now".to_owned()));
         }
-        self.game.apply_id(id);
+        self.game.try_apply_id(id).map_err(|e| self.illegal(id.to_string(), e.to_string()))?;
         self.history.push((player, id));
-        Ok(())
+        self.applied.push(Applied { id, chance: false });
+        self.resolve_chance()
     }
 
     /// A person's action in the game's notation: `player` must be the player to move and
@@ -404,12 +517,23 @@ impl Session {
         Ok(())
     }
 
-    /// Back to the state before step `k`: the start, then the first `k` actions again.
+    /// Back to the state before the player's step `k`: the start, then the record up to that
+    /// step again (the chance outcomes before it included).
     fn truncate(&mut self, k: usize) {
         self.history.truncate(k);
+        let mut players = 0;
+        let keep = self
+            .applied
+            .iter()
+            .position(|a| {
+                players += usize::from(!a.chance);
+                players > k
+            })
+            .unwrap_or(self.applied.len());
+        self.applied.truncate(keep);
         let mut game = self.initial.clone();
-        for &(_, id) in &self.history {
-            game.apply_id(id);
+        for a in &self.applied {
+            game.try_apply_id(a.id).expect("the record replays");
         }
         self.game = game;
     }
@@ -494,7 +618,7 @@ impl Session {
     pub fn state_for(&self, viewer: Option<usize>) -> SessionState {
         let to_move = self.current_player();
         let history = self.seen_history(viewer);
-        let secret = viewer.is_some() && self.game.has_hidden_information();
+        let secret = viewer.is_some() && self.has_hidden_information();
         let mut params = self.params.clone();
         if let (true, Value::Object(map)) = (secret, &mut params) {
             for &field in self.game.secret_params() {
@@ -548,7 +672,7 @@ impl Session {
     pub fn analysis_for(&self, viewer: Option<usize>) -> Result<Value, PlayError> {
         let to_move = self.current_player();
         if let Some(v) = viewer {
-            if self.game.has_hidden_information() && to_move.is_some_and(|p| p != v) {
+            if self.has_hidden_information() && to_move.is_some_and(|p| p != v) {
                 return Err(PlayError::NotYourTurn {
                     player: v,
                     to_move,
@@ -563,7 +687,7 @@ impl Session {
 
     /// Whether players hold information the others do not (Take 6!, Mahjong).
     pub fn has_hidden_information(&self) -> bool {
-        self.game.has_hidden_information()
+        self.game.game_type().information == tabletop_core::Information::Imperfect
     }
 
     /// The game's internal consistency check (conserved cards and tiles, bitsets agreeing
@@ -587,9 +711,11 @@ impl Session {
 }
 
 /// Seats from JSON: an array of seat strings, or an object from seat number to seat string.
-fn seats_from_json(v: &Value) -> Result<Vec<Seat>, PlayError> {
+fn seats_from_json(v: &Value) -> Result<Vec<Option<Seat>>, PlayError> {
     let seat = |v: &Value| match v {
-        Value::String(s) => Ok(s.parse::<Seat>().unwrap_or(Seat::Human)),
+        // An empty string is the game's default bot.
+        Value::String(s) if s.trim().is_empty() => Ok(None),
+        Value::String(s) => Ok(Some(s.parse::<Seat>().unwrap_or(Seat::Human))),
         _ => Err(PlayError::bad("seats", "every seat is a string: human, solver or a bot name")),
     };
     match v {
@@ -603,22 +729,15 @@ fn seats_from_json(v: &Value) -> Result<Vec<Seat>, PlayError> {
                 if seats.len() <= i {
                     seats.resize(i + 1, None);
                 }
-                seats[i] = Some(seat(v)?);
+                seats[i] = seat(v)?;
             }
             // Seats not named are the game's default bot, except that seat 0 defaults to a
             // person when no seat is human.
             let any_human = seats.iter().flatten().any(Seat::is_human);
-            Ok(seats
-                .into_iter()
-                .enumerate()
-                .map(|(i, s)| {
-                    s.unwrap_or(if i == 0 && !any_human {
-                        Seat::Human
-                    } else {
-                        Seat::Bot(String::new())
-                    })
-                })
-                .collect())
+            if !any_human && seats.first().is_some_and(Option::is_none) {
+                seats[0] = Some(Seat::Human);
+            }
+            Ok(seats)
         }
         _ => Err(PlayError::bad("seats", "expected an array or an object of seat strings")),
     }
