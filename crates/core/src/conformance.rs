@@ -39,8 +39,12 @@ pub struct Options<G> {
     /// For the hidden-information check: a state that `player` cannot tell apart from `state`
     /// (another deal of the cards `player` has not seen, say), or `None` when there is no
     /// such state to make. Compared at every step of every game.
-    pub indistinguishable: Option<fn(state: &G, player: usize, rng: &mut Rng) -> Option<G>>,
+    pub indistinguishable: Option<Indistinguishable<G>>,
 }
+
+/// Makes a state that `player` cannot tell apart from `state` (another deal of the cards
+/// `player` has not seen, say), or `None` when there is no such state to make.
+pub type Indistinguishable<G> = fn(state: &G, player: usize, rng: &mut Rng) -> Option<G>;
 
 impl<G> Default for Options<G> {
     fn default() -> Options<G> {
@@ -206,9 +210,8 @@ pub fn check<G: Game>(
             } else {
                 *state.legal_actions().choose(&mut rng).expect("checked: not empty")
             };
-            state.try_apply(action).map_err(|e| {
-                fail(step, Broken::Id { action: action.to_string(), reason: e.to_string() })
-            })?;
+            // Drawn from the legal actions; the checks after the step say whether it was sound.
+            state.apply_unchecked(action);
             actions.push(action);
             let r = state.rewards();
             if r.len() != rewards.len() {
@@ -237,8 +240,11 @@ pub fn check<G: Game>(
             ));
         }
         if options.replay {
-            let prefixes: Vec<usize> =
-                if playout == 0 { (0..=steps).collect() } else { vec![rng.random_range(0..=steps)] };
+            let prefixes: Vec<usize> = if playout == 0 {
+                (0..=steps).collect()
+            } else {
+                vec![rng.random_range(0..=steps)]
+            };
             for k in prefixes {
                 let mut again = start.clone();
                 for &a in &actions[..k] {
@@ -346,9 +352,10 @@ fn check_chance<G: Game>(state: &G, legal: &[G::Action]) -> Result<(), Broken> {
         if !dealt.is_chance_node() {
             return Err(Broken::Chance(format!("the seed's outcome {a} after the chance nodes")));
         }
-        dealt
-            .try_apply(a)
-            .map_err(|e| Broken::Chance(format!("the seed's outcome {a}: {e}")))?;
+        if !dealt.legal_actions().contains(&a) {
+            return Err(Broken::Chance(format!("the seed's outcome {a} is not an outcome here")));
+        }
+        dealt.apply_unchecked(a);
     }
     if dealt.is_chance_node() {
         return Err(Broken::Chance("the seed's outcomes stop at a chance node".to_owned()));
@@ -367,7 +374,7 @@ fn cut(text: &str) -> String {
 /// Check 8 at one state: the number of comparisons made.
 fn check_hidden<G: Game>(
     state: &G,
-    make: fn(&G, usize, &mut Rng) -> Option<G>,
+    make: Indistinguishable<G>,
     rng: &mut Rng,
 ) -> Result<usize, Broken> {
     let mut compared = 0;
@@ -381,7 +388,8 @@ fn check_hidden<G: Game>(
             what,
             detail: cut(&format!("{a:?} / {b:?}")),
         };
-        let (a, b) = (state.information_state_string(player), other.information_state_string(player));
+        let (a, b) =
+            (state.information_state_string(player), other.information_state_string(player));
         if a != b {
             return Err(leak("information state string", &a, &b));
         }
@@ -389,7 +397,8 @@ fn check_hidden<G: Game>(
         if a != b {
             return Err(leak("observation string", &a, &b));
         }
-        let (a, b) = (state.information_state_tensor(player), other.information_state_tensor(player));
+        let (a, b) =
+            (state.information_state_tensor(player), other.information_state_tensor(player));
         if a != b {
             return Err(leak("information state tensor", &a, &b));
         }
@@ -403,4 +412,306 @@ fn check_hidden<G: Game>(
         }
     }
     Ok(compared)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{
+        ChanceMode, Dynamics, GameType, IllegalAction, Information, ParamsError, Returns,
+        RewardModel,
+    };
+
+    /// A fault planted in [`Countdown`], each breaking one rule of the contract.
+    #[derive(Clone, Copy, Debug, PartialEq, Default)]
+    enum Fault {
+        #[default]
+        None,
+        CloneDiffers,
+        Invariant,
+        PlayerOutOfRange,
+        NoActionBeforeEnd,
+        ShortBound,
+        ExtraReturn,
+        ReturnsBeforeEnd,
+        OutsideRange,
+        NotZeroSum,
+        RewardsOff,
+        ProbabilitiesOff,
+        OutcomesNotLegal,
+        SeedStopsEarly,
+        IdOutOfRange,
+        IdMapsBack,
+        RepeatedIds,
+        NotationOff,
+        TensorShort,
+        Nondeterministic,
+        Leak,
+    }
+
+    /// Chance draws a bonus (0 or 1, seen by player 0 only), then two players take 1 or 2
+    /// from a heap of 5 in turn; who takes the last wins, and the bonus is shown, never
+    /// scored.
+    #[derive(Clone, Debug)]
+    struct Countdown {
+        bonus: Option<u8>,
+        left: u8,
+        to_move: usize,
+        moves: u32,
+        fault: Fault,
+    }
+
+    impl PartialEq for Countdown {
+        fn eq(&self, other: &Countdown) -> bool {
+            let planted = self.fault == Fault::CloneDiffers && self.left == 2;
+            !planted
+                && (self.bonus, self.left, self.to_move, self.fault)
+                    == (other.bonus, other.left, other.to_move, other.fault)
+                && (self.fault != Fault::Nondeterministic || self.moves == other.moves)
+        }
+    }
+
+    impl Game for Countdown {
+        type Params = ();
+        type Action = u8;
+        const TYPE: GameType = GameType {
+            short_name: "countdown",
+            long_name: "Countdown",
+            description: "take 1 or 2; the last wins",
+            dynamics: Dynamics::Sequential,
+            chance_mode: ChanceMode::ExplicitStochastic,
+            information: Information::Imperfect,
+            utility: crate::Utility::ZeroSum,
+            reward_model: RewardModel::Terminal,
+            min_num_players: 2,
+            max_num_players: 2,
+        };
+
+        fn new(_: &()) -> Result<Countdown, ParamsError> {
+            Ok(Countdown { bonus: None, left: 5, to_move: 0, moves: 0, fault: Fault::None })
+        }
+
+        fn num_players(&self) -> usize {
+            2
+        }
+
+        fn turn(&self) -> Turn {
+            match self.fault {
+                _ if self.bonus.is_none() => Turn::Chance,
+                _ if self.left == 0 => Turn::Terminal,
+                Fault::PlayerOutOfRange => Turn::Player(2),
+                _ => Turn::Player(self.to_move),
+            }
+        }
+
+        fn legal_actions(&self) -> Vec<u8> {
+            match self.turn() {
+                Turn::Chance if self.fault == Fault::OutcomesNotLegal => vec![0],
+                Turn::Chance => vec![0, 1],
+                Turn::Terminal => vec![],
+                Turn::Player(_) if self.fault == Fault::NoActionBeforeEnd && self.left == 1 => {
+                    vec![]
+                }
+                Turn::Player(_) if self.fault == Fault::RepeatedIds => vec![1, 1],
+                Turn::Player(_) => (1..=self.left.min(2)).collect(),
+            }
+        }
+
+        fn chance_outcomes(&self) -> Vec<(u8, f64)> {
+            match self.turn() {
+                Turn::Chance if self.fault == Fault::ProbabilitiesOff => vec![(0, 0.5), (1, 0.6)],
+                Turn::Chance => vec![(0, 0.25), (1, 0.75)],
+                _ => vec![],
+            }
+        }
+
+        fn chance_from_seed(&self, seed: u64) -> Vec<u8> {
+            match self.turn() {
+                Turn::Chance if self.fault == Fault::SeedStopsEarly => vec![],
+                Turn::Chance => vec![(seed % 2) as u8],
+                _ => vec![],
+            }
+        }
+
+        fn apply_unchecked(&mut self, action: u8) {
+            if self.bonus.is_none() {
+                self.bonus = Some(action);
+                return;
+            }
+            self.left -= action;
+            self.to_move ^= 1;
+            self.moves = if self.fault == Fault::Nondeterministic {
+                // A hidden global counter: replaying the same actions gives another state.
+                static CALLS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+                CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+            } else {
+                self.moves + 1
+            };
+        }
+
+        fn num_distinct_actions(&self) -> usize {
+            if self.fault == Fault::IdOutOfRange { 1 } else { 2 }
+        }
+
+        fn max_chance_outcomes(&self) -> usize {
+            2
+        }
+
+        fn action_id(&self, action: u8) -> usize {
+            if self.bonus.is_none() { usize::from(action) } else { usize::from(action) - 1 }
+        }
+
+        fn action_from_id(&self, id: usize) -> Option<u8> {
+            match (self.bonus, self.fault) {
+                (None, _) => (id < 2).then_some(id as u8),
+                (Some(_), Fault::IdMapsBack) => Some(1),
+                (Some(_), _) => (id < 2).then(|| id as u8 + 1),
+            }
+        }
+
+        fn parse_action(&self, text: &str) -> Result<u8, IllegalAction> {
+            let a: u8 = text.parse().map_err(|_| IllegalAction::Parse {
+                text: text.to_owned(),
+                reason: "a number".to_owned(),
+            })?;
+            Ok(if self.fault == Fault::NotationOff { a ^ 3 } else { a })
+        }
+
+        fn returns(&self) -> Returns {
+            if self.left != 0 || self.bonus.is_none() {
+                let x = if self.fault == Fault::ReturnsBeforeEnd { 1.0 } else { 0.0 };
+                return vec![x, 0.0];
+            }
+            // The player to move did not take the last one.
+            let mut r = vec![1.0, 1.0];
+            r[self.to_move] = -1.0;
+            match self.fault {
+                Fault::ExtraReturn => r.push(0.0),
+                Fault::OutsideRange => r = vec![-2.0, 2.0],
+                Fault::NotZeroSum => r[0] = r[1],
+                _ => {}
+            }
+            r
+        }
+
+        fn rewards(&self) -> Returns {
+            let mut r = if self.is_terminal() { self.returns() } else { vec![0.0; 2] };
+            if self.fault == Fault::RewardsOff && r.len() == 2 {
+                r[0] += 0.5;
+            }
+            r
+        }
+
+        fn utility_range(&self) -> (f64, f64) {
+            (-1.0, 1.0)
+        }
+
+        fn max_remaining_steps(&self) -> usize {
+            usize::from(self.left) + usize::from(self.bonus.is_none())
+                - usize::from(self.fault == Fault::ShortBound)
+        }
+
+        fn observation_string(&self, player: usize) -> String {
+            let bonus = if player == 0 || self.fault == Fault::Leak { self.bonus } else { None };
+            format!("{} left, bonus {bonus:?}", self.left)
+        }
+
+        fn observation_tensor(&self, _player: usize) -> Vec<f32> {
+            if self.fault == Fault::TensorShort { vec![] } else { vec![f32::from(self.left)] }
+        }
+
+        fn observation_shape(&self) -> Vec<usize> {
+            vec![1]
+        }
+
+        fn text(&self) -> String {
+            format!("{self:?}")
+        }
+
+        fn check_invariants(&self) -> Result<(), String> {
+            if self.fault == Fault::Invariant && self.left == 3 {
+                return Err("3 left".to_owned());
+            }
+            Ok(())
+        }
+    }
+
+    /// Player 1 cannot see the bonus: the other bonus is a state they cannot tell apart.
+    fn other_bonus(state: &Countdown, player: usize, _: &mut Rng) -> Option<Countdown> {
+        let bonus = state.bonus?;
+        (player == 1).then(|| Countdown { bonus: Some(1 - bonus), ..state.clone() })
+    }
+
+    fn run(fault: Fault) -> Result<Report, ConformanceError> {
+        let start = Countdown { fault, ..Countdown::new(&()).unwrap() };
+        let options = Options { playouts: 30, replay: true, indistinguishable: Some(other_bonus) };
+        check(start, &options, 11)
+    }
+
+    #[test]
+    fn a_correct_game_passes_every_check() {
+        let report = run(Fault::None).unwrap();
+        assert_eq!(report.playouts, 30);
+        assert_eq!(report.chance_steps, 30);
+        assert!(report.steps >= 30 * 4 && report.steps <= 30 * 6, "{report:?}");
+        assert!(report.hidden_checks > 30, "{report:?}");
+        assert_eq!(report.total_returns.iter().sum::<f64>(), 0.0);
+    }
+
+    #[test]
+    fn every_planted_fault_is_found() {
+        type Expected = (Fault, fn(&Broken) -> bool);
+        let expect: &[Expected] = &[
+            (Fault::CloneDiffers, |b| matches!(b, Broken::Clone)),
+            (Fault::Invariant, |b| matches!(b, Broken::Invariant(m) if m == "3 left")),
+            (Fault::PlayerOutOfRange, |b| matches!(b, Broken::Player(2))),
+            (Fault::NoActionBeforeEnd, |b| matches!(b, Broken::LegalAtEnd { legal: 0, .. })),
+            (Fault::ShortBound, |b| matches!(b, Broken::TooLong(5))),
+            (Fault::ExtraReturn, |b| {
+                // The default rewards are the returns, checked first.
+                matches!(b, Broken::Rewards(m) if m.contains("one per player"))
+            }),
+            (Fault::ReturnsBeforeEnd, |b| matches!(b, Broken::Returns(_))),
+            (Fault::OutsideRange, |b| matches!(b, Broken::Utility { .. })),
+            (Fault::NotZeroSum, |b| matches!(b, Broken::Utility { .. })),
+            (Fault::RewardsOff, |b| matches!(b, Broken::Rewards(_))),
+            (Fault::ProbabilitiesOff, |b| matches!(b, Broken::Chance(m) if m.contains("sum"))),
+            (Fault::OutcomesNotLegal, |b| matches!(b, Broken::Chance(m) if m.contains("legal"))),
+            (Fault::SeedStopsEarly, |b| matches!(b, Broken::Chance(m) if m.contains("stop"))),
+            (
+                Fault::IdOutOfRange,
+                |b| matches!(b, Broken::Id { reason, .. } if reason.contains("below")),
+            ),
+            (
+                Fault::IdMapsBack,
+                |b| matches!(b, Broken::Id { reason, .. } if reason.contains("maps back")),
+            ),
+            (
+                Fault::RepeatedIds,
+                |b| matches!(b, Broken::Id { reason, .. } if reason.contains("repeated")),
+            ),
+            (Fault::NotationOff, |b| matches!(b, Broken::Notation { .. })),
+            (Fault::TensorShort, |b| matches!(b, Broken::Tensor { len: 0, .. })),
+            (Fault::Nondeterministic, |b| matches!(b, Broken::Replay(_))),
+            (Fault::Leak, |b| matches!(b, Broken::Leak { player: 1, .. })),
+        ];
+        for &(fault, is_expected) in expect {
+            let e = run(fault).expect_err(&format!("{fault:?} was not found"));
+            assert!(is_expected(&e.broken), "{fault:?} gave {e}");
+        }
+    }
+
+    #[test]
+    fn errors_name_the_game_and_step() {
+        let e = run(Fault::Invariant).unwrap_err();
+        assert_eq!(e.playout, 0);
+        assert!(e.to_string().starts_with("game 0, step "), "{e}");
+    }
+
+    #[test]
+    fn cut_keeps_short_text_and_shortens_long_text() {
+        assert_eq!(cut("abc"), "abc");
+        let long = "x".repeat(500);
+        assert_eq!(cut(&long).len(), 203);
+    }
 }
