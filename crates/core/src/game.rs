@@ -483,3 +483,169 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Chance deals a die (1 to 3) to player 0, who then says "stop" (1) or "double" (2);
+    /// player 0 gets the die or twice the die minus 3. Every default method is used.
+    #[derive(Clone, Debug, PartialEq)]
+    struct Die {
+        die: Option<u8>,
+        choice: Option<u8>,
+    }
+
+    impl Game for Die {
+        type Params = ();
+        type Action = u8;
+        const TYPE: GameType = GameType {
+            short_name: "die",
+            long_name: "Die",
+            description: "a die, then stop or double",
+            dynamics: Dynamics::Sequential,
+            chance_mode: ChanceMode::ExplicitStochastic,
+            information: Information::Perfect,
+            utility: Utility::GeneralSum,
+            reward_model: RewardModel::Terminal,
+            min_num_players: 1,
+            max_num_players: 1,
+        };
+        fn new(_: &()) -> Result<Die, ParamsError> {
+            Ok(Die { die: None, choice: None })
+        }
+        fn num_players(&self) -> usize {
+            1
+        }
+        fn turn(&self) -> Turn {
+            match (self.die, self.choice) {
+                (None, _) => Turn::Chance,
+                (Some(_), None) => Turn::Player(0),
+                _ => Turn::Terminal,
+            }
+        }
+        fn legal_actions(&self) -> Vec<u8> {
+            match self.turn() {
+                Turn::Chance => vec![1, 2, 3],
+                Turn::Player(_) => vec![1, 2],
+                Turn::Terminal => vec![],
+            }
+        }
+        fn apply_unchecked(&mut self, a: u8) {
+            if self.die.is_none() { self.die = Some(a) } else { self.choice = Some(a) }
+        }
+        fn num_distinct_actions(&self) -> usize {
+            3
+        }
+        fn max_chance_outcomes(&self) -> usize {
+            4
+        }
+        fn action_id(&self, a: u8) -> usize {
+            usize::from(a)
+        }
+        fn action_from_id(&self, id: usize) -> Option<u8> {
+            (1..=3).contains(&id).then_some(id as u8)
+        }
+        fn parse_action(&self, text: &str) -> Result<u8, IllegalAction> {
+            text.parse().map_err(|_| IllegalAction::Parse {
+                text: text.to_owned(),
+                reason: "a number".to_owned(),
+            })
+        }
+        fn returns(&self) -> Returns {
+            match (self.die, self.choice) {
+                (Some(d), Some(c)) => vec![f64::from(d * c) - if c == 2 { 3.0 } else { 0.0 }],
+                _ => vec![0.0],
+            }
+        }
+        fn utility_range(&self) -> (f64, f64) {
+            (-1.0, 3.0)
+        }
+        fn max_remaining_steps(&self) -> usize {
+            usize::from(self.die.is_none()) + usize::from(self.choice.is_none())
+        }
+        fn observation_string(&self, _: usize) -> String {
+            format!("{self:?}")
+        }
+        fn observation_tensor(&self, _: usize) -> Vec<f32> {
+            vec![f32::from(self.die.unwrap_or(0))]
+        }
+        fn observation_shape(&self) -> Vec<usize> {
+            vec![1]
+        }
+        fn text(&self) -> String {
+            format!("{self:?}")
+        }
+    }
+
+    #[test]
+    fn the_defaults_serve_a_small_game() {
+        let mut g = Die::new(&()).unwrap();
+        assert_eq!(g.player_name(0), "player 1");
+        assert!(g.is_chance_node() && !g.is_terminal() && g.current_player().is_none());
+        let outcomes = g.chance_outcomes();
+        assert_eq!(outcomes.iter().map(|&(a, _)| a).collect::<Vec<_>>(), [1, 2, 3]);
+        assert!(outcomes.iter().all(|&(_, p)| (p - 1.0 / 3.0).abs() < 1e-12));
+        // A seed resolves the one chance node; each outcome comes up for some seed.
+        let mut seen = [false; 4];
+        for seed in 0..60 {
+            let drawn = g.chance_from_seed(seed);
+            assert_eq!(drawn.len(), 1);
+            assert_eq!(drawn, g.chance_from_seed(seed), "deterministic in the seed");
+            seen[usize::from(drawn[0])] = true;
+        }
+        assert_eq!(seen, [false, true, true, true]);
+        assert_eq!(
+            g.try_apply(4),
+            Err(IllegalAction::NotLegal {
+                action: "4".to_owned(),
+                reason: "not a chance outcome here".to_owned(),
+            })
+        );
+        g.apply(2);
+        assert_eq!(g.current_player(), Some(0));
+        assert!(g.chance_outcomes().is_empty() && g.chance_from_seed(1).is_empty());
+        assert_eq!(g.rewards(), [0.0]);
+        let before = g.clone();
+        assert!(matches!(g.try_apply(3), Err(IllegalAction::NotLegal { reason, .. })
+            if reason == "not one of the legal actions"));
+        assert_eq!(g, before, "a refused action changes nothing");
+        assert_eq!(g.bots(), ["random"]);
+        assert!(g.check_bot("random").is_ok());
+        assert_eq!(
+            g.check_bot("x"),
+            Err(UnknownBot { bot: "x".into(), known: vec!["random".into()] })
+        );
+        let picks: Vec<u8> = (0..40).map(|s| g.bot_action("random", s)).collect();
+        assert!(picks.contains(&1) && picks.contains(&2));
+        assert_eq!(g.information_state_string(0), g.observation_string(0));
+        assert_eq!(g.information_state_tensor(0), [2.0]);
+        assert_eq!(g.information_state_shape(), [1]);
+        assert_eq!(g.hidden_tail(), 0);
+        assert_eq!(g.check_invariants(), Ok(()));
+        g.apply(2);
+        assert!(g.is_terminal());
+        assert_eq!(g.rewards(), [1.0]);
+        assert_eq!(g.try_apply(1), Err(IllegalAction::GameOver));
+        assert_eq!(Turn::Chance.player(), None);
+        assert_eq!(Turn::Player(3).player(), Some(3));
+    }
+
+    #[test]
+    #[should_panic(expected = "is not legal now")]
+    fn apply_panics_on_an_illegal_action() {
+        Die::new(&()).unwrap().apply(9);
+    }
+
+    #[test]
+    fn params_errors_read_well() {
+        assert_eq!(
+            ParamsError::bad("rows", "at most 4").to_string(),
+            "bad parameter rows: at most 4"
+        );
+        let e = ParamsError::TooLarge { what: "rows".into(), value: 9, cap: 4 };
+        assert_eq!(e.to_string(), "too large: rows is 9, the cap is 4");
+        let e = IllegalAction::Id { id: 9, bound: 3 };
+        assert_eq!(e.to_string(), "9 is not an action id: ids are 0 to 2");
+    }
+}
