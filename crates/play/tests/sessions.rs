@@ -1,7 +1,7 @@
 //! Every game played to the end through [`Session`], with the conformance checks.
 
 use serde_json::{Value, json};
-use tabletop_play::{PlayError, Seat, Session, games};
+use tabletop_play::{PlayError, REGISTRY, Record, Seat, Session, games};
 
 /// The parameter sets each game is played with.
 fn cases() -> Vec<(&'static str, Value)> {
@@ -55,12 +55,9 @@ fn play_out(mut s: Session) -> (Vec<usize>, Vec<f64>) {
     (s.history(), r)
 }
 
+/// Seat 0 the random bot, the others the game's default bot (seats not given).
 fn all_bots(game: &str, params: &Value, seed: u64) -> Session {
-    let n = Session::new(game, params.clone(), vec![], seed).unwrap().num_players();
-    let seats = (0..n)
-        .map(|i| if i == 0 { Seat::Bot("random".into()) } else { Seat::Bot(String::new()) })
-        .collect();
-    Session::new(game, params.clone(), seats, seed).unwrap()
+    Session::new(game, params.clone(), vec![Seat::Bot("random".into())], seed).unwrap()
 }
 
 #[test]
@@ -118,4 +115,92 @@ fn legal_actions_are_ascending_ids() {
             s.step().unwrap();
         }
     }
+}
+
+#[test]
+fn the_conformance_harness_passes_on_every_registered_game() {
+    for (game, params) in cases() {
+        let entry = REGISTRY.iter().find(|e| e.name == game).unwrap();
+        let report = (entry.conformance)(&params, 4, 5)
+            .unwrap_or_else(|e| panic!("{game} {params}: {e}"));
+        assert_eq!(report.playouts, 4);
+        assert!(report.steps > 0, "{game}");
+    }
+    assert_eq!(REGISTRY.len(), cases().iter().map(|c| c.0).collect::<std::collections::BTreeSet<_>>().len());
+}
+
+/// The record of `s` rebuilds it: the same state for every viewer, the same record.
+fn assert_record_rebuilds(s: &Session) {
+    let record = s.record();
+    let json = serde_json::to_value(&record).unwrap();
+    let back: Record = serde_json::from_value(json.clone()).unwrap();
+    assert_eq!(back, record);
+    let t = Session::from_record(&back).unwrap_or_else(|e| panic!("{}: {e}", s.game()));
+    assert_eq!(t.record(), record, "{}", s.game());
+    assert_eq!(t.text(), s.text());
+    for viewer in std::iter::once(None).chain((0..s.num_players()).map(Some)) {
+        assert_eq!(t.state_for(viewer), s.state_for(viewer), "{} {viewer:?}", s.game());
+    }
+}
+
+#[test]
+fn records_rebuild_every_state_of_every_game() {
+    for (game, params) in cases() {
+        let mut s = all_bots(game, &params, 3);
+        let first = s.record();
+        assert_eq!(first.game, game);
+        assert_eq!(&first.params, s.params());
+        // Chance outcomes (the deal, the wall) are in the record before any player's action.
+        let chance = first.actions.len();
+        match game {
+            "nine" => assert_eq!(chance, 18, "Alice's cards"),
+            "race" => assert_eq!(chance, 0),
+            "mahjong" => assert!(chance > 100, "the wall: {chance}"),
+            _ => assert!(chance > 0),
+        }
+        let mut n = 0;
+        while !s.is_terminal() {
+            if n % 7 == 0 {
+                assert_record_rebuilds(&s);
+            }
+            s.step().unwrap();
+            n += 1;
+        }
+        assert_record_rebuilds(&s);
+        // A match deals again between hands: one full deal per hand dealt.
+        let hands = s.view(None)["hands_dealt"].as_u64().unwrap_or(1) as usize;
+        assert_eq!(s.record().actions.len(), chance * hands + s.history().len(), "{game}");
+    }
+}
+
+#[test]
+fn a_record_with_an_illegal_action_is_refused_with_its_index() {
+    let s = all_bots("race", &json!({}), 1);
+    let mut record = s.record();
+    record.actions = vec![0];
+    let e = Session::from_record(&record).unwrap_err();
+    assert!(matches!(e, PlayError::IllegalAction { ref reason, .. } if reason.contains("record action 0")), "{e}");
+    record.game = "chess".into();
+    assert!(matches!(Session::from_record(&record), Err(PlayError::UnknownGame { .. })));
+}
+
+#[test]
+fn undo_after_a_matchs_new_deal_replays_the_deal() {
+    let params = json!({"players": 2, "mode": "match", "target": 20, "hand_size": 3});
+    let mut s = Session::new("take6", params, vec![Seat::Human, Seat::Bot("lowest".into())], 4).unwrap();
+    let mut deals = 1;
+    while !s.is_terminal() && deals < 3 {
+        let before = s.state_for(None);
+        let action = s.legal_action_strings()[0].clone();
+        s.act(0, &action).unwrap();
+        s.advance().unwrap();
+        let after = s.state_for(None);
+        deals = after.view["hands_dealt"].as_u64().unwrap();
+        s.undo().unwrap();
+        assert_eq!(s.state_for(None), before);
+        s.act(0, &action).unwrap();
+        s.advance().unwrap();
+        assert_eq!(s.state_for(None), after);
+    }
+    assert!(deals >= 2, "a second deal was reached");
 }
