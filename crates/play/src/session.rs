@@ -577,13 +577,72 @@ impl Session {
     /// # Errors
     /// [`PlayError::UnknownSeat`] if there is no such player.
     pub fn observation_tensor(&self, player: usize) -> Result<(Vec<usize>, Vec<f32>), PlayError> {
+        self.seat_index(player)?;
+        Ok((self.game.observation_shape(), self.game.observation_tensor(player)))
+    }
+
+    /// What `player` knows, in text: their information state (their own hand and choices,
+    /// everything public; the whole position in an open game).
+    ///
+    /// # Errors
+    /// [`PlayError::UnknownSeat`] if there is no such player.
+    pub fn information_state_string(&self, player: usize) -> Result<String, PlayError> {
+        self.seat_index(player)?;
+        Ok(self.game.information_state_string(player))
+    }
+
+    /// [`Session::information_state_string`] as numbers: its shape and values.
+    ///
+    /// # Errors
+    /// [`PlayError::UnknownSeat`] if there is no such player.
+    pub fn information_state_tensor(
+        &self,
+        player: usize,
+    ) -> Result<(Vec<usize>, Vec<f32>), PlayError> {
+        self.seat_index(player)?;
+        Ok((self.game.information_state_shape(), self.game.information_state_tensor(player)))
+    }
+
+    /// What `player` sees now, in text.
+    ///
+    /// # Errors
+    /// [`PlayError::UnknownSeat`] if there is no such player.
+    pub fn observation_string(&self, player: usize) -> Result<String, PlayError> {
+        self.seat_index(player)?;
+        Ok(self.game.observation_string(player))
+    }
+
+    fn seat_index(&self, player: usize) -> Result<(), PlayError> {
         if player >= self.num_players() {
             return Err(PlayError::UnknownSeat {
                 seat: player.to_string(),
                 players: self.num_players(),
             });
         }
-        Ok((self.game.observation_shape(), self.game.observation_tensor(player)))
+        Ok(())
+    }
+
+    /// What each player gained with the last action (the returns at the end, 0 before, for
+    /// every game here).
+    pub fn rewards(&self) -> Vec<f64> {
+        self.game.rewards()
+    }
+
+    /// The id that `bot` (any of [`Session::bots`], `solver` included where the game has one)
+    /// would play now for the player to move, whoever holds the seat; deterministic in
+    /// `seed`. Nothing is applied.
+    ///
+    /// # Errors
+    /// [`PlayError::GameOver`]; [`PlayError::UnknownBot`] for a bot the game does not offer.
+    pub fn bot_action(&self, bot: &str, seed: u64) -> Result<usize, PlayError> {
+        let player = self.current_player().ok_or(PlayError::GameOver)?;
+        self.game.check_bot(bot).map_err(|e| PlayError::UnknownBot {
+            seat: player,
+            bot: bot.to_owned(),
+            game: self.game().to_owned(),
+            known: e.known,
+        })?;
+        Ok(self.game.bot_id(bot, seed))
     }
 
     /// The shape of every observation tensor of this game.

@@ -153,6 +153,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/games/{id}/step", post(step))
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/analysis", get(analysis))
+        .route("/api/games/{id}/record", get(record))
         .route("/api/race/table", get(race_table));
     if config.test_routes {
         api = api
@@ -369,6 +370,13 @@ async fn analysis(
 ) -> Result<Json<Value>, ApiError> {
     let analysis = with_session(&state, id, |s| s.analysis()).await?;
     Ok(Json(analysis))
+}
+
+async fn record(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(with_session(&state, id, |s| s.record()).await?))
 }
 
 async fn race_table(

@@ -10,8 +10,9 @@
 //! The caps on work are the session layer's (race boards up to 64 x 64, Monte Carlo
 //! playouts up to 10,000, Take 6! analysis samples 2,000) plus [`MAX_STEPS`] here.
 
+use serde::Deserialize;
 use serde_json::{Value, json};
-use tabletop_play::{Seat, Session};
+use tabletop_play::{Record, Seat, Session};
 
 use crate::error::ApiError;
 
@@ -30,7 +31,12 @@ impl GameSession {
     /// # Errors
     /// A 400 for an unknown game, bad parameters, seats or bots, or a size above a cap.
     pub fn create(request: &Value) -> Result<GameSession, ApiError> {
-        let mut inner = Session::from_json(request)?;
+        let mut inner = match request.get("record") {
+            Some(record) => Session::from_record(&Record::deserialize(record).map_err(|e| {
+                tabletop_play::PlayError::bad("record", e)
+            })?)?,
+            None => Session::from_json(request)?,
+        };
         if inner.seats().iter().any(Seat::is_human) {
             inner.advance()?;
         }
@@ -89,6 +95,26 @@ impl GameSession {
     /// 409 when there is nothing to undo.
     pub fn undo(&mut self) -> Result<(), ApiError> {
         Ok(self.inner.undo()?)
+    }
+
+    /// The record of the game ([`Session::record`]), which `POST /api/games` with
+    /// `{"record": ...}` rebuilds. A record holds the deal, so a game with hidden information
+    /// gives it only once it is over or when no person is seated (a replay).
+    ///
+    /// # Errors
+    /// 409 for a game with hidden information in progress with a person seated.
+    pub fn record(&self) -> Result<Value, ApiError> {
+        let s = &self.inner;
+        if s.has_hidden_information() && !s.is_terminal() && s.seats().iter().any(Seat::is_human)
+        {
+            return Err(tabletop_play::PlayError::NotYourTurn {
+                player: s.default_viewer().unwrap_or(0),
+                to_move: s.current_player(),
+                reason: "the record of a game in progress would show the hidden cards".to_owned(),
+            }
+            .into());
+        }
+        Ok(json!(s.record()))
     }
 
     /// The analysis of the position, exactly [`Session::analysis`].
