@@ -13,18 +13,22 @@ Top level:
 
 - ``judge(problem, text)``: the original problems' output, byte for byte as
   ``tabletop judge``; ``InputError`` (a ``ValueError``) for malformed input.
-- ``load_game(name, **params)``: every game as an OpenSpiel-style environment.
+- ``load_game(name, **params)``: every game as an OpenSpiel-style environment; any built-in
+  bot or solver acts on any state (``State.bot_action``); ``State.record()`` and
+  ``load_record(record)`` save and rebuild a state exactly (the format of the command line
+  and the HTTP API).
 """
 
 from ._native import InputError, __version__, judge, problems, sub_seed
 from . import mahjong, nine, race, take6
-from ._native import TERMINAL, Game, State, load_game, registered_games
+from ._native import TERMINAL, Game, State, load_game, load_record, registered_games
 
 __all__ = [
     "Game",
     "State",
     "TERMINAL",
     "load_game",
+    "load_record",
     "registered_games",
     "InputError",
     "__version__",

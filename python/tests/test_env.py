@@ -1,6 +1,7 @@
 """The environments: seeded random playouts of every game through the OpenSpiel-style API."""
 
 import copy
+import json
 import random
 
 import numpy as np
@@ -233,3 +234,61 @@ def test_bad_state_arguments(name):
     with pytest.raises(ValueError):
         s.view(99)
     assert s.history() == []  # nothing bad was applied
+
+
+def test_records_rebuild_states_of_every_game():
+    for info in tabletop.registered_games():
+        game = tabletop.load_game(info["name"])
+        state = game.new_initial_state(5)
+        for _ in range(7):
+            if state.is_terminal():
+                break
+            state.apply_action(state.bot_action("random", seed=len(state.history())))
+        record = state.record()
+        assert record["game"] == info["name"]
+        assert record["params"] == game.get_parameters()
+        again = tabletop.load_record(record)
+        assert again.record() == record
+        assert str(again) == str(state)
+        assert again.view() == state.view()
+        assert tabletop.load_record(json.dumps(record)).record() == record
+
+
+def test_a_bad_record_is_refused_with_its_reason():
+    state = tabletop.load_game("race").new_initial_state()
+    record = state.record()
+    record["actions"] = [0]
+    with pytest.raises(ValueError, match="record action 0"):
+        tabletop.load_record(record)
+    with pytest.raises(ValueError, match="bad record"):
+        tabletop.load_record({"game": "race"})
+
+
+def test_built_in_bots_and_solvers_act_on_any_state():
+    # The Nine solver answers for whoever is to move, a person's seat included.
+    state = tabletop.load_game("nine").new_initial_state(3)
+    assert state.bots()[0] == "solver"
+    best = state.bot_action("solver")
+    assert best in state.legal_actions()
+    state.apply_action(best)
+    assert state.bot_action("solver") in state.legal_actions()
+    # Take 6!'s Monte Carlo bot, deterministic in the seed.
+    take6 = tabletop.load_game("take6", players=3).new_initial_state(1)
+    a = take6.bot_action("mc:50", seed=9)
+    assert a == take6.bot_action("mc:50", seed=9)
+    assert a in take6.legal_actions()
+    with pytest.raises(ValueError, match="unknown bot"):
+        take6.bot_action("solver")
+
+
+def test_information_states_hide_other_hands():
+    state = tabletop.load_game("take6", players=3).new_initial_state(2)
+    mine = state.view(0)["hands"][0]
+    theirs = state.view(None)["hands"][1]
+    text = state.information_state_string(0)
+    assert all(str(c) in text for c in mine)
+    assert state.information_state_string(1) != text
+    assert state.observation_string(0)
+    assert state.information_state_tensor(0).dtype.name == "float32"
+    assert state.rewards() == [0.0, 0.0, 0.0]
+    assert theirs != mine

@@ -235,6 +235,55 @@ impl State {
         from_json(py, &self.session.view(player))
     }
 
+    /// The information state of `player` in text: their own hand and choices and everything
+    /// public (the whole position in an open game), never what they cannot see.
+    fn information_state_string(&self, player: usize) -> PyResult<String> {
+        self.session.information_state_string(player).map_err(play_error)
+    }
+
+    /// `information_state_string` as a float32 numpy array (layout documented per game in
+    /// the Rust crates' `Game` impls).
+    fn information_state_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: usize,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (shape, values) = self.session.information_state_tensor(player).map_err(play_error)?;
+        Ok(PyArray1::from_vec(py, values).reshape(shape)?.into_any())
+    }
+
+    /// What `player` sees now, in text.
+    fn observation_string(&self, player: usize) -> PyResult<String> {
+        self.session.observation_string(player).map_err(play_error)
+    }
+
+    /// What each player gained with the last action (the returns at the end, 0 before).
+    fn rewards(&self) -> Vec<f64> {
+        self.session.rewards()
+    }
+
+    /// The action id a built-in bot (`State.bots()`: `solver` for Nine and race, `mc`,
+    /// `heuristic`, ... for Take 6!, `rules` for Mahjong, `random` everywhere) plays now for
+    /// the player to act; deterministic in `seed`. Nothing is applied. Raises `ValueError`
+    /// for an unknown bot or once the game is over.
+    #[pyo3(signature = (bot, seed = 0))]
+    fn bot_action(&self, py: Python<'_>, bot: &str, seed: u64) -> PyResult<usize> {
+        let session = &self.session;
+        py.detach(|| session.bot_action(bot, seed)).map_err(play_error)
+    }
+
+    /// The bots this game offers, the default first.
+    fn bots(&self) -> Vec<String> {
+        self.session.bots()
+    }
+
+    /// The record of this state as a dict: `game`, `params`, `seed`, `seats` and every action
+    /// id applied from the start, the deal's chance outcomes included. `tabletop.load_record`
+    /// rebuilds the exact state; the command line and the HTTP API use the same format.
+    fn record<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        from_json(py, &serde_json::json!(self.session.record()))
+    }
+
     /// The legal actions of the player to act, in notation (in the order of `legal_actions`).
     fn legal_action_strings(&self) -> Vec<String> {
         self.session.legal_action_strings()
@@ -291,6 +340,20 @@ fn load_game(py: Python<'_>, name: &str, params: Option<&Bound<'_, PyDict>>) -> 
     Ok(Game { name: probe.game(), params: probe.params().clone(), probe })
 }
 
+/// The state a record describes (a dict as `State.record()` returns, or its JSON text).
+/// Raises `ValueError` for a malformed record or an action that is not legal where it stands.
+#[pyfunction]
+fn load_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<State> {
+    let value = match record.extract::<String>() {
+        Ok(text) => serde_json::from_str(&text).map_err(|e| PyValueError::new_err(e.to_string()))?,
+        Err(_) => to_json(py, record)?,
+    };
+    let record: tabletop_play::Record =
+        serde_json::from_value(value).map_err(|e| PyValueError::new_err(format!("bad record: {e}")))?;
+    let session = py.detach(|| Session::from_record(&record)).map_err(play_error)?;
+    Ok(State { session })
+}
+
 /// The games `load_game` knows, with their defaults: a list of dicts with `name`,
 /// `description`, `default_params`, `players`, `num_distinct_actions`,
 /// `observation_shape`, `bots`.
@@ -320,5 +383,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<State>()?;
     m.add_function(wrap_pyfunction!(load_game, m)?)?;
     m.add_function(wrap_pyfunction!(registered_games, m)?)?;
+    m.add_function(wrap_pyfunction!(load_record, m)?)?;
     Ok(())
 }
