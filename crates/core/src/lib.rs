@@ -29,6 +29,7 @@ pub mod conformance;
 pub mod contest;
 mod game;
 mod minimax;
+mod named;
 mod rng;
 mod serde_str;
 pub mod text;
@@ -42,4 +43,5 @@ pub use game::{
     RewardModel, Turn, UnknownBot, Utility,
 };
 pub use minimax::{Minimax, TwoPlayerZeroSum, minimax};
+pub use named::{ParseNameError, write_choices};
 pub use rng::{Rng, seeded_rng, sub_seed};
