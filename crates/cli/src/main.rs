@@ -10,6 +10,7 @@ mod contest;
 mod mahjong;
 mod manual;
 mod nine;
+mod play;
 mod race;
 mod serve;
 mod take6;
@@ -102,6 +103,11 @@ enum Command {
         after_help = "Examples:\n  tabletop mahjong replay wall.txt\n  tabletop mahjong simulate --games 10000 --summary"
     )]
     Mahjong(mahjong::Command),
+    /// Any game played by bots to the end, or on from a record; `--json` prints the record.
+    #[command(after_help = "Examples:\n  tabletop play race -p piece=queen -p rows=8 -p cols=8 --seats solver,random\n  \
+                            tabletop play take6 -p players=3 --seed 4 --steps 5 --json > game.json\n  \
+                            tabletop play --record game.json")]
+    Play(play::Args),
     /// The games in a browser: a local web server (loopback by default).
     Serve(serve::Args),
     /// Prints a shell completion script.
@@ -195,6 +201,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Take6(cmd) => take6::run(cmd),
         Command::Race(cmd) => race::run(cmd),
         Command::Mahjong(cmd) => mahjong::run(cmd),
+        Command::Play(args) => play::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Completions { shell } => manual::completions(Cli::command(), shell),
         Command::Man { command } => manual::man(Cli::command(), &command),

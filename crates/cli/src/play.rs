@@ -1,0 +1,127 @@
+//! `tabletop play`: any registered game played by bots, and its record (the format of
+//! `GET /api/games/{id}/record` and Python's `State.record()`).
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use anyhow::{Context, bail};
+use serde_json::{Map, Value, json};
+use tabletop_play::{Record, Seat, Session};
+
+use crate::common::{self, read_input};
+
+/// Plays a game with bots in every seat and prints how it went; `--json` prints its record.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The game: nine, take6, race or mahjong (not with --record).
+    #[arg(required_unless_present = "record")]
+    game: Option<String>,
+    /// A game parameter, `KEY=VALUE` (the value read as JSON where it is JSON, else as
+    /// text); repeatable. The parameters are those of `tabletop serve`'s games (see the
+    /// tabletop_play crate docs), e.g. `-p players=3 -p mode=match` for Take 6!.
+    #[arg(long = "param", short = 'p', value_name = "KEY=VALUE")]
+    params: Vec<String>,
+    /// The seed: the deal (cards, wall) and every bot's choices.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// The bot of each seat, comma-separated (`solver`, `random`, `heuristic`, `mc:200`,
+    /// `rules`, ...); seats not given get the game's default bot.
+    #[arg(long, value_delimiter = ',', value_name = "BOTS")]
+    seats: Vec<String>,
+    /// Rebuild the game from a record (JSON, as `--json` prints it; `-`: stdin) and play on
+    /// from where it stops.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["game", "params", "seed", "seats"])]
+    record: Option<PathBuf>,
+    /// Stop after this many bot actions (default: play to the end).
+    #[arg(long, value_name = "N")]
+    steps: Option<usize>,
+    /// Print JSON: `{"record", "terminal", "returns", "state"}`.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `KEY=VALUE` pairs as a JSON object.
+fn params(pairs: &[String]) -> anyhow::Result<Value> {
+    let mut map = Map::new();
+    for pair in pairs {
+        let Some((key, value)) = pair.split_once('=') else {
+            bail!("--param {pair:?}: expected KEY=VALUE, e.g. players=3");
+        };
+        let value = serde_json::from_str(value).unwrap_or_else(|_| json!(value));
+        map.insert(key.trim().to_owned(), value);
+    }
+    Ok(Value::Object(map))
+}
+
+fn session(args: &Args) -> anyhow::Result<Session> {
+    if let Some(file) = &args.record {
+        let text = read_input(Some(file))?;
+        let record: Record = serde_json::from_str(&text).context("not a record")?;
+        let record = match serde_json::from_str::<Value>(&text)?.get("record") {
+            // The whole `--json` output of an earlier run.
+            Some(inner) => serde_json::from_value(inner.clone()).context("not a record")?,
+            None => record,
+        };
+        return Ok(Session::from_record(&record)?);
+    }
+    let game = args.game.as_deref().expect("clap requires a game without --record");
+    let seats = args.seats.iter().map(|s| s.parse::<Seat>().expect("infallible")).collect();
+    let probe = Session::new(game, params(&args.params)?, vec![], args.seed)?;
+    let mut seats: Vec<Seat> = seats;
+    if seats.is_empty() {
+        seats.push(Seat::Bot(probe.bots()[0].clone()));
+    }
+    Ok(Session::new(game, params(&args.params)?, seats, args.seed)?)
+}
+
+/// Runs `tabletop play`.
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let mut s = session(&args)?;
+    if s.seats().iter().any(Seat::is_human) {
+        bail!("every seat must be a bot here: play against the bots with `tabletop serve`");
+    }
+    let mut n = 0;
+    while !s.is_terminal() && args.steps.is_none_or(|max| n < max) {
+        s.step()?;
+        n += 1;
+    }
+    if args.json {
+        let out = json!({
+            "record": s.record(),
+            "terminal": s.is_terminal(),
+            "returns": s.is_terminal().then(|| s.returns()),
+            "state": s.state_for(None),
+        });
+        return common::print(&common::to_json(&out)?);
+    }
+    common::print(&text(&s))
+}
+
+fn text(s: &Session) -> String {
+    let state = s.state_for(None);
+    let mut out = String::new();
+    let seats: Vec<String> = state
+        .players
+        .iter()
+        .zip(s.seats())
+        .map(|(name, seat)| format!("{name} {seat}"))
+        .collect();
+    let _ = writeln!(out, "{} (seed {}): {}", s.game(), s.seed(), seats.join(", "));
+    let moves: Vec<String> = s
+        .steps()
+        .iter()
+        .map(|step| format!("{} {}", state.players[step.player], step.action))
+        .collect();
+    let _ = writeln!(out, "{}: {}", common::plural(moves.len() as u64, "action"), moves.join(", "));
+    out.push_str(s.text().trim_end());
+    out.push('\n');
+    match &state.returns {
+        Some(r) => {
+            let r: Vec<String> =
+                state.players.iter().zip(r).map(|(name, v)| format!("{name} {v}")).collect();
+            let _ = writeln!(out, "returns: {}", r.join(", "));
+        }
+        None => out.push_str("not over: `--json` prints the record to play on with --record\n"),
+    }
+    out
+}
