@@ -56,19 +56,22 @@ fn params(pairs: &[String]) -> anyhow::Result<Value> {
 fn session(args: &Args) -> anyhow::Result<Session> {
     if let Some(file) = &args.record {
         let text = read_input(Some(file))?;
-        let record: Record = serde_json::from_str(&text).context("not a record")?;
-        let record = match serde_json::from_str::<Value>(&text)?.get("record") {
-            // The whole `--json` output of an earlier run.
-            Some(inner) => serde_json::from_value(inner.clone()).context("not a record")?,
-            None => record,
-        };
+        let mut value: Value = serde_json::from_str(&text)
+            .with_context(|| format!("{} is not JSON", file.display()))?;
+        // The whole `--json` output of an earlier run, or the record alone.
+        if let Some(inner) = value.get_mut("record") {
+            value = inner.take();
+        }
+        let record: Record = serde_json::from_value(value)
+            .with_context(|| format!("{} is not a record", file.display()))?;
         return Ok(Session::from_record(&record)?);
     }
     let game = args.game.as_deref().expect("clap requires a game without --record");
-    let seats = args.seats.iter().map(|s| s.parse::<Seat>().expect("infallible")).collect();
-    let probe = Session::new(game, params(&args.params)?, vec![], args.seed)?;
-    let mut seats: Vec<Seat> = seats;
+    let mut seats: Vec<Seat> =
+        args.seats.iter().map(|s| s.parse::<Seat>().expect("infallible")).collect();
     if seats.is_empty() {
+        // No seats at all would seat a person in seat 0: give it the default bot too.
+        let probe = Session::new(game, params(&args.params)?, vec![], args.seed)?;
         seats.push(Seat::Bot(probe.bots()[0].clone()));
     }
     Ok(Session::new(game, params(&args.params)?, seats, args.seed)?)
