@@ -179,8 +179,10 @@ impl Session {
         }
         seats.resize(players, None);
         let default_bot = game.bots().first().cloned().unwrap_or_else(|| "random".to_owned());
+        // `solver` reads as Seat::Solver, like a seat written by name.
+        let default_seat: Seat = default_bot.parse().unwrap_or(Seat::Bot(default_bot));
         let seats: Vec<Seat> =
-            seats.into_iter().map(|s| s.unwrap_or_else(|| Seat::Bot(default_bot.clone()))).collect();
+            seats.into_iter().map(|s| s.unwrap_or_else(|| default_seat.clone())).collect();
         for (seat, who) in seats.iter().enumerate() {
             if let Some(bot) = who.bot() {
                 game.check_bot(bot).map_err(|e| PlayError::UnknownBot {
