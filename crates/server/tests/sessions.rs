@@ -333,3 +333,43 @@ fn idle_sessions_expire() {
     assert_eq!(r.status, 404);
     assert!(r.json()["error"].as_str().unwrap().contains("expired"));
 }
+
+#[test]
+fn records_equal_the_librarys_and_rebuild_the_game() {
+    let server = TestServer::default_config();
+    for body in [
+        json!({ "game": "take6", "seed": 5, "players": 3, "seats": ["heuristic", "random", "lowest"] }),
+        json!({ "game": "race", "seed": 2, "piece": "queen", "rows": 9, "cols": 9, "seats": ["solver", "random"] }),
+        json!({ "game": "mahjong", "seed": 9, "seats": ["rules", "random", "rules", "rules"] }),
+    ] {
+        let (id, _) = create(&server, &body);
+        let end = step_to_end(&server, &id, 3);
+        let record = ok(server.get(&format!("/api/games/{id}/record")));
+        let mut s = local(&body);
+        while !s.is_terminal() {
+            s.step().unwrap();
+        }
+        assert_eq!(record, serde_json::to_value(s.record()).unwrap(), "{body}");
+        // The record rebuilds the same game in a new session.
+        let (again, state) = create(&server, &json!({ "record": record }));
+        assert_ne!(again, id);
+        assert_eq!(state, end, "{body}");
+    }
+}
+
+#[test]
+fn a_hidden_game_in_progress_keeps_its_record_from_the_player() {
+    let server = TestServer::default_config();
+    let (id, _) = create(&server, &json!({ "game": "take6", "seed": 1, "seats": ["human"] }));
+    let r = server.get(&format!("/api/games/{id}/record"));
+    assert_eq!(r.status, 409, "{}", r.text());
+    assert!(r.text().contains("hidden cards"), "{}", r.text());
+    // An open game gives its record at any time.
+    let (id, _) = create(&server, &json!({ "game": "nine", "seed": 1, "seats": ["human"] }));
+    let record = ok(server.get(&format!("/api/games/{id}/record")));
+    assert_eq!(record["actions"].as_array().unwrap().len(), 18, "Alice's dealt cards");
+    // A bad record is a 400 that says why.
+    let r = server.post_json("/api/games", &json!({ "record": { "game": "nine" } }));
+    assert_eq!(r.status, 400, "{}", r.text());
+    assert!(r.text().contains("record"), "{}", r.text());
+}
