@@ -292,3 +292,20 @@ def test_information_states_hide_other_hands():
     assert state.information_state_tensor(0).dtype.name == "float32"
     assert state.rewards() == [0.0, 0.0, 0.0]
     assert theirs != mine
+
+
+@pytest.mark.parametrize("game,args", [
+    ("take6", ["-p", "players=3", "--seats", "heuristic,random,lowest"]),
+    ("mahjong", ["--seats", "rules,random"]),
+    ("nine", ["--seats", "solver,random"]),
+])
+def test_a_cli_record_is_the_same_state_in_python(game, args, cli):
+    code, out, err = cli(["play", game, "--seed", "6", "--steps", "9", "--json", *args])
+    assert code == 0, err
+    result = json.loads(out)
+    state = tabletop.load_record(result["record"])
+    assert state.record() == result["record"]
+    assert state.view() == result["state"]["view"]
+    assert [state.action_to_string(a) for a in state.history()] == [
+        s["action"] for s in result["state"]["history"]
+    ]
