@@ -92,6 +92,12 @@ impl Deal {
         Ok(Deal { alice, bob })
     }
 
+    /// The deal of two hands, unchecked: for the tests of the consistency checks.
+    #[cfg(test)]
+    pub(crate) fn from_parts_unchecked(alice: CardSet, bob: CardSet) -> Deal {
+        Deal { alice, bob }
+    }
+
     /// The deal of two hands in the notation, one string each (`--alice` and `--bob`): errors
     /// name Alice's hand line 1 and Bob's line 2, and an empty hand is named.
     pub fn from_hands(alice: &str, bob: &str) -> Result<Deal, DealError> {

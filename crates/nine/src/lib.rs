@@ -7,6 +7,11 @@
 //! cards the loser keeps, signed from Alice's side (Alice maximises, Bob minimises). Rules:
 //! `docs/rules/nine.md` in the repository.
 //!
+//! [`Position`] is the fast API of the rules (moves, results, the exact [`Solver`]);
+//! [`Nine`] is the same game behind the one game interface [`tabletop_core::Game`] that
+//! sessions, the conformance harness and the front ends use: the deal as chance nodes,
+//! integer action ids, observations, and the `solver` and `random` bots.
+//!
 //! ```
 //! use tabletop_nine::{Deal, Player, Position, Solver};
 //!
@@ -26,6 +31,7 @@ mod card;
 mod contest;
 mod deal;
 mod error;
+mod game;
 mod judge;
 mod search;
 #[cfg(feature = "serde")]
@@ -43,6 +49,7 @@ pub use error::{
     DealError, IllegalMoveError, ParseCardError, ParseCardSetError, ParseRankError, ParseSuitError,
     PositionError, SearchError,
 };
+pub use game::{First, Nine, NineParams, with_thread_solver};
 pub use judge::{JUDGE_BUDGET, JUDGE_SEED, JudgeError, judge_d1, judge_d2, judge_d3};
 pub use search::{
     ACHIEVABLE, find_deal, find_distinct, find_distinct_counted, is_achievable, low_reserve_deals,

@@ -236,15 +236,19 @@ impl Position {
         debug_assert!(self.check().is_ok(), "{:?}", self.check());
     }
 
-    /// The position's consistency check: runs unbroken, every card on the table held by
-    /// someone, hands of at most 18 cards.
+    /// The position's consistency check: the deal is one ([`Deal::new`]: two disjoint hands of
+    /// 18 cards making the deck, so the hands and the table partition it), and the cards of
+    /// every suit on the table form an unbroken run containing the nine ([`Position::new`]).
     pub fn check(&self) -> Result<(), String> {
+        Deal::new(self.deal.alice(), self.deal.bob()).map_err(|e| format!("not a deal: {e}"))?;
         Position::new(self.deal, self.played, self.to_move).map_err(|e| e.to_string())?;
-        let (a, b) = (self.hand(Player::Alice), self.hand(Player::Bob));
-        if a.len() + b.len() + self.played.len() != 36 || !(a & b).is_empty() {
-            return Err("hands and table do not partition the deck".into());
-        }
         Ok(())
+    }
+
+    /// The position of these parts, unchecked: for the tests of [`Position::check`].
+    #[cfg(test)]
+    pub(crate) fn from_parts_unchecked(deal: Deal, played: CardSet, to_move: Player) -> Position {
+        Position { deal, played, to_move }
     }
 }
 
@@ -266,42 +270,6 @@ impl fmt::Display for Position {
             Some(w) => write!(f, "{w} has won"),
             None => write!(f, "{} to move", self.to_move),
         }
-    }
-}
-
-impl tabletop_core::Game for Position {
-    type Action = Move;
-
-    fn num_players(&self) -> usize {
-        2
-    }
-
-    fn players_to_move(&self) -> Vec<usize> {
-        if self.is_over() { Vec::new() } else { vec![self.to_move.index()] }
-    }
-
-    fn legal_actions(&self, player: usize) -> Vec<Move> {
-        assert_eq!(player, self.to_move.index(), "not this player's turn");
-        self.legal_moves().to_vec()
-    }
-
-    fn apply(&mut self, actions: &[Move]) {
-        assert_eq!(actions.len(), 1, "one player moves at a time");
-        self.play(actions[0]);
-    }
-
-    fn returns(&self) -> Vec<f64> {
-        let v = self.result().unwrap_or(0) as f64;
-        vec![v, -v]
-    }
-
-    /// Every card still held is played once, and a pass is always followed by a card.
-    fn max_remaining_steps(&self) -> usize {
-        2 * (36 - self.played.len())
-    }
-
-    fn check_invariants(&self) -> Result<(), String> {
-        self.check()
     }
 }
 

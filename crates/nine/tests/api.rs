@@ -1,7 +1,6 @@
 //! Values of the public API pinned one by one: each test here kills mutants of `cargo mutants`
 //! that the rest of the suite let live (see `.cargo/mutants.toml` for those judged equivalent).
 
-use tabletop_core::Game;
 use tabletop_nine::{
     Card, CardSet, Deal, Move, Player, Position, Rank, SearchError, Suit, find_deal, find_distinct,
     find_distinct_counted, importance,
@@ -14,11 +13,6 @@ const DEAL: &str = "JD 7S 9S JS 8S 9D 6D 8C 8D TH KS QD QH TD 6C AD KD AC\n\
 fn start() -> Position {
     let deal: Deal = DEAL.parse().unwrap();
     Position::start(deal, Player::Alice)
-}
-
-#[test]
-fn nine_is_a_game_of_two_players() {
-    assert_eq!(start().num_players(), 2);
 }
 
 #[test]
@@ -142,39 +136,6 @@ fn reserve_cards_are_those_whose_dependents_share_their_holder() {
             .collect();
         assert_eq!(deal.reserve(), want, "{deal}");
     }
-}
-
-#[test]
-fn a_game_played_through_the_game_trait_keeps_its_promises() {
-    let mut pos = start();
-    assert_eq!(pos.to_string(), "C -  D -  S -  H -  Alice to move");
-    let bound = pos.max_remaining_steps();
-    assert_eq!(bound, 72);
-    let mut steps = 0;
-    while !pos.is_over() {
-        assert_eq!(pos.players_to_move(), vec![pos.to_move().index()]);
-        assert_eq!(pos.winner(), None);
-        assert_eq!(pos.result(), None);
-        assert_eq!(pos.returns(), vec![0.0, 0.0]);
-        // Every card still held is played once, and a pass is always followed by a card.
-        let held = pos.hand(Player::Alice).len() + pos.hand(Player::Bob).len();
-        assert_eq!(pos.max_remaining_steps(), 2 * held);
-        let moves = pos.legal_actions(pos.to_move().index());
-        pos.apply(&[*moves.last().unwrap()]);
-        steps += 1;
-        assert!(steps <= bound);
-    }
-    assert!(pos.players_to_move().is_empty());
-    let winner = pos.winner().unwrap();
-    assert!(pos.hand(winner).is_empty());
-    let kept = pos.hand(winner.opponent()).len() as i32;
-    let signed = if winner == Player::Alice { kept } else { -kept };
-    assert!(kept > 0);
-    assert_eq!(pos.result(), Some(signed));
-    assert_eq!(pos.returns(), vec![signed as f64, -signed as f64]);
-    assert!(pos.to_string().ends_with(&format!("{winner} has won")), "{pos}");
-    let held = pos.hand(Player::Alice).len() + pos.hand(Player::Bob).len();
-    assert_eq!(pos.max_remaining_steps(), 2 * held);
 }
 
 /// The annealing walk is deterministic from its seed: the number of deals it solves and what

@@ -1,8 +1,8 @@
 //! The fast solver against the plain memoised minimax, and the official samples.
 
-use tabletop_core::{random_playout, seeded_rng, sub_seed};
+use tabletop_core::{Game, seeded_rng, sub_seed};
 use tabletop_nine::{
-    Deal, Player, Position, Solver, judge_d1, minimax_deal, minimax_value, random_deal,
+    Deal, Nine, Player, Position, Solver, judge_d1, minimax_deal, minimax_value, random_deal,
 };
 
 use tabletop_core::rand::Rng as _;
@@ -129,15 +129,24 @@ fn fast_solver_equals_minimax_on_mid_game_positions() {
 
 #[test]
 fn random_playouts_keep_the_invariants() {
+    use tabletop_core::rand::seq::IndexedRandom;
     for i in 0..300 {
         let mut rng = seeded_rng(sub_seed(99, i));
         let deal = random_deal(&mut rng);
         let first = if i % 2 == 0 { Player::Alice } else { Player::Bob };
-        let start = Position::start(deal, first);
-        let playout = random_playout(start, &mut rng).unwrap();
-        assert!(playout.steps >= 18 && playout.steps <= 72);
-        assert_eq!(playout.returns[0], -playout.returns[1]);
-        assert_ne!(playout.returns[0], 0.0);
+        let mut game = Nine::start(deal, first);
+        let mut steps = 0;
+        while !game.is_terminal() {
+            assert_eq!(game.check_invariants(), Ok(()));
+            let mv = *game.legal_actions().choose(&mut rng).unwrap();
+            game.apply(mv);
+            steps += 1;
+        }
+        assert_eq!(game.check_invariants(), Ok(()));
+        assert!((18..=72).contains(&steps), "{steps}");
+        let returns = game.returns();
+        assert_eq!(returns[0], -returns[1]);
+        assert_ne!(returns[0], 0.0);
     }
 }
 

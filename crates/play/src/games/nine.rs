@@ -1,72 +1,22 @@
-//! Nine: a deal (seeded or given), the exact solver as a bot, exact move values.
+//! Nine: the JSON view and the exact analysis. The rules, parameters, bots, ids and tensors
+//! are [`tabletop_nine::Nine`]'s [`Game`](tabletop_core::Game) impl.
 
-use std::cell::RefCell;
+use serde::Serialize;
+use tabletop_nine::{CardSet, Player, Suit, with_thread_solver};
 
-use serde::{Deserialize, Serialize};
-use tabletop_core::rand::seq::IndexedRandom;
-use tabletop_core::seeded_rng;
-use tabletop_nine::{Card, CardSet, Deal, Move, Player, Position, Solver, Suit, random_deal};
+pub use tabletop_nine::{First, Nine, NineParams};
 
-use crate::{Analyse, PlayError, Playable};
-
-thread_local! {
-    /// One solver per thread: it owns a 2.3 MB table that is reused between calls.
-    static SOLVER: RefCell<Solver> = RefCell::new(Solver::new());
-}
-
-fn with_solver<T>(f: impl FnOnce(&mut Solver) -> T) -> T {
-    SOLVER.with(|s| f(&mut s.borrow_mut()))
-}
-
-/// Who moves first.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum First {
-    /// Alice (player 0).
-    #[default]
-    Alice,
-    /// Bob (player 1).
-    Bob,
-}
-
-/// The parameters of a Nine game. Default: a random deal from the session's seed, Alice
-/// first.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct NineParams {
-    /// The deal in the notation of `tabletop nine solve`: two lines of 18 cards, Alice's
-    /// then Bob's. `None`: a random deal from the seed.
-    pub deal: Option<String>,
-    /// Alice's 18 cards alone (with `bob`), instead of `deal`.
-    pub alice: Option<String>,
-    /// Bob's 18 cards alone (with `alice`), instead of `deal`.
-    pub bob: Option<String>,
-    /// Who moves first.
-    pub first: First,
-}
-
-/// Nine for the session layer: players 0 (Alice) and 1 (Bob).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Nine {
-    pos: Position,
-    first: Player,
-}
-
-impl Nine {
-    /// The position.
-    pub fn position(&self) -> &Position {
-        &self.pos
-    }
-}
+use crate::{PlayError, Present};
 
 /// What everyone sees of a Nine game (the game is open: every viewer sees everything).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct NineView {
-    /// The deal in its notation (two lines).
+    /// The deal in its notation (two lines; while it is dealt, Alice's cards so far and an
+    /// empty second line).
     pub deal: String,
     /// Who moved first.
     pub first: String,
-    /// Who is to move, `None` once the game is over.
+    /// Who is to move, `None` once the game is over (and while the cards are dealt).
     pub to_move: Option<String>,
     /// The cards each player still holds, Alice's then Bob's, sorted by suit (C D S H) and
     /// rank.
@@ -130,156 +80,58 @@ fn cards(set: CardSet) -> Vec<String> {
     set.iter().map(|c| c.to_string()).collect()
 }
 
-impl Playable for Nine {
-    type Params = NineParams;
-    type Action = Move;
+fn table(played: CardSet) -> Vec<NineSuit> {
+    Suit::ALL
+        .iter()
+        .map(|&s| NineSuit { suit: s.char(), cards: cards(played & CardSet::suit(s)) })
+        .collect()
+}
+
+impl Present for Nine {
     type View = NineView;
-
-    const NAME: &'static str = "nine";
-    const DESCRIPTION: &'static str =
-        "Nine (Девятка): 36 open cards, runs from the nines; play against the exact solver";
-
-    fn new(params: &NineParams, seed: u64) -> Result<Nine, PlayError> {
-        let deal = match (&params.deal, &params.alice, &params.bob) {
-            (Some(text), None, None) => {
-                text.parse::<Deal>().map_err(|e| PlayError::bad("deal", e))?
-            }
-            (None, Some(a), Some(b)) => {
-                Deal::from_hands(a, b).map_err(|e| PlayError::bad("alice", e))?
-            }
-            (None, None, None) => random_deal(&mut seeded_rng(seed)),
-            _ => {
-                return Err(PlayError::bad(
-                    "deal",
-                    "give either deal (two lines) or both alice and bob, or none for a random deal",
-                ));
-            }
-        };
-        let first = match params.first {
-            First::Alice => Player::Alice,
-            First::Bob => Player::Bob,
-        };
-        Ok(Nine { pos: Position::start(deal, first), first })
-    }
-
-    fn num_players(&self) -> usize {
-        2
-    }
-
-    fn player_name(&self, player: usize) -> String {
-        Player::ALL.get(player).map_or_else(|| format!("player {player}"), |p| p.to_string())
-    }
-
-    fn current_player(&self) -> Option<usize> {
-        (!self.pos.is_over()).then(|| self.pos.to_move().index())
-    }
-
-    fn legal_actions(&self) -> Vec<Move> {
-        self.pos.legal_moves().to_vec()
-    }
-
-    fn apply(&mut self, action: Move) {
-        self.pos.play(action);
-    }
-
-    fn parse_action(&self, text: &str) -> Result<Move, String> {
-        text.parse().map_err(|e: tabletop_nine::ParseCardError| e.to_string())
-    }
-
-    fn returns(&self) -> Vec<f64> {
-        let v = self.pos.result().unwrap_or(0) as f64;
-        vec![v, -v]
-    }
-
-    fn num_distinct_actions(&self) -> usize {
-        Card::COUNT + 1
-    }
-
-    fn action_id(&self, action: Move) -> usize {
-        match action {
-            Move::Play(c) => c.index(),
-            Move::Pass => Card::COUNT,
-        }
-    }
-
-    fn action_from_id(&self, id: usize) -> Option<Move> {
-        if id == Card::COUNT { Some(Move::Pass) } else { Card::from_index(id).map(Move::Play) }
-    }
-
-    fn bots(&self) -> Vec<String> {
-        vec!["solver".to_owned(), "random".to_owned()]
-    }
-
-    fn bot_action(&self, bot: &str, seed: u64) -> Move {
-        let legal = self.legal_actions();
-        match bot {
-            "random" => *legal.choose(&mut seeded_rng(seed)).expect("a legal move"),
-            _ => with_solver(|s| s.best_moves(&self.pos))[0].0,
-        }
-    }
+    type Analysis = NineAnalysis;
 
     fn view(&self, _viewer: Option<usize>) -> NineView {
-        let p = &self.pos;
-        let played = p.played();
+        let first = self.first().to_string();
+        let Some(p) = self.position() else {
+            // The deal is being dealt (a chance node): Alice's cards so far, nothing played.
+            return NineView {
+                deal: format!("{}\n", self.dealt()),
+                first,
+                to_move: None,
+                hands: [cards(self.dealt()), Vec::new()],
+                table: table(CardSet::EMPTY),
+                playable: Vec::new(),
+                winner: None,
+                result: None,
+            };
+        };
         NineView {
             deal: p.deal().to_string(),
-            first: self.first.to_string(),
+            first,
             to_move: (!p.is_over()).then(|| p.to_move().to_string()),
             hands: [cards(p.hand(Player::Alice)), cards(p.hand(Player::Bob))],
-            table: Suit::ALL
-                .iter()
-                .map(|&s| NineSuit { suit: s.char(), cards: cards(played & CardSet::suit(s)) })
-                .collect(),
+            table: table(p.played()),
             playable: if p.is_over() { Vec::new() } else { cards(p.playable()) },
             winner: p.winner().map(|w| w.to_string()),
             result: p.result(),
         }
     }
 
-    fn check_invariants(&self) -> Result<(), String> {
-        self.pos.check()
-    }
-
-    fn observation_shape(&self) -> Vec<usize> {
-        vec![5, Card::COUNT]
-    }
-
-    /// Five planes of 36 cards (index = suit * 9 + rank, suits C D S H, ranks 6..A): the
-    /// player's hand, the opponent's hand (Nine is open), the cards on the table, the cards
-    /// playable now, and all ones when the player is to move.
-    fn observation_tensor(&self, player: usize) -> Vec<f32> {
-        let me = Player::ALL[player.min(1)];
-        let p = &self.pos;
-        let mut t = vec![0.0; 5 * Card::COUNT];
-        let planes = [p.hand(me), p.hand(me.opponent()), p.played(), p.playable()];
-        for (k, set) in planes.into_iter().enumerate() {
-            for c in set {
-                t[k * Card::COUNT + c.index()] = 1.0;
-            }
-        }
-        if self.current_player() == Some(me.index()) {
-            t[4 * Card::COUNT..].fill(1.0);
-        }
-        t
-    }
-
-    fn text(&self) -> String {
-        format!("{}\n{}", self.pos.deal(), self.pos)
-    }
-
-    fn max_remaining_steps(&self) -> usize {
-        2 * (Card::COUNT - self.pos.played().len())
-    }
-}
-
-impl Analyse for Nine {
-    type Analysis = NineAnalysis;
-
     /// Exact: the solver's value of every legal move and a principal variation (a few
     /// milliseconds per position; no cap needed).
+    ///
+    /// # Errors
+    /// [`PlayError::NotYourTurn`] while the cards are dealt (no position yet).
     fn analyse(&self, _seed: u64) -> Result<NineAnalysis, PlayError> {
-        let p = &self.pos;
-        with_solver(|s| {
+        let Some(p) = self.position() else {
+            return Err(PlayError::NotYourTurn {
+                player: 0,
+                to_move: None,
+                reason: "the cards are being dealt: no position to analyse yet".to_owned(),
+            });
+        };
+        with_thread_solver(|s| {
             let moves = s.best_moves(p);
             let value = match p.result() {
                 Some(v) => v,
