@@ -13,7 +13,6 @@
 //!   at the first that keeps it: usually after one or two lookups.
 
 use arrayvec::ArrayVec;
-use tabletop_core::Rng;
 
 use crate::distance::{OneSuitVaries, distance};
 use crate::event::{Event, Outcome};
@@ -124,41 +123,6 @@ impl Table {
     /// The tiles left in the wall.
     pub fn wall_left(&self) -> usize {
         Wall::LEN - self.head
-    }
-
-    /// The whole wall, front first (the first `148 - wall_left()` tiles are drawn).
-    pub fn wall(&self) -> &Wall {
-        &self.wall
-    }
-
-    /// The player's discards still on the table, oldest first: every `OUT` (`PASS` included)
-    /// until a claim takes it.
-    pub fn discards(&self, player: Player) -> Vec<Kind> {
-        let mut mine = Vec::new();
-        // Whether the last discard is the player's (a claim takes it).
-        let mut last_mine = false;
-        for e in &self.events {
-            match *e {
-                Event::Discard { player: p, tile } => {
-                    last_mine = p == player;
-                    if last_mine {
-                        mine.push(tile);
-                    }
-                }
-                Event::Pass { player: p, .. } => {
-                    last_mine = p == player;
-                    if last_mine {
-                        mine.push(Kind::PASS);
-                    }
-                }
-                Event::Chow { .. } | Event::Pong { .. } if last_mine => {
-                    mine.pop();
-                    last_mine = false;
-                }
-                _ => {}
-            }
-        }
-        mine
     }
 
     /// The direction of play.
@@ -396,6 +360,99 @@ impl Table {
         self.to_discard = Some(to);
     }
 
+    /// Plays the fixed rules to the end.
+    pub fn play_out(&mut self) {
+        while self.to_discard.is_some() {
+            let tile = self.choose_discard();
+            self.discard(tile);
+        }
+    }
+
+    /// The consistency check: every kind's 4 copies are in the wall, hands, melds or discards;
+    /// hand sizes fit the melds; the cached distances and waits are right.
+    pub fn check(&self) -> Result<(), String> {
+        let mut counts = self.discarded.map(|c| c as usize);
+        for t in &self.wall.tiles()[self.head..] {
+            counts[t.index()] += 1;
+        }
+        for p in Player::ALL {
+            let i = p.index();
+            let hand = &self.hands[i];
+            hand.check()?;
+            for k in hand.tiles() {
+                counts[k.index()] += 1;
+            }
+            for m in self.melds(p) {
+                for k in m.tiles() {
+                    counts[k.index()] += 1;
+                }
+            }
+            let melds = self.melds[i].len();
+            let due = self.to_discard == Some(p);
+            let expected = 13 - 3 * melds + usize::from(due);
+            if self.outcome.is_none() && hand.len() != expected {
+                return Err(format!("{p} holds {} tiles, expected {expected}", hand.len()));
+            }
+            if !due && self.outcome.is_none() {
+                if self.dist[i] != distance(hand, melds) {
+                    return Err(format!("{p}: cached distance {} is stale", self.dist[i]));
+                }
+                let mut waits = 0u64;
+                for k in &Kind::ALL[..Kind::PLAIN] {
+                    let mut h = *hand;
+                    if h.count(*k) < 4 {
+                        h.add(*k);
+                        if crate::distance::is_winning(&h, melds) {
+                            waits |= 1 << k.index();
+                        }
+                    }
+                }
+                if waits != self.waits[i] {
+                    return Err(format!("{p}: cached winning tiles are stale"));
+                }
+            }
+        }
+        if let Some(k) = Kind::ALL.iter().find(|k| counts[k.index()] != 4) {
+            return Err(format!("{} copies of {k} on the table", counts[k.index()]));
+        }
+        Ok(())
+    }
+
+    /// The whole wall, front first (the first `148 - wall_left()` tiles are drawn).
+    pub fn wall(&self) -> &Wall {
+        &self.wall
+    }
+
+    /// The player's discards still on the table, oldest first: every `OUT` (`PASS` included)
+    /// until a claim takes it.
+    pub fn discards(&self, player: Player) -> Vec<Kind> {
+        let mut mine = Vec::new();
+        // Whether the last discard is the player's (a claim takes it).
+        let mut last_mine = false;
+        for e in &self.events {
+            match *e {
+                Event::Discard { player: p, tile } => {
+                    last_mine = p == player;
+                    if last_mine {
+                        mine.push(tile);
+                    }
+                }
+                Event::Pass { player: p, .. } => {
+                    last_mine = p == player;
+                    if last_mine {
+                        mine.push(Kind::PASS);
+                    }
+                }
+                Event::Chow { .. } | Event::Pong { .. } if last_mine => {
+                    mine.pop();
+                    last_mine = false;
+                }
+                _ => {}
+            }
+        }
+        mine
+    }
+
     /// The table with every tile `keep` has not seen dealt again at random: the other
     /// players' concealed hands and the rest of the wall, keeping their sizes and everything
     /// public (discards, melds, claims, the direction, whose turn it is, the outcome).
@@ -408,7 +465,7 @@ impl Table {
     /// log stays legal tile by tile; the fixed rules may not have played it from the new
     /// hands (a re-dealt hand might have claimed or won earlier), and a winner's re-dealt hand
     /// need not be winning.
-    pub(crate) fn redeal(&self, keep: Player, rng: &mut Rng) -> Table {
+    pub(crate) fn redeal(&self, keep: Player, rng: &mut tabletop_core::Rng) -> Table {
         // 1. The player who drew each wall position: the i-th draw took position i.
         let owners: Vec<Player> = self
             .events
@@ -469,64 +526,6 @@ impl Table {
             }
         }
         table
-    }
-
-    /// Plays the fixed rules to the end.
-    pub fn play_out(&mut self) {
-        while self.to_discard.is_some() {
-            let tile = self.choose_discard();
-            self.discard(tile);
-        }
-    }
-
-    /// The consistency check: every kind's 4 copies are in the wall, hands, melds or discards;
-    /// hand sizes fit the melds; the cached distances and waits are right.
-    pub fn check(&self) -> Result<(), String> {
-        let mut counts = self.discarded.map(|c| c as usize);
-        for t in &self.wall.tiles()[self.head..] {
-            counts[t.index()] += 1;
-        }
-        for p in Player::ALL {
-            let i = p.index();
-            let hand = &self.hands[i];
-            hand.check()?;
-            for k in hand.tiles() {
-                counts[k.index()] += 1;
-            }
-            for m in self.melds(p) {
-                for k in m.tiles() {
-                    counts[k.index()] += 1;
-                }
-            }
-            let melds = self.melds[i].len();
-            let due = self.to_discard == Some(p);
-            let expected = 13 - 3 * melds + usize::from(due);
-            if self.outcome.is_none() && hand.len() != expected {
-                return Err(format!("{p} holds {} tiles, expected {expected}", hand.len()));
-            }
-            if !due && self.outcome.is_none() {
-                if self.dist[i] != distance(hand, melds) {
-                    return Err(format!("{p}: cached distance {} is stale", self.dist[i]));
-                }
-                let mut waits = 0u64;
-                for k in &Kind::ALL[..Kind::PLAIN] {
-                    let mut h = *hand;
-                    if h.count(*k) < 4 {
-                        h.add(*k);
-                        if crate::distance::is_winning(&h, melds) {
-                            waits |= 1 << k.index();
-                        }
-                    }
-                }
-                if waits != self.waits[i] {
-                    return Err(format!("{p}: cached winning tiles are stale"));
-                }
-            }
-        }
-        if let Some(k) = Kind::ALL.iter().find(|k| counts[k.index()] != 4) {
-            return Err(format!("{} copies of {k} on the table", counts[k.index()]));
-        }
-        Ok(())
     }
 }
 
