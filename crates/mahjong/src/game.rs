@@ -133,9 +133,14 @@ impl Mahjong {
     /// seen dealt again at random, keeping every size. While the wall is drawn nobody has seen
     /// a tile, so the drawn part is drawn again. Once the game is on, the other players'
     /// concealed hands and the rest of the wall are dealt again, with the draw events that
-    /// brought those tiles, keeping everything public; the new log is legal tile by tile, but
-    /// the fixed rules need not have played it (see the crate's report of what is compared).
-    /// `None` for a player who is not `0..4`.
+    /// brought those tiles, keeping everything public. The new log is legal tile by tile (a
+    /// [`crate::Board`] replays it up to a re-dealt winner's win), but the fixed rules need not
+    /// have played it: a re-dealt hand may hold a claim or a win the rules would have taken,
+    /// and a re-dealt winner's hand need not be winning. Such a state is not reachable, but
+    /// every view of `player` must still be equal, which is what the harness compares; a
+    /// reachable re-deal would have to replay every claim decision of the other players and
+    /// is rarely found by sampling past the first few discards. `None` for a player who is
+    /// not `0..4`.
     pub fn indistinguishable(&self, player: usize, rng: &mut Rng) -> Option<Mahjong> {
         if player >= 4 {
             return None;
