@@ -1,71 +1,613 @@
-//! [`tabletop_core::Game`] for Mahjong: the player to discard chooses any kind in hand.
+//! [`Mahjong`]: the game for [`tabletop_core::Game`]; the only decision is the discard.
+//!
+//! # Chance
+//! With no wall given, the wall is drawn by 148 chance nodes, front first, before anything
+//! else: at each one the outcome is a tile kind, with probability (copies of that kind not yet
+//! in the wall) / (tiles not yet in the wall), so every wall is equally likely. Outcomes are
+//! [`Kind`]s with the ids of the discards (the kind index), and
+//! [`Game::chance_from_seed`] gives exactly the wall of [`Wall::random`] from
+//! `seeded_rng(seed)`, the wall a seed has always meant.
+//!
+//! # What a player sees
+//! Their own hand, every meld, every discard and every public event; never another player's
+//! concealed hand or the wall. The information state is what they saw, in order: the log with
+//! the other players' draws hidden. The observation is the table now: their hand, the melds,
+//! the discards on the table and whose turn it is. [`Mahjong::indistinguishable`] deals the
+//! unseen tiles again, for the conformance harness.
 
-use tabletop_core::{Game, Returns};
+use std::fmt::Write as _;
+
+use arrayvec::ArrayVec;
+use tabletop_core::rand::seq::IndexedRandom;
+use tabletop_core::{
+    ChanceMode, Dynamics, Game, GameType, IllegalAction, Information, ParamsError, Returns,
+    RewardModel, Rng, Turn, Utility, seeded_rng,
+};
 
 use crate::sim::Table;
-use crate::tile::Player;
-use crate::wall::Wall;
-use crate::{Kind, Outcome};
+use crate::tile::{Direction, Player};
+use crate::wall::{Wall, shuffle};
+use crate::{Event, Kind, Outcome};
 
-/// A game where the only choice is the discard: the player to discard picks any kind they
-/// hold; draws, wins (always taken) and claims (made exactly when they lower the distance)
-/// follow the fixed rules automatically, as in [`Table::discard`].
+/// The parameters of a game. Default: the wall is drawn by chance (from a seed in a session).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
+pub struct MahjongParams {
+    /// The wall as the judge reads it (148 tiles, front first, any whitespace). `None`: the
+    /// wall is drawn by chance nodes.
+    pub wall: Option<String>,
+}
+
+/// Mahjong (THUPC 2021 variant) as a [`Game`]: players 0-3 are `A B C D`, and a player
+/// decides only their discards (any kind they hold). Draws, wins (always taken) and claims
+/// (made exactly when they lower the distance) follow the problem's fixed rules inside each
+/// action, as in [`Table::discard`].
 ///
-/// Returns: 1 to the winner, 0 to everyone else; all 0 for a draw.
+/// Returns: 1 to the winner, 0 to everyone else; all 0 for a draw (general-sum, utility range
+/// 0 to 1). Bots: `rules` (the fixed rules, [`Table::choose_discard`]) and `random`.
+///
+/// ```
+/// use tabletop_core::{Game, seeded_rng};
+/// use tabletop_mahjong::{Mahjong, Wall, simulate};
+///
+/// let mut game = Mahjong::new(&Default::default())?;
+/// assert!(game.is_chance_node());
+/// for kind in game.chance_from_seed(7) {
+///     game.apply(kind);
+/// }
+/// let wall = Wall::random(&mut seeded_rng(7));
+/// assert_eq!(game, Mahjong::from_wall(&wall));
+/// while !game.is_terminal() {
+///     game.apply(game.bot_action("rules", 0));
+/// }
+/// assert_eq!(game.table().unwrap().events(), simulate(&wall).events);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MahjongGame {
-    table: Table,
+pub struct Mahjong {
+    stage: Stage,
+    /// The number of events before the last player's action.
+    last_from: usize,
 }
 
-impl MahjongGame {
-    /// Deals `wall` and starts `A`'s turn.
-    pub fn new(wall: &Wall) -> MahjongGame {
-        MahjongGame { table: Table::new(wall) }
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Stage {
+    /// Chance draws the wall, front first.
+    Wall {
+        /// The tiles drawn so far.
+        drawn: ArrayVec<Kind, { Wall::LEN }>,
+        /// The copies of each kind not drawn yet.
+        left: [u8; Kind::COUNT],
+    },
+    /// The wall is complete and dealt.
+    Table(Box<Table>),
+}
+
+/// The width of a row of the information-state tensor (see [`Mahjong`]'s
+/// [`Game::information_state_tensor`]).
+const ROW: usize = 4 + 9 + Kind::COUNT + 4;
+
+impl Mahjong {
+    /// A bound on the events of a game, the rows of the information-state tensor after its
+    /// first: at most 148 draws (one per tile); at most 112 discards (each follows one of the
+    /// 96 draws after the deal or one of at most 16 claims, four melds a player); at most 16
+    /// claims; at most 2 closing lines (`X RON`/`X SELFDRAWN` and `X WIN`, or `DRAW`).
+    pub const MAX_EVENTS: usize = 148 + 112 + 16 + 2;
+
+    /// The one-line description of the game.
+    pub const DESCRIPTION: &'static str = "Mahjong (THUPC 2021 variant): four players, special tiles PASS, REVERSE, DOUBLE; the fixed rules or your own discards";
+
+    /// The game on `wall`: dealt, with `A`'s discard due (or over, if `A` wins on the first
+    /// draw).
+    pub fn from_wall(wall: &Wall) -> Mahjong {
+        let table = Table::new(wall);
+        let last_from = table.events().len();
+        Mahjong { stage: Stage::Table(Box::new(table)), last_from }
     }
 
-    /// The table.
-    pub fn table(&self) -> &Table {
-        &self.table
+    /// The table, once the wall is drawn (`None` at the chance nodes before).
+    pub fn table(&self) -> Option<&Table> {
+        match &self.stage {
+            Stage::Wall { .. } => None,
+            Stage::Table(t) => Some(t),
+        }
+    }
+
+    /// The tiles of the wall drawn by chance so far (148 once the game is on).
+    pub fn wall_drawn(&self) -> usize {
+        match &self.stage {
+            Stage::Wall { drawn, .. } => drawn.len(),
+            Stage::Table(_) => Wall::LEN,
+        }
+    }
+
+    /// The number of events of the log before the last player's action: the events from here
+    /// on are what that action set off (the discard, the claims, the next draw).
+    pub fn last_events_from(&self) -> usize {
+        self.last_from
+    }
+
+    /// A state that `player` cannot tell apart from this one, for the conformance harness
+    /// ([`tabletop_core::conformance::Options::indistinguishable`]): the tiles `player` has not
+    /// seen dealt again at random, keeping every size. While the wall is drawn nobody has seen
+    /// a tile, so the drawn part is drawn again. Once the game is on, the other players'
+    /// concealed hands and the rest of the wall are dealt again, with the draw events that
+    /// brought those tiles, keeping everything public. The new log is legal tile by tile (a
+    /// [`crate::Board`] replays it up to a re-dealt winner's win), but the fixed rules need not
+    /// have played it: a re-dealt hand may hold a claim or a win the rules would have taken,
+    /// and a re-dealt winner's hand need not be winning. Such a state is not reachable, but
+    /// every view of `player` must still be equal, which is what the harness compares; a
+    /// reachable re-deal would have to replay every claim decision of the other players and
+    /// is rarely found by sampling past the first few discards. `None` for a player who is
+    /// not `0..4`.
+    pub fn indistinguishable(&self, player: usize, rng: &mut Rng) -> Option<Mahjong> {
+        if player >= 4 {
+            return None;
+        }
+        let stage = match &self.stage {
+            Stage::Wall { drawn, .. } => {
+                let mut tiles = *Wall::sorted().tiles();
+                shuffle(&mut tiles, rng);
+                let mut left = [4; Kind::COUNT];
+                let drawn: ArrayVec<Kind, { Wall::LEN }> =
+                    tiles[..drawn.len()].iter().copied().collect();
+                for k in &drawn {
+                    left[k.index()] -= 1;
+                }
+                Stage::Wall { drawn, left }
+            }
+            Stage::Table(t) => Stage::Table(Box::new(t.redeal(Player::from_index(player), rng))),
+        };
+        Some(Mahjong { stage, last_from: self.last_from })
+    }
+
+    fn viewer(player: usize) -> Player {
+        Player::from_index(player.min(3))
     }
 }
 
-impl Game for MahjongGame {
+/// Text cut to a readable length for error messages.
+fn cut(text: &str) -> String {
+    const MAX: usize = 40;
+    match text.char_indices().nth(MAX) {
+        Some((i, _)) => format!("{}...", &text[..i]),
+        None => text.to_owned(),
+    }
+}
+
+impl Game for Mahjong {
+    type Params = MahjongParams;
     type Action = Kind;
+
+    const TYPE: GameType = GameType {
+        short_name: "mahjong",
+        long_name: "Mahjong (THUPC 2021 variant)",
+        description: Mahjong::DESCRIPTION,
+        dynamics: Dynamics::Sequential,
+        chance_mode: ChanceMode::ExplicitStochastic,
+        information: Information::Imperfect,
+        utility: Utility::GeneralSum,
+        reward_model: RewardModel::Terminal,
+        min_num_players: 4,
+        max_num_players: 4,
+    };
+
+    /// A pasted wall is dealt at once; without one the wall is drawn by chance nodes.
+    ///
+    /// # Errors
+    /// `wall`: why the text is not a wall ([`crate::WallError`]).
+    fn new(params: &MahjongParams) -> Result<Mahjong, ParamsError> {
+        match &params.wall {
+            Some(text) => {
+                let wall = Wall::parse(text).map_err(|e| ParamsError::bad("wall", e))?;
+                Ok(Mahjong::from_wall(&wall))
+            }
+            None => Ok(Mahjong {
+                stage: Stage::Wall { drawn: ArrayVec::new(), left: [4; Kind::COUNT] },
+                last_from: 0,
+            }),
+        }
+    }
 
     fn num_players(&self) -> usize {
         4
     }
 
-    fn players_to_move(&self) -> Vec<usize> {
-        self.table.to_discard().map(Player::index).into_iter().collect()
+    /// `A`, `B`, `C`, `D`.
+    fn player_name(&self, player: usize) -> String {
+        Player::ALL.get(player).map_or_else(|| format!("player {player}"), |p| p.to_string())
     }
 
-    fn legal_actions(&self, player: usize) -> Vec<Kind> {
-        self.table.hand(Player::from_index(player)).kinds().collect()
+    fn turn(&self) -> Turn {
+        match &self.stage {
+            Stage::Wall { .. } => Turn::Chance,
+            Stage::Table(t) => match t.to_discard() {
+                Some(p) => Turn::Player(p.index()),
+                None => Turn::Terminal,
+            },
+        }
     }
 
-    fn apply(&mut self, actions: &[Kind]) {
-        assert_eq!(actions.len(), 1, "one discard per step");
-        self.table.discard(actions[0]);
-        debug_assert_eq!(self.table.check(), Ok(()));
+    /// The kinds the player to discard holds, lowest first; while the wall is drawn, the kinds
+    /// with copies left.
+    fn legal_actions(&self) -> Vec<Kind> {
+        match &self.stage {
+            Stage::Wall { left, .. } => {
+                Kind::ALL.into_iter().filter(|k| left[k.index()] > 0).collect()
+            }
+            Stage::Table(t) => match t.to_discard() {
+                Some(p) => t.hand(p).kinds().collect(),
+                None => Vec::new(),
+            },
+        }
     }
 
+    /// Each kind with its share of the tiles not yet in the wall.
+    fn chance_outcomes(&self) -> Vec<(Kind, f64)> {
+        let Stage::Wall { drawn, left } = &self.stage else {
+            return Vec::new();
+        };
+        let rest = (Wall::LEN - drawn.len()) as f64;
+        Kind::ALL
+            .into_iter()
+            .filter(|k| left[k.index()] > 0)
+            .map(|k| (k, f64::from(left[k.index()]) / rest))
+            .collect()
+    }
+
+    /// The tiles not yet in the wall, sorted by kind and shuffled by the simulator's
+    /// shuffle: from the start, exactly [`Wall::random`] of `seeded_rng(seed)`.
+    fn chance_from_seed(&self, seed: u64) -> Vec<Kind> {
+        let Stage::Wall { left, .. } = &self.stage else {
+            return Vec::new();
+        };
+        let mut rest: Vec<Kind> = Kind::ALL
+            .into_iter()
+            .flat_map(|k| std::iter::repeat_n(k, usize::from(left[k.index()])))
+            .collect();
+        shuffle(&mut rest, &mut seeded_rng(seed));
+        rest
+    }
+
+    /// A chance outcome puts the kind at the back of the wall drawn so far (the 148th deals
+    /// it); a discard plays on by the fixed rules until the next discard is due.
+    fn apply_unchecked(&mut self, kind: Kind) {
+        match &mut self.stage {
+            Stage::Wall { drawn, left } => {
+                debug_assert!(left[kind.index()] > 0, "a fifth {kind} in the wall");
+                left[kind.index()] -= 1;
+                drawn.push(kind);
+                if drawn.is_full() {
+                    let wall = Wall::from_tiles(drawn).expect("four of each kind");
+                    *self = Mahjong::from_wall(&wall);
+                }
+            }
+            Stage::Table(t) => {
+                self.last_from = t.events().len();
+                t.discard(kind);
+            }
+        }
+    }
+
+    /// 37: the kind index ([`Kind::index`]), for discards and chance outcomes alike.
+    fn num_distinct_actions(&self) -> usize {
+        Kind::COUNT
+    }
+
+    fn max_chance_outcomes(&self) -> usize {
+        Kind::COUNT
+    }
+
+    fn action_id(&self, kind: Kind) -> usize {
+        kind.index()
+    }
+
+    fn action_from_id(&self, id: usize) -> Option<Kind> {
+        Kind::new(id)
+    }
+
+    /// A kind's name (`1M`, `E`, `PASS`); the reason is [`crate::ParseKindError`]'s text.
+    fn parse_action(&self, text: &str) -> Result<Kind, IllegalAction> {
+        text.parse().map_err(|e: crate::ParseKindError| IllegalAction::Parse {
+            text: cut(text),
+            reason: e.to_string(),
+        })
+    }
+
+    /// 1 to the winner, 0 to everyone else (and to all for a draw or before the end).
     fn returns(&self) -> Returns {
         let mut r = vec![0.0; 4];
-        if let Some(p) = self.table.outcome().and_then(Outcome::winner) {
+        if let Some(p) = self.table().and_then(Table::outcome).and_then(Outcome::winner) {
             r[p.index()] = 1.0;
         }
         r
     }
 
-    /// Every discard follows a draw from the wall or a claim (at most 16: four melds each).
-    fn max_remaining_steps(&self) -> usize {
-        self.table.wall_left()
-            + self.table.claims_left()
-            + usize::from(self.table.to_discard().is_some())
+    fn utility_range(&self) -> (f64, f64) {
+        (0.0, 1.0)
     }
 
+    /// The chance nodes left, then every discard: each follows a draw from the wall or a claim
+    /// (at most 16: four melds each), and the one due now.
+    fn max_remaining_steps(&self) -> usize {
+        match &self.stage {
+            Stage::Wall { drawn, .. } => {
+                // After the deal and A's first draw: 95 tiles, 16 claims, A's discard.
+                (Wall::LEN - drawn.len()) + (Wall::LEN - 53) + 16 + 1
+            }
+            Stage::Table(t) => {
+                t.wall_left() + t.claims_left() + usize::from(t.to_discard().is_some())
+            }
+        }
+    }
+
+    /// What `player` saw, in order: `you are X`, then while the wall is drawn
+    /// `the wall: n of 148 tiles drawn`, and once it is dealt every log line
+    /// ([`Event`]'s text), other players' draws as `Y IN ?`.
+    fn information_state_string(&self, player: usize) -> String {
+        let me = Mahjong::viewer(player);
+        let mut s = format!("you are {me}\n");
+        match &self.stage {
+            Stage::Wall { drawn, .. } => {
+                let _ = writeln!(s, "the wall: {} of {} tiles drawn", drawn.len(), Wall::LEN);
+            }
+            Stage::Table(t) => {
+                for e in t.events() {
+                    let _ = match *e {
+                        Event::Draw { player, .. } if player != me => {
+                            writeln!(s, "{player} IN ?")
+                        }
+                        e => writeln!(s, "{e}"),
+                    };
+                }
+            }
+        }
+        s
+    }
+
+    /// Shape `[1 + MAX_EVENTS, 54]` ([`Mahjong::MAX_EVENTS`] = 278): row 0 is the viewer (columns 0-3,
+    /// one-hot `A B C D`) and the share of the wall drawn (column 4: 1 once dealt); row `1 + i`
+    /// is event `i` of the log (zero rows after the last): columns 0-3 the player (one-hot;
+    /// none for `DRAW`), 4-12 the kind of event (one-hot: draw, discard, pass, chow, pong, ron,
+    /// self-drawn, win, draw game), 13-49 the tile (one-hot by [`Kind::index`]: the tile drawn,
+    /// for the viewer's own draws only; the tile discarded, `PASS` for a pass; the lowest tile
+    /// of a chow; the kind of a pong), 50-53 the player a `PASS` names (one-hot).
+    fn information_state_tensor(&self, player: usize) -> Vec<f32> {
+        let me = Mahjong::viewer(player);
+        let mut t = vec![0.0; (1 + Mahjong::MAX_EVENTS) * ROW];
+        t[me.index()] = 1.0;
+        t[4] = self.wall_drawn() as f32 / Wall::LEN as f32;
+        let Some(table) = self.table() else {
+            return t;
+        };
+        for (i, e) in table.events().iter().enumerate() {
+            let row = &mut t[(1 + i) * ROW..(2 + i) * ROW];
+            let (who, what, tile, target) = match *e {
+                Event::Draw { player, tile } => {
+                    (Some(player), 0, (player == me).then_some(tile), None)
+                }
+                Event::Discard { player, tile } => (Some(player), 1, Some(tile), None),
+                Event::Pass { player, target } => (Some(player), 2, Some(Kind::PASS), Some(target)),
+                Event::Chow { player, lowest } => (Some(player), 3, Some(lowest), None),
+                Event::Pong { player, tile } => (Some(player), 4, Some(tile), None),
+                Event::Ron { player } => (Some(player), 5, None, None),
+                Event::SelfDrawn { player } => (Some(player), 6, None, None),
+                Event::Win { player } => (Some(player), 7, None, None),
+                Event::WallEmpty => (None, 8, None, None),
+            };
+            if let Some(p) = who {
+                row[p.index()] = 1.0;
+            }
+            row[4 + what] = 1.0;
+            if let Some(k) = tile {
+                row[13 + k.index()] = 1.0;
+            }
+            if let Some(p) = target {
+                row[50 + p.index()] = 1.0;
+            }
+        }
+        t
+    }
+
+    fn information_state_shape(&self) -> Vec<usize> {
+        vec![1 + Mahjong::MAX_EVENTS, ROW]
+    }
+
+    /// The table now as `player` sees it: `you are X`; one line per player with their hand
+    /// (the viewer's own tiles; the number of tiles for the others), melds and discards on the
+    /// table; then who is to discard, the tiles in the wall and the direction, or the end.
+    /// While the wall is drawn: `the wall: n of 148 tiles drawn`.
+    fn observation_string(&self, player: usize) -> String {
+        let me = Mahjong::viewer(player);
+        let mut s = format!("you are {me}\n");
+        let Some(t) = self.table() else {
+            let _ = writeln!(s, "the wall: {} of {} tiles drawn", self.wall_drawn(), Wall::LEN);
+            return s;
+        };
+        let list =
+            |tiles: Vec<String>| if tiles.is_empty() { "-".to_owned() } else { tiles.join(" ") };
+        for p in Player::ALL {
+            let hand =
+                if p == me { t.hand(p).to_string() } else { format!("{} tiles", t.hand(p).len()) };
+            let melds = list(t.melds(p).map(|m| m.to_string()).collect());
+            let discards = list(t.discards(p).iter().map(Kind::to_string).collect());
+            let _ = writeln!(s, "{p}: {hand} | melds {melds} | discards {discards}");
+        }
+        let direction = match t.direction() {
+            Direction::Forward => "forward",
+            Direction::Backward => "backward",
+        };
+        let _ = match (t.to_discard(), t.outcome()) {
+            (Some(p), _) => {
+                writeln!(s, "{p} to discard, {} tiles in the wall, {direction}", t.wall_left())
+            }
+            (None, Some(Outcome::Ron(p))) => writeln!(s, "over: {p} RON"),
+            (None, Some(Outcome::SelfDrawn(p))) => writeln!(s, "over: {p} SELFDRAWN"),
+            (None, _) => writeln!(s, "over: DRAW"),
+        };
+        s
+    }
+
+    /// Ten planes of 37 kinds (`1M..9M 1P..9P 1S..9S E S W N B F Z DOUBLE REVERSE PASS`),
+    /// as tile counts: 0 the player's hand; 1-4 the melds of A, B, C, D; 5-8 the discards of
+    /// A, B, C, D still on the table; 9 all ones when the player is to discard. All zero
+    /// while the wall is drawn.
+    fn observation_tensor(&self, player: usize) -> Vec<f32> {
+        let w = Kind::COUNT;
+        let mut t = vec![0.0; 10 * w];
+        let Some(table) = self.table() else {
+            return t;
+        };
+        let me = Mahjong::viewer(player);
+        for k in table.hand(me).tiles() {
+            t[k.index()] += 1.0;
+        }
+        for p in Player::ALL {
+            for m in table.melds(p) {
+                for k in m.tiles() {
+                    t[(1 + p.index()) * w + k.index()] += 1.0;
+                }
+            }
+            for k in table.discards(p) {
+                t[(5 + p.index()) * w + k.index()] += 1.0;
+            }
+        }
+        if table.to_discard() == Some(me) {
+            t[9 * w..].fill(1.0);
+        }
+        t
+    }
+
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![10, Kind::COUNT]
+    }
+
+    /// Every hand and meld, then who is to discard and the tiles in the wall (or the end).
+    fn text(&self) -> String {
+        let Some(t) = self.table() else {
+            return format!("the wall: {} of {} tiles drawn", self.wall_drawn(), Wall::LEN);
+        };
+        let mut s = String::new();
+        for p in Player::ALL {
+            let melds: Vec<String> = t.melds(p).map(|m| m.to_string()).collect();
+            let _ = writeln!(s, "{p}: {} | {}", t.hand(p), melds.join(" "));
+        }
+        match t.to_discard() {
+            Some(p) => {
+                let _ = write!(s, "{p} to discard, {} tiles in the wall", t.wall_left());
+            }
+            None => s.push_str("the game is over"),
+        }
+        s
+    }
+
+    /// `rules` (the default) and `random`.
+    fn bots(&self) -> Vec<String> {
+        vec!["rules".to_owned(), "random".to_owned()]
+    }
+
+    /// `random`: any kind held, uniformly; every other name plays `rules`, the problem's
+    /// fixed rules (the discard that keeps the distance smallest, ties by priority). Both
+    /// read only the player's own hand and melds.
+    ///
+    /// # Panics
+    /// When no player is to move.
+    fn bot_action(&self, bot: &str, seed: u64) -> Kind {
+        let t = self.table().filter(|t| t.to_discard().is_some());
+        let t = t.expect("a bot acts only for a player to move");
+        if bot == "random" {
+            *self.legal_actions().choose(&mut seeded_rng(seed)).expect("a tile to discard")
+        } else {
+            t.choose_discard()
+        }
+    }
+
+    /// While the wall is drawn: each kind's copies drawn and left add up to 4. Then the
+    /// table's check ([`Table::check`]) and the start of the last action within the log.
     fn check_invariants(&self) -> Result<(), String> {
-        self.table.check()
+        match &self.stage {
+            Stage::Wall { drawn, left } => {
+                let mut counts = left.map(usize::from);
+                for k in drawn {
+                    counts[k.index()] += 1;
+                }
+                match Kind::ALL.iter().find(|k| counts[k.index()] != 4) {
+                    Some(k) => Err(format!(
+                        "{} copies of {k} drawn or left in the wall",
+                        counts[k.index()]
+                    )),
+                    None => Ok(()),
+                }
+            }
+            Stage::Table(t) => {
+                t.check()?;
+                if self.last_from > t.events().len() {
+                    return Err(format!(
+                        "the last action starts at event {}, past the {} events",
+                        self.last_from,
+                        t.events().len()
+                    ));
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn drawing(n: usize) -> Mahjong {
+        let mut g = Mahjong::new(&MahjongParams::default()).unwrap();
+        for k in g.chance_from_seed(3).into_iter().take(n) {
+            g.apply(k);
+        }
+        g
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn params_default_every_field_and_refuse_unknown_ones() {
+        use serde::Deserialize;
+        use serde::de::value::{Error, MapDeserializer};
+        let read = |pairs: Vec<(&str, &str)>| {
+            MahjongParams::deserialize(MapDeserializer::<_, Error>::new(pairs.into_iter()))
+        };
+        assert_eq!(read(vec![]), Ok(MahjongParams::default()));
+        let err = read(vec![("walls", "1M")]).unwrap_err().to_string();
+        assert_eq!(err, "unknown field `walls`, expected `wall`");
+    }
+
+    #[test]
+    fn the_check_catches_a_wall_count_off_and_a_last_action_past_the_log() {
+        let mut g = drawing(40);
+        assert_eq!(g.check_invariants(), Ok(()));
+        let Stage::Wall { drawn, left } = &mut g.stage else { unreachable!() };
+        let k = drawn[0];
+        left[k.index()] += 1;
+        assert_eq!(g.check_invariants(), Err(format!("5 copies of {k} drawn or left in the wall")));
+        let mut g = drawing(40);
+        let Stage::Wall { drawn, .. } = &mut g.stage else { unreachable!() };
+        let k = drawn.pop().unwrap();
+        assert_eq!(g.check_invariants(), Err(format!("3 copies of {k} drawn or left in the wall")));
+
+        let mut g = drawing(Wall::LEN);
+        assert_eq!(g.check_invariants(), Ok(()));
+        let events = g.table().unwrap().events().len();
+        g.last_from = events + 1;
+        assert_eq!(
+            g.check_invariants(),
+            Err(format!(
+                "the last action starts at event {}, past the {events} events",
+                events + 1
+            ))
+        );
+        // The table's own check comes through.
+        let mut g = drawing(Wall::LEN);
+        let Stage::Table(t) = &mut g.stage else { unreachable!() };
+        t.miscount_discard(Kind::PASS);
+        assert_eq!(g.check_invariants(), Err("5 copies of PASS on the table".to_owned()));
     }
 }

@@ -207,6 +207,15 @@ impl fmt::Display for Meld {
 }
 
 #[cfg(test)]
+impl Hand {
+    /// The hand with its length overwritten: a corrupt hand for the tests of the checks.
+    pub(crate) fn with_len(mut self, len: u8) -> Hand {
+        self.len = len;
+        self
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
@@ -230,6 +239,22 @@ mod tests {
         assert_eq!(e, ParseHandError::TooManyCopies("2S".parse().unwrap()));
         assert_eq!(e.to_string(), "more than 4 copies of 2S");
         assert_eq!(Hand::from_tiles([Kind::PASS; 5]), None);
+    }
+
+    #[test]
+    fn the_check_catches_counts_lengths_and_keys_that_disagree() {
+        let h: Hand = "1M 1M 5P E".parse().unwrap();
+        assert_eq!(h.check(), Ok(()));
+        let mut five = h;
+        five.counts[0] = 5;
+        assert_eq!(five.check(), Err("5 copies of 1M".to_owned()));
+        assert!(h.with_len(5).check().unwrap_err().starts_with("length or keys disagree"));
+        let mut keys = h;
+        keys.keys[1] += 1;
+        assert!(keys.check().unwrap_err().starts_with("length or keys disagree"));
+        let mut count = h;
+        count.counts[27] = 2;
+        assert!(count.check().unwrap_err().starts_with("length or keys disagree"));
     }
 
     #[test]

@@ -4,7 +4,9 @@
 //! Rules: `docs/rules/mahjong.md` in the repository. A wall of 148 tiles (4 of each of 37 kinds, three of them
 //! special) is dealt to `A B C D`; every player follows the same fixed rules (discard what
 //! keeps the distance to winning smallest, claim when it strictly lowers it, always win); the
-//! game is a list of [`Event`]s whose text is the original problem's output.
+//! game is a list of [`Event`]s whose text is the original problem's output. [`Mahjong`] is
+//! the game for [`tabletop_core::Game`]: the wall drawn by chance nodes (or given), the
+//! discards decided by the players, the rest by the fixed rules.
 //!
 //! ```
 //! use tabletop_mahjong::{distance, simulate, Hand, Wall};
@@ -45,7 +47,7 @@ pub use error::{
     ReplayError, ReplayReason, WallError,
 };
 pub use event::{Event, Outcome, log_text, parse_log, parse_log_lines};
-pub use game::MahjongGame;
+pub use game::{Mahjong, MahjongParams};
 pub use hand::{Hand, Meld};
 pub use judge::judge_p7147;
 pub use replay::{Board, check_log};

@@ -19,7 +19,7 @@ use crate::event::{Event, Outcome};
 use crate::hand::key_slot;
 use crate::hand::{Hand, Meld};
 use crate::tile::{Direction, Kind, Player};
-use crate::wall::Wall;
+use crate::wall::{Wall, shuffle};
 
 /// Counts of one finished game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -417,6 +417,116 @@ impl Table {
         }
         Ok(())
     }
+
+    /// The whole wall, front first (the first `148 - wall_left()` tiles are drawn).
+    pub fn wall(&self) -> &Wall {
+        &self.wall
+    }
+
+    /// The player's discards still on the table, oldest first: every `OUT` (`PASS` included)
+    /// until a claim takes it.
+    pub fn discards(&self, player: Player) -> Vec<Kind> {
+        let mut mine = Vec::new();
+        // Whether the last discard is the player's (a claim takes it).
+        let mut last_mine = false;
+        for e in &self.events {
+            match *e {
+                Event::Discard { player: p, tile } => {
+                    last_mine = p == player;
+                    if last_mine {
+                        mine.push(tile);
+                    }
+                }
+                Event::Pass { player: p, .. } => {
+                    last_mine = p == player;
+                    if last_mine {
+                        mine.push(Kind::PASS);
+                    }
+                }
+                Event::Chow { .. } | Event::Pong { .. } if last_mine => {
+                    mine.pop();
+                    last_mine = false;
+                }
+                _ => {}
+            }
+        }
+        mine
+    }
+
+    /// The table with every tile `keep` has not seen dealt again at random: the other
+    /// players' concealed hands and the rest of the wall, keeping their sizes and everything
+    /// public (discards, melds, claims, the direction, whose turn it is, the outcome).
+    ///
+    /// A tile in another player's hand came from one of their draws (claimed tiles go to
+    /// melds). For each kind, the latest draws of that kind are taken as the ones still held,
+    /// so the earlier ones account for every discard and claim of the log, which stay
+    /// possible: the draws kept are redrawn from the pool of unseen tiles, the wall's draw
+    /// events and the hands are rewritten to match, and the cached distances recomputed. The
+    /// log stays legal tile by tile; the fixed rules may not have played it from the new
+    /// hands (a re-dealt hand might have claimed or won earlier), and a winner's re-dealt hand
+    /// need not be winning.
+    pub(crate) fn redeal(&self, keep: Player, rng: &mut tabletop_core::Rng) -> Table {
+        // 1. The player who drew each wall position: the i-th draw took position i.
+        let owners: Vec<Player> = self
+            .events
+            .iter()
+            .filter_map(|e| match *e {
+                Event::Draw { player, .. } => Some(player),
+                _ => None,
+            })
+            .collect();
+        debug_assert_eq!(owners.len(), self.head);
+        // 2. The positions `keep` has not seen: the latest draws of each kind still held by
+        //    another player, and the rest of the wall.
+        let tiles = self.wall.tiles();
+        let mut held = self.hands.map(|h| *h.counts());
+        let mut unseen: Vec<usize> = Vec::with_capacity(Wall::LEN);
+        for pos in (0..self.head).rev() {
+            let (p, k) = (owners[pos].index(), tiles[pos].index());
+            if owners[pos] != keep && held[p][k] > 0 {
+                held[p][k] -= 1;
+                unseen.push(pos);
+            }
+        }
+        debug_assert!(
+            Player::ALL.iter().all(|&p| p == keep || held[p.index()] == [0; Kind::COUNT]),
+            "every tile in hand was drawn"
+        );
+        unseen.extend(self.head..Wall::LEN);
+        // 3. Deal them again.
+        let mut pool: Vec<Kind> = unseen.iter().map(|&i| tiles[i]).collect();
+        shuffle(&mut pool, rng);
+        let mut new = *tiles;
+        for (&i, &k) in unseen.iter().zip(&pool) {
+            new[i] = k;
+        }
+        // 4. The wall, the draw events, the hands and the caches to match.
+        let mut table = self.clone();
+        table.wall = Wall::from_tiles(&new).expect("a permutation of a wall is a wall");
+        let mut pos = 0;
+        for e in &mut table.events {
+            if let Event::Draw { tile, .. } = e {
+                *tile = new[pos];
+                pos += 1;
+            }
+        }
+        for p in Player::ALL.into_iter().filter(|&p| p != keep) {
+            let mut hand = Hand::new();
+            for &i in unseen.iter().filter(|&&i| i < self.head && owners[i] == p) {
+                hand.add(new[i]);
+            }
+            table.hands[p.index()] = hand;
+            if table.to_discard == Some(p) {
+                // As after a draw (the cache is read only without a special tile).
+                let melds = table.melds[p.index()].len();
+                table.dist[p.index()] =
+                    if hand.has_special() { u8::MAX } else { distance(&hand, melds) };
+            } else {
+                table.refresh(p);
+            }
+        }
+        table
+    }
 }
 
 /// A finished game: its events, outcome and counts.
@@ -439,5 +549,101 @@ pub fn simulate(wall: &Wall) -> GameRecord {
         outcome: table.outcome.expect("a played-out game is over"),
         stats: table.stats,
         events: table.events,
+    }
+}
+
+#[cfg(test)]
+impl Table {
+    /// Counts one more `kind` among the discards: a corrupt table for the tests of the checks.
+    pub(crate) fn miscount_discard(&mut self, kind: Kind) {
+        self.discarded[kind.index()] += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tabletop_core::seeded_rng;
+
+    use super::*;
+
+    /// A table in mid-game, with C's discard due after at least six discards.
+    fn table() -> Table {
+        for seed in 0.. {
+            let mut t = Table::new(&Wall::random(&mut seeded_rng(seed)));
+            while let Some(p) = t.to_discard() {
+                if p == Player::C && t.stats().discards >= 6 {
+                    t.check().unwrap();
+                    return t;
+                }
+                t.discard(t.choose_discard());
+            }
+        }
+        unreachable!("some wall gets there")
+    }
+
+    fn broken(t: &Table) -> String {
+        t.check().expect_err("the check must fail")
+    }
+
+    #[test]
+    fn the_check_catches_every_kind_of_corruption() {
+        let one = Kind::ALL[0];
+        let two = Kind::ALL[1];
+        // A hand whose length disagrees with its counts.
+        let mut t = table();
+        t.hands[1] = t.hands[1].with_len(3);
+        assert!(broken(&t).starts_with("length or keys disagree"), "{}", broken(&t));
+        // A tile moved from B's hand to the discards: every copy is there, B holds one short.
+        let mut t = table();
+        let k = t.hands[1].kinds().next().unwrap();
+        t.hands[1].remove(k);
+        t.discarded[k.index()] += 1;
+        assert_eq!(broken(&t), "B holds 12 tiles, expected 13");
+        // One tile too many for the player to discard.
+        let mut t = table();
+        let k = t.wall.tiles()[t.head];
+        t.hands[2].add(k);
+        t.head += 1;
+        assert_eq!(broken(&t), "C holds 15 tiles, expected 14");
+        // Stale caches of a waiting player.
+        let mut t = table();
+        t.dist[3] += 1;
+        assert!(broken(&t).starts_with("D: cached distance"), "{}", broken(&t));
+        let mut t = table();
+        t.waits[0] ^= 1 << 5;
+        assert_eq!(broken(&t), "A: cached winning tiles are stale");
+        // A tile in two places: a 1M in a hand became a 2M, or a discard counted twice.
+        let mut t = table();
+        let p = (0..4).find(|&i| t.hands[i].count(one) > 0 && t.hands[i].count(two) < 4);
+        let p = p.expect("someone holds a 1M");
+        t.hands[p].remove(one);
+        t.hands[p].add(two);
+        if p != 2 {
+            t.refresh(Player::from_index(p));
+        }
+        assert_eq!(broken(&t), "3 copies of 1M on the table");
+        let mut t = table();
+        let k = Kind::ALL.into_iter().find(|k| t.discarded[k.index()] > 0).unwrap();
+        t.discarded[k.index()] += 1;
+        assert_eq!(broken(&t), format!("5 copies of {k} on the table"));
+        // A tile left out of the wall's count.
+        let mut t = table();
+        t.head += 1;
+        assert!(broken(&t).ends_with("on the table"), "{}", broken(&t));
+    }
+
+    #[test]
+    fn discards_leave_the_table_when_claimed() {
+        for seed in 0..50 {
+            let mut t = Table::new(&Wall::random(&mut seeded_rng(seed)));
+            t.play_out();
+            let mut counts = [0; Kind::COUNT];
+            for p in Player::ALL {
+                for k in t.discards(p) {
+                    counts[k.index()] += 1;
+                }
+            }
+            assert_eq!(counts, t.discarded, "wall {seed}");
+        }
     }
 }

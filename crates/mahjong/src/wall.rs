@@ -32,13 +32,11 @@ impl Wall {
         Wall(tiles)
     }
 
-    /// A uniformly shuffled wall.
+    /// A uniformly shuffled wall: [`Wall::sorted`] shuffled by Fisher-Yates from the back
+    /// (position `i`, from 147 down to 1, swaps with a uniform `j <= i`).
     pub fn random(rng: &mut Rng) -> Wall {
         let mut wall = Wall::sorted();
-        for i in (1..Wall::LEN).rev() {
-            let j = rng.random_range(0..=i);
-            wall.0.swap(i, j);
-        }
+        shuffle(&mut wall.0, rng);
         wall
     }
 
@@ -84,6 +82,16 @@ impl fmt::Display for Wall {
             write!(f, "{t}")?;
         }
         Ok(())
+    }
+}
+
+/// Shuffles `tiles` uniformly (Fisher-Yates from the back: position `i` swaps with a
+/// uniform `j <= i`). [`Wall::random`] is this on the sorted wall, so the seeded walls of the
+/// simulator and the chance nodes of [`crate::Mahjong`] are one and the same.
+pub(crate) fn shuffle(tiles: &mut [Kind], rng: &mut Rng) {
+    for i in (1..tiles.len()).rev() {
+        let j = rng.random_range(0..=i);
+        tiles.swap(i, j);
     }
 }
 

@@ -3,7 +3,7 @@
 
 use tabletop_core::{Game, seeded_rng, sub_seed};
 use tabletop_mahjong::{
-    Direction, Event, GenError, Hand, Kind, MahjongGame, MahjongMode, Meld, Player, Suit, Wall,
+    Direction, Event, GenError, Hand, Kind, Mahjong, MahjongMode, Meld, Player, Suit, Wall,
     WallError, simulate,
 };
 
@@ -172,12 +172,12 @@ fn the_sorted_wall_and_its_text() {
 fn table_counters_agree_with_the_log() {
     for i in 0..40u64 {
         let wall = Wall::random(&mut seeded_rng(sub_seed(77, i)));
-        let mut game = MahjongGame::new(&wall);
+        let mut game = Mahjong::from_wall(&wall);
         assert_eq!(game.num_players(), 4);
         // The deal is 52 tiles and A has drawn one; 16 claims are possible; A's discard is due.
         assert_eq!(game.max_remaining_steps(), (Wall::LEN - 53) + 16 + 1);
         loop {
-            let table = game.table();
+            let table = game.table().unwrap();
             let events = table.events();
             let count = |f: &dyn Fn(&Event) -> bool| events.iter().filter(|e| f(e)).count();
             let drawn = count(&|e| matches!(e, Event::Draw { .. }));
@@ -192,15 +192,14 @@ fn table_counters_agree_with_the_log() {
             assert_eq!(stats.pongs as usize, count(&|e| matches!(e, Event::Pong { .. })));
             assert_eq!(stats.chows as usize, count(&|e| matches!(e, Event::Chow { .. })));
             assert_eq!(stats.draws as usize, drawn - 52);
-            let to_move: Vec<usize> = table.to_discard().map(|p| p.index()).into_iter().collect();
-            assert_eq!(game.players_to_move(), to_move);
+            assert_eq!(game.current_player(), table.to_discard().map(|p| p.index()));
             let Some(p) = table.to_discard() else { break };
-            let legal = game.legal_actions(p.index());
+            let legal = game.legal_actions();
             assert_eq!(legal, table.hand(p).kinds().collect::<Vec<_>>());
             let choice = table.choose_discard();
-            game.apply(&[choice]);
+            game.apply(choice);
         }
-        let table = game.table();
+        let table = game.table().unwrap();
         let record = simulate(&wall);
         assert_eq!(table.events(), record.events);
         assert_eq!(table.stats(), record.stats);
