@@ -418,3 +418,41 @@ fn information_state_tensor_layout() {
     assert_eq!(plane(&g.information_state_tensor(0), 13), [2], "the own choice at once");
     assert!(plane(&g.information_state_tensor(1), 13).is_empty(), "not the other's");
 }
+
+/// The bounds: the utility range from the heaviest cards, the steps left from the rounds, the
+/// deals and, for a match, the hands that can still follow.
+#[test]
+fn utility_range_and_length_bound() {
+    let mut g = Take6::new(&Take6Params::default()).unwrap();
+    // 40 cards at most taken: 55 (7), eight multiples of 11 (5), ten of 10 (3), nine other
+    // multiples of 5 (2) and twelve others (1).
+    assert_eq!(g.utility_range(), (-107.0, 0.0));
+    assert_eq!(g.max_remaining_steps(), 44 + 80);
+    for a in g.chance_from_seed(1) {
+        g.apply(a);
+    }
+    assert_eq!(g.max_remaining_steps(), 80);
+    g.apply(g.legal_actions()[0]);
+    assert_eq!(g.max_remaining_steps(), 80, "the round in progress counts whole");
+    let m = Take6::new(&Take6Params { mode: Mode::Match, ..Take6Params::default() }).unwrap();
+    assert_eq!(m.utility_range(), (-172.0, 0.0));
+    // 4 x 65 heads at most before a hand is dealt, one a hand at least: 260 more hands.
+    assert_eq!(m.max_remaining_steps(), 124 + 260 * 124);
+    let small = Take6Params { mode: Mode::Match, target: 2, ..params(2, 1, 3, 7, "forced") };
+    let mut m = Take6::new(&small).unwrap();
+    let per_hand = 7 + 2 * 2 * 3;
+    assert_eq!(m.max_remaining_steps(), per_hand + 2 * per_hand);
+    for a in m.chance_from_seed(0) {
+        m.apply(a);
+    }
+    while m.scores().iter().sum::<u32>() == 0 {
+        m.apply(m.legal_actions()[0]);
+    }
+    // A head taken in the first hand: one hand fewer may follow.
+    let hand = m.hand().unwrap();
+    let left = (3 - hand.round()) * 4;
+    assert_eq!(
+        m.max_remaining_steps(),
+        left + (3 - m.scores().iter().sum::<u32>() as usize) * per_hand
+    );
+}
