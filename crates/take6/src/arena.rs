@@ -42,14 +42,19 @@ pub fn play_hand<B: Bot>(hand: &mut Hand, bots: &mut [B]) {
 }
 
 impl Match {
-    /// Plays the match to its end, `bots[i]` in seat `i`: [`play_hand`] hand after hand.
+    /// Plays the match to its end, `bots[i]` in seat `i`: [`play_hand`] hand after hand, hand
+    /// `k` dealt from [`Match::hand_seed`]`(seed, k)` (so with the seed given to
+    /// [`Match::new`], the match that seed stands for).
     ///
     /// # Panics
     /// As [`play_hand`].
-    pub fn play<B: Bot>(&mut self, bots: &mut [B]) {
-        while !self.is_over() {
+    pub fn play<B: Bot>(&mut self, seed: u64, bots: &mut [B]) {
+        loop {
             play_hand(self.hand_mut(), bots);
-            self.finish_hand();
+            if !self.needs_hand() {
+                return;
+            }
+            self.deal_next(seed);
         }
     }
 }
@@ -131,7 +136,7 @@ impl Arena {
                 hand.penalties()
             } else {
                 let mut m = Match::new(self.rules, seed).expect("the rules make matches end");
-                m.play(&mut bots[..n]);
+                m.play(seed, &mut bots[..n]);
                 m.scores()
             };
             let best = penalties[..n].iter().min().copied().unwrap_or(0);
@@ -558,7 +563,7 @@ mod tests {
             let mut bots: Vec<AnyBot> =
                 (0..3).map(|seat| lineup[(seat + 3 - r) % 3].build(0)).collect();
             let mut m = Match::new(*arena.rules(), 42).unwrap();
-            m.play(&mut bots);
+            m.play(42, &mut bots);
             for seat in 0..3 {
                 expected[(seat + 3 - r) % 3] += m.scores()[seat];
             }

@@ -167,6 +167,54 @@ pub fn expected_penalty(view: &View<'_>, card: Card) -> f64 {
     expected
 }
 
+/// The heads `view`'s player takes this round with `card`, averaged over `samples` random
+/// completions of the round: every opponent plays a card drawn from the cards the player has
+/// not seen (without replacement), and a too-low card takes the row the rule gives (the
+/// fewest heads under [`RowRule::Choose`](crate::RowRule::Choose), every bot's default). The
+/// Monte Carlo counterpart of [`expected_penalty`]; 0 when `samples` is 0.
+///
+/// # Panics
+/// If `samples > 0` and fewer cards are unseen than the player has opponents.
+pub fn sampled_penalty(view: &View<'_>, card: Card, samples: u32, rng: &mut FastRng) -> f64 {
+    if samples == 0 {
+        return 0.0;
+    }
+    let (n, me) = (view.num_players(), view.seat);
+    let mut unseen = [Card::MIN; DECK_SIZE as usize];
+    let mut u = 0;
+    for c in view.unseen() {
+        unseen[u] = c;
+        u += 1;
+    }
+    assert!(u + 1 >= n, "{u} unseen cards for {} opponents", n - 1);
+    let mut total = 0u64;
+    for _ in 0..samples {
+        let mut pool = unseen;
+        let mut left = u;
+        let mut cards = [(card, me); MAX_PLAYERS];
+        for (slot, p) in cards[1..].iter_mut().zip((0..n).filter(|&p| p != me)) {
+            // Draw without replacement: the last card of the pool fills the gap.
+            let i = rng.below(left as u32) as usize;
+            *slot = (pool[i], p);
+            pool[i] = pool[left - 1];
+            left -= 1;
+        }
+        cards[..n].sort_unstable();
+        let mut table = *view.table;
+        for &(c, owner) in &cards[..n] {
+            let row = match table.target(c) {
+                Target::Row(r) => r,
+                Target::TooLow => default_too_low_row(view.rules, &table),
+            };
+            let (_, heads) = table.place_counting(c, row);
+            if owner == me {
+                total += u64::from(heads);
+            }
+        }
+    }
+    total as f64 / f64::from(samples)
+}
+
 /// The card with the lowest [`expected_penalty`]; on a tie, the one closest to its row end
 /// (the least likely to be undercut), then the lowest.
 #[derive(Clone, Copy, Debug, Default)]

@@ -118,7 +118,7 @@ pub enum DealError {
     Duplicate(Card),
 }
 
-/// An illegal move.
+/// An illegal reveal ([`Hand::try_reveal`](crate::Hand::try_reveal)).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PlayError {
     /// The hand is over.
@@ -132,9 +132,6 @@ pub enum PlayError {
         /// Their too-low card.
         card: Card,
     },
-    /// A row choice is given when none is asked for.
-    #[error("no row choice is pending")]
-    NoRowChoice,
     /// Not one card per player.
     #[error("{found} cards: expected {expected}, one per player")]
     CardCount {
@@ -150,14 +147,6 @@ pub enum PlayError {
         player: usize,
         /// The card.
         card: Card,
-    },
-    /// A row that does not exist.
-    #[error("row {row} does not exist: expected 1 to {rows}")]
-    NoSuchRow {
-        /// The row (1-based).
-        row: usize,
-        /// The number of rows.
-        rows: usize,
     },
 }
 

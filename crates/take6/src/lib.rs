@@ -9,8 +9,10 @@
 //!
 //! The layers, each using only those before it: [`Rules`] (checked rule variants) ->
 //! [`Table`] (rows, where a card goes, the row a too-low card takes) -> [`Hand`] and [`Match`]
-//! (the state, with [`Hand::play_round`] and the [`tabletop_core::Game`] view) -> bots
-//! ([`Bot`], seeing only a [`View`]) -> the arena ([`play_hand`], [`Match::play`], [`Arena`]).
+//! (the state, with [`Hand::play_round`]) -> bots ([`Bot`], seeing only a [`View`]) -> the arena
+//! ([`play_hand`], [`Match::play`], [`Arena`]) and [`Take6`], the game as a
+//! [`tabletop_core::Game`] (deals as chance nodes, the simultaneous round turned into turns,
+//! information states; [`Take6Params`] are the parameters the front ends read).
 //! [`simulate`] plays the judge's scripts.
 //!
 //! ```
@@ -33,6 +35,7 @@ mod bot;
 mod card;
 mod contest;
 mod error;
+mod game;
 mod judge;
 mod rules;
 #[cfg(feature = "serde")]
@@ -44,7 +47,7 @@ mod table;
 pub use arena::{Arena, ArenaSummary, BotSummary, Comparison, DealResult, Tally, play_hand};
 pub use bot::{
     AnyBot, Bot, BotKind, Budget, FastRng, HeuristicBot, HighestBot, LowestBot, MonteCarloBot,
-    RandomBot, expected_penalty,
+    RandomBot, expected_penalty, sampled_penalty,
 };
 pub use card::{Card, CardSet, DECK_HEADS, DECK_SIZE, Iter};
 pub use contest::{
@@ -55,6 +58,7 @@ pub use error::{
     ArenaError, DealError, JudgeError, ParseActionError, ParseBotError, ParseCardError,
     ParseRowRuleError, PlayError, RulesError, ScriptError,
 };
+pub use game::{ANALYSIS_SAMPLES, MAX_MC_PLAYOUTS, Mode, Take6, Take6Params, indistinguishable};
 pub use judge::{judge_nthu14463, parse_nthu14463};
 pub use rules::{MAX_HAND, MAX_PLAYERS, MAX_ROWS, ROW_CAPACITY, RowRule, Rules};
 pub use sim::{Outcome, Script, Step, simulate, simulate_traced};

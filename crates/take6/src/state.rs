@@ -1,10 +1,10 @@
-//! One hand of the game, a match of hands to a target, and their [`Game`] view.
+//! One hand of the game and a match of hands to a target.
 //!
 //! A round has two phases: every player reveals a card at once ([`Hand::reveal`]), then the
 //! revealed cards are placed one at a time in ascending order ([`Hand::place_next`]). Under
-//! [`RowRule::Choose`](crate::RowRule::Choose) the owner of a card that is below every row end picks the row it takes;
-//! that is a separate decision step, so the [`Game`] view alternates between "everyone plays a
-//! card" and "this player picks a row".
+//! [`RowRule::Choose`](crate::RowRule::Choose) the owner of a card that is below every row end
+//! picks the row it takes ([`Hand::row_choice`]); that is a separate decision, which
+//! [`Take6`](crate::Take6) (the [`tabletop_core::Game`]) presents as a step of its own.
 //!
 //! Everything lives in fixed arrays and bitsets: cloning a hand is a copy of a few hundred
 //! bytes and playing one allocates nothing.
@@ -12,7 +12,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use tabletop_core::{Game, Returns, seeded_rng, sub_seed};
+use tabletop_core::{seeded_rng, sub_seed};
 
 use crate::card::{Card, CardSet};
 use crate::error::{DealError, ParseActionError, PlayError, RulesError};
@@ -456,8 +456,10 @@ impl Hand {
     }
 
     /// The consistency check: the rows, the hands, the cards taken and the cards waiting are
-    /// disjoint and together make up the cards in play, and the heads add up (heads taken plus
-    /// heads on the table equal the heads of every card placed or starting a row).
+    /// disjoint and together make up the cards in play (so the heads add up: heads taken plus
+    /// heads on the table equal the heads of every card placed or starting a row), the cards
+    /// waiting are the revealed ones, every player holds one card per round to play, and every
+    /// row agrees with itself ([`Table::check`]).
     pub fn check(&self) -> Result<(), String> {
         let n = self.rules.num_players();
         let parts = std::iter::once(self.table.cards())
@@ -465,51 +467,35 @@ impl Hand {
             .chain(self.taken[..n].iter().copied())
             .chain(std::iter::once(self.pending));
         let mut union = CardSet::EMPTY;
-        let mut total = 0;
         for part in parts {
             if !(union & part).is_empty() {
                 return Err(format!("cards {} are in two places", union & part));
             }
             union |= part;
-            total += part.len();
         }
-        if union != self.in_play || total != self.in_play.len() {
+        if union != self.in_play {
             return Err(format!("cards in play {} but found {}", self.in_play, union));
         }
         let waiting = self.revealed[..n].iter().flatten().copied().collect::<CardSet>();
-        if waiting != self.pending {
+        if waiting != self.pending || self.revealed[n..].iter().any(Option::is_some) {
             return Err(format!("revealed cards {waiting} but pending {}", self.pending));
         }
-        let placed = self.in_play - self.hands[..n].iter().fold(self.pending, |s, h| s | *h);
-        let taken_heads: u32 = (0..n).map(|p| self.penalty(p)).sum();
-        if taken_heads + self.table.heads() != placed.heads() {
-            return Err(format!(
-                "heads taken {taken_heads} + on the table {} != heads placed {}",
-                self.table.heads(),
-                placed.heads()
-            ));
-        }
-        let left = self.rules.hand_size() as usize - self.round as usize;
+        let Some(left) = (self.rules.hand_size() as usize).checked_sub(self.round as usize) else {
+            return Err(format!("round {} of {}", self.round, self.rules.hand_size()));
+        };
         for (p, h) in self.hands[..n].iter().enumerate() {
             // During a round every card is revealed, placed or not.
-            let expected = left - usize::from(!self.pending.is_empty());
-            if h.len() as usize != expected {
+            let expected = left.checked_sub(usize::from(!self.pending.is_empty()));
+            if Some(h.len() as usize) != expected {
                 return Err(format!(
-                    "player {} holds {} cards, expected {expected}",
+                    "player {} holds {} cards in round {}",
                     p + 1,
-                    h.len()
+                    h.len(),
+                    self.round
                 ));
             }
         }
-        for r in self.table.rows() {
-            if r.cards().last() != Some(r.last())
-                || r.cards().len() as usize != r.len()
-                || r.cards().heads() != r.heads()
-            {
-                return Err(format!("row {r} is inconsistent"));
-            }
-        }
-        Ok(())
+        self.table.check()
     }
 }
 
@@ -534,10 +520,11 @@ impl fmt::Display for Hand {
     }
 }
 
-/// A move in the [`Game`] view: a card to reveal, or the row a too-low card takes.
+/// A move of [`Take6`](crate::Take6): a card to choose (or dealt, at a chance node), or the row a
+/// too-low card takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
-    /// Reveal this card (everyone does at once).
+    /// Choose this card to reveal (or, at a chance node, deal it).
     Play(Card),
     /// Take this row (0-based; written 1-based, `r1`).
     TakeRow(u8),
@@ -566,143 +553,115 @@ impl FromStr for Action {
     }
 }
 
-impl Hand {
-    /// Applies one [`Game`] step, if legal: one card per player, or the pending row choice.
-    pub fn try_apply(&mut self, actions: &[Action]) -> Result<(), PlayError> {
-        if let Some(next) = self.row_choice() {
-            let &[Action::TakeRow(r)] = actions else {
-                return Err(PlayError::RowChoicePending { player: next.player, card: next.card });
-            };
-            if r as usize >= self.table.num_rows() {
-                return Err(PlayError::NoSuchRow {
-                    row: r as usize + 1,
-                    rows: self.table.num_rows(),
-                });
-            }
-            self.place_next(Some(r as usize));
-        } else {
-            let mut cards = [Card::MIN; MAX_PLAYERS];
-            if actions.len() != self.rules.num_players() {
-                return Err(PlayError::CardCount {
-                    found: actions.len(),
-                    expected: self.rules.num_players(),
-                });
-            }
-            for (slot, a) in cards.iter_mut().zip(actions) {
-                match a {
-                    Action::Play(c) => *slot = *c,
-                    Action::TakeRow(_) => return Err(PlayError::NoRowChoice),
-                }
-            }
-            self.try_reveal(&cards[..actions.len()])?;
-        }
-        self.place_forced(|_, _| {});
-        Ok(())
-    }
-}
-
-/// The [`Game`] view of a hand: all players reveal a card at once, then, under
-/// [`RowRule::Choose`](crate::RowRule::Choose), each owner of a too-low card picks a row as a step of its own.
+/// A match: hands are played one after another until, at the end of a hand, some player has
+/// reached the rules' target; the fewest heads wins. The rules must make every hand score
+/// ([`Rules::hand_always_scores`]), so that a match ends.
 ///
-/// The view expects every waiting card that needs no choice to be placed (as
-/// [`Hand::try_apply`] leaves it); a hand stopped in the middle of a round through the fast
-/// API ([`Hand::reveal`] alone) fails [`Game::check_invariants`].
-impl Game for Hand {
-    type Action = Action;
-
-    fn num_players(&self) -> usize {
-        self.rules.num_players()
-    }
-
-    fn players_to_move(&self) -> Vec<usize> {
-        if let Some(next) = self.next() {
-            vec![next.player]
-        } else if self.is_over() {
-            Vec::new()
-        } else {
-            (0..self.rules.num_players()).collect()
-        }
-    }
-
-    fn legal_actions(&self, player: usize) -> Vec<Action> {
-        if self.row_choice().is_some() {
-            (0..self.table.num_rows() as u8).map(Action::TakeRow).collect()
-        } else {
-            self.hands[player].iter().map(Action::Play).collect()
-        }
-    }
-
-    fn apply(&mut self, actions: &[Action]) {
-        if let Err(e) = self.try_apply(actions) {
-            panic!("illegal actions {actions:?}: {e}");
-        }
-    }
-
-    fn returns(&self) -> Returns {
-        (0..self.rules.num_players()).map(|p| -(self.penalty(p) as f64)).collect()
-    }
-
-    fn max_remaining_steps(&self) -> usize {
-        let rounds = self.rules.hand_size() as usize - self.round as usize;
-        let n = self.rules.num_players();
-        // One reveal per round and at most one row choice per card.
-        rounds * (1 + n) + self.pending.len() as usize
-    }
-
-    fn check_invariants(&self) -> Result<(), String> {
-        self.check()?;
-        if self.next().is_some() && self.row_choice().is_none() {
-            return Err("a card that needs no choice was left waiting".to_owned());
-        }
-        Ok(())
-    }
-}
-
-/// A match: hands are dealt one after another (hand `k` from `sub_seed(seed, k)`) until, at
-/// the end of a hand, some player has reached the rules' target; the fewest heads wins.
+/// A match holds no seed: [`Match::new`] and [`Match::deal_next`] deal hand `k` from
+/// [`Match::hand_seed`]`(seed, k)`, and [`Match::start_hand`] takes a hand dealt elsewhere (the
+/// chance nodes of [`Take6`](crate::Take6)). Between the end of a hand and the next deal the
+/// match [needs a hand](Match::needs_hand).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Match {
-    seed: u64,
+    /// The hand in progress (the last one once it is over).
     hand: Hand,
-    hands_dealt: u32,
-    scores: [u32; MAX_PLAYERS],
+    /// The heads of every hand before `hand`, per player, oldest first.
+    earlier: Vec<[u32; MAX_PLAYERS]>,
 }
 
 impl Match {
-    /// A new match. The rules must guarantee that every hand scores
-    /// ([`Rules::hand_always_scores`]), so that the match ends.
+    /// A new match seeded with `seed`: its first hand dealt from [`Match::hand_seed`]`(seed, 0)`.
+    /// The rules must guarantee that every hand scores ([`Rules::hand_always_scores`]).
     pub fn new(rules: Rules, seed: u64) -> Result<Match, RulesError> {
-        if !rules.hand_always_scores() {
-            return Err(RulesError::EndlessMatch);
-        }
-        let hand = Hand::deal(rules, &mut seeded_rng(sub_seed(seed, 0)));
-        Ok(Match { seed, hand, hands_dealt: 1, scores: [0; MAX_PLAYERS] })
+        Match::from_hand(Hand::deal(rules, &mut seeded_rng(Match::hand_seed(seed, 0))))
     }
 
-    /// The hand in progress (the last one once the match is over).
+    /// A new match whose first hand is `first`. Its rules must guarantee that every hand
+    /// scores ([`Rules::hand_always_scores`]).
+    pub fn from_hand(first: Hand) -> Result<Match, RulesError> {
+        if !first.rules.hand_always_scores() {
+            return Err(RulesError::EndlessMatch);
+        }
+        Ok(Match { hand: first, earlier: Vec::new() })
+    }
+
+    /// The seed that hand `k` (0-based) of the match seeded with `seed` is dealt from.
+    pub fn hand_seed(seed: u64, k: u32) -> u64 {
+        sub_seed(seed, u64::from(k))
+    }
+
+    /// The hand in progress (the last one once it is over).
     pub fn hand(&self) -> &Hand {
         &self.hand
     }
 
     /// The number of hands dealt so far.
     pub fn hands_dealt(&self) -> u32 {
-        self.hands_dealt
+        self.earlier.len() as u32 + 1
     }
 
     /// The heads of every finished hand plus those of the hand in progress, per player.
     pub fn scores(&self) -> [u32; MAX_PLAYERS] {
-        let mut s = self.scores;
-        if !self.hand.is_over() {
-            for (p, slot) in s.iter_mut().enumerate().take(self.hand.rules.num_players()) {
-                *slot += self.hand.penalty(p);
+        let mut s = self.hand.penalties();
+        for hand in &self.earlier {
+            for (total, heads) in s.iter_mut().zip(hand) {
+                *total += heads;
             }
         }
         s
     }
 
+    /// The heads of each finished hand per player (the first [`Rules::num_players`] entries
+    /// count), oldest first; the hand in progress once it is over.
+    pub fn finished_hands(&self) -> Vec<[u32; MAX_PLAYERS]> {
+        let mut v = self.earlier.clone();
+        if self.hand.is_over() {
+            v.push(self.hand.penalties());
+        }
+        v
+    }
+
     /// Whether some player reached the target at the end of a hand.
     pub fn is_over(&self) -> bool {
-        self.hand.is_over()
+        self.hand.is_over() && self.reached_target()
+    }
+
+    /// Whether the hand in progress is over and nobody reached the target: the next hand is to
+    /// be dealt ([`Match::start_hand`], [`Match::deal_next`]).
+    pub fn needs_hand(&self) -> bool {
+        self.hand.is_over() && !self.reached_target()
+    }
+
+    fn reached_target(&self) -> bool {
+        let target = u32::from(self.hand.rules.target());
+        self.scores().iter().any(|&s| s >= target)
+    }
+
+    /// Starts the next hand with `hand`, dealt under the match's rules.
+    ///
+    /// # Panics
+    /// If the match does not [need a hand](Match::needs_hand), or `hand` has other rules or is
+    /// already under way.
+    pub fn start_hand(&mut self, hand: Hand) {
+        assert!(
+            self.needs_hand(),
+            "a hand starts only after the last one ended short of the target"
+        );
+        assert_eq!(hand.rules, self.hand.rules, "a match keeps its rules");
+        assert_eq!(hand.round, 0, "a hand starts at its first round");
+        self.earlier.push(self.hand.penalties());
+        self.hand = hand;
+    }
+
+    /// Starts the next hand of the match seeded with `seed`: hand `k` is dealt from
+    /// [`Match::hand_seed`]`(seed, k)`.
+    ///
+    /// # Panics
+    /// If the match does not [need a hand](Match::needs_hand).
+    pub fn deal_next(&mut self, seed: u64) {
+        let k = self.hands_dealt();
+        let rules = self.hand.rules;
+        self.start_hand(Hand::deal(rules, &mut seeded_rng(Match::hand_seed(seed, k))));
     }
 
     /// The hand in progress, to play it on (through [`Hand`]'s moves; see [`Match::play`]).
@@ -710,133 +669,158 @@ impl Match {
         &mut self.hand
     }
 
-    /// Scores the finished hand and deals the next one unless someone reached the target.
-    pub(crate) fn finish_hand(&mut self) {
-        let rules = self.hand.rules;
-        for p in 0..rules.num_players() {
-            self.scores[p] += self.hand.penalty(p);
+    /// The consistency check: the hand's ([`Hand::check`]), every earlier hand scored, and the
+    /// match went on after each of them only because every score was below the target.
+    pub fn check(&self) -> Result<(), String> {
+        self.hand.check()?;
+        let n = self.hand.rules.num_players();
+        let target = u32::from(self.hand.rules.target());
+        let mut totals = [0u32; MAX_PLAYERS];
+        for (k, hand) in self.earlier.iter().enumerate() {
+            if hand[..n].iter().sum::<u32>() == 0 || hand[n..].iter().any(|&h| h != 0) {
+                return Err(format!("hand {} scored {:?}", k + 1, &hand[..]));
+            }
+            for (total, heads) in totals.iter_mut().zip(hand) {
+                *total += heads;
+            }
+            if totals.iter().any(|&s| s >= target) {
+                return Err(format!("the match went on after hand {} reached the target", k + 1));
+            }
         }
-        if self.scores.iter().all(|&s| s < rules.target() as u32) {
-            let mut rng = seeded_rng(sub_seed(self.seed, self.hands_dealt as u64));
-            self.hand = Hand::deal(rules, &mut rng);
-            self.hands_dealt += 1;
-        }
+        Ok(())
     }
 }
 
-impl Game for Match {
-    type Action = Action;
-
-    fn num_players(&self) -> usize {
-        self.hand.num_players()
+#[cfg(test)]
+impl Hand {
+    /// Sets the round counter, to test the checks.
+    pub(crate) fn corrupt_round(&mut self, round: u8) {
+        self.round = round;
     }
+}
 
-    fn players_to_move(&self) -> Vec<usize> {
-        self.hand.players_to_move()
-    }
-
-    fn legal_actions(&self, player: usize) -> Vec<Action> {
-        self.hand.legal_actions(player)
-    }
-
-    fn apply(&mut self, actions: &[Action]) {
-        self.hand.apply(actions);
-        if self.hand.is_over() {
-            self.finish_hand();
-        }
-    }
-
-    fn returns(&self) -> Returns {
-        (0..self.num_players()).map(|p| -(self.scores[p] as f64)).collect()
-    }
-
-    fn max_remaining_steps(&self) -> usize {
-        let rules = &self.hand.rules;
-        let n = rules.num_players();
-        let per_hand = rules.hand_size() as usize * (1 + n);
-        // Every hand adds at least one head; the match goes on only while every score is
-        // below the target.
-        let total: u32 = self.scores.iter().sum();
-        let hands_left = (n * (rules.target() as usize - 1)).saturating_sub(total as usize);
-        self.hand.max_remaining_steps() + hands_left * per_hand
-    }
-
-    fn check_invariants(&self) -> Result<(), String> {
-        self.hand.check_invariants()
+#[cfg(test)]
+impl Match {
+    /// The earlier hands' heads, to test the checks.
+    pub(crate) fn corrupt_earlier(&mut self) -> &mut Vec<[u32; MAX_PLAYERS]> {
+        &mut self.earlier
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tabletop_core::random_playout;
 
     #[test]
-    fn a_match_reports_its_hand_left_in_the_middle_of_a_round() {
-        let rules = Rules::standard(2).unwrap().with_row_rule(crate::RowRule::Forced);
-        let mut m = Match::new(rules, 1).unwrap();
-        assert_eq!(m.check_invariants(), Ok(()));
-        // Revealed but not placed: the forced rule needs no choice, so the cards may not wait.
-        let cards = [0, 1].map(|p| m.hand().hand(p).first().unwrap());
-        m.hand_mut().reveal(&cards);
+    fn a_match_scores_every_hand_and_ends_at_the_target() {
+        let rules = Rules::standard(3).unwrap();
+        let mut m = Match::new(rules, 5).unwrap();
         assert_eq!(
-            m.check_invariants(),
-            Err("a card that needs no choice was left waiting".to_owned())
+            m,
+            Match::from_hand(Hand::deal(rules, &mut seeded_rng(sub_seed(5, 0)))).unwrap()
         );
-    }
-
-    #[test]
-    fn random_playouts_keep_the_contract() {
-        for i in 0..300u64 {
-            let players = 2 + (i % 9) as u8;
-            use crate::rules::RowRule;
-            let rule = if i % 2 == 0 { RowRule::Choose } else { RowRule::Forced };
-            let rules = Rules::standard(players.into()).unwrap().with_row_rule(rule);
-            let hand = Hand::deal(rules, &mut seeded_rng(i));
-            let out = random_playout(hand, &mut seeded_rng(1000 + i)).unwrap();
-            assert_eq!(out.returns.len(), players as usize);
-            let total: f64 = out.returns.iter().sum();
-            assert!(
-                total < 0.0,
-                "someone takes heads when more cards than the rows hold are placed"
-            );
-        }
-        for i in 0..20u64 {
-            let rules = Rules::standard(2 + (i % 5) as usize).unwrap();
-            let m = Match::new(rules, i).unwrap();
-            let out = random_playout(m, &mut seeded_rng(i)).unwrap();
-            assert!(out.returns.iter().any(|&r| r <= -66.0));
-        }
-    }
-
-    #[test]
-    fn legal_actions_round_trip_through_their_notation() {
-        for i in 0..20u64 {
-            let rules = Rules::standard(2 + (i % 9) as usize).unwrap();
-            let mut hand = Hand::deal(rules, &mut seeded_rng(i));
-            let mut rng = seeded_rng(i + 99);
-            while !hand.is_over() {
-                let players = hand.players_to_move();
-                let mut actions = Vec::new();
-                for &p in &players {
-                    let legal = hand.legal_actions(p);
-                    for a in &legal {
-                        assert_eq!(a.to_string().parse::<Action>(), Ok(*a));
-                    }
-                    actions.push(
-                        legal[tabletop_core::rand::Rng::random_range(&mut rng, 0..legal.len())],
-                    );
-                }
-                let before = hand.clone();
-                hand.apply(&actions);
-                // Every card played left its player's hand.
-                for (&p, a) in players.iter().zip(&actions) {
-                    if let Action::Play(c) = *a {
-                        assert!(before.hand(p).contains(c) && !hand.hand(p).contains(c), "{a}");
-                    }
-                }
+        assert_eq!((m.hands_dealt(), m.is_over(), m.needs_hand()), (1, false, false));
+        let mut bots: Vec<_> = (0..3).map(|p| crate::BotKind::Random.build(p)).collect();
+        let mut hands = Vec::new();
+        while !m.is_over() {
+            crate::play_hand(m.hand_mut(), &mut bots);
+            assert!(m.hand().is_over());
+            hands.push(m.hand().penalties());
+            assert_eq!(m.finished_hands(), hands);
+            let scores = m.scores();
+            let sums: Vec<u32> =
+                (0..MAX_PLAYERS).map(|p| hands.iter().map(|h| h[p]).sum()).collect();
+            assert_eq!(scores[..], sums[..]);
+            assert_eq!(m.is_over(), scores.iter().any(|&s| s >= 66));
+            assert_eq!(m.needs_hand(), !m.is_over());
+            assert_eq!(m.check(), Ok(()));
+            if m.needs_hand() {
+                let k = m.hands_dealt();
+                m.deal_next(5);
+                let dealt = Hand::deal(rules, &mut seeded_rng(Match::hand_seed(5, k)));
+                assert_eq!((m.hand(), m.hands_dealt()), (&dealt, k + 1));
             }
         }
+        assert!(hands.len() >= 2, "a match to 66 of three players takes more than one hand");
+        assert_eq!(Match::new(Rules::judge(2, 1, 4).unwrap(), 0), Err(RulesError::EndlessMatch));
+    }
+
+    #[test]
+    #[should_panic(expected = "a hand starts only after")]
+    fn a_match_starts_no_hand_before_the_last_one_ends() {
+        let rules = Rules::standard(2).unwrap();
+        let mut m = Match::new(rules, 1).unwrap();
+        m.start_hand(Hand::deal(rules, &mut seeded_rng(2)));
+    }
+
+    #[test]
+    fn match_checks_find_broken_scores() {
+        let rules = Rules::standard(2).unwrap().with_target(10).unwrap();
+        let mut m = Match::new(rules, 1).unwrap();
+        assert_eq!(m.check(), Ok(()));
+        m.earlier.push([0; MAX_PLAYERS]);
+        assert_eq!(m.check(), Err(format!("hand 1 scored {:?}", [0; MAX_PLAYERS])));
+        let mut heads = [0; MAX_PLAYERS];
+        heads[5] = 3;
+        m.earlier[0] = heads;
+        assert!(m.check().unwrap_err().starts_with("hand 1 scored"));
+        m.earlier[0] = [0; MAX_PLAYERS];
+        m.earlier[0][1] = 10;
+        assert_eq!(m.check(), Err("the match went on after hand 1 reached the target".to_owned()));
+        m.earlier[0][1] = 9;
+        assert_eq!(m.check(), Ok(()));
+        m.hand.round = 99;
+        assert_eq!(m.check(), Err("round 99 of 10".to_owned()), "the hand's own check runs");
+    }
+
+    #[test]
+    fn hand_checks_find_every_corruption() {
+        let c = Card::from_value;
+        let rules = Rules::judge(2, 2, 1).unwrap();
+        let s = CardSet::single;
+        let good =
+            Hand::from_deal(rules, &[c(1)], &[s(c(2)) | s(c(4)), s(c(3)) | s(c(5))]).unwrap();
+        assert_eq!(good.check(), Ok(()));
+        let broken = |f: &dyn Fn(&mut Hand)| {
+            let mut h = good.clone();
+            f(&mut h);
+            h.check().unwrap_err()
+        };
+        assert_eq!(
+            broken(&|h| {
+                h.taken[1].insert(c(2));
+            }),
+            "cards 2 are in two places"
+        );
+        assert_eq!(
+            broken(&|h| {
+                h.pending.insert(c(1));
+            }),
+            "cards 1 are in two places"
+        );
+        assert_eq!(broken(&|h| h.in_play -= s(c(5))), "cards in play 1 2 3 4 but found 1 2 3 4 5");
+        assert_eq!(broken(&|h| h.revealed[0] = Some(c(2))), "revealed cards 2 but pending -");
+        assert_eq!(broken(&|h| h.revealed[3] = Some(c(9))), "revealed cards - but pending -");
+        assert_eq!(broken(&|h| h.round = 3), "round 3 of 2");
+        assert_eq!(broken(&|h| h.round = 1), "player 1 holds 2 cards in round 1");
+        assert_eq!(
+            broken(&|h| {
+                h.hands[0].remove(c(4));
+                h.taken[0].insert(c(4));
+            }),
+            "player 1 holds 1 cards in round 0"
+        );
+        // Revealed: one card each fewer in hand.
+        let mut h = good.clone();
+        h.reveal(&[c(2), c(3)]);
+        assert_eq!(h.check(), Ok(()));
+        h.round = 2;
+        assert_eq!(h.check(), Err("player 1 holds 1 cards in round 2".to_owned()));
+        let e = broken(&|h| h.table = Table::new(&[c(1), c(6)]));
+        assert!(e.starts_with("cards in play"), "{e}");
+        // The rows' own check.
+        let e = broken(&|h| h.table.corrupt_heads(0, 9));
+        assert!(e.starts_with("row 1 is inconsistent"), "{e}");
     }
 
     #[test]

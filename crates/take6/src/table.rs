@@ -164,6 +164,27 @@ impl Table {
         best
     }
 
+    /// The consistency check of every row: its last card is its highest, and its length and
+    /// heads are those of its cards.
+    pub fn check(&self) -> Result<(), String> {
+        for (i, r) in self.rows().iter().enumerate() {
+            if r.cards.last() != Some(r.last)
+                || r.cards.len() as usize != r.len()
+                || r.cards.heads() != r.heads()
+            {
+                return Err(format!(
+                    "row {} is inconsistent: cards {}, last {}, {} cards, {} heads",
+                    i + 1,
+                    r.cards,
+                    r.last,
+                    r.len,
+                    r.heads
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Places `card` on `row` and returns the cards it takes (empty if none).
     ///
     /// Precondition (checked in debug builds): `row` is [`Table::target`] of the card, or the
@@ -210,6 +231,14 @@ impl fmt::Display for Table {
 }
 
 #[cfg(test)]
+impl Table {
+    /// Sets a row's count of heads, to test the checks.
+    pub(crate) fn corrupt_heads(&mut self, row: usize, heads: u8) {
+        self.rows[row].heads = heads;
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
@@ -239,5 +268,22 @@ mod tests {
         assert_eq!(t.place(c(2), 0).to_string(), "50");
         assert_eq!(t.to_string(), "row 1: 2\nrow 2: 13");
         assert_eq!(t.cards().len(), 2);
+    }
+
+    #[test]
+    fn checks_find_inconsistent_rows() {
+        let good = Table::new(&[c(50), c(6)]);
+        assert_eq!(good.check(), Ok(()));
+        let broken = |f: fn(&mut Row)| {
+            let mut t = good;
+            f(&mut t.rows[1]);
+            t.check().unwrap_err()
+        };
+        assert_eq!(
+            broken(|r| r.last = c(7)),
+            "row 2 is inconsistent: cards 6, last 7, 1 cards, 1 heads"
+        );
+        assert!(broken(|r| r.len = 2).starts_with("row 2 is inconsistent"));
+        assert!(broken(|r| r.heads = 3).starts_with("row 2 is inconsistent"));
     }
 }

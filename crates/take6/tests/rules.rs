@@ -4,10 +4,11 @@
 
 use tabletop_core::rand::Rng;
 use tabletop_core::rand::seq::SliceRandom;
-use tabletop_core::seeded_rng;
+use tabletop_core::{Game, Turn, seeded_rng};
 use tabletop_take6::{
-    Bot, BotKind, Card, CardSet, DealError, Hand, Reason, RowRule, Rules, RulesError, Script,
-    ScriptError, Target, judge_nthu14463, parse_nthu14463, simulate, simulate_traced,
+    Action, Bot, BotKind, Card, CardSet, DealError, Hand, Mode, Reason, RowRule, Rules, RulesError,
+    Script, ScriptError, Take6, Take6Params, Target, judge_nthu14463, parse_nthu14463, simulate,
+    simulate_traced,
 };
 
 fn cards(v: &[u8]) -> Vec<Card> {
@@ -77,6 +78,16 @@ fn play(rule: RowRule, starts: &[u8], plays: &[&[u8]]) -> Hand {
         hand.play_round(&picks, |h, _, _| h.table().fewest_heads_row(), |_, _| {});
     }
     hand
+}
+
+/// The game of one hand dealt as `hand` (through its chance outcomes).
+fn dealt(hand: &Hand) -> Take6 {
+    let mut g = Take6::new(&Take6Params::of(hand.rules(), Mode::Hand)).unwrap();
+    for a in Take6::deal_actions(hand) {
+        g.apply(a);
+    }
+    assert_eq!(g.hand(), Some(hand));
+    g
 }
 
 fn penalties(hand: &Hand) -> Vec<u32> {
@@ -163,14 +174,13 @@ fn too_low_card_chosen_row() {
     hand.play_round(&[c(1), c(2)], |_, _, _| 1, |_, _| {});
     assert_eq!((hand.penalty(0), hand.penalty(1)), (2, 0));
     assert_eq!(hand.table().to_string(), "row 1: 3\nrow 2: 1 2");
-    // The Game view asks for the row as a separate step.
-    use tabletop_core::Game;
-    use tabletop_take6::Action;
-    let mut g = start.clone();
-    g.apply(&[Action::Play(c(1)), Action::Play(c(2))]);
-    assert_eq!(g.players_to_move(), [0]);
-    assert_eq!(g.legal_actions(0), [Action::TakeRow(0), Action::TakeRow(1)]);
-    g.apply(&[Action::TakeRow(1)]);
+    // The Game asks for the row as a step of its own, of the card's owner.
+    let mut g = dealt(&start);
+    g.apply(Action::Play(c(1)));
+    g.apply(Action::Play(c(2)));
+    assert_eq!(g.turn(), Turn::Player(0));
+    assert_eq!(g.legal_actions(), [Action::TakeRow(0), Action::TakeRow(1)]);
+    g.apply(Action::TakeRow(1));
     assert!(g.is_terminal());
     assert_eq!(g.returns(), [-2.0, 0.0]);
     // A bot with the default choice.
@@ -181,32 +191,40 @@ fn too_low_card_chosen_row() {
     assert_eq!(h.row_choice().map(|n| n.player), Some(0));
 }
 
-/// A row choice names its row 1-based in the error; the hand prints as the table and one
-/// line per player.
+/// A row that does not exist is refused with its 1-based name; the hand prints as the table
+/// and one line per player.
 #[test]
 fn row_choice_errors_and_the_hand_in_words() {
-    use tabletop_take6::{Action, PlayError};
+    use tabletop_core::IllegalAction;
     let c = Card::from_value;
     let rules =
         Rules::judge(2, 1, 2).unwrap().with_deck(104).unwrap().with_row_rule(RowRule::Choose);
     let hands = [CardSet::single(c(1)), CardSet::single(c(2))];
-    let mut hand = Hand::from_deal(rules, &[c(3), c(5)], &hands).unwrap();
+    let hand = Hand::from_deal(rules, &[c(3), c(5)], &hands).unwrap();
+    let mut g = dealt(&hand);
     assert_eq!(
-        hand.to_string(),
+        g.text(),
         "row 1: 3\nrow 2: 5\nplayer 1: hand 1, took - (0 heads)\nplayer 2: hand 2, took - (0 heads)\n"
     );
-    hand.try_apply(&[Action::Play(c(1)), Action::Play(c(2))]).unwrap();
+    g.apply(Action::Play(c(1)));
+    g.apply(Action::Play(c(2)));
     assert_eq!(
-        hand.to_string(),
+        g.text(),
         "row 1: 3\nrow 2: 5\nplayer 1: hand -, took - (0 heads), revealed 1\nplayer 2: hand -, took - (0 heads), revealed 2\n"
     );
     assert_eq!(
-        hand.try_apply(&[Action::TakeRow(2)]),
-        Err(PlayError::NoSuchRow { row: 3, rows: 2 })
+        g.parse_action("r3"),
+        Err(IllegalAction::Parse {
+            text: "r3".into(),
+            reason: "row 3 does not exist: the table has 2 rows".into()
+        })
     );
-    hand.try_apply(&[Action::TakeRow(1)]).unwrap();
+    let before = g.clone();
+    assert!(matches!(g.try_apply(Action::Play(c(1))), Err(IllegalAction::NotLegal { .. })));
+    assert_eq!(g, before);
+    g.try_apply(Action::TakeRow(1)).unwrap();
     assert_eq!(
-        hand.to_string(),
+        g.text(),
         "row 1: 3\nrow 2: 1 2\nplayer 1: hand -, took 5 (2 heads)\nplayer 2: hand -, took - (0 heads)\n"
     );
 }
@@ -214,25 +232,22 @@ fn row_choice_errors_and_the_hand_in_words() {
 /// A match's scores include the heads of the hand in progress.
 #[test]
 fn match_scores_count_the_hand_in_progress() {
-    use tabletop_core::Game;
-    use tabletop_take6::Match;
-    let mut m = Match::new(Rules::standard(3).unwrap(), 5).unwrap();
+    let params = Take6Params { players: 3, mode: Mode::Match, ..Take6Params::default() };
+    let mut m = Take6::new(&params).unwrap();
     let mut rng = seeded_rng(5);
     let mut checked = 0;
-    while m.hands_dealt() == 1 && !m.hand().is_over() {
-        let actions: Vec<_> = m
-            .players_to_move()
-            .into_iter()
-            .map(|p| {
-                let legal = m.legal_actions(p);
-                legal[rng.random_range(0..legal.len())]
-            })
-            .collect();
-        m.apply(&actions);
-        if m.hands_dealt() == 1 && !m.hand().is_over() {
+    while m.hands_dealt() <= 1 && !m.is_terminal() {
+        let a = if m.is_chance_node() {
+            m.chance_from_seed(5)[0]
+        } else {
+            let legal = m.legal_actions();
+            legal[rng.random_range(0..legal.len())]
+        };
+        m.apply(a);
+        if let Some(hand) = m.hand().filter(|h| m.hands_dealt() == 1 && !h.is_over()) {
             let scores = m.scores();
-            assert_eq!(scores[..3], m.hand().penalties()[..3]);
-            checked += usize::from(m.hand().penalties()[..3].iter().any(|&h| h > 0));
+            assert_eq!(scores[..], hand.penalties()[..3]);
+            checked += usize::from(scores.iter().any(|&h| h > 0));
         }
     }
     assert!(checked > 0, "nobody took a head during the first hand");

@@ -53,3 +53,20 @@ fn actions_bots_and_row_rules_are_their_notation() {
     let rule = RowRule::Choose;
     assert_eq!(serde_json::from_value::<RowRule>(to_value(rule).unwrap()).unwrap(), rule);
 }
+
+#[test]
+fn game_parameters_read_and_write_the_same_json_as_before() {
+    use tabletop_take6::{Mode, Take6Params};
+    let default = Take6Params::default();
+    assert_eq!(
+        to_value(&default).unwrap(),
+        json!({"players": 4, "rows": 4, "hand_size": 10, "deck": 104, "row_rule": "choose",
+               "target": 66, "mode": "hand", "script": null})
+    );
+    assert_eq!(from_str::<Take6Params>("{}").unwrap(), default);
+    let p: Take6Params = from_str(r#"{"players": 3, "mode": "match", "target": 20}"#).unwrap();
+    assert_eq!((p.players, p.mode, p.target, p.rows), (3, Mode::Match, 20, 4));
+    assert!(from_str::<Take6Params>(r#"{"colour": 1}"#).is_err());
+    assert!(from_str::<Take6Params>(r#"{"mode": "tournament"}"#).is_err());
+    assert!(from_str::<Take6Params>(r#"{"players": 300}"#).is_err());
+}
