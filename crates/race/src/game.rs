@@ -195,9 +195,10 @@ impl Game for RaceGame {
         if self.race.is_over() { Turn::Terminal } else { Turn::Player(self.race.mover().index()) }
     }
 
-    /// [`Race::moves`]: right, down, then diagonal, nearest first.
+    /// [`Race::moves`]: right, down, then diagonal, nearest first (none once the game is
+    /// over: on the target, or the knight stuck).
     fn legal_actions(&self) -> Vec<Move> {
-        if self.race.is_over() { Vec::new() } else { self.race.moves() }
+        self.race.moves()
     }
 
     fn apply_unchecked(&mut self, action: Move) {
