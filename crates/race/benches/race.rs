@@ -1,12 +1,14 @@
-//! Criterion benchmarks: the judge on a million random lines with boards up to 10^18, and the
-//! retrograde and Grundy tables of 2000 x 2000. Each asserts the count it produces.
+//! Criterion benchmarks: the judge on a million random lines with boards up to 10^18, the
+//! retrograde and Grundy tables of 2000 x 2000, and a session's work on the largest playable
+//! board ([`MAX_PLAY_SIDE`]). Each asserts the count it produces.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use tabletop_core::Game;
 use tabletop_race::{
-    GrundyTable, MAX_SIDE, Outcome, OutcomeTable, Piece, floor_k_phi, is_wythoff_cold,
-    judge_hdu5754, random_input,
+    GrundyTable, MAX_PLAY_SIDE, MAX_SIDE, Move, Outcome, OutcomeTable, Piece, RaceGame, RaceParams,
+    floor_k_phi, is_wythoff_cold, judge_hdu5754, random_input,
 };
 
 fn judge(c: &mut Criterion) {
@@ -109,5 +111,37 @@ fn baselines(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, judge, tables, baselines);
+/// What a session does on the largest board it accepts, the queen's 100 x 100 (the most moves
+/// per cell): the solver's move from `(1, 1)`, one step's legal actions and both players'
+/// tensors, and the analysis's tables of every cell (outcomes and Grundy values).
+fn play_cap(c: &mut Criterion) {
+    let side = MAX_PLAY_SIDE;
+    let params = RaceParams { piece: "queen".into(), rows: side, cols: side, start: None };
+    let game = RaceGame::new(&params).unwrap();
+    let mut g = c.benchmark_group("play-cap-queen-100");
+    g.bench_function("solver-move", |b| {
+        // The first of the 297 moves that wins: right to the distances (99, 61), a cold pair
+        // (the diagonal move to the target wins too, but comes last).
+        b.iter(|| assert_eq!(black_box(&game).bot_action("solver", 0), Move { x: 1, y: 39 }))
+    });
+    g.bench_function("step", |b| {
+        b.iter(|| {
+            let g = black_box(&game);
+            assert_eq!(g.legal_actions().len(), 297);
+            let ones: f32 = (0..2).map(|p| g.observation_tensor(p).iter().sum::<f32>()).sum();
+            assert_eq!(ones, 4.0 + 10_000.0);
+        })
+    });
+    let n = side as usize;
+    g.bench_function("tables", |b| {
+        b.iter(|| {
+            let t = OutcomeTable::new(Piece::Queen, n, n).unwrap();
+            let grundy = GrundyTable::new(Piece::Queen, n, n).unwrap();
+            assert_eq!((t.start(), grundy.get(0, 0)), (Outcome::B, 0));
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, judge, tables, baselines, play_cap);
 criterion_main!(benches);

@@ -11,7 +11,9 @@
 //!   included; one table of `K x K` answers every board up to `K x K`. [`GrundyTable`]: Grundy
 //!   values for the king, rook and queen.
 //! - [`judge_hdu5754`]: the original problem's input and output.
-//! - [`Race`]: a position with its moves, implementing [`tabletop_core::Game`].
+//! - [`Race`]: a position with its moves on any board; [`RaceGame`]: the same on a board of at
+//!   most [`MAX_PLAY_SIDE`] a side, built from [`RaceParams`], implementing
+//!   [`tabletop_core::Game`] (action ids, tensors, the `solver` and `random` bots).
 //!
 //! ```
 //! use tabletop_race::{judge_hdu5754, solve, Board, Outcome, OutcomeTable, Piece};
@@ -37,6 +39,7 @@ mod board;
 mod closed;
 mod contest;
 mod error;
+mod game;
 mod grid;
 mod grundy;
 mod judge;
@@ -59,6 +62,7 @@ pub use error::{
     BoardError, IllegalMoveError, JudgeError, ParseBoardError, ParseMoveError, ParseOutcomeError,
     ParsePieceError, TableError,
 };
+pub use game::{MAX_PLAY_SIDE, RaceGame, RaceParams};
 pub use grid::Table;
 pub use grundy::GrundyTable;
 pub use judge::{judge_hdu5754, random_input, write_random_input};

@@ -1,10 +1,10 @@
-//! A race position and its moves: the rules as written, for the `Game` trait and the minimax
-//! oracle.
+//! A race position and its moves: the rules as written, for [`crate::RaceGame`] (the
+//! [`tabletop_core::Game`] of sessions and bots) and the minimax oracle.
 
 use std::fmt;
 use std::str::FromStr;
 
-use tabletop_core::{Game, Returns, TwoPlayerZeroSum};
+use tabletop_core::TwoPlayerZeroSum;
 
 use crate::{Board, IllegalMoveError, ParseMoveError, Piece};
 
@@ -43,8 +43,8 @@ impl FromStr for Move {
     }
 }
 
-/// One of the two players: B moves first, G second. In the [`Game`] view B is player 0 and G
-/// player 1 ([`Player::index`]).
+/// One of the two players: B moves first, G second. In the [`tabletop_core::Game`] view
+/// ([`crate::RaceGame`]) B is player 0 and G player 1 ([`Player::index`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Player {
     /// The first player (the judge's `B` when they win).
@@ -57,7 +57,7 @@ impl Player {
     /// Both players, B first.
     pub const ALL: [Player; 2] = [Player::B, Player::G];
 
-    /// The player's number in the [`Game`] view: 0 for B, 1 for G.
+    /// The player's number in the [`tabletop_core::Game`] view: 0 for B, 1 for G.
     pub const fn index(self) -> usize {
         self as usize
     }
@@ -100,6 +100,13 @@ impl Race {
     /// A game with the piece on `(x, y)` and B to move, or `None` if the cell is off the board.
     pub fn from_cell(piece: Piece, board: Board, x: u64, y: u64) -> Option<Race> {
         board.contains(x, y).then_some(Race { piece, board, x, y, mover: Player::B })
+    }
+
+    /// A position with the piece on `(x, y)`, on the board or not, B to move: for the tests
+    /// of the invariant checks.
+    #[cfg(test)]
+    pub(crate) fn corrupt(piece: Piece, board: Board, (x, y): (u64, u64)) -> Race {
+        Race { piece, board, x, y, mover: Player::B }
     }
 
     /// The piece.
@@ -227,61 +234,31 @@ impl Race {
         self.on_target() || !self.has_moves()
     }
 
+    /// The winner once the piece is on the target: the player who moved it there (the one not
+    /// to move). `None` before the end and in a draw.
+    pub fn winner(&self) -> Option<Player> {
+        self.on_target().then(|| self.mover.other())
+    }
+
+    /// The position's invariant: the piece is on the board. Checked by `debug_assert!` after
+    /// every move.
+    ///
+    /// # Errors
+    /// Where the piece is, when it is off the board.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        if self.board.contains(self.x, self.y) {
+            Ok(())
+        } else {
+            Err(format!("the piece is off the board at {:?}", self.cell()))
+        }
+    }
+
     fn has_moves(&self) -> bool {
         let (a, b) = (self.board.rows() - self.x, self.board.cols() - self.y);
         match self.piece {
             Piece::Knight => (a >= 1 && b >= 2) || (a >= 2 && b >= 1),
             _ => a + b > 0,
         }
-    }
-}
-
-impl Game for Race {
-    type Action = Move;
-
-    fn num_players(&self) -> usize {
-        2
-    }
-
-    fn players_to_move(&self) -> Vec<usize> {
-        if self.is_over() { Vec::new() } else { vec![self.mover.index()] }
-    }
-
-    fn legal_actions(&self, _player: usize) -> Vec<Move> {
-        self.moves()
-    }
-
-    fn apply(&mut self, actions: &[Move]) {
-        assert_eq!(actions.len(), 1, "one player moves at a time");
-        self.play(actions[0]);
-    }
-
-    fn returns(&self) -> Returns {
-        if self.on_target() {
-            // The player who is not to move took the piece to the target.
-            let mut r = vec![-1.0, -1.0];
-            r[self.mover.other().index()] = 1.0;
-            r
-        } else {
-            vec![0.0, 0.0]
-        }
-    }
-
-    fn max_remaining_steps(&self) -> usize {
-        let left = (self.board.rows() - self.x).saturating_add(self.board.cols() - self.y);
-        usize::try_from(left).unwrap_or(usize::MAX)
-    }
-
-    fn check_invariants(&self) -> Result<(), String> {
-        if !self.board.contains(self.x, self.y) {
-            return Err(format!("the piece is off the board at {:?}", self.cell()));
-        }
-        // Enumerating a sliding piece's moves is O(N + M): only on boards that small.
-        let small = self.board.rows().saturating_add(self.board.cols()) <= 1 << 16;
-        if small && self.moves().is_empty() != self.is_over() {
-            return Err("moves disagree with the end of the game".to_owned());
-        }
-        Ok(())
     }
 }
 
@@ -322,20 +299,12 @@ impl TwoPlayerZeroSum for Race {
 mod tests {
     use super::*;
     use crate::{Outcome, OutcomeTable};
-    use tabletop_core::{minimax, random_playout, seeded_rng, sub_seed};
+    use tabletop_core::minimax;
 
     #[test]
-    fn random_playouts_follow_the_contract() {
-        for i in 0..2000u64 {
-            let mut rng = seeded_rng(sub_seed(5754, i));
-            let piece = Piece::ALL[(i % 4) as usize];
-            let board = Board::new(2 + i % 13, 2 + (i / 4) % 17).unwrap();
-            let game = Race::new(piece, board);
-            let p = random_playout(game, &mut rng).unwrap();
-            let (a, b) = board.distances();
-            assert!(p.steps as u64 <= a + b);
-            assert!(p.returns == [0.0, 0.0] || p.returns.iter().sum::<f64>() == 0.0);
-            // Notation: moves round-trip.
+    fn every_move_of_small_boards_round_trips_in_notation() {
+        for piece in Piece::ALL {
+            let board = Board::new(6, 7).unwrap();
             for mv in Race::new(piece, board).moves() {
                 assert_eq!(mv.to_string().parse::<Move>(), Ok(mv));
             }
@@ -375,39 +344,34 @@ mod tests {
     fn the_mover_alternates_and_the_last_mover_wins() {
         let mut race = Race::new(Piece::King, Board::new(2, 2).unwrap());
         assert_eq!(race.cell(), (1, 1));
-        assert_eq!(race.mover(), Player::B);
-        assert_eq!(race.players_to_move(), [0]);
+        assert_eq!((race.mover(), race.winner()), (Player::B, None));
         race.play(Move { x: 1, y: 2 });
         assert_eq!(race.cell(), (1, 2));
         assert_eq!((race.mover(), race.mover().to_string()), (Player::G, "G".to_owned()));
-        assert_eq!(race.players_to_move(), [Player::G.index()]);
+        assert!(!race.is_over());
         race.play(Move { x: 2, y: 2 });
         assert_eq!(race.mover(), Player::B);
-        assert_eq!(race.returns(), [-1.0, 1.0]);
+        assert!(race.is_over());
+        assert_eq!(race.winner(), Some(Player::G));
         assert_eq!(Player::ALL.map(Player::other), [Player::G, Player::B]);
+        assert_eq!(Player::ALL.map(Player::index), [0, 1]);
     }
 
     #[test]
-    fn the_step_bound_is_reached_by_a_rook_moving_one_cell_at_a_time() {
-        for (n, m) in [(2, 2), (2, 9), (7, 3), (12, 12)] {
-            let board = Board::new(n, m).unwrap();
-            let mut race = Race::new(Piece::Rook, board);
-            let bound = race.max_remaining_steps();
-            let mut steps = 0;
-            while let Some(&nearest) = race.moves().first() {
-                race.play(nearest);
-                steps += 1;
-            }
-            assert!(race.on_target());
-            assert_eq!((bound, steps), ((n - 1 + m - 1) as usize, bound), "{board}");
-        }
+    fn a_stuck_knight_is_a_draw_without_a_winner() {
+        let race = Race::from_cell(Piece::Knight, Board::new(3, 3).unwrap(), 2, 3).unwrap();
+        assert!(race.is_over() && !race.on_target());
+        assert_eq!((race.moves(), race.winner()), (Vec::new(), None));
     }
 
     #[test]
     fn the_invariant_check_finds_a_piece_off_the_board() {
         let board = Board::new(4, 5).unwrap();
-        let off = Race { piece: Piece::King, board, x: 5, y: 1, mover: Player::B };
-        assert_eq!(off.check_invariants(), Err("the piece is off the board at (5, 1)".to_owned()));
+        for cell in [(5, 1), (0, 1), (1, 0), (4, 6)] {
+            let off = Race::corrupt(Piece::King, board, cell);
+            let want = format!("the piece is off the board at {cell:?}");
+            assert_eq!(off.check_invariants(), Err(want));
+        }
         assert_eq!(Race::from_cell(Piece::King, board, 4, 5).unwrap().check_invariants(), Ok(()));
     }
 

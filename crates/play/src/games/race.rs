@@ -1,53 +1,13 @@
-//! Race: a chess piece on a board, moving right and down; the perfect player as a bot.
+//! Race: the JSON view of a [`RaceGame`] and its analysis (the outcome of every move and the
+//! whole board's tables). The rules, parameters, ids, tensors and bots are the game's own
+//! ([`tabletop_race::RaceGame`]).
 
-use serde::{Deserialize, Serialize};
-use tabletop_core::Game as _;
-use tabletop_core::rand::seq::IndexedRandom;
-use tabletop_core::seeded_rng;
-use tabletop_race::{
-    Board, GrundyTable, Move, Outcome, OutcomeTable, Piece, Race, grundy_at, outcome_at,
-};
+use serde::Serialize;
+use tabletop_core::Game;
+pub use tabletop_race::{MAX_PLAY_SIDE, RaceGame, RaceParams};
+use tabletop_race::{Board, GrundyTable, Outcome, OutcomeTable, Piece, grundy_at, outcome_at};
 
-use crate::{Analyse, PlayError, Playable};
-
-/// The largest side of a board for interactive play (the closed forms answer any board up
-/// to 10^18 through `tabletop race solve`; playing needs the moves listed and one action id
-/// per cell).
-pub const MAX_PLAY_SIDE: u64 = 64;
-
-/// The parameters of a race game. Default: the queen on an 8 x 8 board from `(1, 1)`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct RaceParams {
-    /// The piece: `king`, `rook`, `knight`, `queen`, or the judge's number `1`-`4`.
-    pub piece: String,
-    /// The number of rows N, `2..=64`.
-    pub rows: u64,
-    /// The number of columns M, `2..=64`.
-    pub cols: u64,
-    /// The start cell `[x, y]` (1-based); default `[1, 1]`.
-    pub start: Option<[u64; 2]>,
-}
-
-impl Default for RaceParams {
-    fn default() -> RaceParams {
-        RaceParams { piece: "queen".to_owned(), rows: 8, cols: 8, start: None }
-    }
-}
-
-/// A race game for the session layer: players 0 (B, first) and 1 (G).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RaceGame {
-    race: Race,
-    start: (u64, u64),
-}
-
-impl RaceGame {
-    /// The position.
-    pub fn race(&self) -> &Race {
-        &self.race
-    }
-}
+use crate::{PlayError, Present};
 
 /// What everyone sees of a race game (open).
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -106,10 +66,6 @@ pub struct RaceAnalysis {
     pub grundy_cells: Option<Vec<Vec<u32>>>,
 }
 
-fn mover_name(p: usize) -> String {
-    if p == 0 { "B".to_owned() } else { "G".to_owned() }
-}
-
 /// The result for the player who moves the piece to `(x, y)`.
 fn result_of_move(piece: Piece, board: Board, x: u64, y: u64) -> &'static str {
     match outcome_at(piece, board.rows() - x, board.cols() - y) {
@@ -120,165 +76,33 @@ fn result_of_move(piece: Piece, board: Board, x: u64, y: u64) -> &'static str {
     }
 }
 
-impl Playable for RaceGame {
-    type Params = RaceParams;
-    type Action = Move;
+impl Present for RaceGame {
     type View = RaceView;
-
-    const NAME: &'static str = "race";
-    const DESCRIPTION: &'static str = "Chess-piece race (Life Winner Bo): move a king, rook, knight or queen right and down; whoever reaches the far corner wins";
-
-    fn new(params: &RaceParams, _seed: u64) -> Result<RaceGame, PlayError> {
-        let piece: Piece = params.piece.parse().map_err(|e| PlayError::bad("piece", e))?;
-        for (field, side) in [("rows", params.rows), ("cols", params.cols)] {
-            if side > MAX_PLAY_SIDE {
-                return Err(PlayError::TooLarge {
-                    what: field.to_owned(),
-                    value: side,
-                    cap: MAX_PLAY_SIDE,
-                });
-            }
-        }
-        let field = if params.rows < 2 { "rows" } else { "cols" };
-        let board = Board::new(params.rows, params.cols).map_err(|e| PlayError::bad(field, e))?;
-        let [x, y] = params.start.unwrap_or([1, 1]);
-        let race = Race::from_cell(piece, board, x, y).ok_or_else(|| {
-            PlayError::bad(
-                "start",
-                format!("({x},{y}) is off the {} x {} board", params.rows, params.cols),
-            )
-        })?;
-        Ok(RaceGame { race, start: (x, y) })
-    }
-
-    fn num_players(&self) -> usize {
-        2
-    }
-
-    fn player_name(&self, player: usize) -> String {
-        mover_name(player)
-    }
-
-    fn current_player(&self) -> Option<usize> {
-        (!self.race.is_over()).then(|| self.race.mover().index())
-    }
-
-    fn legal_actions(&self) -> Vec<Move> {
-        if self.race.is_over() { Vec::new() } else { self.race.moves() }
-    }
-
-    fn apply(&mut self, action: Move) {
-        self.race.play(action);
-    }
-
-    fn parse_action(&self, text: &str) -> Result<Move, String> {
-        text.parse().map_err(|e: tabletop_race::ParseMoveError| e.to_string())
-    }
-
-    fn returns(&self) -> Vec<f64> {
-        self.race.returns()
-    }
-
-    fn num_distinct_actions(&self) -> usize {
-        (self.race.board().rows() * self.race.board().cols()) as usize
-    }
-
-    /// The cell's index `(x - 1) * M + (y - 1)`.
-    fn action_id(&self, action: Move) -> usize {
-        ((action.x - 1) * self.race.board().cols() + (action.y - 1)) as usize
-    }
-
-    fn action_from_id(&self, id: usize) -> Option<Move> {
-        let cols = self.race.board().cols();
-        (id < self.num_distinct_actions())
-            .then(|| Move { x: id as u64 / cols + 1, y: id as u64 % cols + 1 })
-    }
-
-    fn bots(&self) -> Vec<String> {
-        vec!["solver".to_owned(), "random".to_owned()]
-    }
-
-    /// `solver`: the first move that wins, else the first that draws, else the first move;
-    /// `random`: any legal move.
-    fn bot_action(&self, bot: &str, seed: u64) -> Move {
-        let legal = self.legal_actions();
-        if bot == "random" {
-            return *legal.choose(&mut seeded_rng(seed)).expect("a legal move");
-        }
-        let (piece, board) = (self.race.piece(), self.race.board());
-        for wanted in ["win", "draw"] {
-            if let Some(m) = legal.iter().find(|m| result_of_move(piece, board, m.x, m.y) == wanted)
-            {
-                return *m;
-            }
-        }
-        legal[0]
-    }
+    type Analysis = RaceAnalysis;
 
     fn view(&self, _viewer: Option<usize>) -> RaceView {
-        let r = &self.race;
+        let r = self.race();
         let b = r.board();
         let (x, y) = r.cell();
+        let (sx, sy) = self.start();
         RaceView {
             piece: r.piece().name().to_owned(),
             rows: b.rows(),
             cols: b.cols(),
-            start: [self.start.0, self.start.1],
+            start: [sx, sy],
             cell: [x, y],
             target: [b.rows(), b.cols()],
-            to_move: self.current_player().map(mover_name),
+            to_move: self.current_player().map(|p| self.player_name(p)),
             moves: self.legal_actions().iter().map(|m| [m.x, m.y]).collect(),
-            winner: r.on_target().then(|| mover_name(r.mover().other().index())),
-            draw: r.is_over() && !r.on_target(),
+            winner: r.winner().map(|w| w.to_string()),
+            draw: self.is_terminal() && r.winner().is_none(),
         }
     }
-
-    fn check_invariants(&self) -> Result<(), String> {
-        self.race.check_invariants()
-    }
-
-    fn observation_shape(&self) -> Vec<usize> {
-        let b = self.race.board();
-        vec![3, b.rows() as usize, b.cols() as usize]
-    }
-
-    /// Three planes of N x M cells (row-major, cell `(x, y)` at `(x - 1) * M + (y - 1)`): the
-    /// piece, the target, and all ones when the player is to move.
-    fn observation_tensor(&self, player: usize) -> Vec<f32> {
-        let cells = self.num_distinct_actions();
-        let mut t = vec![0.0; 3 * cells];
-        let (x, y) = self.race.cell();
-        t[self.action_id(Move { x, y })] = 1.0;
-        t[cells + cells - 1] = 1.0;
-        if self.current_player() == Some(player) {
-            t[2 * cells..].fill(1.0);
-        }
-        t
-    }
-
-    fn text(&self) -> String {
-        let r = &self.race;
-        let (x, y) = r.cell();
-        let state = match self.current_player() {
-            Some(p) => format!("{} to move", mover_name(p)),
-            None if r.on_target() => format!("{} has won", mover_name(r.mover().other().index())),
-            None => "a draw".to_owned(),
-        };
-        format!("{} on ({x},{y}) of {}: {state}", r.piece().name(), r.board())
-    }
-
-    fn max_remaining_steps(&self) -> usize {
-        self.race.max_remaining_steps()
-    }
-}
-
-impl Analyse for RaceGame {
-    type Analysis = RaceAnalysis;
 
     /// Closed forms for the moves, the retrograde tables for the whole board (at most
-    /// 64 x 64 cells).
+    /// [`MAX_PLAY_SIDE`] x [`MAX_PLAY_SIDE`] cells).
     fn analyse(&self, _seed: u64) -> Result<RaceAnalysis, PlayError> {
-        let r = &self.race;
+        let r = self.race();
         let (piece, board) = (r.piece(), r.board());
         let (x, y) = r.cell();
         let (rows, cols) = (board.rows() as usize, board.cols() as usize);
@@ -297,7 +121,7 @@ impl Analyse for RaceGame {
             })
         };
         Ok(RaceAnalysis {
-            to_move: self.current_player().map(mover_name),
+            to_move: self.current_player().map(|p| self.player_name(p)),
             result: self.current_player().map(|_| {
                 match here {
                     Outcome::B => "win",
