@@ -38,26 +38,23 @@ fn session_playouts(game: &str, games: u64) -> usize {
     steps
 }
 
-/// The same random playouts on the game type itself: one step per player's decision (a
-/// simultaneous Take 6! round counts one per player, as in the session).
-fn raw_playouts<G: Game>(games: u64, new: impl Fn(u64) -> G) -> usize {
+/// The same random playouts on the game type itself: its default parameters, the deal from
+/// the seed, then one step per player's decision, as in the session.
+fn raw_playouts<G: Game>(games: u64) -> usize {
     let mut steps = 0;
     for seed in 0..games {
-        let mut g = new(seed);
+        let mut g = G::new(&G::Params::default()).expect("the default parameters are valid");
         let mut rng = seeded_rng(seed);
-        let mut actions = Vec::new();
-        loop {
-            let players = g.players_to_move();
-            if players.is_empty() {
-                break;
+        while !g.is_terminal() {
+            if g.is_chance_node() {
+                for a in g.chance_from_seed(seed) {
+                    g.apply_unchecked(a);
+                }
+                continue;
             }
-            actions.clear();
-            for &p in &players {
-                let legal = g.legal_actions(p);
-                actions.push(legal[rng.random_range(0..legal.len())]);
-            }
-            g.apply(&actions);
-            steps += players.len();
+            let legal = g.legal_actions();
+            g.apply_unchecked(legal[rng.random_range(0..legal.len())]);
+            steps += 1;
         }
     }
     steps
@@ -71,36 +68,15 @@ fn main() {
         println!("{name:<9} {ss:>15.0} {rs:>18.0} {:>7.2}", rs / ss);
     };
     let s = median(5, || session_playouts("nine", games));
-    let r = median(5, || {
-        raw_playouts(games, |seed| {
-            let deal = tabletop_nine::random_deal(&mut seeded_rng(seed));
-            tabletop_nine::Position::start(deal, tabletop_nine::Player::Alice)
-        })
-    });
+    let r = median(5, || raw_playouts::<tabletop_nine::Nine>(games));
     report("nine", s, r);
     let s = median(5, || session_playouts("take6", games));
-    let r = median(5, || {
-        raw_playouts(games, |seed| {
-            let rules = tabletop_take6::Rules::standard(4).expect("the published rules");
-            tabletop_take6::Hand::deal(rules, &mut seeded_rng(seed))
-        })
-    });
+    let r = median(5, || raw_playouts::<tabletop_take6::Take6>(games));
     report("take6", s, r);
     let s = median(5, || session_playouts("race", games));
-    let r = median(5, || {
-        raw_playouts(games, |_| {
-            let board = tabletop_race::Board::new(8, 8).unwrap();
-            tabletop_race::Race::new(tabletop_race::Piece::Queen, board)
-        })
-    });
+    let r = median(5, || raw_playouts::<tabletop_race::RaceGame>(games));
     report("race", s, r);
     let s = median(5, || session_playouts("mahjong", games));
-    let r = median(5, || {
-        raw_playouts(games, |seed| {
-            tabletop_mahjong::MahjongGame::new(&tabletop_mahjong::Wall::random(&mut seeded_rng(
-                seed,
-            )))
-        })
-    });
+    let r = median(5, || raw_playouts::<tabletop_mahjong::Mahjong>(games));
     report("mahjong", s, r);
 }
