@@ -130,8 +130,8 @@ fn bad_requests_get_the_right_error() {
         matches!(err("race", json!({"piece": "bishop"}), vec![]), PlayError::BadParams { ref field, .. } if field == "piece")
     );
     assert!(matches!(
-        err("race", json!({"rows": 65}), vec![]),
-        PlayError::TooLarge { cap: 64, .. }
+        err("race", json!({"rows": tabletop_race::MAX_PLAY_SIDE + 1}), vec![]),
+        PlayError::TooLarge { cap: tabletop_race::MAX_PLAY_SIDE, .. }
     ));
     assert!(
         matches!(err("race", json!({"start": [9, 1]}), vec![]), PlayError::BadParams { ref field, .. } if field == "start")

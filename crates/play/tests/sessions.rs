@@ -186,7 +186,7 @@ fn a_record_with_an_illegal_action_is_refused_with_its_index() {
 
 #[test]
 fn undo_after_a_matchs_new_deal_replays_the_deal() {
-    let params = json!({"players": 2, "mode": "match", "target": 20, "hand_size": 3});
+    let params = json!({"players": 2, "mode": "match", "target": 20});
     let mut s = Session::new("take6", params, vec![Seat::Human, Seat::Bot("lowest".into())], 4).unwrap();
     let mut deals = 1;
     while !s.is_terminal() && deals < 3 {
