@@ -1,6 +1,6 @@
 """Chess-piece race games (Life Winner Bo)."""
 
-from typing import Literal, Union
+from typing import Any, Dict, Literal, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -19,3 +19,6 @@ def grundy(piece: PieceLike, n: int, m: int) -> npt.NDArray[np.uint32]:
 
 def explain(piece: PieceLike, n: int, m: int) -> str:
     """Which closed form decides the ``n x m`` board."""
+
+def board_outcomes(piece: PieceLike, n: int, m: int) -> Dict[str, Any]:
+    """The outcome from every start cell of the ``n x m`` board: ``tabletop race table --json``."""

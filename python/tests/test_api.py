@@ -325,3 +325,14 @@ def test_python_bot_row_choice():
 def test_take6_bad_arguments(call, exc):
     with pytest.raises(exc):
         call()
+
+
+@pytest.mark.parametrize("piece,n,m", [("king", 7, 9), ("knight", 5, 6), ("queen", 12, 12)])
+def test_board_outcomes_equal_the_cli_json(piece, n, m, cli):
+    code, out, err = cli(["race", "table", piece, str(n), str(m), "--json"])
+    assert code == 0, err
+    report = tabletop.race.board_outcomes(piece, n, m)
+    assert report == json.loads(out)
+    # The cell (x, y) is the (n - x + 1) x (m - y + 1) board of race.table.
+    table = tabletop.race.table(piece, n, m).tolist()
+    assert report["outcomes"] == ["".join(row[::-1]) for row in table[::-1]]

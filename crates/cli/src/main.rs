@@ -104,9 +104,11 @@ enum Command {
     )]
     Mahjong(mahjong::Command),
     /// Any game played by bots to the end, or on from a record; `--json` prints the record.
-    #[command(after_help = "Examples:\n  tabletop play race -p piece=queen -p rows=8 -p cols=8 --seats solver,random\n  \
+    #[command(
+        after_help = "Examples:\n  tabletop play race -p piece=queen -p rows=8 -p cols=8 --seats solver,random\n  \
                             tabletop play take6 -p players=3 --seed 4 --steps 5 --json > game.json\n  \
-                            tabletop play --record game.json")]
+                            tabletop play --record game.json"
+    )]
     Play(play::Args),
     /// The games in a browser: a local web server (loopback by default).
     Serve(serve::Args),

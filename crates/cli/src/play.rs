@@ -103,12 +103,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 fn text(s: &Session) -> String {
     let state = s.state_for(None);
     let mut out = String::new();
-    let seats: Vec<String> = state
-        .players
-        .iter()
-        .zip(s.seats())
-        .map(|(name, seat)| format!("{name} {seat}"))
-        .collect();
+    let seats: Vec<String> =
+        state.players.iter().zip(s.seats()).map(|(name, seat)| format!("{name} {seat}")).collect();
     let _ = writeln!(out, "{} (seed {}): {}", s.game(), s.seed(), seats.join(", "));
     let moves: Vec<String> = s
         .steps()

@@ -159,37 +159,8 @@ fn solve_cmd(piece: Piece, n: u64, m: u64, json: bool) -> anyhow::Result<String>
     Ok(s)
 }
 
-/// `race table --json`.
-#[derive(Serialize)]
-struct TableJson {
-    piece: &'static str,
-    rows: usize,
-    cols: usize,
-    /// The cell the piece races to (the game is over there).
-    target: (usize, usize),
-    /// Cells per outcome (the target counted as G).
-    counts: [u64; 3],
-    /// Row by row, the outcome from each cell: `B`, `G` or `D`.
-    outcomes: Vec<String>,
-    /// Row by row, the Grundy value of each cell; null for a piece with draws (knight).
-    grundy: Option<Vec<Vec<u64>>>,
-}
-
 fn table_json(table: &OutcomeTable, grundy: Option<&GrundyTable>) -> anyhow::Result<String> {
-    let (rows, cols) = (table.rows(), table.cols());
-    to_json(&TableJson {
-        piece: table.piece().name(),
-        rows,
-        cols,
-        target: (rows, cols),
-        counts: table.counts(),
-        outcomes: (1..=rows)
-            .map(|x| (1..=cols).map(|y| table.at(x, y).to_string()).collect())
-            .collect(),
-        grundy: grundy.map(|g| {
-            (1..=rows).map(|x| (1..=cols).map(|y| u64::from(g.at(x, y))).collect()).collect()
-        }),
-    })
+    to_json(&tabletop_race::BoardOutcomes::from_tables(table, grundy))
 }
 
 fn table_cmd(

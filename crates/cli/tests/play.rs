@@ -37,7 +37,17 @@ fn the_record_equals_the_librarys_for_the_same_call() {
 #[test]
 fn a_record_plays_on_to_the_same_end() {
     let whole = play_json(&["race", "-p", "piece=knight", "-p", "rows=9", "--seats", "random"]);
-    let part = play_json(&["race", "-p", "piece=knight", "-p", "rows=9", "--seats", "random", "--steps", "2"]);
+    let part = play_json(&[
+        "race",
+        "-p",
+        "piece=knight",
+        "-p",
+        "rows=9",
+        "--seats",
+        "random",
+        "--steps",
+        "2",
+    ]);
     assert_eq!(part["terminal"], json!(false));
     assert_eq!(part["returns"], Value::Null);
     let path = std::env::temp_dir().join(format!("play-record-{}.json", std::process::id()));

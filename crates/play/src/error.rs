@@ -107,7 +107,9 @@ impl PlayError {
 impl From<tabletop_core::ParamsError> for PlayError {
     fn from(e: tabletop_core::ParamsError) -> PlayError {
         match e {
-            tabletop_core::ParamsError::Bad { field, reason } => PlayError::BadParams { field, reason },
+            tabletop_core::ParamsError::Bad { field, reason } => {
+                PlayError::BadParams { field, reason }
+            }
             tabletop_core::ParamsError::TooLarge { what, value, cap } => {
                 PlayError::TooLarge { what, value, cap }
             }

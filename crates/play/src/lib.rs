@@ -48,7 +48,7 @@
 //!   "choose" | "forced", "target": 66, "mode": "hand" | "match", "script": null}`: the
 //!   published rules for 4 players, one hand. `script`: the judge's input (NTHU 14463),
 //!   replayed with the bot `script`.
-//! - `race`: `{"piece": "queen", "rows": 8, "cols": 8, "start": [1, 1]}`; sides `2..=64`
+//! - `race`: `{"piece": "queen", "rows": 8, "cols": 8, "start": [1, 1]}`; sides `2..=100`
 //!   ([`games::race::MAX_PLAY_SIDE`]); the piece by name or judge number.
 //! - `mahjong`: `{"wall": null | "<148 tiles>"}`; no wall: a random wall from the seed.
 //!
@@ -145,6 +145,7 @@
 
 mod error;
 pub mod games;
+mod limits;
 mod playable;
 mod problem;
 mod registry;
@@ -152,6 +153,7 @@ mod seat;
 mod session;
 
 pub use error::PlayError;
+pub use limits::{LIMITS, Limits};
 pub use playable::Present;
 pub use problem::{JudgeError, ParseProblemError, Problem, judge};
 pub use registry::{Created, ErasedGame, GameEntry, GameInfo, REGISTRY, entry, find, games};

@@ -353,7 +353,8 @@ pub fn games() -> Vec<GameInfo> {
     REGISTRY
         .iter()
         .map(|e| {
-            let (game, params) = (e.create)(&Value::Null).expect("the default parameters are valid");
+            let (game, params) =
+                (e.create)(&Value::Null).expect("the default parameters are valid");
             GameInfo {
                 name: e.name.to_owned(),
                 description: e.description.to_owned(),

@@ -194,15 +194,7 @@ impl Session {
             }
         }
         let initial = game.clone();
-        Ok(Session {
-            game,
-            seats,
-            seed,
-            params,
-            history: Vec::new(),
-            applied: Vec::new(),
-            initial,
-        })
+        Ok(Session { game, seats, seed, params, history: Vec::new(), applied: Vec::new(), initial })
     }
 
     /// Resolves the chance nodes ahead (a deal, a wall, a match's next deal) from the
@@ -244,7 +236,9 @@ impl Session {
         let mut s = Session::start(&record.game, &record.params, seats, record.seed)?;
         for (i, &id) in record.actions.iter().enumerate() {
             let turn = s.game.turn();
-            s.game.try_apply_id(id).map_err(|e| s.illegal(id.to_string(), format!("record action {i}: {e}")))?;
+            s.game
+                .try_apply_id(id)
+                .map_err(|e| s.illegal(id.to_string(), format!("record action {i}: {e}")))?;
             match turn {
                 Turn::Player(player) => {
                     s.history.push((player, id));

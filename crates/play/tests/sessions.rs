@@ -121,12 +121,15 @@ fn legal_actions_are_ascending_ids() {
 fn the_conformance_harness_passes_on_every_registered_game() {
     for (game, params) in cases() {
         let entry = REGISTRY.iter().find(|e| e.name == game).unwrap();
-        let report = (entry.conformance)(&params, 4, 5)
-            .unwrap_or_else(|e| panic!("{game} {params}: {e}"));
+        let report =
+            (entry.conformance)(&params, 4, 5).unwrap_or_else(|e| panic!("{game} {params}: {e}"));
         assert_eq!(report.playouts, 4);
         assert!(report.steps > 0, "{game}");
     }
-    assert_eq!(REGISTRY.len(), cases().iter().map(|c| c.0).collect::<std::collections::BTreeSet<_>>().len());
+    assert_eq!(
+        REGISTRY.len(),
+        cases().iter().map(|c| c.0).collect::<std::collections::BTreeSet<_>>().len()
+    );
 }
 
 /// The record of `s` rebuilds it: the same state for every viewer, the same record.
@@ -179,7 +182,10 @@ fn a_record_with_an_illegal_action_is_refused_with_its_index() {
     let mut record = s.record();
     record.actions = vec![0];
     let e = Session::from_record(&record).unwrap_err();
-    assert!(matches!(e, PlayError::IllegalAction { ref reason, .. } if reason.contains("record action 0")), "{e}");
+    assert!(
+        matches!(e, PlayError::IllegalAction { ref reason, .. } if reason.contains("record action 0")),
+        "{e}"
+    );
     record.game = "chess".into();
     assert!(matches!(Session::from_record(&record), Err(PlayError::UnknownGame { .. })));
 }
@@ -187,7 +193,8 @@ fn a_record_with_an_illegal_action_is_refused_with_its_index() {
 #[test]
 fn undo_after_a_matchs_new_deal_replays_the_deal() {
     let params = json!({"players": 2, "mode": "match", "target": 20});
-    let mut s = Session::new("take6", params, vec![Seat::Human, Seat::Bot("lowest".into())], 4).unwrap();
+    let mut s =
+        Session::new("take6", params, vec![Seat::Human, Seat::Bot("lowest".into())], 4).unwrap();
     let mut deals = 1;
     while !s.is_terminal() && deals < 3 {
         let before = s.state_for(None);

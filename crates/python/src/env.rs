@@ -26,7 +26,7 @@ fn to_json(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<Value> {
 }
 
 /// JSON as a Python object, through Python's `json` module.
-fn from_json<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
+pub(crate) fn from_json<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
     py.import("json")?.call_method1("loads", (v.to_string(),))
 }
 
@@ -345,11 +345,13 @@ fn load_game(py: Python<'_>, name: &str, params: Option<&Bound<'_, PyDict>>) -> 
 #[pyfunction]
 fn load_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<State> {
     let value = match record.extract::<String>() {
-        Ok(text) => serde_json::from_str(&text).map_err(|e| PyValueError::new_err(e.to_string()))?,
+        Ok(text) => {
+            serde_json::from_str(&text).map_err(|e| PyValueError::new_err(e.to_string()))?
+        }
         Err(_) => to_json(py, record)?,
     };
-    let record: tabletop_play::Record =
-        serde_json::from_value(value).map_err(|e| PyValueError::new_err(format!("bad record: {e}")))?;
+    let record: tabletop_play::Record = serde_json::from_value(value)
+        .map_err(|e| PyValueError::new_err(format!("bad record: {e}")))?;
     let session = py.detach(|| Session::from_record(&record)).map_err(play_error)?;
     Ok(State { session })
 }

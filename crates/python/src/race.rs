@@ -125,6 +125,27 @@ fn grundy<'py>(
     Ok(PyArray1::from_vec(py, values).reshape([rows, cols])?.into_any())
 }
 
+/// The outcome from every start cell of the `n x m` board, as a dict: the report that
+/// `tabletop race table PIECE N M --json` prints and `GET /api/race/table` answers (`piece`,
+/// `rows`, `cols`, `target`, `counts` of B, G and D cells, `outcomes` as one string of
+/// letters per row, `grundy` per cell or None for the knight). At most 2^24 cells. Releases
+/// the GIL.
+#[pyfunction]
+fn board_outcomes<'py>(
+    py: Python<'py>,
+    piece: &Bound<'py, PyAny>,
+    n: &Bound<'py, PyAny>,
+    m: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let piece = piece_of(piece)?;
+    let (rows, cols) = table_size(n, m)?;
+    let report = py
+        .detach(|| tabletop_race::BoardOutcomes::new(piece, rows, cols))
+        .map_err(|e| error::value_error(&e))?;
+    let value = serde_json::to_value(&report).expect("a report serialises to JSON");
+    crate::env::from_json(py, &value)
+}
+
 /// A human explanation of the outcome of the `n x m` board (which closed form applies).
 #[pyfunction]
 fn explain(
@@ -147,5 +168,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(table, m)?)?;
     m.add_function(wrap_pyfunction!(grundy, m)?)?;
     m.add_function(wrap_pyfunction!(explain, m)?)?;
+    m.add_function(wrap_pyfunction!(board_outcomes, m)?)?;
     Ok(())
 }

@@ -8,6 +8,9 @@ use crate::{BoardError, ParseBoardError, ParseOutcomeError};
 /// The largest board side: `10^18`.
 pub const MAX_SIDE: u64 = 1_000_000_000_000_000_000;
 
+/// The smallest board side: a race needs a move from `(1, 1)`.
+pub const MIN_SIDE: u64 = 2;
+
 /// A board of `rows x cols` cells, both sides in `2..=10^18`; the piece starts at `(1, 1)` and
 /// races to `(rows, cols)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -22,7 +25,7 @@ impl Board {
     /// # Errors
     /// If a side is outside `2..=10^18`.
     pub const fn new(rows: u64, cols: u64) -> Result<Board, BoardError> {
-        if rows < 2 || cols < 2 || rows > MAX_SIDE || cols > MAX_SIDE {
+        if rows < MIN_SIDE || cols < MIN_SIDE || rows > MAX_SIDE || cols > MAX_SIDE {
             return Err(BoardError { rows, cols });
         }
         Ok(Board { rows, cols })

@@ -44,13 +44,14 @@ mod grid;
 mod grundy;
 mod judge;
 mod piece;
+mod report;
 mod retro;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod state;
 mod verify;
 
-pub use board::{Board, MAX_SIDE, Outcome};
+pub use board::{Board, MAX_SIDE, MIN_SIDE, Outcome};
 pub use closed::{
     can_move, explain, floor_k_phi, grundy_at, is_wythoff_cold, outcome_at, solve, winning_move,
 };
@@ -67,6 +68,7 @@ pub use grid::Table;
 pub use grundy::GrundyTable;
 pub use judge::{judge_hdu5754, random_input, write_random_input};
 pub use piece::Piece;
+pub use report::BoardOutcomes;
 pub use retro::{MAX_TABLE_CELLS, OutcomeTable};
 pub use state::{Move, Player, Race};
 pub use verify::{Mismatch, check_row};

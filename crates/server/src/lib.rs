@@ -24,6 +24,8 @@
 //!   semaphore of [`Config::workers`] permits, so the async workers keep answering; parameters
 //!   that set the amount of work are capped per request (see [`session`]).
 //! - A panic in a handler or in blocking work answers 500 with a JSON error; the server goes on.
+//! - `GET /api/limits` lists every cap (the library's [`tabletop_play::LIMITS`] and these), so
+//!   the pages offer exactly what the sessions accept.
 
 mod assets;
 mod error;
@@ -147,6 +149,7 @@ pub fn router(config: Config) -> Router {
             "/api/judge/{problem}",
             post(judge_route).layer(DefaultBodyLimit::max(config.max_judge_body)),
         )
+        .route("/api/limits", get(limits))
         .route("/api/games", post(create).get(games))
         .route("/api/games/{id}", get(show))
         .route("/api/games/{id}/actions", post(act))
@@ -233,6 +236,18 @@ fn json_body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
         }
         Err(rejection) => Err(ApiError::new(rejection.status(), rejection.body_text())),
     }
+}
+
+/// Every cap on a request: the library's ([`tabletop_play::LIMITS`]) and the server's.
+async fn limits(State(state): State<Shared>) -> Json<Value> {
+    let c = &state.config;
+    let mut limits = json!(tabletop_play::LIMITS);
+    limits["max_steps"] = json!(session::MAX_STEPS);
+    limits["max_sessions"] = json!(c.max_sessions);
+    limits["session_idle_seconds"] = json!(c.session_idle.as_secs());
+    limits["max_body"] = json!(c.max_body);
+    limits["max_judge_body"] = json!(c.max_judge_body);
+    Json(limits)
 }
 
 async fn games() -> Json<Value> {

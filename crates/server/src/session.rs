@@ -7,8 +7,8 @@
 //!   against bots) nothing moves by itself: `POST /api/games/{id}/step` plays the next
 //!   actions, `POST /api/games/{id}/undo` takes one back, so a page can step both ways.
 //!
-//! The caps on work are the session layer's (race boards up to 64 x 64, Monte Carlo
-//! playouts up to 10,000, Take 6! analysis samples 2,000) plus [`MAX_STEPS`] here.
+//! The caps on work are the library's ([`tabletop_play::LIMITS`]: race boards, Monte Carlo
+//! playouts, Take 6! analysis samples) plus [`MAX_STEPS`] here; `GET /api/limits` lists them.
 
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -32,9 +32,10 @@ impl GameSession {
     /// A 400 for an unknown game, bad parameters, seats or bots, or a size above a cap.
     pub fn create(request: &Value) -> Result<GameSession, ApiError> {
         let mut inner = match request.get("record") {
-            Some(record) => Session::from_record(&Record::deserialize(record).map_err(|e| {
-                tabletop_play::PlayError::bad("record", e)
-            })?)?,
+            Some(record) => Session::from_record(
+                &Record::deserialize(record)
+                    .map_err(|e| tabletop_play::PlayError::bad("record", e))?,
+            )?,
             None => Session::from_json(request)?,
         };
         if inner.seats().iter().any(Seat::is_human) {
@@ -105,8 +106,7 @@ impl GameSession {
     /// 409 for a game with hidden information in progress with a person seated.
     pub fn record(&self) -> Result<Value, ApiError> {
         let s = &self.inner;
-        if s.has_hidden_information() && !s.is_terminal() && s.seats().iter().any(Seat::is_human)
-        {
+        if s.has_hidden_information() && !s.is_terminal() && s.seats().iter().any(Seat::is_human) {
             return Err(tabletop_play::PlayError::NotYourTurn {
                 player: s.default_viewer().unwrap_or(0),
                 to_move: s.current_player(),

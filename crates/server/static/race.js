@@ -98,4 +98,10 @@ function drawBoard() {
 const PIECE_GLYPH = { king: "♚", rook: "♜", knight: "♞", queen: "♛" };
 
 window.addEventListener("resize", () => drawBoard());
+// The sides a game can be played on: the library's caps, not numbers of this page's own.
+const limits = await api("GET", "/api/limits");
+for (const id of ["rows", "cols"]) {
+  $(id).min = String(limits.race_min_side);
+  $(id).max = String(limits.race_max_side);
+}
 load();

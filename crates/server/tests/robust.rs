@@ -76,12 +76,30 @@ fn the_race_table_is_the_library_table_and_its_size_is_capped() {
             assert_eq!(body["grundy"][x - 1][y - 1], grundy.at(x, y));
         }
     }
+    // The same report as `tabletop race table --json` (the CLI's tests check it against the
+    // library too).
+    let report = tabletop_race::BoardOutcomes::new(tabletop_race::Piece::King, 7, 9).unwrap();
+    assert_eq!(body, serde_json::to_value(&report).unwrap());
     let knight = server.get("/api/race/table?piece=knight&rows=5&cols=5").json();
     assert!(knight["grundy"].is_null());
+    // The sides a page may draw are the sides a game accepts.
+    let limits = server.get("/api/limits").json();
+    assert_eq!(limits["race_max_side"], tabletop_race::MAX_PLAY_SIDE);
+    assert_eq!(limits["race_min_side"], tabletop_race::MIN_SIDE);
+    let max = tabletop_race::MAX_PLAY_SIDE;
+    let r = server.get(&format!("/api/race/table?piece=queen&rows={max}&cols={max}"));
+    assert_eq!(r.status, 200, "{}", r.text());
+    let r = server.post_json(
+        "/api/games",
+        &serde_json::json!({"game": "race", "rows": max, "cols": max, "seats": ["human"]}),
+    );
+    assert_eq!(r.status, 201, "the largest drawn board can be played: {}", r.text());
     for bad in [
         "/api/race/table?piece=bishop&rows=5&cols=5",
         "/api/race/table?piece=king&rows=100000&cols=100000",
         "/api/race/table?piece=king&rows=0&cols=5",
+        "/api/race/table?piece=king&rows=1&cols=5",
+        "/api/race/table?piece=king&rows=101&cols=5",
         "/api/race/table?piece=king&rows=-1&cols=5",
         "/api/race/table?piece=king",
     ] {

@@ -4,8 +4,8 @@
 
 use serde::Serialize;
 use tabletop_core::Game;
-pub use tabletop_race::{MAX_PLAY_SIDE, RaceGame, RaceParams};
 use tabletop_race::{Board, GrundyTable, Outcome, OutcomeTable, Piece, grundy_at, outcome_at};
+pub use tabletop_race::{MAX_PLAY_SIDE, RaceGame, RaceParams};
 
 use crate::{PlayError, Present};
 
