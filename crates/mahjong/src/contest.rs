@@ -32,7 +32,7 @@ use crate::tile::Kind;
 use crate::wall::Wall;
 
 /// The statement's sample (official test 1).
-pub const SAMPLES_P7147: [&str; 1] = [include_str!("../tests/data/p7147/1.in")];
+pub const SAMPLES_P7147: [&str; 1] = [include_str!("../data/p7147_sample.in")];
 
 /// Validates an input strictly: 148 lines, each one tile (`1M`..`9S`, `E S W N B F Z`, `PASS
 /// REVERSE DOUBLE`) ended by `\n`, exactly 4 copies of each of the 37 kinds, nothing else.
