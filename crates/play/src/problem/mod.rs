@@ -1,10 +1,51 @@
-//! The original problems as a library: one [`judge`] for the CLI, the server and Python.
+//! The original problems as a library: the one table of the six problems that the CLI, the
+//! server and Python read.
+//!
+//! For each [`Problem`] it holds what the front ends show and run, so they only parse their
+//! arguments and format the result:
+//!
+//! - what it is: [`Problem::id`], [`Problem::game`], [`Problem::description`],
+//!   [`Problem::input_format`], and [`Problem::info`] (all of it, serialisable: the server's
+//!   `GET /api/problems`);
+//! - its data: the statement's samples ([`Problem::samples`]) and the input a page offers
+//!   first ([`Problem::example`]), each kept by the game crate that owns it;
+//! - the judge ([`judge`]): the original problem's exact output;
+//! - the setters' toolkit: the strict validator ([`Problem::validate`]), the testlib checker
+//!   ([`Problem::check`]), the generator ([`Problem::generate`] with [`GenOptions`]) and a whole
+//!   test package ([`Problem::package`]);
+//! - input decoding: bytes become text through [`decode`] (UTF-8, a leading byte order mark
+//!   dropped) before the judge or the checker sees them; the validator sees the bytes as they
+//!   are ([`Problem::validate_bytes`]: a byte order mark breaks the format).
+//!
+//! Every message quotes the input through [`tabletop_core::text::clip`], so an offending token
+//! of any length gives one readable line.
+//!
+//! ```
+//! use tabletop_play::{GenOptions, Problem, Verdict, judge};
+//!
+//! let p = Problem::Hdu5754;
+//! let options = GenOptions { mode: Some("small".into()), cases: Some(3), ..GenOptions::default() };
+//! let input = p.generate(7, &options)?;
+//! p.validate(&input, false)?;
+//! let output = judge(p, &input)?;
+//! assert_eq!(p.check(&input, &output, None).verdict, Verdict::Ok);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod generate;
+mod package;
 
 use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
+use tabletop_core::text::clip;
 use thiserror::Error;
+
+pub use generate::{GenError, GenOptions};
+pub use package::{Package, PackageError, PackageTest};
+pub use tabletop_core::contest::{Checked, InvalidInput, Verdict};
+pub use tabletop_core::text::{NotUtf8, decode, decode_owned, strip_bom};
 
 /// The original problems that [`judge`] reproduces byte for byte.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -58,6 +99,19 @@ impl Problem {
         }
     }
 
+    /// The source and the problem in a few words, for a list of problems (the command line's
+    /// help): `HDU 5754: Life Winner Bo`.
+    pub const fn summary(self) -> &'static str {
+        match self {
+            Problem::Cf1769d1 => "Codeforces 1769 D1: the winner of a Nine deal, Alice first",
+            Problem::Cf1769d2 => "Codeforces 1769 D2: k <= 13 Nine deals with distinct importances",
+            Problem::Cf1769d3 => "Codeforces 1769 D3: k <= 26 Nine deals with distinct importances",
+            Problem::Nthu14463 => "NTHU OJ 14463: Take 6!, scripted",
+            Problem::Hdu5754 => "HDU 5754: Life Winner Bo",
+            Problem::P7147 => "Luogu P7147 (THUPC 2021): the Mahjong simulator",
+        }
+    }
+
     /// One line: the source and what is asked.
     pub const fn description(self) -> &'static str {
         match self {
@@ -99,6 +153,112 @@ impl Problem {
     }
 }
 
+impl Problem {
+    /// The statement's samples, in its order (the first tests of a [`Problem::package`]).
+    /// cf1769d2 and cf1769d3 share theirs: `k = 2`.
+    pub fn samples(self) -> &'static [&'static str] {
+        match self {
+            Problem::Cf1769d1 => &tabletop_nine::SAMPLES_D1,
+            Problem::Cf1769d2 | Problem::Cf1769d3 => &tabletop_nine::SAMPLES_K,
+            Problem::Nthu14463 => &tabletop_take6::SAMPLES_NTHU14463,
+            Problem::Hdu5754 => &tabletop_race::SAMPLES_HDU5754,
+            Problem::P7147 => &tabletop_mahjong::SAMPLES_P7147,
+        }
+    }
+
+    /// The input a page offers first: the statement's first sample, except `k = 3` for
+    /// cf1769d2 (three deals to read) and the largest `k = 26` for cf1769d3.
+    pub fn example(self) -> &'static str {
+        match self {
+            Problem::Cf1769d2 => "3\n",
+            Problem::Cf1769d3 => "26\n",
+            p => p.samples()[0],
+        }
+    }
+
+    /// Everything a catalogue shows: id, game, title, input format and example.
+    pub fn info(self) -> ProblemInfo {
+        ProblemInfo {
+            name: self.id(),
+            game: self.game(),
+            title: self.description(),
+            input_format: self.input_format(),
+            sample: self.example(),
+        }
+    }
+
+    /// The original problem's exact output for `input` (already decoded: see [`decode`]), or
+    /// why the input is rejected; the same as [`judge`].
+    pub fn judge(self, input: &str) -> Result<String, JudgeError> {
+        match self {
+            Problem::Cf1769d1 => tabletop_nine::judge_d1(input).map_err(nine_error),
+            Problem::Cf1769d2 => tabletop_nine::judge_d2(input).map_err(nine_error),
+            Problem::Cf1769d3 => tabletop_nine::judge_d3(input).map_err(nine_error),
+            Problem::Nthu14463 => tabletop_take6::judge_nthu14463(input).map_err(take6_error),
+            Problem::Hdu5754 => tabletop_race::judge_hdu5754(input).map_err(race_error),
+            Problem::P7147 => tabletop_mahjong::judge_p7147(input).map_err(mahjong_error),
+        }
+    }
+
+    /// Validates a test input strictly against the original statement: the line, column and
+    /// rule of the first thing wrong. `extended` accepts what the judge accepts beyond the
+    /// original constraints (hdu5754: boards up to 10^18 and any T); the format stays strict.
+    pub fn validate(self, input: &str, extended: bool) -> Result<(), InvalidInput> {
+        match self {
+            Problem::Cf1769d1 => tabletop_nine::validate_d1(input),
+            Problem::Cf1769d2 => tabletop_nine::validate_k(input, 13),
+            Problem::Cf1769d3 => tabletop_nine::validate_k(input, 26),
+            Problem::Nthu14463 => tabletop_take6::validate_nthu14463(input),
+            Problem::Hdu5754 => tabletop_race::validate_hdu5754(input, extended),
+            Problem::P7147 => tabletop_mahjong::validate_p7147(input),
+        }
+    }
+
+    /// [`Problem::validate`] on raw bytes: bytes that are not UTF-8 break the format where
+    /// the first such byte is, and a byte order mark is not dropped (it breaks the format too).
+    pub fn validate_bytes(self, input: &[u8], extended: bool) -> Result<(), InvalidInput> {
+        self.validate(tabletop_core::text::utf8(input)?, extended)
+    }
+
+    /// Checks a contestant's `output` for `input`, as testlib's checkers do: against `answer`,
+    /// else against [`judge`]. cf1769d2/d3 accept any right output (each deal solved), and an
+    /// answer given there must itself pass the check.
+    pub fn check(self, input: &str, output: &str, answer: Option<&str>) -> Checked {
+        match self {
+            Problem::Cf1769d1 => tabletop_nine::check_d1(input, output, answer),
+            Problem::Cf1769d2 => tabletop_nine::check_k(input, output, answer, 13),
+            Problem::Cf1769d3 => tabletop_nine::check_k(input, output, answer, 26),
+            Problem::Nthu14463 => tabletop_take6::check_nthu14463(input, output, answer),
+            Problem::Hdu5754 => tabletop_race::check_hdu5754(input, output, answer),
+            Problem::P7147 => tabletop_mahjong::check_p7147(input, output, answer),
+        }
+    }
+
+    /// [`Problem::check`] of an output given as bytes, decoded as [`decode`] does: an output
+    /// that is not text is a presentation error naming the first bad byte.
+    pub fn check_output(self, input: &str, output: &[u8], answer: Option<&str>) -> Checked {
+        match decode(output) {
+            Ok(output) => self.check(input, output, answer),
+            Err(e) => Checked::presentation(format!("the output: {}", InvalidInput::from(e))),
+        }
+    }
+}
+
+/// What a catalogue of the problems shows of one: [`Problem::info`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ProblemInfo {
+    /// The id ([`Problem::id`]).
+    pub name: &'static str,
+    /// The game ([`Problem::game`]).
+    pub game: &'static str,
+    /// The source and what is asked ([`Problem::description`]).
+    pub title: &'static str,
+    /// The input format ([`Problem::input_format`]).
+    pub input_format: &'static str,
+    /// An input to start from ([`Problem::example`]).
+    pub sample: &'static str,
+}
+
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.id())
@@ -108,7 +268,8 @@ impl fmt::Display for Problem {
 /// A problem id that is not one of [`Problem::ALL`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error(
-    "unknown problem {0:?}: expected one of cf1769d1, cf1769d2, cf1769d3, nthu14463, hdu5754, p7147"
+    "unknown problem {:?}: expected one of cf1769d1, cf1769d2, cf1769d3, nthu14463, hdu5754, p7147",
+    clip(.0)
 )]
 pub struct ParseProblemError(pub String);
 
@@ -196,7 +357,8 @@ fn mahjong_error(e: tabletop_mahjong::WallError) -> JudgeError {
 
 /// Runs `problem` on `input`: the original problem's exact output, or why the input is
 /// rejected. The same code path as `tabletop judge`, the server's `POST /api/judge/{problem}`
-/// and Python's `tabletop.judge`.
+/// and Python's `tabletop.judge` ([`Problem::judge`]); each reads its bytes through [`decode`]
+/// first.
 ///
 /// ```
 /// use tabletop_play::{judge, Problem};
@@ -206,12 +368,5 @@ fn mahjong_error(e: tabletop_mahjong::WallError) -> JudgeError {
 /// assert_eq!(err.line, Some(2));
 /// ```
 pub fn judge(problem: Problem, input: &str) -> Result<String, JudgeError> {
-    match problem {
-        Problem::Cf1769d1 => tabletop_nine::judge_d1(input).map_err(nine_error),
-        Problem::Cf1769d2 => tabletop_nine::judge_d2(input).map_err(nine_error),
-        Problem::Cf1769d3 => tabletop_nine::judge_d3(input).map_err(nine_error),
-        Problem::Nthu14463 => tabletop_take6::judge_nthu14463(input).map_err(take6_error),
-        Problem::Hdu5754 => tabletop_race::judge_hdu5754(input).map_err(race_error),
-        Problem::P7147 => tabletop_mahjong::judge_p7147(input).map_err(mahjong_error),
-    }
+    problem.judge(input)
 }
