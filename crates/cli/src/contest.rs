@@ -398,3 +398,48 @@ fn write_files(package: &Package, dir: &Path) -> anyhow::Result<()> {
         let _ = std::fs::remove_dir_all(dir);
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    /// A package whose second test cannot be written (its name holds a missing folder).
+    fn broken() -> Package {
+        let mut package = Problem::Hdu5754.package(Some(1), 1, |_| {}).unwrap();
+        package.tests[1].name = "missing/02".to_owned();
+        package
+    }
+
+    #[test]
+    fn a_write_that_fails_midway_leaves_the_folder_as_it_was() {
+        let dir = std::env::temp_dir().join(format!("tabletop-broken-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let pkg = dir.join("pkg");
+        let good = Problem::Hdu5754.package(Some(3), 1, |_| {}).unwrap();
+        write_package(&good, &pkg, false).unwrap();
+        let before = names(&pkg);
+        assert_eq!(before.len(), 9);
+        let err = write_package(&broken(), &pkg, false).unwrap_err();
+        assert!(format!("{err:#}").starts_with("cannot write "), "{err:#}");
+        assert_eq!(names(&pkg), before);
+        assert_eq!(names(&dir), ["pkg"], "no temporary folder stays");
+        // The same with other files beside the package (--force).
+        std::fs::write(pkg.join("notes.md"), "x").unwrap();
+        assert!(write_package(&broken(), &pkg, true).is_err());
+        assert_eq!(names(&pkg).len(), 10);
+        assert_eq!(names(&dir), ["pkg"]);
+        // And into a folder that does not exist yet: none is made.
+        assert!(write_package(&broken(), &dir.join("new"), false).is_err());
+        assert_eq!(names(&dir), ["pkg"]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
