@@ -403,3 +403,50 @@ fn gen_names_the_foreign_options_given() {
         "error: --piece and --extended apply to hdu5754 only, not to cf1769d1\n"
     );
 }
+
+/// Every line of a run's output, stdout and stderr, is short.
+fn assert_short(o: &Output, what: &str) -> String {
+    let all = format!("{}{}", stdout(o), stderr(o));
+    assert!(all.lines().all(|l| l.len() < 250), "{what}: a line of {} bytes", all.len());
+    all
+}
+
+#[test]
+fn a_huge_token_is_quoted_cut_by_judge_validate_and_check() {
+    let dir = temp_dir("huge");
+    let big = "A".repeat(300_000);
+    let cut = "... (300000 bytes)";
+    for problem in PROBLEMS {
+        let p: tabletop_play::Problem = problem.parse().unwrap();
+        let input = p.generate(4, &Default::default()).unwrap();
+        let answer = tabletop_play::judge(p, &input).unwrap();
+        let bad_input = write(&dir, "bad.in", &format!("{input}{big}\n"));
+        let bad_output = write(&dir, "bad.out", &format!("{} {big}\n", answer.trim_end()));
+        let (input, answer) = (write(&dir, "in", &input), write(&dir, "ans", &answer));
+        let first = write(&dir, "first", &format!("{big}\n"));
+        for bad in [&first, &bad_input] {
+            let said = assert_short(&run(&["validate", problem, bad], ""), "validate");
+            assert!(bad != &first || said.contains(cut), "validate {problem}: {said}");
+            assert_short(&run(&["validate", problem, "--json", bad], ""), "validate --json");
+            assert_short(&run(&["judge", problem, bad], ""), "judge");
+            assert_short(&run(&["check", problem, bad, &answer], ""), "check a bad input");
+        }
+        for bad in [&first, &bad_output] {
+            let said = assert_short(&run(&["check", problem, &input, bad], ""), "check");
+            if bad == &bad_output || !matches!(problem, "cf1769d2" | "cf1769d3") {
+                assert!(said.contains(cut), "check {problem}: {said}");
+            }
+            assert_short(&run(&["check", problem, &input, bad, "--json"], ""), "check --json");
+            assert_short(&run(&["check", problem, &input, &answer, bad], ""), "check answer");
+        }
+    }
+    let o = run(&["judge", "hdu5754"], &format!("1\n1 5 {big}\n"));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "error: line 2: expected the number of columns M, found \"{}\"{cut}\n",
+            "A".repeat(40)
+        )
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -153,8 +153,8 @@ pub use error::PlayError;
 pub use playable::{Analyse, Playable};
 pub use problem::{
     Checked, GenError, GenOptions, InvalidInput, JudgeError, NotUtf8, Package, PackageError,
-    PackageTest, ParseProblemError, Problem, ProblemInfo, Verdict, decode, decode_owned, judge,
-    strip_bom,
+    PackageTest, ParseProblemError, Problem, ProblemInfo, Verdict, clip, decode, decode_owned,
+    judge, strip_bom,
 };
 pub use registry::{Created, ErasedGame, GameEntry, GameInfo, REGISTRY, entry, find, games};
 pub use seat::Seat;

@@ -333,3 +333,23 @@ fn idle_sessions_expire() {
     assert_eq!(r.status, 404);
     assert!(r.json()["error"].as_str().unwrap().contains("expired"));
 }
+
+#[test]
+fn a_huge_action_or_name_is_quoted_cut() {
+    let server = TestServer::default_config();
+    let big = "x".repeat(300_000);
+    let r = server.post_json("/api/games", &json!({ "game": big }));
+    assert_eq!(r.status, 400);
+    let error = r.json()["error"].as_str().unwrap().to_owned();
+    assert!(error.starts_with("unknown game \"xxx") && error.len() < 200, "{error}");
+    let (id, _) = create(&server, &json!({ "game": "race", "seats": ["human", "solver"] }));
+    let r = server.post_json(&format!("/api/games/{id}/actions"), &json!({ "action": big }));
+    assert_eq!(r.status, 400);
+    let error = r.json()["error"].as_str().unwrap().to_owned();
+    assert!(
+        error.contains("\"... (300000 bytes) for player 0"),
+        "{}",
+        &error[..200.min(error.len())]
+    );
+    assert!(error.len() < 2000, "{}", error.len());
+}

@@ -1,5 +1,6 @@
 //! The error types, one per operation.
 
+use tabletop_core::text::clip;
 use thiserror::Error;
 
 use crate::card::Card;
@@ -24,14 +25,15 @@ pub struct ParseActionError;
 pub enum ParseBotError {
     /// A name that is no bot.
     #[error(
-        "unknown bot `{0}`, expected one of: random, lowest, highest, heuristic, mc, mc:<playouts>, mc:<milliseconds>ms"
+        "unknown bot `{}`, expected one of: random, lowest, highest, heuristic, mc, mc:<playouts>, mc:<milliseconds>ms",
+        clip(.0)
     )]
     Unknown(String),
     /// `mc:N` with N not a number of playouts in range.
-    #[error("bot `{0}`: expected mc:N with N from 1 to 4294967295 playouts per candidate")]
+    #[error("bot `{}`: expected mc:N with N from 1 to 4294967295 playouts per candidate", clip(.0))]
     Playouts(String),
     /// `mc:Nms` with N not a number of milliseconds in range.
-    #[error("bot `{0}`: expected mc:Nms with N from 1 to 4294967295 milliseconds per decision")]
+    #[error("bot `{}`: expected mc:Nms with N from 1 to 4294967295 milliseconds per decision", clip(.0))]
     Millis(String),
 }
 
@@ -204,7 +206,7 @@ pub enum JudgeError {
         expected: String,
     },
     /// A token that is not what was expected.
-    #[error("line {line}: expected {expected}, found `{token}`")]
+    #[error("line {line}: expected {expected}, found `{}`", clip(.token))]
     Unexpected {
         /// The token's line.
         line: usize,
@@ -226,7 +228,7 @@ pub enum JudgeError {
         first_line: usize,
     },
     /// Tokens after the last card.
-    #[error("line {line}: expected the end of the input, found `{token}`")]
+    #[error("line {line}: expected the end of the input, found `{}`", clip(.token))]
     Trailing {
         /// The token's line.
         line: usize,

@@ -39,13 +39,12 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
-use tabletop_core::text::clip;
 use thiserror::Error;
 
 pub use generate::{GenError, GenOptions};
 pub use package::{Package, PackageError, PackageTest};
 pub use tabletop_core::contest::{Checked, InvalidInput, Verdict};
-pub use tabletop_core::text::{NotUtf8, decode, decode_owned, strip_bom};
+pub use tabletop_core::text::{NotUtf8, clip, decode, decode_owned, strip_bom};
 
 /// The original problems that [`judge`] reproduces byte for byte.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
