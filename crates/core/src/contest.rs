@@ -336,6 +336,11 @@ pub fn first_difference<'a>(expected: &'a str, found: &'a str) -> Option<Differe
     }
 }
 
+/// `n` `unit`s in words: `1 case`, `2 cases`.
+fn count(n: usize, unit: &str) -> String {
+    if n == 1 { format!("1 {unit}") } else { format!("{n} {unit}s") }
+}
+
 /// The token count of `text`.
 pub fn token_count(text: &str) -> usize {
     tokens(text).count()
@@ -366,11 +371,7 @@ pub fn compare_tokens(
     match first_difference(expected, found) {
         None => {
             let n = token_count(expected);
-            Checked::ok(if n == 1 {
-                format!("1 {unit} matches")
-            } else {
-                format!("{n} {unit}s match")
-            })
+            Checked::ok(format!("{} {}", count(n, unit), if n == 1 { "matches" } else { "match" }))
         }
         Some(d) => {
             let i = d.index;
@@ -384,8 +385,8 @@ pub fn compare_tokens(
                     format!("{unit} {i}: expected {e}, found the end of the output")
                 }
                 (None, Some((line, t))) => format!(
-                    "line {line}: expected the end of the output after {} {unit}s, found {t}",
-                    i - 1
+                    "line {line}: expected the end of the output after {}, found {t}",
+                    count(i - 1, unit)
                 ),
                 (None, None) => unreachable!("a difference has a side"),
             })
@@ -499,6 +500,11 @@ mod tests {
         let int = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
         let check = |e: &str, f: &str| compare_tokens(e, f, &int, "an integer", "player");
         assert_eq!(check("0\n5\n", "0 5"), Checked::ok("2 players match"));
+        assert_eq!(check("0\n", "0"), Checked::ok("1 player matches"));
+        assert_eq!(
+            check("0\n", "0 7"),
+            Checked::wrong("line 1: expected the end of the output after 1 player, found 7")
+        );
         assert_eq!(
             check("0\n5\n", "0\n6\n"),
             Checked::wrong("player 2 (line 2): expected 5, found 6")
@@ -541,7 +547,7 @@ mod tests {
         );
         assert_eq!(
             check("1", &format!("1 {big}")),
-            format!("line 1: expected the end of the output after 1 cases, found {cut}")
+            format!("line 1: expected the end of the output after 1 case, found {cut}")
         );
         assert!(check("1", &format!("x{big}")).len() < 100);
         assert!(check(&format!("x{big}"), "1").len() < 120);

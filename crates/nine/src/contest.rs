@@ -176,10 +176,11 @@ fn check_deals(k: usize, text: &str) -> Checked {
         for (h, name) in ["Alice", "Bob"].iter().enumerate() {
             if counts[h] != Deal::HAND {
                 return Checked::wrong(format!(
-                    "deal {} (line {}): {name} holds {} cards, expected 18",
+                    "deal {} (line {}): {name} holds {} card{}, expected 18",
                     d + 1,
                     pair[h].0,
-                    counts[h]
+                    counts[h],
+                    if counts[h] == 1 { "" } else { "s" }
                 ));
             }
         }
@@ -346,6 +347,11 @@ mod tests {
         assert_eq!(
             check_k("5\n", &short, None, 13).reason,
             "deal 1 (line 1): Alice holds 17 cards, expected 18"
+        );
+        let one = out.replacen(first, card, 1);
+        assert_eq!(
+            check_k("5\n", &one, None, 13).reason,
+            "deal 1 (line 1): Alice holds 1 card, expected 18"
         );
         // Invalid input or answer: the checker fails.
         assert_eq!(check_k("14\n", &out, None, 13).verdict, Verdict::Fail);

@@ -244,7 +244,10 @@ pub enum ArenaError {
     #[error(transparent)]
     Rules(#[from] RulesError),
     /// Not one bot per seat.
-    #[error("{found} bots for {expected} players: expected one bot per player")]
+    #[error(
+        "{found} bot{} for {expected} players: expected one bot per player",
+        if *.found == 1 { "" } else { "s" }
+    )]
     Lineup {
         /// Bots given.
         found: usize,
