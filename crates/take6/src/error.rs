@@ -255,3 +255,21 @@ pub enum ArenaError {
         expected: usize,
     },
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_count_in_words_and_cut_long_tokens() {
+        let lineup = |found| ArenaError::Lineup { found, expected: 4 }.to_string();
+        assert_eq!(lineup(1), "1 bot for 4 players: expected one bot per player");
+        assert_eq!(lineup(3), "3 bots for 4 players: expected one bot per player");
+        let trailing = JudgeError::Trailing { line: 9, token: "7".repeat(1000) };
+        let cut = format!("`{}... (1000 bytes)`", "7".repeat(40));
+        assert_eq!(
+            trailing.to_string(),
+            format!("line 9: expected the end of the input, found {cut}")
+        );
+    }
+}
