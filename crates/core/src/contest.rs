@@ -8,7 +8,7 @@
 //! - [`first_difference`]: the token-by-token comparison of Codeforces' standard checkers
 //!   (whitespace-insensitive), locating the first difference in both texts.
 //!
-//! Every message quotes the input through [`clip`](crate::text::clip): a token of 300 KB is
+//! Every message quotes the input through [`crate::text::clip`]: a token of 300 KB is
 //! named by its first 40 characters and its length.
 //!
 //! ```
