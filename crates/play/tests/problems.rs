@@ -21,6 +21,12 @@ fn the_samples_are_the_official_test_data() {
     assert_eq!(Problem::Hdu5754.samples(), [read("race/tests/data/hdu5754_sample.in")]);
     assert_eq!(Problem::P7147.samples(), [read("mahjong/tests/data/p7147/1.in")]);
     assert_eq!(Problem::Cf1769d2.samples(), ["2\n"]);
+    // The judge page starts from the first sample, but from k = 3 and k = 26 for D2 and D3.
+    let examples = Problem::ALL.map(|p| p.example());
+    assert_eq!(examples[1..3], ["3\n", "26\n"]);
+    for p in [Problem::Cf1769d1, Problem::Nthu14463, Problem::Hdu5754, Problem::P7147] {
+        assert_eq!(p.example(), p.samples()[0]);
+    }
     for p in Problem::ALL {
         for sample in p.samples() {
             p.validate(sample, false).unwrap_or_else(|e| panic!("{p}: {e}"));

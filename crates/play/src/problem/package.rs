@@ -62,6 +62,7 @@ impl Package {
     ///
     /// assert!(Package::is_package_file("tests.txt") && Package::is_package_file("103.ans"));
     /// assert!(!Package::is_package_file("checker.cpp") && !Package::is_package_file("1a.in"));
+    /// assert!(!Package::is_package_file(".in") && !Package::is_package_file("01.out"));
     /// ```
     pub fn is_package_file(name: &str) -> bool {
         let test = name.strip_suffix(".in").or_else(|| name.strip_suffix(".ans"));
