@@ -30,7 +30,7 @@ pub fn is_stdin(file: Option<&Path>) -> bool {
 
 /// The whole input: the file if one is named, else stdin (also for `-`). Text must be UTF-8
 /// (the error names the line and column of the first byte that is not); a leading byte order
-/// mark is dropped. On a terminal a one-line hint says that stdin is being read.
+/// mark is dropped ([`tabletop_core::text::decode`]). On a terminal a one-line hint says that stdin is being read.
 pub fn read_input(file: Option<&Path>) -> anyhow::Result<String> {
     let (bytes, source) = match file {
         Some(path) if !is_stdin(Some(path)) => (
@@ -46,20 +46,8 @@ pub fn read_input(file: Option<&Path>) -> anyhow::Result<String> {
             (bytes, "stdin".to_owned())
         }
     };
-    let text = String::from_utf8(bytes).map_err(|err| {
-        let valid = &err.as_bytes()[..err.utf8_error().valid_up_to()];
-        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
-        let line_start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-        let column = String::from_utf8_lossy(&valid[line_start..]).chars().count() + 1;
-        anyhow::anyhow!(
-            "{source} is not UTF-8 text: line {line}, column {column} holds the byte 0x{:02x}",
-            err.as_bytes()[valid.len()]
-        )
-    })?;
-    Ok(match text.strip_prefix('\u{feff}') {
-        Some(rest) => rest.to_owned(),
-        None => text,
-    })
+    tabletop_core::text::decode_owned(bytes)
+        .map_err(|e| anyhow::anyhow!("{source} is not UTF-8 text: {e}"))
 }
 
 /// A progress bar on stderr with `len` steps, drawn only when stderr is a terminal. `what`

@@ -1,21 +1,20 @@
 //! The problem setters' toolkit: `tabletop check|validate|gen|package <problem>`.
 //!
-//! A thin front end over each game crate's `contest` module: it reads the files (`-` for
-//! stdin), calls the validator, checker or generator of the problem, and prints the verdict.
-//! Exit codes follow testlib: `check` 0 OK, 1 wrong answer, 2 presentation error, 3 checker
-//! failure; `validate` 0 valid, 1 invalid.
+//! A thin front end over the library's table of problems ([`tabletop_play::Problem`]): it reads
+//! the files (`-` for stdin), calls the problem's validator, checker, generator or packager,
+//! and prints the verdict or writes the files. Exit codes follow testlib: `check` 0 OK, 1 wrong
+//! answer, 2 presentation error, 3 checker failure; `validate` 0 valid, 1 invalid.
 
-use std::fmt::Write as _;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
-use clap::{Args, Parser, ValueEnum};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::{Args, Parser};
 use serde::Serialize;
-use tabletop_core::contest::{Checked, InvalidInput, Verdict};
+use tabletop_play::{Checked, GenOptions, Package, Problem, Verdict};
 
-use crate::Problem;
-use crate::common::{Unsuccessful, read_input, to_json};
+use crate::common::{Unsuccessful, plural, read_input, to_json};
 
 /// Ends the program with this exit code, the message already printed.
 #[derive(Debug)]
@@ -35,6 +34,7 @@ impl std::error::Error for Exit {}
                   ./solution < 03.in | tabletop check cf1769d3 03.in -")]
 pub struct CheckArgs {
     /// The problem.
+    #[arg(value_parser = problem_parser())]
     pub problem: Problem,
     /// The test's input (`-` for stdin).
     pub input: PathBuf,
@@ -52,6 +52,7 @@ pub struct CheckArgs {
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
     /// The problem.
+    #[arg(value_parser = problem_parser())]
     pub problem: Problem,
     /// The input to validate (stdin if absent or `-`).
     pub input: Option<PathBuf>,
@@ -75,6 +76,7 @@ pub struct ValidateArgs {
 )]
 pub struct GenArgs {
     /// The problem.
+    #[arg(value_parser = problem_parser())]
     pub problem: Problem,
     /// The seed: the same seed and options give the same input.
     #[arg(long, default_value_t = 1)]
@@ -118,10 +120,17 @@ pub struct GenArgs {
 #[command(after_help = "Example:\n  tabletop package p7147 --out tests --tests 20 --seed 100")]
 pub struct PackageArgs {
     /// The problem.
+    #[arg(value_parser = problem_parser())]
     pub problem: Problem,
-    /// The directory to write (created if needed; existing test files are overwritten).
+    /// The directory to write: created, or replaced whole when it holds an earlier package
+    /// (nothing but NN.in, NN.ans and tests.txt). The package is built beside it and moved into
+    /// place, so a failure leaves the directory as it was.
     #[arg(long)]
     pub out: PathBuf,
+    /// Write into a directory that holds other files too: they stay; its numbered tests and
+    /// tests.txt are replaced by the new package's.
+    #[arg(long)]
+    pub force: bool,
     /// Generated tests after the samples (default: one per generator mode).
     #[arg(long, value_parser = clap::value_parser!(u64).range(0..=999))]
     pub tests: Option<u64>,
@@ -130,9 +139,10 @@ pub struct PackageArgs {
     pub seed: u64,
 }
 
-/// The command-line name of a problem.
-pub fn name(problem: Problem) -> String {
-    problem.to_possible_value().expect("no problem is skipped").get_name().to_owned()
+/// The problem argument: one of the library's problems, each listed with its summary.
+pub fn problem_parser() -> impl TypedValueParser<Value = Problem> {
+    let values = Problem::ALL.map(|p| PossibleValue::new(p.id()).help(p.summary()));
+    PossibleValuesParser::new(values).map(|id| id.parse().expect("a listed problem"))
 }
 
 /// A FILE argument: `-` is stdin.
@@ -140,145 +150,44 @@ fn read_file(path: &Path) -> anyhow::Result<String> {
     if path == Path::new("-") { read_input(None) } else { read_input(Some(path)) }
 }
 
-/// The validator of `problem`.
-pub fn validate(problem: Problem, input: &str, extended: bool) -> Result<(), InvalidInput> {
-    match problem {
-        Problem::Cf1769d1 => tabletop_nine::validate_d1(input),
-        Problem::Cf1769d2 => tabletop_nine::validate_k(input, 13),
-        Problem::Cf1769d3 => tabletop_nine::validate_k(input, 26),
-        Problem::Nthu14463 => tabletop_take6::validate_nthu14463(input),
-        Problem::Hdu5754 => tabletop_race::validate_hdu5754(input, extended),
-        Problem::P7147 => tabletop_mahjong::validate_p7147(input),
-    }
-}
-
-/// The checker of `problem`.
-pub fn check(problem: Problem, input: &str, output: &str, answer: Option<&str>) -> Checked {
-    match problem {
-        Problem::Cf1769d1 => tabletop_nine::check_d1(input, output, answer),
-        Problem::Cf1769d2 => tabletop_nine::check_k(input, output, answer, 13),
-        Problem::Cf1769d3 => tabletop_nine::check_k(input, output, answer, 26),
-        Problem::Nthu14463 => tabletop_take6::check_nthu14463(input, output, answer),
-        Problem::Hdu5754 => tabletop_race::check_hdu5754(input, output, answer),
-        Problem::P7147 => tabletop_mahjong::check_p7147(input, output, answer),
-    }
-}
-
-/// The statement's samples of `problem`.
-fn samples(problem: Problem) -> &'static [&'static str] {
-    match problem {
-        Problem::Cf1769d1 => &tabletop_nine::SAMPLES_D1,
-        Problem::Cf1769d2 | Problem::Cf1769d3 => &tabletop_nine::SAMPLES_K,
-        Problem::Nthu14463 => &tabletop_take6::SAMPLES_NTHU14463,
-        Problem::Hdu5754 => &tabletop_race::SAMPLES_HDU5754,
-        Problem::P7147 => &tabletop_mahjong::SAMPLES_P7147,
-    }
-}
-
-/// The generator options of a package's tests, one per mode of the problem's generator.
-fn modes(problem: Problem) -> &'static [&'static str] {
-    match problem {
-        Problem::Cf1769d1 => &["", "--importance 0", "--importance 5", "--importance 11"],
-        Problem::Cf1769d2 => &["--k 13", "--k 2", ""],
-        Problem::Cf1769d3 => &["--k 26", "--k 13", ""],
-        Problem::Nthu14463 => &[
-            "",
-            "--players 10 --rounds 10 --rows 4",
-            "--rows 1",
-            "--rounds 1",
-            "--players 2",
-            "--force too-low",
-            "--force sixth",
-            "--players 2 --rounds 50 --rows 4 --force too-low --force sixth",
-        ],
-        Problem::Hdu5754 => &[
-            "--mode random",
-            "--mode small",
-            "--mode edge",
-            "--mode equal",
-            "--mode wythoff",
-            "--mode wythoff --cases 1",
-        ],
-        Problem::P7147 => &[
-            "--mode random",
-            "--mode pong",
-            "--mode chow",
-            "--mode ron",
-            "--mode selfdrawn",
-            "--mode draw",
-            "--mode pass",
-            "--mode reverse",
-            "--mode double",
-            "--mode specials",
-        ],
-    }
-}
-
-/// The input that `args` describe.
-pub fn generate(args: &GenArgs) -> anyhow::Result<String> {
-    let p = args.problem;
-    let only = |given: bool, option: &str, problems: &str| -> anyhow::Result<()> {
-        if given {
-            bail!("{option} applies to {problems} only, not to {}", name(p));
+impl GenArgs {
+    /// The generator's options.
+    fn options(&self) -> GenOptions {
+        GenOptions {
+            mode: self.mode.clone(),
+            importance: self.importance,
+            k: self.k,
+            players: self.players,
+            rounds: self.rounds,
+            rows: self.rows,
+            force: self.force.clone(),
+            cases: self.cases,
+            piece: self.piece,
+            extended: self.extended,
         }
-        Ok(())
-    };
-    let (nine, take6, race) = (
-        matches!(p, Problem::Cf1769d1 | Problem::Cf1769d2 | Problem::Cf1769d3),
-        p == Problem::Nthu14463,
-        p == Problem::Hdu5754,
-    );
-    only(
-        args.mode.is_some() && !matches!(p, Problem::Hdu5754 | Problem::P7147),
-        "--mode",
-        "hdu5754 and p7147",
-    )?;
-    only(args.importance.is_some() && p != Problem::Cf1769d1, "--importance", "cf1769d1")?;
-    only(args.k.is_some() && !(nine && p != Problem::Cf1769d1), "--k", "cf1769d2 and cf1769d3")?;
-    let take6_given = args.players.is_some()
-        || args.rounds.is_some()
-        || args.rows.is_some()
-        || !args.force.is_empty();
-    only(take6_given && !take6, "--players, --rounds, --rows and --force", "nthu14463")?;
-    let race_given = args.cases.is_some() || args.piece.is_some() || args.extended;
-    only(race_given && !race, "--cases, --piece and --extended", "hdu5754")?;
-    let seed = args.seed;
-    Ok(match p {
-        Problem::Cf1769d1 => tabletop_nine::gen_d1(seed, args.importance)?,
-        Problem::Cf1769d2 => tabletop_nine::gen_k(13, seed, args.k)?,
-        Problem::Cf1769d3 => tabletop_nine::gen_k(26, seed, args.k)?,
-        Problem::Nthu14463 => {
-            let options = tabletop_take6::TakeGen {
-                players: args.players,
-                rounds: args.rounds,
-                rows: args.rows,
-                force: args.force.clone(),
-            };
-            tabletop_take6::gen_nthu14463(seed, &options)?
-        }
-        Problem::Hdu5754 => {
-            let mode = args.mode.as_deref().map(str::parse).transpose()?.unwrap_or_default();
-            let options = tabletop_race::RaceGen {
-                mode,
-                cases: args.cases,
-                piece: args.piece,
-                extended: args.extended,
-            };
-            tabletop_race::gen_hdu5754(seed, &options)?
-        }
-        Problem::P7147 => {
-            let mode = args.mode.as_deref().map(str::parse).transpose()?.unwrap_or_default();
-            tabletop_mahjong::gen_p7147(seed, mode)?
-        }
-    })
+    }
 }
 
 #[derive(Serialize)]
 struct CheckJson<'a> {
-    problem: String,
+    problem: &'static str,
     verdict: &'static str,
     exit_code: u8,
     reason: &'a str,
+}
+
+/// The bytes of a FILE argument (`-` or none: stdin), as they are.
+fn read_bytes(path: Option<&Path>) -> anyhow::Result<Vec<u8>> {
+    match path {
+        Some(p) if p != Path::new("-") => {
+            std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))
+        }
+        _ => {
+            let mut bytes = Vec::new();
+            std::io::stdin().read_to_end(&mut bytes).context("cannot read stdin")?;
+            Ok(bytes)
+        }
+    }
 }
 
 /// `tabletop check`: prints the verdict line and exits with testlib's code.
@@ -293,18 +202,13 @@ pub fn run_check(args: CheckArgs) -> anyhow::Result<()> {
     let checked = (|| -> anyhow::Result<Checked> {
         let input = read_file(&args.input).context("the input")?;
         let answer = args.answer.as_deref().map(read_file).transpose().context("the answer")?;
-        // A contestant's output that is not text is a presentation error, not a failure.
-        let output = match read_raw(Some(&args.output))? {
-            Ok(output) => output,
-            Err(e) => return Ok(Checked::presentation(format!("the output: {e}"))),
-        };
-        let output = output.strip_prefix('\u{feff}').unwrap_or(&output);
-        Ok(check(args.problem, &input, output, answer.as_deref()))
+        let output = read_bytes(Some(&args.output))?;
+        Ok(args.problem.check_output(&input, &output, answer.as_deref()))
     })()
     .unwrap_or_else(|e| Checked::fail(format!("{e:#}")));
     let text = if args.json {
         to_json(&CheckJson {
-            problem: name(args.problem),
+            problem: args.problem.id(),
             verdict: checked.verdict.name(),
             exit_code: checked.verdict.exit_code(),
             reason: &checked.reason,
@@ -321,7 +225,7 @@ pub fn run_check(args: CheckArgs) -> anyhow::Result<()> {
 
 #[derive(Serialize)]
 struct ValidateJson {
-    problem: String,
+    problem: &'static str,
     valid: bool,
     extended: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -332,41 +236,15 @@ struct ValidateJson {
     rule: Option<String>,
 }
 
-/// The raw text of a validated input: not UTF-8 is itself a broken rule, with its place.
-fn read_raw(path: Option<&Path>) -> anyhow::Result<Result<String, InvalidInput>> {
-    let bytes = match path {
-        Some(p) if p != Path::new("-") => {
-            std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))?
-        }
-        _ => {
-            let mut bytes = Vec::new();
-            std::io::stdin().read_to_end(&mut bytes).context("cannot read stdin")?;
-            bytes
-        }
-    };
-    Ok(String::from_utf8(bytes).map_err(|err| {
-        let valid = &err.as_bytes()[..err.utf8_error().valid_up_to()];
-        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
-        let start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-        let column = String::from_utf8_lossy(&valid[start..]).chars().count() + 1;
-        InvalidInput {
-            line,
-            column,
-            rule: format!("the byte 0x{:02x} is not UTF-8 text", err.as_bytes()[valid.len()]),
-        }
-    }))
-}
-
 /// `tabletop validate`: exit 0 when valid, else 1 with the line, column and rule.
 pub fn run_validate(args: ValidateArgs) -> anyhow::Result<()> {
-    let result = read_raw(args.input.as_deref())?
-        .and_then(|input| validate(args.problem, &input, args.extended));
-    let what =
-        format!("{} input{}", name(args.problem), if args.extended { " (extended)" } else { "" });
+    let bytes = read_bytes(args.input.as_deref())?;
+    let result = args.problem.validate_bytes(&bytes, args.extended);
+    let what = format!("{} input{}", args.problem, if args.extended { " (extended)" } else { "" });
     if args.json {
         let err = result.as_ref().err();
         let json = to_json(&ValidateJson {
-            problem: name(args.problem),
+            problem: args.problem.id(),
             valid: err.is_none(),
             extended: args.extended,
             line: err.map(|e| e.line),
@@ -387,67 +265,181 @@ pub fn run_validate(args: ValidateArgs) -> anyhow::Result<()> {
 
 /// `tabletop gen`: the input on stdout.
 pub fn run_gen(args: GenArgs) -> anyhow::Result<()> {
-    let input = generate(&args)?;
-    crate::common::print(&input)?;
-    Ok(())
+    crate::common::print(&args.problem.generate(args.seed, &args.options())?)
 }
 
-/// The `gen` command line of generated test `seed` with `options`.
-fn gen_command(problem: Problem, seed: u64, options: &str) -> String {
-    let mut c = format!("tabletop gen {} --seed {seed}", name(problem));
-    if !options.is_empty() {
-        c.push(' ');
-        c += options;
-    }
-    c
-}
-
-/// `tabletop package`: samples, then generated tests, each validated and its answer checked.
+/// `tabletop package`: the library builds the package (samples, then generated tests, each
+/// validated, judged and its answer checked); this writes it.
 pub fn run_package(args: PackageArgs) -> anyhow::Result<()> {
     let p = args.problem;
-    let modes = modes(p);
-    let generated = args.tests.unwrap_or(modes.len() as u64);
-    let mut tests: Vec<(String, String)> = Vec::new();
-    for (i, sample) in samples(p).iter().enumerate() {
-        tests.push((sample.to_string(), format!("sample {} of the statement", i + 1)));
-    }
-    for i in 0..generated {
-        let seed = args.seed + i;
-        let command = gen_command(p, seed, modes[i as usize % modes.len()]);
-        let gen_args = GenArgs::try_parse_from(command.split(' ').skip(1))
-            .with_context(|| format!("cannot parse {command}"))?;
-        let input = generate(&gen_args).with_context(|| command.clone())?;
-        tests.push((input, command));
-    }
-    let width = tests.len().to_string().len().max(2);
-    std::fs::create_dir_all(&args.out)
-        .with_context(|| format!("cannot create {}", args.out.display()))?;
-    let mut index = String::new();
-    let bar = crate::common::progress_bar(tests.len() as u64, "packaging");
-    for (i, (input, how)) in tests.iter().enumerate() {
-        let n = format!("{:0width$}", i + 1);
-        validate(p, input, false).with_context(|| format!("test {n} ({how}) is invalid"))?;
-        let answer = crate::judge(p, input).with_context(|| format!("test {n} ({how})"))?;
-        let checked = check(p, input, &answer, None);
-        if checked.verdict != Verdict::Ok {
-            bail!("test {n} ({how}): the judge's answer does not pass the checker: {checked}");
-        }
-        let write = |ext: &str, text: &str| {
-            let path = args.out.join(format!("{n}.{ext}"));
-            std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))
-        };
-        write("in", input)?;
-        write("ans", &answer)?;
-        writeln!(index, "{n}.in: {how}").expect("writing to a String");
-        bar.inc(1);
-    }
+    let tests = args.tests.map_or(p.package_modes().len(), |t| t as usize);
+    let bar = crate::common::progress_bar((p.samples().len() + tests) as u64, "packaging");
+    let package = p.package(Some(tests), args.seed, |_| bar.inc(1))?;
     bar.finish_and_clear();
-    let path = args.out.join("tests.txt");
-    std::fs::write(&path, &index).with_context(|| format!("cannot write {}", path.display()))?;
+    write_package(&package, &args.out, args.force)?;
     crate::common::print(&format!(
-        "{} tests ({} samples, {generated} generated) written to {}\n",
-        tests.len(),
-        samples(p).len(),
+        "{} ({}, {} generated) written to {}\n",
+        plural(package.tests.len() as u64, "test"),
+        plural(package.samples as u64, "sample"),
+        package.generated,
         args.out.display()
     ))
+}
+
+/// Writes `package` into `out`, whole or not at all: the files are written into a new
+/// directory first, then moved into place.
+///
+/// - `out` absent: the new directory becomes `out`.
+/// - `out` a directory holding an earlier package, or nothing: it is replaced whole, so no
+///   test of the earlier package stays.
+/// - `out` holding other files too: refused, unless `force`; then the earlier package's files
+///   are removed and the new ones moved in beside the others. So too when `out` is a symbolic
+///   link (the files go where it points) or holds the current directory (which must stay).
+fn write_package(package: &Package, out: &Path, force: bool) -> anyhow::Result<()> {
+    let shown = out.display();
+    let link = std::fs::symlink_metadata(out).is_ok_and(|m| m.file_type().is_symlink());
+    let old: Option<Vec<(String, bool)>> = match std::fs::metadata(out) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(e).with_context(|| format!("cannot read {shown}")),
+        Ok(m) if !m.is_dir() => bail!("{shown} is not a directory"),
+        Ok(_) => Some(
+            std::fs::read_dir(out)
+                .and_then(|entries| {
+                    entries
+                        .map(|e| {
+                            let e = e?;
+                            let name = e.file_name().to_string_lossy().into_owned();
+                            let ours = e.file_type()?.is_file() && Package::is_package_file(&name);
+                            Ok((name, ours))
+                        })
+                        .collect()
+                })
+                .with_context(|| format!("cannot read {shown}"))?,
+        ),
+    };
+    let mut foreign: Vec<&str> =
+        old.iter().flatten().filter(|(_, ours)| !ours).map(|(n, _)| n.as_str()).collect();
+    foreign.sort_unstable();
+    if !foreign.is_empty() && !force {
+        bail!(
+            "{shown} holds files that are not a test package's ({}): refusing to write into it \
+             without --force",
+            foreign.join(", ")
+        );
+    }
+    let pid = std::process::id();
+    // A directory that holds the current one cannot be renamed away under the user's shell.
+    let holds_cwd = old.is_some()
+        && std::env::current_dir()
+            .is_ok_and(|cwd| std::fs::canonicalize(out).is_ok_and(|o| cwd.starts_with(o)));
+    if old.is_some() && (link || holds_cwd || !foreign.is_empty()) {
+        // Into the directory itself, beside the files that stay.
+        let temp = out.join(format!(".tabletop-package-{pid}"));
+        write_files(package, &temp)?;
+        for (name, _) in old.iter().flatten().filter(|(_, ours)| *ours) {
+            let path = out.join(name);
+            std::fs::remove_file(&path)
+                .with_context(|| format!("cannot remove {}", path.display()))?;
+        }
+        for (name, _) in package.files() {
+            let (from, to) = (temp.join(&name), out.join(&name));
+            std::fs::rename(&from, &to)
+                .with_context(|| format!("cannot move {} to {}", from.display(), to.display()))?;
+        }
+        return std::fs::remove_dir(&temp)
+            .with_context(|| format!("cannot remove {}", temp.display()));
+    }
+    // Beside the directory, then renamed into place.
+    let full = if old.is_some() { std::fs::canonicalize(out)? } else { out.to_path_buf() };
+    let name = full.file_name().with_context(|| format!("{shown} names no directory"))?;
+    let parent = match full.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    std::fs::create_dir_all(&parent)
+        .with_context(|| format!("cannot create {}", parent.display()))?;
+    let hidden = |what: &str| parent.join(format!(".{}.{what}-{pid}", name.to_string_lossy()));
+    let temp = hidden("tabletop-package");
+    write_files(package, &temp)?;
+    let moved = |from: &Path, to: &Path| {
+        std::fs::rename(from, to)
+            .with_context(|| format!("cannot move {} to {}", from.display(), to.display()))
+    };
+    if old.is_none() {
+        return moved(&temp, out).inspect_err(|_| {
+            let _ = std::fs::remove_dir_all(&temp);
+        });
+    }
+    let earlier = hidden("tabletop-earlier");
+    moved(&full, &earlier).inspect_err(|_| {
+        let _ = std::fs::remove_dir_all(&temp);
+    })?;
+    if let Err(e) = moved(&temp, &full) {
+        let _ = std::fs::rename(&earlier, &full);
+        let _ = std::fs::remove_dir_all(&temp);
+        return Err(e);
+    }
+    std::fs::remove_dir_all(&earlier)
+        .with_context(|| format!("cannot remove {}", earlier.display()))
+}
+
+/// Writes every file of `package` into the new directory `dir`; on failure, removes `dir`.
+fn write_files(package: &Package, dir: &Path) -> anyhow::Result<()> {
+    let write = || -> anyhow::Result<()> {
+        std::fs::create_dir(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        for (name, text) in package.files() {
+            let path = dir.join(name);
+            std::fs::write(&path, text)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+        }
+        Ok(())
+    };
+    write().inspect_err(|_| {
+        let _ = std::fs::remove_dir_all(dir);
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    /// A package whose second test cannot be written (its name holds a missing folder).
+    fn broken() -> Package {
+        let mut package = Problem::Hdu5754.package(Some(1), 1, |_| {}).unwrap();
+        package.tests[1].name = "missing/02".to_owned();
+        package
+    }
+
+    #[test]
+    fn a_write_that_fails_midway_leaves_the_folder_as_it_was() {
+        let dir = std::env::temp_dir().join(format!("tabletop-broken-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let pkg = dir.join("pkg");
+        let good = Problem::Hdu5754.package(Some(3), 1, |_| {}).unwrap();
+        write_package(&good, &pkg, false).unwrap();
+        let before = names(&pkg);
+        assert_eq!(before.len(), 9);
+        let err = write_package(&broken(), &pkg, false).unwrap_err();
+        assert!(format!("{err:#}").starts_with("cannot write "), "{err:#}");
+        assert_eq!(names(&pkg), before);
+        assert_eq!(names(&dir), ["pkg"], "no temporary folder stays");
+        // The same with other files beside the package (--force).
+        std::fs::write(pkg.join("notes.md"), "x").unwrap();
+        assert!(write_package(&broken(), &pkg, true).is_err());
+        assert_eq!(names(&pkg).len(), 10);
+        assert_eq!(names(&dir), ["pkg"]);
+        // And into a folder that does not exist yet: none is made.
+        assert!(write_package(&broken(), &dir.join("new"), false).is_err());
+        assert_eq!(names(&dir), ["pkg"]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -22,7 +22,7 @@ use crate::common::{is_stdin, progress_bar, read_input, to_json};
 const CHUNK: u64 = 4096;
 
 /// The official sample wall (test 1 of P7147).
-const SAMPLE: &str = include_str!("../../mahjong/tests/data/p7147/1.in");
+const SAMPLE: &str = tabletop_mahjong::SAMPLES_P7147[0];
 
 /// The mahjong subcommands.
 #[derive(Debug, clap::Subcommand)]

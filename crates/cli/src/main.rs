@@ -18,7 +18,7 @@ mod take6;
 use std::io::Write;
 use std::process::ExitCode;
 
-use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::common::{Unsuccessful, read_input};
 
@@ -47,7 +47,8 @@ enum Command {
     #[command(after_help = manual::JUDGE_HELP)]
     Judge {
         /// The problem.
-        problem: Problem,
+        #[arg(value_parser = contest::problem_parser())]
+        problem: tabletop_play::Problem,
         /// Read the input from this file instead of stdin (`-`: stdin).
         file: Option<std::path::PathBuf>,
     },
@@ -131,43 +132,8 @@ enum Command {
     },
 }
 
-/// The original problems that `tabletop judge` reproduces.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Problem {
-    /// Codeforces 1769 D1: the winner of a Nine deal, Alice first.
-    Cf1769d1,
-    /// Codeforces 1769 D2: k <= 13 Nine deals with distinct importances.
-    Cf1769d2,
-    /// Codeforces 1769 D3: k <= 26 Nine deals with distinct importances.
-    Cf1769d3,
-    /// NTHU OJ 14463: Take 6!, scripted.
-    Nthu14463,
-    /// HDU 5754: Life Winner Bo.
-    Hdu5754,
-    /// Luogu P7147 (THUPC 2021): the Mahjong simulator.
-    P7147,
-}
-
 /// Each game's benchmark workloads, in the order `tabletop bench` runs them.
 const BENCHES: [bench::Workloads; 4] = [nine::bench, take6::bench, race::bench, mahjong::bench];
-
-impl From<Problem> for tabletop_play::Problem {
-    fn from(p: Problem) -> tabletop_play::Problem {
-        match p {
-            Problem::Cf1769d1 => tabletop_play::Problem::Cf1769d1,
-            Problem::Cf1769d2 => tabletop_play::Problem::Cf1769d2,
-            Problem::Cf1769d3 => tabletop_play::Problem::Cf1769d3,
-            Problem::Nthu14463 => tabletop_play::Problem::Nthu14463,
-            Problem::Hdu5754 => tabletop_play::Problem::Hdu5754,
-            Problem::P7147 => tabletop_play::Problem::P7147,
-        }
-    }
-}
-
-/// The one judge code path shared with the server and Python: `tabletop_play::judge`.
-fn judge(problem: Problem, input: &str) -> anyhow::Result<String> {
-    Ok(tabletop_play::judge(problem.into(), input)?)
-}
 
 fn demo(json: bool) -> anyhow::Result<()> {
     let mut out = common::stdout();
@@ -191,7 +157,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     common::check_stdout()?;
     match cli.command {
         Command::Judge { problem, file } => {
-            common::print(&judge(problem, &read_input(file.as_deref())?)?)
+            common::print(&tabletop_play::judge(problem, &read_input(file.as_deref())?)?)
         }
         Command::Check(args) => contest::run_check(args),
         Command::Validate(args) => contest::run_validate(args),

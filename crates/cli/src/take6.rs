@@ -488,7 +488,7 @@ fn arena_text(arena: &Arena, summary: &ArenaSummary, seed: u64) -> String {
 }
 
 /// The judge's sample.
-const SAMPLE: &str = "4 3 2\n11\n6\n12 5 9\n1 13 10\n7 2 4\n8 14 3\n";
+const SAMPLE: &str = tabletop_take6::SAMPLES_NTHU14463[0];
 
 /// The game on its built-in sample data.
 pub fn demo(out: &mut dyn Write) -> anyhow::Result<()> {
@@ -550,7 +550,8 @@ pub fn bench(bench: &mut Bench) -> anyhow::Result<()> {
             })
             .sum()
     }
-    let answer = include_str!("../../take6/tests/data/sample.out");
+    // The statement's answer to its sample (take6's tests/data/sample.out).
+    let answer = "0\n5\n0\n6\n";
     bench.case("take6/judge-sample", "heads", 10_000, || {
         let mut heads = 0u64;
         for _ in 0..10_000 {

@@ -295,3 +295,158 @@ fn gen_is_deterministic_and_rejects_foreign_options() {
     let boards = success_stdout(&run(&["race", "gen", "--cases", "3", "--seed", "1"], ""));
     assert_eq!(boards.lines().count(), 4);
 }
+
+/// The names in `dir`, sorted.
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn package_replaces_an_earlier_package_whole() {
+    let dir = temp_dir("again");
+    let pkg = dir.join("pkg");
+    let out = pkg.to_str().unwrap();
+    let said = success_stdout(&run(&["package", "hdu5754", "--out", out, "--tests", "4"], ""));
+    assert_eq!(said, format!("5 tests (1 sample, 4 generated) written to {out}\n"));
+    assert_eq!(names(&pkg).len(), 11);
+    // A smaller package into the same folder: no test of the earlier one stays.
+    let said = success_stdout(&run(&["package", "hdu5754", "--out", out, "--tests", "1"], ""));
+    assert_eq!(said, format!("2 tests (1 sample, 1 generated) written to {out}\n"));
+    assert_eq!(names(&pkg), ["01.ans", "01.in", "02.ans", "02.in", "tests.txt"]);
+    assert_eq!(read(&pkg.join("tests.txt")).lines().count(), 2);
+    let said = success_stdout(&run(&["package", "hdu5754", "--out", out, "--tests", "0"], ""));
+    assert_eq!(said, format!("1 test (1 sample, 0 generated) written to {out}\n"));
+    // Nothing is left beside it.
+    assert_eq!(names(&dir), ["pkg"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn package_refuses_a_folder_with_other_files_unless_forced() {
+    let dir = temp_dir("foreign");
+    let pkg = dir.join("pkg");
+    std::fs::create_dir(&pkg).unwrap();
+    write(&pkg, "notes.md", "my notes\n");
+    write(&pkg, "07.in", "1\n1 5 5\n");
+    let out = pkg.to_str().unwrap();
+    let o = run(&["package", "hdu5754", "--out", out, "--tests", "1"], "");
+    assert_eq!(code(&o), 2);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "error: {out} holds files that are not a test package's (notes.md): refusing to \
+             write into it without --force\n"
+        )
+    );
+    assert_eq!(names(&pkg), ["07.in", "notes.md"]);
+    // --force keeps the other files and removes the earlier tests.
+    let o = run(&["package", "hdu5754", "--out", out, "--tests", "1", "--force"], "");
+    success_stdout(&o);
+    assert_eq!(names(&pkg), ["01.ans", "01.in", "02.ans", "02.in", "notes.md", "tests.txt"]);
+    assert_eq!(read(&pkg.join("notes.md")), "my notes\n");
+    assert_eq!(names(&dir), ["pkg"]);
+    // A file is not a folder.
+    let file = write(&dir, "file", "x");
+    let o = run(&["package", "hdu5754", "--out", &file], "");
+    assert_eq!((code(&o), stderr(&o)), (2, format!("error: {file} is not a directory\n")));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn package_into_the_current_folder_or_through_a_link_keeps_the_folder() {
+    let dir = temp_dir("here");
+    let pkg = dir.join("pkg");
+    let write_here = |out: &str| {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_tabletop"))
+            .args(["package", "hdu5754", "--out", out, "--tests", "1"])
+            .current_dir(&pkg)
+            .output()
+            .unwrap();
+        success_stdout(&o)
+    };
+    std::fs::create_dir(&pkg).unwrap();
+    write(&pkg, "05.in", "1\n1 5 5\n");
+    write_here(".");
+    assert_eq!(names(&pkg), ["01.ans", "01.in", "02.ans", "02.in", "tests.txt"]);
+    // The shell's folder is the same folder, not a removed one.
+    write(&pkg, "05.ans", "G\n");
+    write_here(pkg.to_str().unwrap());
+    assert_eq!(names(&pkg), ["01.ans", "01.in", "02.ans", "02.in", "tests.txt"]);
+    // Through a symbolic link: the files go where it points, and the link stays.
+    #[cfg(unix)]
+    {
+        let link = dir.join("link");
+        std::os::unix::fs::symlink(&pkg, &link).unwrap();
+        write(&pkg, "09.in", "1\n1 5 5\n");
+        success_stdout(&run(&["package", "hdu5754", "--out", link.to_str().unwrap()], ""));
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert_eq!(names(&pkg).len(), 2 * 7 + 1);
+        assert!(!names(&pkg).contains(&"09.in".to_owned()));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn gen_names_the_foreign_options_given() {
+    let o = run(&["gen", "hdu5754", "--rounds", "2"], "");
+    assert_eq!(stderr(&o), "error: --rounds applies to nthu14463 only, not to hdu5754\n");
+    let o = run(&["gen", "p7147", "--players", "2", "--force", "sixth", "--cases", "3"], "");
+    assert_eq!(stderr(&o), "error: --players and --force apply to nthu14463 only, not to p7147\n");
+    let o = run(&["gen", "cf1769d1", "--piece", "king", "--extended"], "");
+    assert_eq!(
+        stderr(&o),
+        "error: --piece and --extended apply to hdu5754 only, not to cf1769d1\n"
+    );
+}
+
+/// Every line of a run's output, stdout and stderr, is short.
+fn assert_short(o: &Output, what: &str) -> String {
+    let all = format!("{}{}", stdout(o), stderr(o));
+    assert!(all.lines().all(|l| l.len() < 250), "{what}: a line of {} bytes", all.len());
+    all
+}
+
+#[test]
+fn a_huge_token_is_quoted_cut_by_judge_validate_and_check() {
+    let dir = temp_dir("huge");
+    let big = "A".repeat(300_000);
+    let cut = "... (300000 bytes)";
+    for problem in PROBLEMS {
+        let p: tabletop_play::Problem = problem.parse().unwrap();
+        let input = p.generate(4, &Default::default()).unwrap();
+        let answer = tabletop_play::judge(p, &input).unwrap();
+        let bad_input = write(&dir, "bad.in", &format!("{input}{big}\n"));
+        let bad_output = write(&dir, "bad.out", &format!("{} {big}\n", answer.trim_end()));
+        let (input, answer) = (write(&dir, "in", &input), write(&dir, "ans", &answer));
+        let first = write(&dir, "first", &format!("{big}\n"));
+        for bad in [&first, &bad_input] {
+            let said = assert_short(&run(&["validate", problem, bad], ""), "validate");
+            assert!(bad != &first || said.contains(cut), "validate {problem}: {said}");
+            assert_short(&run(&["validate", problem, "--json", bad], ""), "validate --json");
+            assert_short(&run(&["judge", problem, bad], ""), "judge");
+            assert_short(&run(&["check", problem, bad, &answer], ""), "check a bad input");
+        }
+        for bad in [&first, &bad_output] {
+            let said = assert_short(&run(&["check", problem, &input, bad], ""), "check");
+            if bad == &bad_output || !matches!(problem, "cf1769d2" | "cf1769d3") {
+                assert!(said.contains(cut), "check {problem}: {said}");
+            }
+            assert_short(&run(&["check", problem, &input, bad, "--json"], ""), "check --json");
+            assert_short(&run(&["check", problem, &input, &answer, bad], ""), "check answer");
+        }
+    }
+    let o = run(&["judge", "hdu5754"], &format!("1\n1 5 {big}\n"));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "error: line 2: expected the number of columns M, found \"{}\"{cut}\n",
+            "A".repeat(40)
+        )
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -8,6 +8,9 @@
 //! - [`first_difference`]: the token-by-token comparison of Codeforces' standard checkers
 //!   (whitespace-insensitive), locating the first difference in both texts.
 //!
+//! Every message quotes the input through [`crate::text::clip`]: a token of 300 KB is
+//! named by its first 40 characters and its length.
+//!
 //! ```
 //! use tabletop_core::contest::Strict;
 //!
@@ -23,6 +26,8 @@ use std::fmt;
 
 use thiserror::Error;
 
+use crate::text::{NotUtf8, clip};
+
 /// Why an input is not valid: where, and the rule broken.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("line {line}, column {column}: {rule}")]
@@ -33,6 +38,17 @@ pub struct InvalidInput {
     pub column: usize,
     /// The rule broken, in words.
     pub rule: String,
+}
+
+impl From<NotUtf8> for InvalidInput {
+    /// Bytes that are not UTF-8 break the format at the first such byte.
+    fn from(e: NotUtf8) -> InvalidInput {
+        InvalidInput {
+            line: e.line,
+            column: e.column,
+            rule: format!("the byte 0x{:02x} is not UTF-8 text", e.byte),
+        }
+    }
 }
 
 /// A strict reader over the whole input, in the manner of testlib's validators.
@@ -141,14 +157,14 @@ impl<'a> Strict<'a> {
         let token = self.token(what)?;
         let t = token.text;
         if !t.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(token.invalid(format!("expected {what}, an integer, found {t:?}")));
+            return Err(token.invalid(format!("expected {what}, an integer, found {:?}", clip(t))));
         }
         if t.len() > 1 && t.starts_with('0') {
-            return Err(token.invalid(format!("{what} {t:?} has a leading zero")));
+            return Err(token.invalid(format!("{what} {:?} has a leading zero", clip(t))));
         }
         match t.parse::<u64>() {
             Ok(v) if (min..=max).contains(&v) => Ok((v, token)),
-            _ => Err(token.invalid(format!("{what} = {t} is out of range {min}..={max}"))),
+            _ => Err(token.invalid(format!("{what} = {} is out of range {min}..={max}", clip(t)))),
         }
     }
 
@@ -284,17 +300,20 @@ impl fmt::Display for Difference<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.expected, self.found) {
             (Some((_, e)), Some((line, t))) => {
+                let (e, t) = (clip(e), clip(t));
                 write!(f, "token {} (line {line}): expected {e:?}, found {t:?}", self.index)
             }
             (Some((line, e)), None) => write!(
                 f,
-                "token {} (line {line} of the answer): expected {e:?}, found the end of the output",
-                self.index
+                "token {} (line {line} of the answer): expected {:?}, found the end of the output",
+                self.index,
+                clip(e)
             ),
             (None, Some((line, t))) => write!(
                 f,
-                "token {} (line {line}): expected the end of the output, found {t:?}",
-                self.index
+                "token {} (line {line}): expected the end of the output, found {:?}",
+                self.index,
+                clip(t)
             ),
             (None, None) => write!(f, "no difference"),
         }
@@ -315,6 +334,11 @@ pub fn first_difference<'a>(expected: &'a str, found: &'a str) -> Option<Differe
             (expected, found) => return Some(Difference { index, expected, found }),
         }
     }
+}
+
+/// `n` `unit`s in words: `1 case`, `2 cases`.
+fn count(n: usize, unit: &str) -> String {
+    if n == 1 { format!("1 {unit}") } else { format!("{n} {unit}s") }
 }
 
 /// The token count of `text`.
@@ -338,23 +362,22 @@ pub fn compare_tokens(
     unit: &str,
 ) -> Checked {
     if let Some((line, t)) = tokens(expected).find(|(_, t)| !well_formed(t)) {
+        let t = clip(t);
         return Checked::fail(format!("the answer is invalid: line {line}: {t:?} is not {what}"));
     }
     if let Some((line, t)) = tokens(found).find(|(_, t)| !well_formed(t)) {
-        return Checked::presentation(format!("line {line}: {t:?} is not {what}"));
+        return Checked::presentation(format!("line {line}: {:?} is not {what}", clip(t)));
     }
     match first_difference(expected, found) {
         None => {
             let n = token_count(expected);
-            Checked::ok(if n == 1 {
-                format!("1 {unit} matches")
-            } else {
-                format!("{n} {unit}s match")
-            })
+            Checked::ok(format!("{} {}", count(n, unit), if n == 1 { "matches" } else { "match" }))
         }
         Some(d) => {
             let i = d.index;
-            Checked::wrong(match (d.expected, d.found) {
+            let (expected, found) =
+                (d.expected.map(|(l, e)| (l, clip(e))), d.found.map(|(l, t)| (l, clip(t))));
+            Checked::wrong(match (expected, found) {
                 (Some((_, e)), Some((line, t))) => {
                     format!("{unit} {i} (line {line}): expected {e}, found {t}")
                 }
@@ -362,8 +385,8 @@ pub fn compare_tokens(
                     format!("{unit} {i}: expected {e}, found the end of the output")
                 }
                 (None, Some((line, t))) => format!(
-                    "line {line}: expected the end of the output after {} {unit}s, found {t}",
-                    i - 1
+                    "line {line}: expected the end of the output after {}, found {t}",
+                    count(i - 1, unit)
                 ),
                 (None, None) => unreachable!("a difference has a side"),
             })
@@ -477,6 +500,11 @@ mod tests {
         let int = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
         let check = |e: &str, f: &str| compare_tokens(e, f, &int, "an integer", "player");
         assert_eq!(check("0\n5\n", "0 5"), Checked::ok("2 players match"));
+        assert_eq!(check("0\n", "0"), Checked::ok("1 player matches"));
+        assert_eq!(
+            check("0\n", "0 7"),
+            Checked::wrong("line 1: expected the end of the output after 1 player, found 7")
+        );
         assert_eq!(
             check("0\n5\n", "0\n6\n"),
             Checked::wrong("player 2 (line 2): expected 5, found 6")
@@ -491,5 +519,37 @@ mod tests {
         );
         assert_eq!(check("0\n5\n", "0\nfive\n").verdict, Verdict::PresentationError);
         assert_eq!(check("0\nx\n", "0\n5\n").verdict, Verdict::Fail);
+    }
+
+    #[test]
+    fn huge_tokens_are_quoted_cut() {
+        let big = "7".repeat(300_000);
+        let cut = format!("{}... (300000 bytes)", "7".repeat(40));
+        let rule = Strict::new(&format!("{big}\n")).int(1, 9, "N").unwrap_err().rule;
+        assert_eq!(rule, format!("N = {cut} is out of range 1..=9"));
+        let rule = Strict::new(&format!("0{big}\n")).int(1, 9, "N").unwrap_err().rule;
+        assert_eq!(rule, format!("N \"0{}\"... (300001 bytes) has a leading zero", "7".repeat(39)));
+        let rule = Strict::new(&format!("x{big}\n")).int(1, 9, "N").unwrap_err().rule;
+        assert!(rule.ends_with("... (300001 bytes)") && rule.len() < 100, "{rule}");
+        let d = first_difference("1 2", &format!("1 {big}")).unwrap().to_string();
+        assert_eq!(
+            d,
+            format!(
+                "token 2 (line 1): expected \"2\", found \"{}\"... (300000 bytes)",
+                "7".repeat(40)
+            )
+        );
+        let int = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+        let check = |e: &str, f: &str| compare_tokens(e, f, &int, "an integer", "case").reason;
+        assert_eq!(
+            check("1 2", &format!("1 {big}")),
+            format!("case 2 (line 1): expected 2, found {cut}")
+        );
+        assert_eq!(
+            check("1", &format!("1 {big}")),
+            format!("line 1: expected the end of the output after 1 case, found {cut}")
+        );
+        assert!(check("1", &format!("x{big}")).len() < 100);
+        assert!(check(&format!("x{big}"), "1").len() < 120);
     }
 }

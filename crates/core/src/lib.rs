@@ -13,7 +13,9 @@
 //! - [`contest`]: what the problem setters' toolkits share: the strict reader of validators,
 //!   testlib's verdicts and the token-by-token comparison of standard checkers.
 //! - [`text`]: lines and tokens as the original judges read them (any line break, any
-//!   whitespace), in linear time.
+//!   whitespace), in linear time; bytes decoded to text once for every front end
+//!   ([`text::decode`]: UTF-8, the byte order mark dropped); and [`text::clip`], which cuts
+//!   the input that a message quotes to a readable length.
 //!
 //! ```
 //! use tabletop_core::{seeded_rng, sub_seed};

@@ -6,6 +6,15 @@
 //! tabs, vertical tabs, form feeds, carriage returns, and the other Unicode spaces), and they
 //! stay linear in the input: a column is counted as the scan goes, never by rescanning the
 //! line.
+//!
+//! It also holds what every front end does to input before and after a parser sees it:
+//! [`decode`] turns bytes into text (UTF-8, a leading byte order mark dropped, the first bad
+//! byte located), and [`clip`] cuts a piece of input that a message quotes to a readable
+//! length, so a 300 KB token never becomes a 300 KB line of an error.
+
+use std::fmt;
+
+use thiserror::Error;
 
 /// Whether `b` is whitespace to C's `isspace`: space, `\t`, `\n`, `\v` (0x0B), `\f` (0x0C) or
 /// `\r`. (`u8::is_ascii_whitespace` leaves out the vertical tab.)
@@ -118,6 +127,140 @@ pub fn words(text: &str) -> impl Iterator<Item = (usize, usize, &str)> + '_ {
     lines(text).flat_map(|(line, l)| tokens(l).map(move |(column, t)| (line, column, t)))
 }
 
+/// The byte order mark that editors on Windows put before UTF-8 text; [`strip_bom`] drops it.
+pub const BOM: char = '\u{feff}';
+
+/// `text` without its leading byte order mark, if it has one (only one is dropped).
+///
+/// ```
+/// use tabletop_core::text::strip_bom;
+///
+/// assert_eq!(strip_bom("\u{feff}4\n"), "4\n");
+/// assert_eq!(strip_bom("4\n"), "4\n");
+/// ```
+pub fn strip_bom(text: &str) -> &str {
+    text.strip_prefix(BOM).unwrap_or(text)
+}
+
+/// Bytes that are not UTF-8 text: the first byte that is not, and where it is (lines counted
+/// by `\n`, columns in characters, both from 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("line {line}, column {column} holds the byte 0x{byte:02x}")]
+pub struct NotUtf8 {
+    /// The line of the byte, from 1.
+    pub line: usize,
+    /// The column of the byte, from 1, in characters.
+    pub column: usize,
+    /// The byte.
+    pub byte: u8,
+}
+
+impl NotUtf8 {
+    /// Where `error`, found in `bytes`, is.
+    fn locate(bytes: &[u8], error: std::str::Utf8Error) -> NotUtf8 {
+        let valid = &bytes[..error.valid_up_to()];
+        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+        let start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        // `valid` is UTF-8 up to `valid_up_to`, and `start` follows a `\n`.
+        let column = std::str::from_utf8(&valid[start..]).map_or(0, |s| s.chars().count()) + 1;
+        NotUtf8 { line, column, byte: bytes[valid.len()] }
+    }
+}
+
+/// `bytes` as UTF-8 text, unchanged (a byte order mark stays: a validator must see it).
+///
+/// ```
+/// use tabletop_core::text::{NotUtf8, utf8};
+///
+/// assert_eq!(utf8(b"1\n"), Ok("1\n"));
+/// let err = utf8(b"ok\nab\xffcd").unwrap_err();
+/// assert_eq!(err, NotUtf8 { line: 2, column: 3, byte: 0xff });
+/// assert_eq!(err.to_string(), "line 2, column 3 holds the byte 0xff");
+/// ```
+pub fn utf8(bytes: &[u8]) -> Result<&str, NotUtf8> {
+    std::str::from_utf8(bytes).map_err(|e| NotUtf8::locate(bytes, e))
+}
+
+/// `bytes` as the judges read them: UTF-8 text ([`utf8`]) with a leading byte order mark
+/// dropped ([`strip_bom`]). Every front end reads a judge's input, a checker's files and the
+/// games' input files through this (or [`decode_owned`]).
+///
+/// ```
+/// use tabletop_core::text::decode;
+///
+/// assert_eq!(decode("\u{feff}2\n".as_bytes()), Ok("2\n"));
+/// assert_eq!(decode(b"2\n\xff").unwrap_err().line, 2);
+/// ```
+pub fn decode(bytes: &[u8]) -> Result<&str, NotUtf8> {
+    utf8(bytes).map(strip_bom)
+}
+
+/// [`decode`] without a copy: the vector becomes the string.
+pub fn decode_owned(bytes: Vec<u8>) -> Result<String, NotUtf8> {
+    let mut text =
+        String::from_utf8(bytes).map_err(|e| NotUtf8::locate(e.as_bytes(), e.utf8_error()))?;
+    let bom = text.len() - strip_bom(&text).len();
+    text.drain(..bom);
+    Ok(text)
+}
+
+/// The most characters of a piece of input that a message quotes whole; see [`clip`].
+pub const CLIP_CHARS: usize = 40;
+
+/// A piece of input as a message quotes it: whole when it has at most [`CLIP_CHARS`]
+/// characters, else its first [`CLIP_CHARS`] characters, `...` and its length in bytes.
+/// `Display` writes it bare, `Debug` quoted and escaped as `{:?}` writes a `str`:
+///
+/// ```
+/// use tabletop_core::text::clip;
+///
+/// assert_eq!(format!("{:?}", clip("XX")), "\"XX\"");
+/// let token = "7".repeat(300_000);
+/// assert_eq!(clip(&token).to_string(), format!("{}... (300000 bytes)", "7".repeat(40)));
+/// assert_eq!(format!("{:?}", clip(&token)), format!("\"{}\"... (300000 bytes)", "7".repeat(40)));
+/// ```
+///
+/// Every message of the library that quotes its input (a token, a line, a name) quotes it
+/// through this, so an error stays one readable line whatever the input.
+pub fn clip(text: &str) -> Clip<'_> {
+    match text.char_indices().nth(CLIP_CHARS) {
+        Some((end, _)) => Clip { head: &text[..end], len: Some(text.len()) },
+        None => Clip { head: text, len: None },
+    }
+}
+
+/// A piece of input cut for a message: see [`clip`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Clip<'a> {
+    /// The text shown.
+    head: &'a str,
+    /// The whole length in bytes, when the text was cut.
+    len: Option<usize>,
+}
+
+impl Clip<'_> {
+    fn tail(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.len {
+            Some(len) => write!(f, "... ({len} bytes)"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl fmt::Display for Clip<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.head)?;
+        self.tail(f)
+    }
+}
+
+impl fmt::Debug for Clip<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.head)?;
+        self.tail(f)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -160,5 +303,29 @@ mod tests {
         assert_eq!((count, last), (1_000_000, 3 * 999_999 + 1));
         assert_eq!(words(&line.replace(' ', "\r")).count(), 1_000_000);
         assert!(start.elapsed().as_secs_f64() < 2.0, "{:?}", start.elapsed());
+    }
+
+    #[test]
+    fn clip_keeps_short_text_and_cuts_long_text_on_a_character() {
+        for short in ["", "XX", "\"é\n", &"x".repeat(CLIP_CHARS)] {
+            assert_eq!(clip(short).to_string(), short);
+            assert_eq!(format!("{:?}", clip(short)), format!("{short:?}"));
+        }
+        let long = "é".repeat(CLIP_CHARS + 1);
+        assert_eq!(clip(&long).to_string(), format!("{}... (82 bytes)", "é".repeat(CLIP_CHARS)));
+        let quoted = format!("{:?}", clip(&long));
+        assert_eq!(quoted, format!("\"{}\"... (82 bytes)", "é".repeat(CLIP_CHARS)));
+    }
+
+    #[test]
+    fn decoding_drops_one_bom_and_locates_the_first_bad_byte() {
+        assert_eq!(decode("\u{feff}\u{feff}1".as_bytes()), Ok("\u{feff}1"));
+        assert_eq!(utf8("\u{feff}1".as_bytes()), Ok("\u{feff}1"));
+        assert_eq!(decode_owned("\u{feff}é\n".as_bytes().to_vec()), Ok("é\n".to_owned()));
+        assert_eq!(decode_owned(b"1\n".to_vec()), Ok("1\n".to_owned()));
+        let err = NotUtf8 { line: 3, column: 2, byte: 0xc3 };
+        assert_eq!(decode(b"a\n\n\xc3\xa9\xc3"), Err(err), "a cut character");
+        assert_eq!(decode_owned(b"a\n\n\xc3\xa9\xc3".to_vec()), Err(err));
+        assert_eq!(utf8(b"\xfe").unwrap_err(), NotUtf8 { line: 1, column: 1, byte: 0xfe });
     }
 }

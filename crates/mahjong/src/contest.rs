@@ -20,6 +20,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use tabletop_core::contest::{InvalidInput, Strict, first_difference, tokens};
+use tabletop_core::text::clip;
 use tabletop_core::{seeded_rng, sub_seed};
 use thiserror::Error;
 
@@ -32,7 +33,7 @@ use crate::tile::Kind;
 use crate::wall::Wall;
 
 /// The statement's sample (official test 1).
-pub const SAMPLES_P7147: [&str; 1] = [include_str!("../tests/data/p7147/1.in")];
+pub const SAMPLES_P7147: [&str; 1] = [include_str!("../data/p7147_sample.in")];
 
 /// Validates an input strictly: 148 lines, each one tile (`1M`..`9S`, `E S W N B F Z`, `PASS
 /// REVERSE DOUBLE`) ended by `\n`, exactly 4 copies of each of the 37 kinds, nothing else.
@@ -44,7 +45,7 @@ pub fn validate_p7147(input: &str) -> Result<(), InvalidInput> {
         let kind: Kind = token.text.parse().map_err(|_| {
             token.invalid(format!(
                 "{:?} is not a tile: expected 1M..9M, 1P..9P, 1S..9S, E S W N B F Z, PASS, REVERSE or DOUBLE",
-                token.text
+                clip(token.text)
             ))
         })?;
         let seen = &mut lines[kind.index()];
@@ -89,12 +90,14 @@ pub fn check_p7147(input: &str, output: &str, answer: Option<&str>) -> Checked {
     let expected = answer.unwrap_or(&own);
     if let Some((line, t)) = tokens(expected).find(|(_, t)| !is_log_token(t)) {
         return Checked::fail(format!(
-            "the answer is invalid: line {line}: {t:?} is not a player, an event or a tile"
+            "the answer is invalid: line {line}: {:?} is not a player, an event or a tile",
+            clip(t)
         ));
     }
     if let Some((line, t)) = tokens(output).find(|(_, t)| !is_log_token(t)) {
         return Checked::presentation(format!(
-            "log line {line}: {t:?} is not a player, an event or a tile"
+            "log line {line}: {:?} is not a player, an event or a tile",
+            clip(t)
         ));
     }
     let line_of = |text: &str, line: usize| {
@@ -106,17 +109,20 @@ pub fn check_p7147(input: &str, output: &str, answer: Option<&str>) -> Checked {
         Some(d) => Checked::wrong(match (d.expected, d.found) {
             (Some((e, _)), Some((f, _))) => format!(
                 "log line {f}: expected {:?}, found {:?}",
-                line_of(expected, e),
-                line_of(output, f)
+                clip(&line_of(expected, e)),
+                clip(&line_of(output, f))
             ),
             (Some((e, _)), None) => {
                 format!(
                     "log line {e}: expected {:?}, found the end of the output",
-                    line_of(expected, e)
+                    clip(&line_of(expected, e))
                 )
             }
             (None, Some((f, _))) => {
-                format!("log line {f}: expected the end of the log, found {:?}", line_of(output, f))
+                format!(
+                    "log line {f}: expected the end of the log, found {:?}",
+                    clip(&line_of(output, f))
+                )
             }
             (None, None) => unreachable!("a difference has a side"),
         }),
@@ -215,7 +221,8 @@ impl fmt::Display for MahjongMode {
 /// A name that is not a [`MahjongMode`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error(
-    "unknown mode {0:?}: expected random, pong, chow, ron, selfdrawn, draw, pass, reverse, double or specials"
+    "unknown mode {:?}: expected random, pong, chow, ron, selfdrawn, draw, pass, reverse, double or specials",
+    clip(.0)
 )]
 pub struct ParseMahjongModeError(pub String);
 

@@ -1,5 +1,6 @@
 //! The crate's error types, one per operation.
 
+use tabletop_core::text::clip;
 use thiserror::Error;
 
 use crate::event::Event;
@@ -9,13 +10,14 @@ use crate::tile::{Kind, Player};
 /// A token that is not one of the 37 kind names.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error(
-    "unknown tile {0:?}: expected 1M..9M, 1P..9P, 1S..9S, E, S, W, N, B, F, Z, PASS, REVERSE or DOUBLE"
+    "unknown tile {:?}: expected 1M..9M, 1P..9P, 1S..9S, E, S, W, N, B, F, Z, PASS, REVERSE or DOUBLE",
+    clip(.0)
 )]
 pub struct ParseKindError(pub String);
 
 /// A token that is not one of the players `A B C D`.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown player {0:?}: expected A, B, C or D")]
+#[error("unknown player {:?}: expected A, B, C or D", clip(.0))]
 pub struct ParsePlayerError(pub String);
 
 /// A hand that cannot be parsed.
@@ -23,7 +25,8 @@ pub struct ParsePlayerError(pub String);
 pub enum ParseHandError {
     /// A token that is not a kind name.
     #[error(
-        "unknown tile {0:?}: expected 1M..9M, 1P..9P, 1S..9S, E, S, W, N, B, F, Z, PASS, REVERSE or DOUBLE"
+        "unknown tile {:?}: expected 1M..9M, 1P..9P, 1S..9S, E, S, W, N, B, F, Z, PASS, REVERSE or DOUBLE",
+    clip(.0)
     )]
     UnknownToken(String),
     /// A fifth copy of a kind.
@@ -36,7 +39,8 @@ pub enum ParseHandError {
 pub enum WallError {
     /// A token that is not a kind name.
     #[error(
-        "line {line}: unknown tile {token:?}: expected 1M..9M, 1P..9P, 1S..9S, E, S, W, N, B, F, Z, PASS, REVERSE or DOUBLE"
+        "line {line}: unknown tile {:?}: expected 1M..9M, 1P..9P, 1S..9S, E, S, W, N, B, F, Z, PASS, REVERSE or DOUBLE",
+        clip(.token)
     )]
     UnknownToken {
         /// The 1-based line of the token.
@@ -100,7 +104,7 @@ pub enum EventSyntaxError {
 
 /// A game log line that cannot be parsed.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("line {line}: cannot read {text:?} as a log event: {reason}")]
+#[error("line {line}: cannot read {:?} as a log event: {reason}", clip(.text))]
 pub struct ParseEventError {
     /// The 1-based line.
     pub line: usize,

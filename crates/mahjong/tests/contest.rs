@@ -27,3 +27,9 @@ fn official_tests_validate_and_check() {
         );
     }
 }
+
+#[test]
+fn the_sample_the_library_shows_is_official_test_1() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/p7147/1.in");
+    assert_eq!(tabletop_mahjong::SAMPLES_P7147[0], std::fs::read_to_string(path).unwrap());
+}

@@ -23,6 +23,7 @@ use tabletop_core::contest::{InvalidInput, Strict, compare_tokens};
 use tabletop_core::rand::Rng as _;
 use tabletop_core::rand::seq::SliceRandom;
 use tabletop_core::seeded_rng;
+use tabletop_core::text::clip;
 use thiserror::Error;
 
 pub use tabletop_core::contest::{Checked, Verdict};
@@ -76,7 +77,7 @@ pub fn validate_d1(input: &str) -> Result<(), InvalidInput> {
             let card: Card = token.text.parse().map_err(|_| {
                 token.invalid(format!(
                     "{:?} is not a card: expected a rank (6 7 8 9 T J Q K A) then a suit (C D S H)",
-                    token.text
+                    clip(token.text)
                 ))
             })?;
             if let Some((line, column)) = seen[card.index()] {
@@ -157,8 +158,9 @@ fn check_deals(k: usize, text: &str) -> Checked {
             for token in text.split_whitespace() {
                 let Ok(card) = token.parse::<Card>() else {
                     return Checked::presentation(format!(
-                        "line {line} (deal {}): {token:?} is not a card",
-                        d + 1
+                        "line {line} (deal {}): {:?} is not a card",
+                        d + 1,
+                        clip(token)
                     ));
                 };
                 if (hands[0] | hands[1]).contains(card) {
@@ -174,10 +176,11 @@ fn check_deals(k: usize, text: &str) -> Checked {
         for (h, name) in ["Alice", "Bob"].iter().enumerate() {
             if counts[h] != Deal::HAND {
                 return Checked::wrong(format!(
-                    "deal {} (line {}): {name} holds {} cards, expected 18",
+                    "deal {} (line {}): {name} holds {} card{}, expected 18",
                     d + 1,
                     pair[h].0,
-                    counts[h]
+                    counts[h],
+                    if counts[h] == 1 { "" } else { "s" }
                 ));
             }
         }
@@ -344,6 +347,11 @@ mod tests {
         assert_eq!(
             check_k("5\n", &short, None, 13).reason,
             "deal 1 (line 1): Alice holds 17 cards, expected 18"
+        );
+        let one = out.replacen(first, card, 1);
+        assert_eq!(
+            check_k("5\n", &one, None, 13).reason,
+            "deal 1 (line 1): Alice holds 1 card, expected 18"
         );
         // Invalid input or answer: the checker fails.
         assert_eq!(check_k("14\n", &out, None, 13).verdict, Verdict::Fail);

@@ -1,5 +1,6 @@
 //! The errors of the crate: one type per operation.
 
+use tabletop_core::text::clip;
 use thiserror::Error;
 
 use crate::card::{Card, CardSet};
@@ -26,7 +27,8 @@ pub struct ParseRankError;
 pub enum ParseCardSetError {
     /// A token is not a card.
     #[error(
-        "column {column}: unknown card {token:?}: expected a rank (6 7 8 9 T J Q K A) then a suit (C D S H), such as 9S"
+        "column {column}: unknown card {:?}: expected a rank (6 7 8 9 T J Q K A) then a suit (C D S H), such as 9S",
+        clip(.token)
     )]
     UnknownToken {
         /// The column of the token's first character, from 1.
@@ -71,7 +73,8 @@ pub enum DealError {
     },
     /// A token is not a card.
     #[error(
-        "line {line}, column {column}: unknown card {token:?}: expected a rank (6 7 8 9 T J Q K A) then a suit (C D S H), such as 9S"
+        "line {line}, column {column}: unknown card {:?}: expected a rank (6 7 8 9 T J Q K A) then a suit (C D S H), such as 9S",
+        clip(.token)
     )]
     UnknownToken {
         /// The line, from 1.

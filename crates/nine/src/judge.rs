@@ -6,7 +6,7 @@ use crate::deal::{Deal, Player};
 use crate::error::{DealError, SearchError};
 use crate::search::find_distinct;
 use crate::solver::winner;
-use tabletop_core::text::words;
+use tabletop_core::text::{clip, words};
 
 /// The seed of the judge's deal searches: the answers are the same on every run. Any seed
 /// works; this one makes the k = 26 search of D3 quick (about 1,200 solved deals).
@@ -26,7 +26,7 @@ pub enum JudgeError {
     #[error("line 1: expected one integer k, found nothing")]
     Empty,
     /// The token of D2/D3 is not an integer.
-    #[error("line {line}: expected one integer k, found {token:?}")]
+    #[error("line {line}: expected one integer k, found {:?}", clip(.token))]
     NotAnInteger {
         /// The line, from 1.
         line: usize,
@@ -35,7 +35,8 @@ pub enum JudgeError {
     },
     /// A second token after `k`.
     #[error(
-        "line {line}, column {column}: unexpected {token:?} after k: expected one integer k alone"
+        "line {line}, column {column}: unexpected {:?} after k: expected one integer k alone",
+        clip(.token)
     )]
     ExtraToken {
         /// The line, from 1.
@@ -46,7 +47,7 @@ pub enum JudgeError {
         token: String,
     },
     /// `k` is outside the problem's range.
-    #[error("line {line}: k = {k} is out of range: expected 2 <= k <= {max}")]
+    #[error("line {line}: k = {} is out of range: expected 2 <= k <= {max}", clip(.k))]
     OutOfRange {
         /// The line, from 1.
         line: usize,

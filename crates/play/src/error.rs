@@ -1,12 +1,13 @@
 //! The errors of the session layer.
 
+use tabletop_core::text::clip;
 use thiserror::Error;
 
 /// Why a session operation was refused. The session is unchanged after every error.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PlayError {
     /// No game of this name is registered.
-    #[error("unknown game {game:?}: expected one of {}", known.join(", "))]
+    #[error("unknown game {:?}: expected one of {}", clip(.game), known.join(", "))]
     UnknownGame {
         /// The name asked for.
         game: String,
@@ -30,7 +31,7 @@ pub enum PlayError {
         players: usize,
     },
     /// A seat given to a bot the game does not offer.
-    #[error("unknown bot {bot:?} for seat {seat}: {game} offers {}", known.join(", "))]
+    #[error("unknown bot {:?} for seat {seat}: {game} offers {}", clip(.bot), known.join(", "))]
     UnknownBot {
         /// The seat (0-based).
         seat: usize,
@@ -42,7 +43,11 @@ pub enum PlayError {
         known: Vec<String>,
     },
     /// An action that cannot be read or is not legal now.
-    #[error("illegal action {action:?} for player {player}: {reason}; legal: {}", legal.join(" "))]
+    #[error(
+        "illegal action {:?} for player {player}: {reason}; legal: {}",
+        clip(.action),
+        legal.join(" ")
+    )]
     IllegalAction {
         /// The action as given (notation, or the integer id as text).
         action: String,

@@ -6,7 +6,9 @@
 //! reads stdin.
 //!
 //! - [`judge`] and [`Problem`]: the original problems, byte for byte, one code path for
-//!   `tabletop judge`, the server and Python.
+//!   `tabletop judge`, the server and Python; and the one table of the problems: their
+//!   samples, validators, checkers, generators, test packages and input decoding
+//!   ([`decode`]).
 //! - [`Session`]: any registered game ([`games()`]) behind one type: create from a name, JSON
 //!   parameters, [`Seat`]s and a seed; [`Session::act`], [`Session::advance`],
 //!   [`Session::undo`], [`Session::state`] (serialisable, hidden information removed),
@@ -155,7 +157,11 @@ mod session;
 pub use error::PlayError;
 pub use limits::{LIMITS, Limits};
 pub use playable::Present;
-pub use problem::{JudgeError, ParseProblemError, Problem, judge};
+pub use problem::{
+    Checked, GenError, GenOptions, InvalidInput, JudgeError, NotUtf8, Package, PackageError,
+    PackageTest, ParseProblemError, Problem, ProblemInfo, Verdict, clip, decode, decode_owned,
+    judge, strip_bom,
+};
 pub use registry::{Created, ErasedGame, GameEntry, GameInfo, REGISTRY, entry, find, games};
 pub use seat::Seat;
 pub use session::{MAX_ADVANCE, Record, SeenStep, Session, SessionState, Step};

@@ -27,7 +27,7 @@ pub fn judge(py: Python<'_>, problem: &str, text: &str) -> PyResult<String> {
             known.join(", ")
         ))
     })?;
-    let input = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let input = tabletop_play::strip_bom(text);
     // A panic would be a bug of a game crate: it becomes a RuntimeError, not a crash.
     match py.detach(|| std::panic::catch_unwind(|| tabletop_play::judge(problem, input))) {
         Ok(Ok(out)) => Ok(out),

@@ -23,6 +23,7 @@ use std::str::FromStr;
 use tabletop_core::contest::{InvalidInput, Strict, compare_tokens};
 use tabletop_core::rand::Rng as _;
 use tabletop_core::seeded_rng;
+use tabletop_core::text::clip;
 use thiserror::Error;
 
 pub use tabletop_core::contest::{Checked, Verdict};
@@ -117,7 +118,7 @@ impl fmt::Display for RaceMode {
 
 /// A name that is not a [`RaceMode`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown mode {0:?}: expected random, small, edge, equal or wythoff")]
+#[error("unknown mode {:?}: expected random, small, edge, equal or wythoff", clip(.0))]
 pub struct ParseRaceModeError(pub String);
 
 impl FromStr for RaceMode {

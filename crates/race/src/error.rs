@@ -1,12 +1,16 @@
 //! The crate's error types, one per operation.
 
+use tabletop_core::text::clip;
 use thiserror::Error;
 
 use crate::Piece;
 
 /// A piece name or number that is not one of the four pieces.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown piece {0:?}: expected king, rook, knight, queen or their judge numbers 1..=4")]
+#[error(
+    "unknown piece {:?}: expected king, rook, knight, queen or their judge numbers 1..=4",
+    clip(.0)
+)]
 pub struct ParsePieceError(pub String);
 
 /// A board side outside `2..=10^18`.
@@ -101,7 +105,7 @@ pub enum JudgeError {
 
 /// What a [`JudgeError::BadToken`] found: the token, or the end of the line.
 fn found(token: &str) -> String {
-    if token.is_empty() { "the end of the line".to_owned() } else { format!("{token:?}") }
+    if token.is_empty() { "the end of the line".to_owned() } else { format!("{:?}", clip(token)) }
 }
 
 /// `n` cases, in words: "1 case", "2 cases".
@@ -111,6 +115,7 @@ fn cases(n: u64) -> String {
 
 /// The message of [`JudgeError::TooManyCases`] after the line number.
 fn too_many(expected: u64, token: &str) -> String {
+    let token = clip(token);
     match expected {
         0 => format!("expected no cases, found {token:?}"),
         1 => format!("expected only 1 case, found {token:?} after it"),
@@ -120,7 +125,7 @@ fn too_many(expected: u64, token: &str) -> String {
 
 /// A move that is not `(x,y)`.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("expected a move like (3,5), found {0:?}")]
+#[error("expected a move like (3,5), found {:?}", clip(.0))]
 pub struct ParseMoveError(pub String);
 
 /// A move the piece cannot make from where it stands.
@@ -139,7 +144,7 @@ pub struct IllegalMoveError {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseBoardError {
     /// Not two numbers separated by `x`.
-    #[error("expected a board like 5x5, found {0:?}")]
+    #[error("expected a board like 5x5, found {:?}", clip(.0))]
     Syntax(String),
     /// A side is out of range.
     #[error(transparent)]
@@ -148,7 +153,7 @@ pub enum ParseBoardError {
 
 /// A letter that is not `B`, `G` or `D`.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("expected an outcome B, G or D, found {0:?}")]
+#[error("expected an outcome B, G or D, found {:?}", clip(.0))]
 pub struct ParseOutcomeError(pub String);
 
 #[cfg(test)]

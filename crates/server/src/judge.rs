@@ -10,31 +10,10 @@ pub fn problem(name: &str) -> Result<Problem, ApiError> {
     name.parse().map_err(|e: tabletop_play::ParseProblemError| ApiError::not_found(e.to_string()))
 }
 
-/// Each problem's id, description, input format and a sample input (from the official
-/// samples in the game crates' test data), for the judge page.
+/// Each problem's id, game, title, input format and example input, for the judge page: the
+/// library's table ([`Problem::info`]).
 pub fn catalogue() -> serde_json::Value {
-    const D1: &str = "JD 7S 9S JS 8S 9D 6D 8C 8D TH KS QD QH TD 6C AD KD AC\n\
-                      KH QC 9H 6H KC 9C JC TS 6S QS TC JH 7D 7H AS AH 7C 8H\n";
-    let sample = |p: Problem| match p {
-        Problem::Cf1769d1 => D1,
-        Problem::Cf1769d2 => "3\n",
-        Problem::Cf1769d3 => "26\n",
-        Problem::Nthu14463 => include_str!("../../take6/tests/data/sample.in"),
-        Problem::Hdu5754 => include_str!("../../race/tests/data/hdu5754_sample.in"),
-        Problem::P7147 => include_str!("../../mahjong/tests/data/p7147/1.in"),
-    };
-    Problem::ALL
-        .iter()
-        .map(|&p| {
-            serde_json::json!({
-                "name": p.id(),
-                "game": p.game(),
-                "title": p.description(),
-                "input_format": p.input_format(),
-                "sample": sample(p),
-            })
-        })
-        .collect()
+    serde_json::json!(Problem::ALL.map(Problem::info))
 }
 
 /// The largest input that [`is_quick`] lets run on the async worker itself.
@@ -53,24 +32,15 @@ pub fn judge(problem: Problem, input: &str) -> Result<String, ApiError> {
     Ok(tabletop_play::judge(problem, input)?)
 }
 
-/// The body as text, as `tabletop judge` reads its input: UTF-8 (the error names the line,
-/// column and byte of the first byte that is not), a leading byte order mark dropped.
+/// The body as text, as `tabletop judge` reads its input ([`tabletop_play::decode`]): UTF-8
+/// (the error names the line, column and byte of the first byte that is not), a leading byte
+/// order mark dropped.
 pub fn body_text(bytes: &[u8]) -> Result<&str, ApiError> {
-    let text = std::str::from_utf8(bytes).map_err(|err| {
-        let valid = &bytes[..err.valid_up_to()];
-        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
-        let line_start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-        let column = String::from_utf8_lossy(&valid[line_start..]).chars().count() + 1;
-        ApiError {
-            line: Some(line),
-            column: Some(column),
-            ..ApiError::bad_request(format!(
-                "the body is not UTF-8 text: line {line}, column {column} holds the byte 0x{:02x}",
-                bytes[valid.len()]
-            ))
-        }
-    })?;
-    Ok(text.strip_prefix('\u{feff}').unwrap_or(text))
+    tabletop_play::decode(bytes).map_err(|e| ApiError {
+        line: Some(e.line),
+        column: Some(e.column),
+        ..ApiError::bad_request(format!("the body is not UTF-8 text: {e}"))
+    })
 }
 
 #[cfg(test)]

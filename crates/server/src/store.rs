@@ -4,6 +4,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
+use tabletop_play::clip;
+
 use crate::error::ApiError;
 
 /// One session behind its own lock (held only while a request works on it).
@@ -78,9 +80,9 @@ impl<S> Store<S> {
             }
             Some(_) => {
                 slots.remove(id);
-                Err(ApiError::not_found(format!("session {id:?} expired")))
+                Err(ApiError::not_found(format!("session {:?} expired", clip(id))))
             }
-            None => Err(ApiError::not_found(format!("no session {id:?}"))),
+            None => Err(ApiError::not_found(format!("no session {:?}", clip(id)))),
         }
     }
 

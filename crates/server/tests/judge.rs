@@ -149,3 +149,41 @@ fn every_listed_problem_judges_its_sample() {
         assert!(!p["input_format"].as_str().unwrap().is_empty());
     }
 }
+
+#[test]
+fn a_huge_token_is_quoted_cut_in_every_judge_error() {
+    let server = TestServer::default_config();
+    let big = "A".repeat(300_000);
+    let digits = "7".repeat(300_000);
+    let d1 = Problem::Cf1769d1.samples()[0].replacen("JD", &big, 1);
+    let cases = [
+        (Problem::Cf1769d1, d1),
+        (Problem::Cf1769d2, format!("{big}\n")),
+        (Problem::Cf1769d3, format!("{digits}\n")),
+        (Problem::Cf1769d3, format!("26 {big}\n")),
+        (Problem::Nthu14463, format!("4 3 2\n{digits}\n")),
+        (Problem::Nthu14463, format!("{}{big}\n", Problem::Nthu14463.samples()[0])),
+        (Problem::Hdu5754, format!("1\n1 5 {big}\n")),
+        (Problem::Hdu5754, format!("1\n1 5 5\n{big}\n")),
+        (Problem::P7147, format!("1M\n{big}\n")),
+    ];
+    for (problem, input) in cases {
+        let r = server.post_text(&format!("/api/judge/{problem}"), &input);
+        assert_eq!(r.status, 400, "{problem}");
+        let error = r.json()["error"].as_str().unwrap().to_owned();
+        assert!(error.contains("... (300000 bytes)") && error.len() < 250, "{problem}: {error}");
+        assert_eq!(error, judge(problem, &input).unwrap_err().message);
+    }
+    // An unknown problem in the URL, and an unknown session, are cut too (a URL is at most a
+    // few kilobytes).
+    let long = "A".repeat(4000);
+    let r = server.post_text(&format!("/api/judge/{long}"), "1\n");
+    assert_eq!(r.status, 404);
+    let error = r.json()["error"].as_str().unwrap().to_owned();
+    assert!(error.starts_with("unknown problem \"AAAA") && error.len() < 200, "{error}");
+    assert!(error.contains("\"... (4000 bytes): expected one of cf1769d1"), "{error}");
+    let r = server.get(&format!("/api/games/{long}"));
+    assert_eq!(r.status, 404);
+    let error = r.json()["error"].as_str().unwrap().to_owned();
+    assert_eq!(error, format!("no session \"{}\"... (4000 bytes)", "A".repeat(40)));
+}

@@ -373,3 +373,23 @@ fn a_hidden_game_in_progress_keeps_its_record_from_the_player() {
     assert_eq!(r.status, 400, "{}", r.text());
     assert!(r.text().contains("record"), "{}", r.text());
 }
+
+#[test]
+fn a_huge_action_or_name_is_quoted_cut() {
+    let server = TestServer::default_config();
+    let big = "x".repeat(300_000);
+    let r = server.post_json("/api/games", &json!({ "game": big }));
+    assert_eq!(r.status, 400);
+    let error = r.json()["error"].as_str().unwrap().to_owned();
+    assert!(error.starts_with("unknown game \"xxx") && error.len() < 200, "{error}");
+    let (id, _) = create(&server, &json!({ "game": "race", "seats": ["human", "solver"] }));
+    let r = server.post_json(&format!("/api/games/{id}/actions"), &json!({ "action": big }));
+    assert_eq!(r.status, 400);
+    let error = r.json()["error"].as_str().unwrap().to_owned();
+    assert!(
+        error.contains("\"... (300000 bytes) for player 0"),
+        "{}",
+        &error[..200.min(error.len())]
+    );
+    assert!(error.len() < 2000, "{}", error.len());
+}

@@ -23,6 +23,7 @@ use tabletop_core::contest::{InvalidInput, Strict, compare_tokens};
 use tabletop_core::rand::Rng as _;
 use tabletop_core::rand::seq::SliceRandom;
 use tabletop_core::seeded_rng;
+use tabletop_core::text::clip;
 use thiserror::Error;
 
 pub use tabletop_core::contest::{Checked, Verdict};
@@ -130,7 +131,7 @@ impl fmt::Display for Force {
 
 /// A name that is not a [`Force`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown situation {0:?}: expected too-low or sixth")]
+#[error("unknown situation {:?}: expected too-low or sixth", clip(.0))]
 pub struct ParseForceError(pub String);
 
 impl FromStr for Force {

@@ -1,5 +1,6 @@
 //! The error types, one per operation.
 
+use tabletop_core::text::clip;
 use thiserror::Error;
 
 use crate::card::Card;
@@ -24,14 +25,15 @@ pub struct ParseActionError;
 pub enum ParseBotError {
     /// A name that is no bot.
     #[error(
-        "unknown bot `{0}`, expected one of: random, lowest, highest, heuristic, mc, mc:<playouts>, mc:<milliseconds>ms"
+        "unknown bot `{}`, expected one of: random, lowest, highest, heuristic, mc, mc:<playouts>, mc:<milliseconds>ms",
+        clip(.0)
     )]
     Unknown(String),
     /// `mc:N` with N not a number of playouts in range.
-    #[error("bot `{0}`: expected mc:N with N from 1 to 4294967295 playouts per candidate")]
+    #[error("bot `{}`: expected mc:N with N from 1 to 4294967295 playouts per candidate", clip(.0))]
     Playouts(String),
     /// `mc:Nms` with N not a number of milliseconds in range.
-    #[error("bot `{0}`: expected mc:Nms with N from 1 to 4294967295 milliseconds per decision")]
+    #[error("bot `{}`: expected mc:Nms with N from 1 to 4294967295 milliseconds per decision", clip(.0))]
     Millis(String),
 }
 
@@ -193,7 +195,7 @@ pub enum JudgeError {
         expected: String,
     },
     /// A token that is not what was expected.
-    #[error("line {line}: expected {expected}, found `{token}`")]
+    #[error("line {line}: expected {expected}, found `{}`", clip(.token))]
     Unexpected {
         /// The token's line.
         line: usize,
@@ -215,7 +217,7 @@ pub enum JudgeError {
         first_line: usize,
     },
     /// Tokens after the last card.
-    #[error("line {line}: expected the end of the input, found `{token}`")]
+    #[error("line {line}: expected the end of the input, found `{}`", clip(.token))]
     Trailing {
         /// The token's line.
         line: usize,
@@ -231,11 +233,32 @@ pub enum ArenaError {
     #[error(transparent)]
     Rules(#[from] RulesError),
     /// Not one bot per seat.
-    #[error("{found} bots for {expected} players: expected one bot per player")]
+    #[error(
+        "{found} bot{} for {expected} players: expected one bot per player",
+        if *.found == 1 { "" } else { "s" }
+    )]
     Lineup {
         /// Bots given.
         found: usize,
         /// Players.
         expected: usize,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_count_in_words_and_cut_long_tokens() {
+        let lineup = |found| ArenaError::Lineup { found, expected: 4 }.to_string();
+        assert_eq!(lineup(1), "1 bot for 4 players: expected one bot per player");
+        assert_eq!(lineup(3), "3 bots for 4 players: expected one bot per player");
+        let trailing = JudgeError::Trailing { line: 9, token: "7".repeat(1000) };
+        let cut = format!("`{}... (1000 bytes)`", "7".repeat(40));
+        assert_eq!(
+            trailing.to_string(),
+            format!("line 9: expected the end of the input, found {cut}")
+        );
+    }
 }
