@@ -373,14 +373,6 @@ use crate::card::Suit;
 use crate::deal::{Deal, Player};
 use crate::state::{Move, POSITIONS, Position, RUN_STATES, run_ranks, run_state};
 
-/// Ablation switch: key the table on the class of equivalent positions (non-reserve runs,
-/// reserve counts); `false` keys it on the run states, to measure what the equivalence buys.
-const CANONICAL: bool = true;
-
-/// Ablation switch: prune the mover's reserve move when it holds a playable non-reserve card
-/// that opens only its own cards (see the module docs for the proof).
-const DOMINANCE: bool = true;
-
 /// The transposition table has `2^TABLE_BITS` entries of 8 bytes.
 const TABLE_BITS: u32 = 16;
 
@@ -849,7 +841,7 @@ impl Solver {
             n += (row.counts >> 60) as usize;
             reserve = reserve.max(row.reserve);
         }
-        let keep = reserve != 0 && (c.safe_me == 0 || !DOMINANCE);
+        let keep = reserve != 0 && c.safe_me == 0;
         // A move left out is zeroed, below every move (whose score byte is never 0).
         moves[n & 15] = fix(reserve) & u64::from(keep).wrapping_neg();
         n += usize::from(keep);
@@ -999,17 +991,13 @@ fn suit_table(ali: u16, res: u16) -> [SuitState; RUN_STATES] {
                 [0, locked[me], locked[opp]],
             );
         }
-        info.key = if CANONICAL {
-            // The non-reserve cards on the table form a run around the nine; the
-            // reserve cards on it only count.
-            let played = ranks & res;
-            let core = run_state(ranks & !res & 0x1FF).expect("non-reserve cards form a run");
-            (core as u32) << 11
-                | (played & ali).count_ones() << 6
-                | (played & !ali).count_ones() << 1
-        } else {
-            (state as u32) << 11
-        };
+        // The non-reserve cards on the table form a run around the nine; of the reserve
+        // cards on it only the number each player has played counts.
+        let played = ranks & res;
+        let core = run_state(ranks & !res & 0x1FF).expect("non-reserve cards form a run");
+        info.key = (core as u32) << 11
+            | (played & ali).count_ones() << 6
+            | (played & !ali).count_ones() << 1;
         // The number of cards from rank `e` outwards held by the holder of `e`.
         let run_of = |e: usize| -> i8 {
             let step = if e < 3 { usize::MAX } else { 1 };
