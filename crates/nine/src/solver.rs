@@ -366,147 +366,16 @@
 //!
 //! The plain memoised minimax [`minimax_value`] is the oracle the tests compare against.
 
+mod suits;
+mod transposition;
+
 use std::cell::RefCell;
-use std::sync::OnceLock;
 
-use crate::card::Suit;
 use crate::deal::{Deal, Player};
-use crate::state::{Move, POSITIONS, Position, RUN_STATES, run_ranks, run_state};
+use crate::state::{Move, POSITIONS, Position};
 
-/// The transposition table has `2^TABLE_BITS` entries of 8 bytes.
-const TABLE_BITS: u32 = 16;
-
-/// A move as one word, so that a move list sorts as plain integers: the ordering score
-/// (biased by 128; 255 for the table's best move) in bits 56..64, `7 - slot` in bits 48..56
-/// (the slot is `suit * 2 + k`; ties go to the lower slot), the suit's next run state in bits
-/// 40..48, [`RESERVE`] in bit 32, and the child's table key in bits 0..32 (in the per-suit
-/// tables: the difference of the suit's key parts after and before the move; in a node's
-/// move list, where the node's key has been added to the whole word, a carry may have
-/// changed bits 32 and 33, which nothing reads there).
-type Packed = u64;
-
-/// The flag of a move that plays a reserve card of its holder.
-const RESERVE: Packed = 1 << 32;
-
-/// The run states a `u8` can name: the per-suit tables have this many rows (only the first
-/// [`RUN_STATES`] are used), so indexing them with a run state needs no bounds check.
-const ROWS: usize = 256;
-
-/// What the search reads of one suit in one run state.
-#[derive(Clone, Copy, Debug, Default)]
-struct SuitState {
-    /// Per player to move ("me"): the counters `[held_me, held_opp, reserve_me, reserve_opp,
-    /// supply_me, supply_opp]` in bytes 0 to 5 of one word, then `safe_me` and `locked_me` in
-    /// the low and high half of byte 6 and `locked_opp` in the low half of byte 7, so the four
-    /// suits add up in three additions (no byte counter exceeds 36 and no half-byte one 8, so
-    /// none overflows into the next). `supply` counts a player's non-reserve cards and its pool
-    /// (the reserve chains it can start now): the cards it is sure to be able to play, should
-    /// it lose; `locked` counts the opponent's cards that each lock a run of the player's
-    /// reserve cards (see [`static_bounds`]). `safe_me` counts the mover's playable
-    /// non-reserve cards that open only its own cards.
-    counts: [u64; 2],
-    /// This suit's part of the table key (see [`Solver::enter`]).
-    key: u32,
-    /// The playable cards of each player (at most two per suit), packed (see [`Packed`]).
-    moves: [[Packed; 2]; 2],
-    /// How many of `moves` are used.
-    len: [u8; 2],
-}
-
-/// What the search reads of one suit in one run state for one player to move: a
-/// [`SuitState`]'s `counts` and moves of that player, the moves split into the non-reserve
-/// ones and one reserve one (any stands for all), 32 bytes (so a row's address is a shift
-/// away).
-#[derive(Clone, Copy, Debug, Default)]
-#[repr(align(32))]
-struct Row {
-    /// The counters (see [`SuitState::counts`]), with the number of non-reserve moves in
-    /// the high half of byte 7 (summed over the suits it stays at most 8).
-    counts: u64,
-    /// The non-reserve moves first, then 0.
-    moves: [Packed; 2],
-    /// A playable reserve card (all of them lead to the same class), or 0.
-    reserve: Packed,
-}
-
-/// The counters of [`SuitState::counts`], summed over the suits.
-#[derive(Clone, Copy, Debug)]
-struct Counts {
-    held_me: i32,
-    held_opp: i32,
-    reserve_me: i32,
-    reserve_opp: i32,
-    supply_me: i32,
-    supply_opp: i32,
-    safe_me: i32,
-    locked_me: i32,
-    locked_opp: i32,
-}
-
-impl Counts {
-    /// Packs `[held_me, held_opp, reserve_me, reserve_opp, supply_me, supply_opp]` and
-    /// `[safe_me, locked_me, locked_opp]` (see [`SuitState::counts`]).
-    fn pack(bytes: [u8; 6], halves: [u8; 3]) -> u64 {
-        let low = bytes.iter().enumerate().map(|(i, &b)| u64::from(b) << (8 * i)).sum::<u64>();
-        low | halves.iter().enumerate().map(|(i, &h)| u64::from(h) << (48 + 4 * i)).sum::<u64>()
-    }
-
-    fn unpack(w: u64) -> Counts {
-        let b = |i: u32| (w >> (8 * i) & 0xFF) as i32;
-        Counts {
-            held_me: b(0),
-            held_opp: b(1),
-            reserve_me: b(2),
-            reserve_opp: b(3),
-            supply_me: b(4),
-            supply_opp: b(5),
-            safe_me: b(6) & 0xF,
-            locked_me: b(6) >> 4,
-            locked_opp: b(7) & 0xF,
-        }
-    }
-}
-
-/// The powers of 25 of the dense run index, suit 0 most significant.
-const POW: [u32; 4] = [15_625, 625, 25, 1];
-
-/// The ranks (0: six ... 8: ace) playable on a suit whose table holds `ranks`, and how many.
-fn playable_ends(ranks: u16) -> ([usize; 2], usize) {
-    if ranks == 0 {
-        return ([3, 0], 1);
-    }
-    let (lo, hi) = (ranks.trailing_zeros() as usize, 15 - ranks.leading_zeros() as usize);
-    let mut ends = ([0; 2], 0);
-    if lo > 0 {
-        ends.0[ends.1] = lo - 1;
-        ends.1 += 1;
-    }
-    if hi < 8 {
-        ends.0[ends.1] = hi + 1;
-        ends.1 += 1;
-    }
-    ends
-}
-
-/// The length of the chain from rank `r` outwards (the whole suit from the nine).
-fn chain_len(r: usize) -> u8 {
-    match r {
-        0..=2 => r as u8 + 1,
-        3 => 9,
-        _ => 9 - r as u8,
-    }
-}
-
-/// One table entry: bounds on the value of a position for the player to move, the slot of
-/// its best move (`1 + suit * 2 + k`, 0 for none), and the deal it belongs to.
-#[derive(Clone, Copy, Debug, Default)]
-struct Entry {
-    key: u32,
-    lo: i8,
-    hi: i8,
-    best: u8,
-    generation: u8,
-}
+use suits::{Counts, Packed, SuitTables, slot};
+use transposition::TranspositionTable;
 
 /// The results of a deal for both first movers, signed from Alice's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -547,17 +416,12 @@ impl DealValue {
 /// ```
 #[derive(Clone)]
 pub struct Solver {
-    /// The transposition table, indexed by a hash of the key (its size known to the
-    /// compiler, so the index needs no bounds check).
-    table: Box<[Entry; 1 << TABLE_BITS]>,
-    /// The generation of the current deal: entries of other generations are empty.
-    generation: u8,
-    /// The number of entries stored for the current deal.
-    stored: usize,
+    /// The transposition table.
+    table: TranspositionTable,
+    /// The deal the per-suit tables are built for.
     deal: Option<Deal>,
-    suits: Box<[[SuitState; ROWS]; 4]>,
-    /// The rows of `suits` per player to move, suit and run state, as the search reads them.
-    rows: Box<[[[Row; ROWS]; 4]; 2]>,
+    /// What the search reads of each suit of `deal` in each run state.
+    suits: SuitTables,
     nodes: u64,
 }
 
@@ -565,7 +429,7 @@ impl std::fmt::Debug for Solver {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Solver")
             .field("deal", &self.deal)
-            .field("positions", &self.stored)
+            .field("positions", &self.table.stored())
             .field("nodes", &self.nodes)
             .finish_non_exhaustive()
     }
@@ -580,30 +444,13 @@ impl Default for Solver {
 impl Solver {
     /// A solver with an empty table.
     pub fn new() -> Solver {
-        Solver {
-            table: vec![Entry::default(); 1 << TABLE_BITS]
-                .into_boxed_slice()
-                .try_into()
-                .expect("the table has its size"),
-            generation: 0,
-            stored: 0,
-            deal: None,
-            suits: vec![[SuitState::default(); ROWS]; 4]
-                .into_boxed_slice()
-                .try_into()
-                .expect("four suits"),
-            rows: vec![[[Row::default(); ROWS]; 4]; 2]
-                .into_boxed_slice()
-                .try_into()
-                .expect("two players"),
-            nodes: 0,
-        }
+        Solver { table: TranspositionTable::new(), deal: None, suits: SuitTables::new(), nodes: 0 }
     }
 
     /// The number of positions (classes of equivalent positions) stored in the table for the
     /// current deal.
     pub fn positions(&self) -> usize {
-        self.stored
+        self.table.stored()
     }
 
     /// The number of search calls since the solver was created.
@@ -687,114 +534,18 @@ impl Solver {
         line
     }
 
-    /// Loads the deal of `pos` if needed; its run states, table key and side to move.
+    /// Loads the deal of `pos` if needed (a new generation of the table, the deal's per-suit
+    /// tables); its run states, table key and side to move.
     fn enter(&mut self, pos: &Position) -> (u32, u32, usize) {
         if self.deal != Some(pos.deal()) {
-            self.load(pos.deal());
+            self.table.new_deal();
+            self.suits.load(pos.deal());
+            self.deal = Some(pos.deal());
         }
         let runs = pos.run_states();
         let side = pos.to_move().index();
-        let key = (0..4).map(|s| self.suits[s][runs[s] as usize].key).sum::<u32>() | side as u32;
+        let key = self.suits.key(runs) | side as u32;
         (u32::from_le_bytes(runs), key, side)
-    }
-
-    /// Empties the table (a new generation) and builds the per-suit tables of `deal`.
-    fn load(&mut self, deal: Deal) {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.table.fill(Entry::default());
-            self.generation = 1;
-        }
-        self.stored = 0;
-        self.deal = Some(deal);
-        let reserve = deal.reserve().bits();
-        let alice = deal.alice().bits();
-        for suit in Suit::ALL {
-            let s = suit.index();
-            let (res, ali) =
-                ((reserve >> (9 * s)) as u16 & 0x1FF, (alice >> (9 * s)) as u16 & 0x1FF);
-            // A suit's table depends only on who holds which of its cards (its reserve cards
-            // follow from that): built once per process for each of the 512 holdings.
-            let table = SUIT_TABLES[ali as usize].get_or_init(|| suit_table(ali, res));
-            let rows = &mut self.suits[s];
-            for (dst, src) in rows.iter_mut().zip(table) {
-                *dst = *src;
-                dst.key = ((src.key >> 11) * POW[s]) << 11 | (src.key & 0x7FF);
-            }
-            // Each move learns its slot and the change of the key it makes.
-            for state in 0..RUN_STATES {
-                for side in 0..2 {
-                    for k in 0..rows[state].len[side] as usize {
-                        let m = rows[state].moves[side][k];
-                        let next = (m >> 40) as u8 as usize;
-                        let delta = rows[next].key.wrapping_sub(rows[state].key);
-                        rows[state].moves[side][k] =
-                            m | ((7 - (s * 2 + k)) as u64) << 48 | u64::from(delta);
-                    }
-                }
-            }
-            for side in 0..2 {
-                for (dst, src) in self.rows[side][s].iter_mut().zip(&rows[..RUN_STATES]) {
-                    let all = &src.moves[side][..src.len[side] as usize];
-                    let mut row = Row { counts: src.counts[side], ..Row::default() };
-                    let mut len = 0;
-                    for &m in all {
-                        if m & RESERVE != 0 {
-                            if row.reserve == 0 {
-                                row.reserve = m;
-                            }
-                        } else {
-                            row.moves[len] = m;
-                            len += 1;
-                        }
-                    }
-                    row.counts |= (len as u64) << 60;
-                    *dst = row;
-                }
-            }
-        }
-    }
-
-    /// The table slot of `key`.
-    #[inline]
-    fn slot(key: u32) -> usize {
-        (key.wrapping_mul(0x9E37_79B1) >> (32 - TABLE_BITS)) as usize
-    }
-
-    /// The table entry of `key`, if the table holds it.
-    #[inline]
-    fn probe(&self, key: u32) -> Option<Entry> {
-        let e = self.table[Solver::slot(key)];
-        (tag(e.key, e.generation) == tag(key, self.generation)).then_some(e)
-    }
-
-    /// Records the bounds learnt about position `key` by a null-window search (window
-    /// `(beta - 1, beta)`) that returned `v` (fail-soft), and the slot of the best move found
-    /// (0 for none). The entry replaces whatever else held its slot.
-    #[inline]
-    fn store(&mut self, key: u32, v: i32, beta: i32, best: u8) {
-        if v >= beta {
-            self.store_bounds(key, v, 18, best);
-        } else {
-            self.store_bounds(key, -18, v, best);
-        }
-    }
-
-    /// Records the bounds `lo <= value <= hi` of position `key` and the slot of its best move
-    /// (0 for none).
-    #[inline]
-    fn store_bounds(&mut self, key: u32, lo: i32, hi: i32, best: u8) {
-        let generation = self.generation;
-        let e = &mut self.table[Solver::slot(key)];
-        if tag(e.key, e.generation) != tag(key, generation) {
-            *e = Entry { key, lo: -18, hi: 18, best: 0, generation };
-            self.stored += 1;
-        }
-        e.lo = e.lo.max(lo as i8);
-        e.hi = e.hi.min(hi as i8);
-        if best != 0 {
-            e.best = best;
-        }
     }
 
     /// Fail-soft null-window alpha-beta (window `(beta - 1, beta)`; MTD(f) needs no other),
@@ -806,11 +557,10 @@ impl Solver {
         let alpha = beta - 1;
 
         // 1. Static bounds, then the table's; a bound that decides the window ends the node.
-        let table = &self.rows[(key & 1) as usize];
-        let rows = [0, 1, 2, 3].map(|s| &table[s][(runs >> (8 * s)) as u8 as usize]);
+        let rows = self.suits.rows(key, runs);
         let c = Counts::unpack(rows.iter().map(|r| r.counts).sum());
         let (lo, hi) = static_bounds(c);
-        let entry = self.probe(key);
+        let entry = self.table.probe(key);
         let (lo, hi, best_move) = match entry {
             Some(e) => (lo.max(e.lo as i32), hi.min(e.hi as i32), e.best),
             None => (lo, hi, 0),
@@ -851,14 +601,14 @@ impl Solver {
         if n == 0 {
             cold_path();
             let v = -self.search(runs, key ^ 1, 1 - beta);
-            self.store(key, v, beta, 0);
+            self.table.store(key, v, beta, 0);
             return v;
         }
 
         // 4. The last card wins at once, with the best score there is.
         if c.held_me == 1 {
             cold_path();
-            self.store_bounds(key, c.held_opp, c.held_opp, slot(moves[0]) + 1);
+            self.table.store_bounds(key, c.held_opp, c.held_opp, slot(moves[0]) + 1);
             return c.held_opp;
         }
 
@@ -869,11 +619,11 @@ impl Solver {
         let mut best = -19;
         let mut kept = n;
         for m in &mut moves[..n] {
-            let Some(e) = self.probe(*m as u32) else { continue };
+            let Some(e) = self.table.probe(*m as u32) else { continue };
             // The child's bounds are for the opponent; ours are their negations.
             let (our_lo, our_hi) = (-(e.hi as i32), -(e.lo as i32));
             if our_lo >= beta {
-                self.store(key, our_lo, beta, slot(*m) + 1);
+                self.table.store(key, our_lo, beta, slot(*m) + 1);
                 return our_lo;
             }
             if our_hi <= alpha {
@@ -883,8 +633,7 @@ impl Solver {
             }
         }
 
-        // 6. The order: the table's best move first, then by score, as integers (a sorting
-        // network for up to four moves, an insertion sort for more).
+        // 6. The order: the table's best move first, then by score, as integers.
         if best_move != 0 {
             if let Some(m) = moves[..n].iter_mut().find(|m| **m != 0 && slot(**m) + 1 == best_move)
             {
@@ -892,41 +641,15 @@ impl Solver {
             }
         }
         if n <= 4 {
-            // A sorting network on the first four words (its first comparator alone for two
-            // moves), without branches: the words past the moves are below every move (their
-            // score byte is 0), so they stay behind.
-            let ce = |v: &mut [Packed; 16], a: usize, b: usize| {
-                let (x, y) = (v[a], v[b]);
-                v[a] = x.max(y);
-                v[b] = x.min(y);
-            };
-            ce(&mut moves, 0, 1);
-            if n > 2 {
-                ce(&mut moves, 2, 3);
-                ce(&mut moves, 0, 2);
-                ce(&mut moves, 1, 3);
-                ce(&mut moves, 1, 2);
-            }
+            sort_network(&mut moves, n);
         } else {
-            for i in 1..n {
-                let m = moves[i];
-                let mut j = i;
-                while j > 0 && moves[j - 1] < m {
-                    moves[j] = moves[j - 1];
-                    j -= 1;
-                }
-                moves[j] = m;
-            }
+            insertion_sort(&mut moves, n);
         }
 
         // 7. The children in order, until one reaches beta.
         let mut best_slot = 0;
         for &m in &moves[..kept] {
-            // The run states stay in a register: a byte written into an array that is then
-            // read whole stalls the load (12% of the cycles, by `perf`).
-            let shift = u32::from(slot(m)) / 2 % 4 * 8;
-            let child = runs & !(0xFF << shift) | u32::from((m >> 40) as u8) << shift;
-            let v = -self.search(child, m as u32, 1 - beta);
+            let v = -self.search(child_runs(runs, m), m as u32, 1 - beta);
             if v > best {
                 best = v;
                 best_slot = slot(m) + 1;
@@ -935,120 +658,57 @@ impl Solver {
                 }
             }
         }
-        self.store(key, best, beta, best_slot);
+        self.table.store(key, best, beta, best_slot);
         best
     }
 }
 
-/// A table entry's key and generation as one word, so that a probe compares them with one
-/// branch (two branches there made 9% more mispredictions and 3-12% more time).
+/// Sorts the first `n <= 4` words of `moves` greatest first, without branches: a sorting
+/// network on the first four words (its first comparator alone for `n <= 2`). The words past
+/// the moves are below every move (their score byte is 0), so they stay behind.
 #[inline]
-fn tag(key: u32, generation: u8) -> u64 {
-    u64::from(key) | u64::from(generation) << 32
+fn sort_network(moves: &mut [Packed; 16], n: usize) {
+    let ce = |v: &mut [Packed; 16], a: usize, b: usize| {
+        let (x, y) = (v[a], v[b]);
+        v[a] = x.max(y);
+        v[b] = x.min(y);
+    };
+    ce(moves, 0, 1);
+    if n > 2 {
+        ce(moves, 2, 3);
+        ce(moves, 0, 2);
+        ce(moves, 1, 3);
+        ce(moves, 1, 2);
+    }
+}
+
+/// Sorts the first `n` words of `moves` greatest first (an insertion sort; there are at most
+/// nine moves).
+#[inline]
+fn insertion_sort(moves: &mut [Packed; 16], n: usize) {
+    for i in 1..n {
+        let m = moves[i];
+        let mut j = i;
+        while j > 0 && moves[j - 1] < m {
+            moves[j] = moves[j - 1];
+            j -= 1;
+        }
+        moves[j] = m;
+    }
+}
+
+/// The run states (one byte per suit, suit 0 lowest) after move `m` from `runs`. Computed in
+/// a register: a byte written into an array that is then read whole stalls the load (12% of
+/// the cycles, by `perf`).
+#[inline]
+fn child_runs(runs: u32, m: Packed) -> u32 {
+    let shift = u32::from(slot(m)) / 2 % 4 * 8;
+    runs & !(0xFF << shift) | u32::from((m >> 40) as u8) << shift
 }
 
 /// Marks the branch that calls it as rarely taken (`std::hint::cold_path` needs Rust 1.95).
 #[cold]
 fn cold_path() {}
-
-/// The slot (`suit * 2 + k`) of a packed move.
-#[inline]
-fn slot(m: Packed) -> u8 {
-    7 - (m >> 48) as u8
-}
-
-/// The per-suit tables, one per holding of a suit (Alice's ranks as 9 bits), built on first use.
-static SUIT_TABLES: [OnceLock<[SuitState; RUN_STATES]>; 512] = [const { OnceLock::new() }; 512];
-
-/// What the search reads of a suit held as `ali` (Alice's ranks; `res`: the reserve ranks) in
-/// each run state, with the key part of suit 0's weight 1 (the caller scales it).
-fn suit_table(ali: u16, res: u16) -> [SuitState; RUN_STATES] {
-    let mut table = [SuitState::default(); RUN_STATES];
-    // 0 for Alice, 1 for Bob.
-    let owner = |r: usize| (ali >> r & 1 == 0) as usize;
-    let is_reserve = |r: usize| res >> r & 1 == 1;
-    for state in 0..RUN_STATES as u8 {
-        let ranks = run_ranks(state);
-        let (ends, n) = playable_ends(ranks);
-        let ends = &ends[..n];
-        // [held, reserve, supply (pool and non-reserve cards)] per player.
-        let mut c = [[0u8; 2]; 4];
-        for r in (0..9).filter(|r| ranks >> r & 1 == 0) {
-            c[0][owner(r)] += 1;
-            c[1][owner(r)] += is_reserve(r) as u8;
-        }
-        for &r in ends.iter().filter(|&&r| is_reserve(r)) {
-            // The chain from r outwards is the owner's and can be played now.
-            c[2][owner(r)] += chain_len(r);
-        }
-        c[2] = [0, 1].map(|p| c[2][p] + c[0][p] - c[1][p]);
-        let locked = locked_runs(ali, res, ranks);
-        let mut info = SuitState::default();
-        for me in 0..2 {
-            let opp = 1 - me;
-            info.counts[me] = Counts::pack(
-                [c[0][me], c[0][opp], c[1][me], c[1][opp], c[2][me], c[2][opp]],
-                [0, locked[me], locked[opp]],
-            );
-        }
-        // The non-reserve cards on the table form a run around the nine; of the reserve
-        // cards on it only the number each player has played counts.
-        let played = ranks & res;
-        let core = run_state(ranks & !res & 0x1FF).expect("non-reserve cards form a run");
-        info.key = (core as u32) << 11
-            | (played & ali).count_ones() << 6
-            | (played & !ali).count_ones() << 1;
-        // The number of cards from rank `e` outwards held by the holder of `e`.
-        let run_of = |e: usize| -> i8 {
-            let step = if e < 3 { usize::MAX } else { 1 };
-            let mut r = e;
-            let mut n = 0;
-            while r < 9 && owner(r) == owner(e) {
-                n += 1;
-                r = r.wrapping_add(step);
-            }
-            n
-        };
-        for &r in ends {
-            let p = owner(r);
-            let after = ranks | 1 << r;
-            let next = run_state(after).expect("playing an end keeps a run");
-            let (opened, m) = playable_ends(after);
-            let new = || opened[..m].iter().filter(|e| !ends.contains(e));
-            // The mover likes opening runs of its own cards, and dislikes opening runs of the
-            // opponent's twice as much (each card of a run counts).
-            let score: i8 =
-                new().map(|&e| if owner(e) == p { 1 + run_of(e) } else { -2 * run_of(e) }).sum();
-            let safe = !is_reserve(r) && new().all(|&e| owner(e) == p);
-            c[3][p] += safe as u8;
-            info.moves[p][info.len[p] as usize] = u64::from(score as u8 ^ 0x80) << 56
-                | u64::from(next) << 40
-                | if is_reserve(r) { RESERVE } else { 0 };
-            info.len[p] += 1;
-        }
-        for (counts, safe) in info.counts.iter_mut().zip(c[3]) {
-            *counts |= u64::from(safe) << 48;
-        }
-        table[state as usize] = info;
-    }
-    table
-}
-
-/// Per player (0 for Alice), the number of cards of the other player that each lock a run of
-/// the player's reserve cards, in a suit held as `ali` (Alice's ranks, `res` the reserve ones)
-/// whose table holds `ranks`: a reserve run is the outermost run of one holder in an arm (the
-/// cards below or above the nine), and the unplayed card of the other player just inside it
-/// (the nine, for a whole arm of an unstarted suit) locks it. A nine that locks both arms
-/// counts once.
-fn locked_runs(ali: u16, res: u16, ranks: u16) -> [u8; 2] {
-    let unplayed = !ranks & 0x1FF;
-    [ali, !ali & 0x1FF].map(|mine| {
-        let runs = res & mine;
-        // The card just inside each reserve card: one rank up below the nine, one down above.
-        let inside = (runs & 0b1_1111_0000) >> 1 | (runs & 0b111) << 1;
-        (inside & unplayed & !mine).count_ones() as u8
-    })
-}
 
 /// The static bounds on the value for the player to move. The loser keeps reserve cards
 /// only, and plays on each of its turns while it can: it has at least `held_winner - 1` turns
