@@ -605,10 +605,12 @@ impl Solver {
             return v;
         }
 
-        // 4. The last card wins at once, with the best score there is.
+        // 4. The last card wins at once, with the best score there is (no best move is
+        // stored: a position with one card left in the mover's hand ends here, before its
+        // table's best move is ever read).
         if c.held_me == 1 {
             cold_path();
-            self.table.store_bounds(key, c.held_opp, c.held_opp, slot(moves[0]) + 1);
+            self.table.store_bounds(key, c.held_opp, c.held_opp, 0);
             return c.held_opp;
         }
 

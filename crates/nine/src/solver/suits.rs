@@ -270,9 +270,14 @@ fn suit_table(ali: u16, res: u16) -> [SuitState; RUN_STATES] {
         info.key = (core as u32) << 11
             | (played & ali).count_ones() << 6
             | (played & !ali).count_ones() << 1;
-        // The number of cards from rank `e` outwards held by the holder of `e`.
+        // The number of cards from rank `e` outwards held by the holder of `e` (below the
+        // nine the run goes down, above it up; the nine is never asked, since it is playable
+        // from the start and no move newly opens it).
         let run_of = |e: usize| -> i8 {
-            let step = if e < 3 { usize::MAX } else { 1 };
+            let step = match e {
+                0..=2 => usize::MAX,
+                _ => 1,
+            };
             let mut r = e;
             let mut n = 0;
             while r < 9 && owner(r) == owner(e) {
