@@ -233,6 +233,9 @@ impl DealValue {
 /// # Ok::<(), tabletop_nine::DealError>(())
 /// ```
 #[derive(Clone)]
+// The table first, so that `&mut self.table` is `self` and a store passes no offset (without
+// it, the search makes 0.5% more instructions).
+#[repr(C)]
 pub struct Solver {
     /// The transposition table.
     table: TranspositionTable,
