@@ -1,520 +1,199 @@
 //! The exact solver: the signed result of any position under optimal play.
 //!
-//! Trade-offs. A deal has at most 25^4 x 2 = 781,250 positions (the run state of each suit and
-//! the player to move), but a search visits about a thousand, so the transposition table is a
-//! small hashed one: 65,536 entries of 8 bytes (512 KB, which stays in the L2 cache where the
-//! former dense 2.3 MB array did not), each with its full key, a lower and an upper bound and
-//! the best move, replaced on collision. An entry carries the generation of its deal, so a new
-//! deal costs nothing up front (the table is wiped once every 255 deals).
-//! The bounds stay valid for every window and for both first movers of a deal, so the two
-//! solves of a deal and all the null-window searches of MTD(f) share them. A full minimax
-//! visits about 440,000 positions per deal; the search below visits about a thousand:
+//! A deal has 25^4 x 2 = 781,250 positions (the run state of each suit and the player to
+//! move). The plain memoised minimax [`minimax_value`], the oracle the tests compare against,
+//! evaluates about 440,000 of them per deal; [`Solver`] stores about 800 (the median) with
+//! the algorithm below. `docs/nine-solver.md` in the repository records what each of its
+//! steps bought and what was measured and dropped.
 //!
-//! - null-window alpha-beta (MTD(f)) instead of exact values everywhere;
-//! - static score bounds: the loser ends holding only *reserve* cards (cards all of whose
-//!   dependents belong to their owner, see [`Deal::reserve`]), so the value of the player to
-//!   move lies in `[-R_me, R_opp]` (and is `>= 1` when `R_me = 0`, `<= -1` when `R_opp = 0`);
-//!   moreover the loser must play on each of its turns while it holds a playable card, and its
-//!   *pool* (reserve chains it can start now) stays playable, so it plays at least
-//!   `min(turns, pool + non-reserve cards)` cards, where it has at least as many turns as the
-//!   winner has cards, less one if the winner is to move;
-//! - locked reserve runs: a run of the loser's reserve cards (the outermost run of one
-//!   holder's cards in an arm, the cards below or above the nine) that is neither playable
-//!   nor behind the loser's own nine waits for the card of the winner just inside it (the nine,
-//!   for a whole arm of an unstarted suit), which *locks* it; the winner must play every
-//!   locking card, and after each of them but the last the loser has a turn with a card to
-//!   play, so it plays at least `min(turns, pool + non-reserve cards + locks - 1)` cards when
-//!   the winner holds `locks >= 1` locking cards (the proof is below; this bound alone cut
-//!   the positions and the nodes by 4.6 and the time by 3.7);
-//! - move equivalence: playing a reserve card only opens more of its owner's reserve cards,
-//!   so all playable reserve cards of the player to move lead to equivalent positions and one
-//!   of them is searched;
-//! - dominance: a playable non-reserve card that opens only cards of the player to move (the
-//!   card beyond it in its suit, both neighbours for a nine, are the mover's) is at least as
-//!   good as a reserve move, so no reserve move is searched beside such a card (the proof is
-//!   below);
-//! - position equivalence (the table key): the inner neighbour of a non-reserve card is
-//!   non-reserve, so which non-reserve cards are playable depends only on the non-reserve
-//!   cards on the table, and a player's reserve moves depend only on how many of the reserve
-//!   cards unlocked by those are left. Two positions with the same non-reserve cards on the
-//!   table, the same number of reserve cards played by each player and the same player to
-//!   move have the same value, and share one key: the non-reserve run of each suit (base 25),
-//!   then the two reserve counts and the player to move, each suit's part precomputed per
-//!   run state so the key of a child is one subtraction and one addition;
-//! - move ordering: the table's best move, then by a static score (runs of the mover's own
-//!   cards opened count for, runs of the opponent's cards opened count twice against);
-//! - enhanced transposition cutoffs: before searching any child, the children's table
-//!   entries are read; one that already proves a cutoff ends the node, and children proven
-//!   unable to beat alpha are skipped;
-//! - MTD(f) starts from a guess: "does the player to move win?" for a first solve, and
-//!   Alice-first's result for Bob-first (most deals have importance 0);
-//! - a lean node: MTD(f) and the winner search only ever use null windows, so a node takes
-//!   one bound (`beta`) and reads the player to move from bit 0 of its key; the counters of
-//!   the bounds (and the number of dominating cards) are packed bytes summed in one word per
-//!   suit; a suit's row for the player to move (32 bytes) keeps its non-reserve moves apart
-//!   from one reserve move, so the move list is written without a branch per move; a move is
-//!   one integer (score, slot, next run state, reserve flag, child key) made from a per-suit
-//!   template with one addition; up to four moves are sorted by a network of max/min (more by
-//!   insertion); the per-suit tables have 256 rows and the table a size known to the
-//!   compiler, so no index is bounds-checked; a deal's per-suit tables are copies of tables
-//!   built once per process for each holding of a suit (who holds which of its nine cards
-//!   decides everything in them).
+//! # Algorithm
 //!
-//! Proof of the bound from locked runs. Let `W` win and `L` lose, `T` be the number of `L`'s
-//! turns before `W`'s last card, `p` the size of `L`'s pool, `n` the number of its
-//! non-reserve cards and `x >= 1` the number of `W`'s locking cards (a nine that locks both
-//! arms counts once). Let `L` play a reserve card whenever it has one to play: it plays at
-//! least `min(T, p + n + x - 1)` cards, so that many against optimal play too. If it never
-//! passes, it plays `T` cards. Otherwise, at its last pass `k`, it had nothing to play: its
-//! pool (playable from the start, it stays playable until played) is spent, every run
-//! unlocked before `k` is spent (one card at least each; say `x - y` of the locking cards
-//! were down), and some `n_1` of its non-reserve cards are down. After `k` it plays on every
-//! turn, among them the other `n - n_1` non-reserve cards (each must be down before `W`'s
-//! last card, since `W` holds a card beyond it). Let `j` be the last turn after `k` on which
-//! it plays a non-reserve card (`j = k` if none): by its rule it had no reserve card to play,
-//! so every run unlocked between `k` and `j` is spent too, one card each at least on turns
-//! other than those `n - n_1`; the `w` locking cards played after `j` are played on distinct
-//! turns of `W`, and `L` has a turn after every turn of `W` but the last, so it plays on
-//! `w - 1` more turns at least. In all it plays at least `p + n_1 + (x - y) + (n - n_1) +
-//! (y - w) + (w - 1) = p + n + x - 1` cards (`w = 0` gives one more). Counting each locked
-//! run's length instead (the run locked `i`-th from last gives `min(length, i)` cards) is
-//! wrong: the turns after the locking cards overlap (Alice `JC` and seven locked reserve
-//! cards, Bob nine cards of which four lock her runs, Bob to move: that count gives her five
-//! cards played, she plays four). The test `tests/solver_rules.rs` checks the bound with the
-//! plain minimax on mid-game positions.
+//! A card is a *reserve* card when all its dependents (the cards that can only be played
+//! after it) belong to its holder ([`Deal::reserve`]). To solve a position:
 //!
-//! Proof of the dominance. Let `M` be the player to move, `b` a playable non-reserve card of
-//! `M` whose newly playable cards all belong to `M`, and `r` a playable reserve card of `M`.
-//! By the position equivalence above, a position's value depends only on its class: the
-//! non-reserve cards on the table, the number of reserve cards each player has played and the
-//! player to move. Let `σ` be an optimal strategy of `M` after `r` (the *imagined* game); after
-//! `b` (the *real* game) `M` plays what `σ` plays, except that where `σ` plays `b`, `M` plays
-//! one of its playable reserve cards; from then on both games are in the same class (`b` and
-//! one more reserve card of `M` played). Until then: (1) both hands have the same sizes, so
-//! both games end at the same time with the same result; (2) the non-reserve cards on the
-//! table differ only by `b`, which opens no card of the opponent, and `r` opens only `M`'s
-//! reserve cards, so the opponent's playable cards (non-reserve and reserve) are the same in
-//! both games and each of its moves or passes in the real game is one in the imagined game;
-//! (3) every non-reserve card `σ` plays other than `b` is playable in the real game too (its
-//! inner neighbour is on both tables); (4) `M`'s playable reserve cards in the real game are
-//! at least one more than in the imagined game (the same ones unlocked, plus any that `b`
+//! 1. Load its deal, once per deal: a new generation of the transposition table (entries of
+//!    other deals read as empty), and the deal's per-suit tables, which give for each suit
+//!    and run state the suit's part of the table key, its counters for the static bounds and
+//!    its playable cards as packed move words. Who holds which of a suit's nine cards decides
+//!    everything in its table, so the tables are built once per process for each of the 512
+//!    holdings and copied per deal.
+//! 2. MTD(f): null-window searches around a guess until the bounds meet. The first guess
+//!    asks "does the player to move win?"; [`Solver::solve`] starts Bob-first from
+//!    Alice-first's result (most deals have importance 0). [`Solver::winner`] is a single
+//!    null-window search.
+//!
+//! A node is a fail-soft null-window search (window `(beta - 1, beta)`, the player to move in
+//! bit 0 of the key), in the steps its code is numbered by:
+//!
+//! 1. Bounds: the static bounds below, from the suits' counters summed in three additions,
+//!    narrowed by the table's entry; a bound that decides the window ends the node.
+//! 2. Moves: the mover's playable non-reserve cards, and one of its playable reserve cards
+//!    (move equivalence) unless it has a playable non-reserve card that opens only its own
+//!    cards (dominance).
+//! 3. No move: a forced pass.
+//! 4. The mover's last card: it wins, and the opponent keeps every card it holds.
+//! 5. Enhanced transposition cutoffs: the children's table entries are read first; one that
+//!    proves a cutoff ends the node, and the children proven unable to reach `beta` are
+//!    dropped.
+//! 6. Ordering: the table's best move, then a static score: each run of the mover's own cards
+//!    that the move newly opens counts one plus its length, each run of the opponent's cards
+//!    twice its length against.
+//! 7. The children in that order until one reaches `beta`; the bound and the best move go to
+//!    the table.
+//!
+//! # Equivalent positions (the table key)
+//!
+//! The card just inside a non-reserve card (towards the nine) is non-reserve: its dependents
+//! include that card and all of its dependents. So a non-reserve card is playable exactly when
+//! its inner neighbour is on the table (a nine always), which depends only on the non-reserve
+//! cards on the table. The reserve cards of an arm of a suit (the cards below or above the
+//! nine) form its outer end, all of one holder, and become playable one by one, outwards, once
+//! the card just inside them is down (a reserve nine at once): which runs of reserve cards are
+//! unlocked also depends only on the non-reserve cards on the table, and a player can play a
+//! reserve card exactly when fewer of its reserve cards are down than are unlocked.
+//!
+//! Hence two positions of a deal with the same non-reserve cards on the table, the same number
+//! of reserve cards played by each player and the same player to move have the same value: the
+//! hands have the same sizes, each player has the same non-reserve moves and a reserve move in
+//! one exactly when in the other, and every move leads from both to one class (a non-reserve
+//! card adds itself, a reserve card one to its holder's count); by induction on the cards left,
+//! the values are equal. Such a class is one table entry. Its key is the sum of the suits'
+//! parts (the suit's non-reserve run state times its power of 25, then each player's count of
+//! reserve cards played, then the player to move in bit 0), so the key of a child is the
+//! parent's plus a difference stored in the move word.
+//!
+//! Move equivalence follows: every reserve move of the mover leads to the same class, so one
+//! of them is searched.
+//!
+//! # Static bounds
+//!
+//! Write `R_P` for the reserve cards player `P` still holds, `held_P` for all the cards it
+//! holds, `supply_P` for its non-reserve cards plus its *pool* (the cards of the reserve
+//! runs it can start now, each counted to the end of its arm), and `locks_P` for the cards
+//! of `P`'s opponent that each lock a run of `P`'s reserve cards (below). For the player to
+//! move, the value lies in `[lo, hi]`, where with `W` the winner and `L` the loser:
+//!
+//! - `L` keeps at most `min(R_L, held_L - plays_L)` cards, with `plays_L = min(T,
+//!   supply_L + max(locks_L - 1, 0))` and `T = held_W - 1` when `W` is to move, `held_W`
+//!   when `L` is (`static_bounds`). This gives `lo` with the mover as `L` and `hi` with the
+//!   opponent as `L`. When that number is 0, `L` cannot lose, so `lo = 1` (or `hi = -1`).
+//!
+//! *The loser holds reserve cards only.* A card `c` that `L` still holds when `W` plays its
+//! last card is reserve: a dependent of `c` held by `W` would be on the table, and it can
+//! only be played after `c`.
+//!
+//! *The loser's turns.* `W` plays at most one card a turn, so `L` has at least `T` turns
+//! before `W`'s last card, and it must play on each of them while it holds a playable card.
+//! Each of its non-reserve cards must be down before `W`'s last card (`W` holds a card that
+//! depends on it), and its pool stays playable until it has played it.
+//!
+//! *Locked runs.* A run of `L`'s reserve cards (the outermost run of one holder's cards in an
+//! arm) that is neither playable nor behind `L`'s own nine waits for the card of `W` just
+//! inside it (the nine, for a whole arm of an unstarted suit), which *locks* it; a nine that
+//! locks both arms counts once. `W` must play every locking card.
+//!
+//! *Proof that `L` can play `plays_L` cards.* Let `T` be the number of `L`'s turns before
+//! `W`'s last card, `p` the size of `L`'s pool, `n` the number of its non-reserve cards and
+//! `x` the number of `W`'s locking cards. Let `L` play a reserve card whenever it has one to
+//! play: it plays at least `min(T, p + n + max(x - 1, 0))` cards, so that many against
+//! optimal play too. If it never passes, it plays `T` cards. Otherwise, at its last pass
+//! `k`, it had nothing to play: its pool is spent, every run unlocked before `k` is spent
+//! (one card at least each; say `x - y` of the locking cards were down), and some `n_1` of
+//! its non-reserve cards are down. After `k` it plays on every turn, among them the other
+//! `n - n_1` non-reserve cards. Let `j` be the last turn after `k` on which it plays a
+//! non-reserve card (`j = k` if none): by its rule it had no reserve card to play, so every
+//! run unlocked between `k` and `j` is spent too, one card each at least on turns other than
+//! those `n - n_1`; the `w` locking cards played after `j` are played on distinct turns of
+//! `W`, and `L` has a turn after every turn of `W` but the last, so it plays on `w - 1` more
+//! turns at least. In all it plays at least `p + n_1 + (x - y) + (n - n_1) + (y - w) +
+//! (w - 1) = p + n + x - 1` cards, and `p + n + x` when `w = 0`, which covers `x = 0`.
+//!
+//! One card per locking card is all this gives: counting each locked run's length instead
+//! (the run locked `i`-th from last giving `min(length, i)` cards) is wrong, because the
+//! turns after the locking cards overlap (Alice `JC` and seven locked reserve cards, Bob nine
+//! cards of which four lock her runs, Bob to move: that count gives her five cards played,
+//! she plays four). `tests/solver_rules.rs` checks the bounds with the plain minimax on
+//! mid-game positions.
+//!
+//! # Dominance
+//!
+//! Let `M` be the player to move, `b` a playable non-reserve card of `M` whose newly playable
+//! cards all belong to `M`, and `r` a playable reserve card of `M`. Then the value after `b`
+//! is at least the value after `r` for `M`, so no reserve move is searched beside such a
+//! card.
+//!
+//! *Proof.* A position's value depends only on its class (above). Let `σ` be an optimal
+//! strategy of `M` after `r` (the *imagined* game); after `b` (the *real* game) `M` plays
+//! what `σ` plays, except that where `σ` plays `b`, `M` plays one of its playable reserve
+//! cards; from then on both games are in the same class (`b` and one more reserve card of
+//! `M` played). Until then: (1) both hands have the same sizes, so both games end at the same
+//! time with the same result; (2) the non-reserve cards on the table differ only by `b`,
+//! which opens no card of the opponent, and `r` opens only `M`'s reserve cards, so the
+//! opponent's playable cards (non-reserve and reserve) are the same in both games and each
+//! of its moves or passes in the real game is one in the imagined game; (3) every
+//! non-reserve card `σ` plays other than `b` is playable in the real game too (its inner
+//! neighbour is on both tables); (4) `M`'s playable reserve cards in the real game are at
+//! least one more than in the imagined game (the same ones unlocked, plus any that `b`
 //! unlocks, and one fewer played), so `σ`'s reserve moves and the substitute for `b` can be
 //! played; (5) `M` never passes in the imagined game before `b` is played (`b` is playable
 //! there). So against every play of the opponent the real game reaches the imagined game's
-//! result: the value after `b` is at least the value after `r` for `M`. The test
-//! `tests/solver_rules.rs` checks the inequality with the plain minimax on the mid-game
-//! positions where the rule bites.
+//! result. `tests/solver_rules.rs` checks the inequality with the plain minimax on the
+//! mid-game positions where the rule bites.
 //!
-//! What each step bought, on the 1,000 seeded deals of the criterion bench (both first
-//! movers, exact scores; medians per deal; times are the fastest of 3 rounds per deal, with
-//! the baseline run beside it in the same session, on a shared 2-core machine, so the ratio
-//! is the figure to trust), measured with
-//! `cargo run --release -p tabletop-nine --example solver_stats 1000 3`:
+//! The same does not hold between two non-reserve cards: one that opens only the mover's
+//! cards can be worse than one that opens an opponent's card (the opponent's extra card
+//! changes when it must pass).
 //!
-//! | step | positions | nodes | time | D1 (winner, Alice first) |
-//! | --- | ---: | ---: | ---: | ---: |
-//! | before: dense 2.3 MB table, everything above but the key and the lean node | 9,388 | 12,546 | 698-828 us | 57-84 us |
-//! | lean node, allocation-free load, 512 KB hashed table | 9,517 | 12,658 | 683 us (0.82x) | 49 us |
-//! | table keyed on the position equivalence | 6,049 | 8,149 | 470-520 us (0.67x) | 33-42 us (0.55x) |
-//! | per-suit tables built once per process per holding of a suit (512), copied per deal | 6,049 | 8,149 | 448 us (0.66x) | 29 us (0.51x) |
+//! # Trade-offs
 //!
-//! A second session, each step's example binary built and kept, then all of them run in
-//! turn, twice (`solver_stats 1000 3`; time and D1 are the two runs' medians; ratios against
-//! the first row of the same runs; instructions are callgrind's total for
-//! `solver_stats 200 1 --no-d3`, which is repeatable):
+//! - The table is small and hashed rather than dense: a deal's searches store about 1,700
+//!   positions (the mean), so 2^16 entries of 8 bytes (512 KB, within the L2 cache), each
+//!   with its full key, both bounds and the best move and replaced on collision, lose little
+//!   (a table four times as large stored 1% fewer positions and was slower), where a dense
+//!   table of every position would be 2.3 MB. An entry carries the generation of its deal, so
+//!   a new deal costs nothing up front (the table is wiped once every 255 deals). Its bounds
+//!   hold for every window and both first movers, so all the searches of a deal share them.
+//!   Two-way buckets saved nodes but cost more time.
+//! - Only null windows: a node takes one bound, and exact values cost a few MTD(f) passes
+//!   (most of the nodes are in the passes that prove how few cards the loser can keep).
+//! - The bounds come from counters precomputed per suit and run state and summed in three
+//!   additions, not from the cards; a bound that needs more counters than fit the word costs
+//!   more per node than the nodes it saves.
+//! - The node is written for the branch predictor, which its time follows more than its
+//!   instruction count: the move list is built without a branch per move, up to four moves
+//!   are sorted by a network of `max`/`min` (more by insertion), a move is one integer made
+//!   from a per-suit template with one addition, the table's key and generation are compared
+//!   as one word, and no index is bounds-checked (the per-suit tables have 256 rows and the
+//!   table a size known to the compiler).
+//! - The ordering is static: nearly every node that cuts off does so on its first child
+//!   (99.6% when it was measured), so a history of cutoffs gains nothing.
 //!
-//! | step | positions | nodes | time | D1 (winner, Alice first) | instructions |
-//! | --- | ---: | ---: | ---: | ---: | ---: |
-//! | start of the session (the last row above) | 6,049 | 8,149 | 456-461 us | 29.1-31.6 us | 1,116 M |
-//! | dominance of the reserve move by a card that opens only the mover's cards | 4,414 | 6,005 | 343-355 us (0.76x) | 29.8-30.5 us (0.98x) | 876 M (0.79x) |
-//! | move ordering on the runs a move opens (own runs +1 each, the opponent's -2) | 3,718 | 5,028 | 280-284 us (0.61x) | 19.8-20.1 us (0.66x) | 742 M (0.66x) |
-//! | lean node: packed integer moves, no bounds checks, dominance count in the counters | 3,718 | 5,028 | 222-226 us (0.49x) | 16.9 us (0.55x) | 582 M (0.52x) |
+//! # Figures
 //!
-//! The ordering score was chosen among variants on positions and nodes (1,000 deals, medians):
-//! cards opened, own +1 and opponent -2 (the previous score): 4,414 / 6,005; opponent -1:
-//! 4,418 / 6,054; opponent's runs -1 each: 3,875 / 5,204; -2: 3,875 / 5,188; -3: 3,831 /
-//! 5,155; own runs +1 with opponent's runs -2: 3,718 / 5,028 (kept); a bonus or malus for
-//! nines (+-2): 4,763 / 6,460 and 5,031 / 6,863; a malus for the dominating cards: 6,997 /
-//! 9,794.
+//! The 1,000 seeded deals of the criterion bench, both first movers, exact scores, medians
+//! per deal: `cargo run --release -p tabletop-nine --example solver_stats 1000 3` (each deal
+//! timed three times, the fastest kept; three runs on a quiet 2-core machine, as ranges; at
+//! commit 7a8386a, whose search this is).
 //!
-//! Tried and dropped (300 deals, same run): searching the reserve move last (positions
-//! 5,933 -> 9,432, time 1.9x) or first (5,910, no gain); a bound for a player that cannot be
-//! blocked (all its cards unlocked reserve cards: it finishes on its turn `held`, the other
-//! plays at most one card a turn meanwhile), which the bounds above already imply (no
-//! position saved); a 2 MB table (2^18 entries: 1% fewer positions, 1.2-1.3x slower, out of
-//! L2). In this session (1,000 deals, callgrind on 200): positions with a single legal card
-//! searched through without a table entry, as forced passes (positions 4,414 -> 3,175 but
-//! nodes 6,005 -> 7,553: the parents' transposition cutoffs miss them; 1.20x the
-//! instructions); forced passes alone without an entry (4,210 positions, 1.04x the
-//! instructions); the static bounds tested before the table is read (1.12x the
-//! instructions, the compiler's code got worse); no transposition cutoffs for a single move
-//! (nodes 5,028 -> 5,350); two-way table buckets (nodes 5,028 -> 4,992, 1.04x the
-//! instructions); tables of 2^14, 2^15 and 2^17 entries (no clear gain; 2^17 slower); a
-//! software prefetch of the children's entries (it needs `unsafe`; within the noise, so not
-//! kept), although `perf` puts a quarter of the time on the loads of those entries; the
-//! transposition cutoffs without branches or early exit (1.11x the instructions, slower); a
-//! loser's pool widened to every reserve card it reaches through its own cards (positions
-//! mean 5,984 -> 5,982: the bound almost never binds).
-//!
-//! `tabletop judge cf1769d3` with k = 26 (1,209 deals solved, many of them hard): 0.15-0.17 s
-//! of CPU against 0.32-0.34 s for the start of the session (hyperfine, 20 runs each, twice,
-//! same session; callgrind 1,994 M -> 1,048 M instructions, 0.53x); the first session had
-//! brought it from 0.39 s to 0.28 s.
-//!
-//! A third session (each step's example binary kept; times are medians of alternating runs
-//! of `solver_stats 1000 3 --no-d3` against the previous step on a machine with a load of
-//! 5 to 9 on its 2 cores, so only differences above about 3% mean anything; instructions and
-//! mispredicted branches are callgrind's and cachegrind's `--branch-sim=yes` totals for
-//! `solver_stats 200 1 --no-d3`; positions and nodes did not change until the last row,
-//! which searches another of the equivalent reserve moves: 1,000 deals 5,984,139 ->
-//! 5,984,087 positions in all, medians unchanged):
-//!
-//! | step | time | D1 | instructions | mispredicted |
-//! | --- | ---: | ---: | ---: | ---: |
-//! | start of the session (the last row above) | 212-220 us | 16.2-16.7 us | 582 M | 8.87 M |
-//! | null windows only (one `beta`, the side in the key), rows per player to move | 202-206 us (0.95x) | 17.0-17.8 us | 546 M | |
-//! | move list without a branch per move | 189-195 us (0.89x) | 17.4-17.9 us | 572 M | 6.34 M |
-//! | sorting network for at most four moves | 186-188 us (0.88x) | 17.0-17.1 us | 581 M | 4.89 M |
-//! | per-player rows built for the 25 run states, not 256 (a deal's load: 44 k -> 7 k instructions) | 183-192 us (0.87x) | 13.8-15.4 us (0.86x) | 566 M | 4.89 M |
-//! | the reserve move kept is the greatest word, not the first suit's (a `max`, no branch) | 182-185 us (0.86x) | 13.3-13.4 us (0.82x) | 569 M | 4.30 M |
-//! | the counters hold each player's supply (pool and non-reserve cards) instead of its pool | 179-181 us (0.84x) | 13.0-13.1 us (0.80x) | 560 M | |
-//! | children the table proves unable to reach beta dropped from the list, not skipped by a mask | 180-181 us | 12.7-13.1 us | 549 M | 4.02 M |
-//! | one comparator only when there are at most two moves (half of the expanded nodes) | 179-180 us | 12.9-13.2 us | 537 M | 4.25 M |
-//!
-//! At the end of the session, beside its start (three alternating runs of `solver_stats
-//! 1000 3`): median 177-185 us against 215-217 us (0.84x), p99 1.47-1.54 ms against
-//! 1.81-2.05 ms, mean 297-318 us against 353-373 us, D1 12.9-14.0 us against 16.1-16.5 us
-//! (0.82x); callgrind 537 M instructions against 582 M (0.92x). `tabletop judge cf1769d3`
-//! with k = 26: 117-123 ms of CPU against 142-157 ms, 174-212 ms of wall time against
-//! 235-326 ms (hyperfine, 30 runs each, four times, each beside the start of the session;
-//! machine load 7). The time of a node follows its mispredicted branches more than its
-//! instructions: the branch-free move list costs 5% more instructions and saves 7% of the
-//! time. What the node does now, per node (1.74 M nodes): about 320 instructions in all, of
-//! which the bounds (counters and formula) about 40, the table probes 25, the move list 55,
-//! the call and return 35.
-//!
-//! Measured in this session and dropped (positions / nodes are medians over the 1,000
-//! deals, against 3,718 / 5,028):
-//!
-//! - Bounds from forced passes (the brief's "bounds from forced play"). Let `W` be the winner
-//!   and `L` the loser, `reach_P` the cards `P` can reach alone (every unplayed card from the
-//!   table to it is `P`'s) and `free_P` those among them that `P` can play without opening a
-//!   card of the opponent (nor does any card on the way: a run from an end, less its last
-//!   card when an opponent's card lies beyond it). Give `L` the strategy "play a free card
-//!   while there is one": during its first `free_L` turns it opens no card of `W`, so `W`
-//!   plays only cards it reaches alone; if `W` holds a card it does not reach, it cannot
-//!   finish meanwhile and passes at least `free_L - reach_W` times (`+ 1` when `W` is to
-//!   move), each a turn more for `L` in the bound above. Symmetrically, a player that reaches
-//!   all its cards is never blocked, so the other plays at most one card a turn, less the
-//!   turns it must pass while the first plays its free cards: the value is at least
-//!   `held_L - (held_W - 1) + max(0, min(free_W, held_W - 1) - reach_L)` (`W` to move). Both
-//!   are sound (the checksum of the 1,000 deals and the oracle tests held) but bite little:
-//!   3,665 positions, 4,857 nodes; their four counters no longer fit the counters' word,
-//!   and the wider word made the node 9% more instructions and 10% slower.
-//! - The history heuristic (cutoffs counted per card and player to move) as a tie-break after
-//!   the static score: 3,676 / 5,004; as the first key: 5,836 / 7,977. The static ordering is
-//!   already nearly perfect: 99.6% of the nodes that cut off do so on the first child
-//!   searched.
-//! - Other first guesses for Alice first (`+2`, `-1`, `+3` instead of `+1`): 3,724 / 5,115,
-//!   3,714 / 5,041, 3,720 / 5,147.
-//! - Enhanced transposition cutoffs only with at least 8 or 14 cards held: 1.04x and 1.08x
-//!   the instructions (at nodes met for the first time, 27% of the children's probes hit
-//!   and 14% cut off).
-//! - Passing what the parent's probe found to the child instead of probing again: 1.10x to
-//!   1.18x the instructions in four forms (an `Option`, an entry with "no bounds" for a
-//!   miss, an 8-byte entry word, a packed `u32`), no faster.
-//! - The table's hit chosen without a branch: at the node's own probe, 1.05x the
-//!   instructions and no fewer mispredictions (the compiler branched elsewhere); in the
-//!   transposition-cutoff loop, 1.05x the instructions, 5% fewer mispredictions, mean and
-//!   p99 2-6% lower but median and D1 2-5% higher (three alternating runs): not kept.
-//! - Single-move nodes calling their child directly (no sort, no probe of the child): 6%
-//!   more nodes (1.74 M -> 1.85 M on 200 deals), 1.03x the instructions.
-//! - Tables of 2^14 and 2^15 entries: no faster (the table is not what a node waits for).
-//! - Two-way buckets again (the new entry first, the old one moved to the second slot):
-//!   nodes in all -3.2% and mean positions 5,984 -> 5,772 on the 1,000 deals, but 1.06x the
-//!   instructions and about 10% slower (median, mean and p99, two alternating runs).
-//! - Bob first searched from Alice's result plus or minus one: 3,737 / 5,326 and
-//!   3,718 / 5,057.
-//!
-//! Where the nodes are: 81% of them are expanded (16% end on the static bounds, 2% on the
-//! table), nearly all with 6 to 12 cards in each hand; 79% of the nodes of the MTD(f)
-//! passes (200 deals) are in the passes that prove how few cards the loser can keep, where
-//! every move of the winner must be refuted. The goal of issue 11 (80 us per deal,
-//! p99 500 us) needs both fewer nodes (a pruning rule that removes moves of the winner where
-//! all must be refuted) and a node at about half of today's cost.
-//!
-//! A fourth session (each step's example binary kept, then the three run in turn, three
-//! times, while a mutation run kept both cores busy: `solver_stats 1000 3 --no-d3`; time and
-//! D1 are the ranges of the three runs' medians, ratios against the first row of the same
-//! runs; instructions and mispredicted branches as in the third session, on `solver_stats
-//! 200 1 --no-d3`):
-//!
-//! | step | time | D1 | instructions | mispredicted |
-//! | --- | ---: | ---: | ---: | ---: |
-//! | start of the session (the last row above) | 178-180 us | 12.9-13.2 us | 537 M | 4.25 M |
-//! | the run states passed as one `u32`, not `[u8; 4]` | 150-154 us (0.85x) | 10.9-11.3 us (0.85x) | 546 M | 4.22 M |
-//! | transposition cutoffs before the sort, on the moves in suit order (a dropped child zeroed, so the sort puts it last) | 138-139 us (0.78x) | 10.1-10.4 us (0.79x) | 513 M | 4.36 M |
-//! | a probe compares the key and the generation as one `u64` (one branch, not two) | 134-135 us (0.97x of the row before) | 10.1-10.2 us (1.00x) | 537 M | 3.99 M |
-//! | the same when an entry is stored | 133-135 us (0.98x of the row before, four runs of six; two were slower, under load spikes) | 10.2-10.4 us | 541 M | 3.92 M |
-//! | the forced pass and the last card marked as cold paths (a call to an empty `#[cold]` function) | 131-132 us (0.99x of the row before in four runs of four; mean 0.99x, p99 0.97x) | 10.2-10.5 us | 530 M | 3.93 M |
-//!
-//! In the same runs, the third row's p99 was 1.17 ms against 1.45-1.49 ms (0.80x) and its
-//! mean 233 us against 296-298 us (0.78x). The last three rows were measured against the
-//! row before each (three, six and four alternating runs).
-//!
-//! At the end of the session (the last row), beside its start (three alternating runs of
-//! `solver_stats 1000 3 --no-d3`, machine load 3.8-4.2): median 130-132 us against
-//! 178-180 us (0.73x), p99 0.95-0.96 ms against 1.46-1.47 ms (0.65x), mean 205-206 us
-//! against 296-298 us (0.69x), D1 10.1 us against 12.8-13.3 us (0.77x); positions median
-//! 3,718, nodes 5,028 (unchanged); callgrind 530 M instructions against 537 M, 3.93 M
-//! mispredicted branches against 4.25 M. `tabletop judge cf1769d3` with k = 26: 82-96 ms
-//! of CPU against 117-124 ms (0.71x), 86-101 ms of wall time against 120-130 ms
-//! (hyperfine, 30 runs each, three times, each beside the start of the session).
-//!
-//! The second row: `perf annotate` put 12% of the cycles on the load of the child's run
-//! states just before the call, a 4-byte load of an array into which the child's byte had
-//! just been stored (a store that cannot be forwarded to the wider load stalls it until the
-//! store retires); as one `u32` changed with a mask and a shift they stay in a register.
-//! The third: a node that ends on a transposition cutoff no longer sorts, and the sort
-//! handles the dropped children as zeros; the cutoff found first may now be another child
-//! (its slot is stored as the best move): 1,000 deals 5,984,087 -> 5,983,997 positions in
-//! all, 7,841,318 -> 7,841,041 nodes, medians unchanged.
-//! The fourth (three runs alternating with the row before): p99 1.01-1.03 ms against
-//! 1.16-1.17 ms (0.88x), mean 214-215 us against 231-232 us (0.93x).
-//!
-//! Where the time and the nodes are now: `perf` puts 25-30% of the cycles on the
-//! transposition-cutoff probes of the children (the entry is not in the L1 cache, and the
-//! branch on a hit, a quarter of the probes, is mispredicted); by cachegrind, the hit
-//! branches are 29% of the mispredictions and the ends of the two loops over the moves
-//! another 29%. Of the nodes of the 1,000 deals (one round), the last MTD(f) pass of
-//! Alice-first takes 61% (37.5% where Alice loses: she shows how few cards she can keep;
-//! 23.9% where she wins: every move of hers is refuted above her score), the first pass
-//! of Bob-first 13%, all other passes 26%. The other solver's speed is thus a node about
-//! half as dear, since the positions are already about the same (3.7 k against 3.5 k).
-//!
-//! Measured in this session and dropped (times against the row they were tried on, in
-//! alternating runs as above):
-//!
-//! - Dominance between two playable non-reserve cards of the mover: a card that opens only
-//!   the mover's own cards is NOT always at least as good as one that opens an opponent's
-//!   card (the stealing argument fails: the opponent's extra card changes when it must
-//!   pass, and the mover's must play). Over 20,000 seeded playouts of 2 to 25 random moves
-//!   the fast solver found 53 counterexamples among the 8,530 positions with both kinds of
-//!   card. The first, checked with the plain minimax: Alice `JC QC AC 6D 9D JD KD 6S 7S 8S
-//!   TS JS QS KS 6H 8H JH AH`, Bob the rest, `9C` and `9D` on the table, Bob to move: `8D`
-//!   (opens Bob's `7D`) loses by 1, `TD` (opens Alice's `JD`) wins by 1. No weaker rule
-//!   between non-reserve cards was found in the time.
-//! - The table's hit chosen without a branch in the transposition-cutoff loop
-//!   (`select_unpredictable`), again: 1.08x the instructions and 0.81x the mispredictions,
-//!   but 1.10x the time; after the third row, with the dropped children zeroed without a
-//!   branch too: 595 M instructions, 3.70 M mispredictions, 1.11x the time.
-//! - No transposition cutoffs where the table gives a best move: 0.9% more nodes, the same
-//!   time.
-//! - The four-word sorting network in full for one or two moves too: 521 M, 4.12 M, the
-//!   same time.
-//! - The transposition-cutoff loop run at least four times (a key no position has past the
-//!   moves), so that its end is predictable: 549 M, 4.82 M, 1.04x the time.
-//! - An eight-word sorting network (19 comparators) for five to eight moves: 556 M,
-//!   4.12 M, 1.04-1.08x the time.
-//! - The children's entries read before the node's own probe and bounds, to warm the cache
-//!   (the move list built first, the loads folded into a `black_box`): 550 M, 4.61 M,
-//!   1.10x the time.
-//!
-//! And after the probes compared one word (against 541 M instructions, 3.92 M
-//! mispredictions):
-//!
-//! - The three ways out on the bounds as one branch: 3.82 M mispredictions, the same
-//!   instructions and time.
-//! - The transposition-cutoff loop run at least four times, again: 596 M, 4.37 M, slower.
-//! - More than four moves picked greatest first as they are searched (a branch-free
-//!   maximum over nine words, then zeroed) instead of sorted: 570 M, 3.99 M, 1.01-1.02x
-//!   the time.
-//! - The best child and its slot kept without a branch (only the cutoff branches): 554 M,
-//!   3.84 M, no faster.
-//! - The table as words (tag, bounds and best move in one `u64`, so a probe is one load):
-//!   544 M, 3.78 M, within 1.5% of the time, so not kept.
-//! - The table's best move marked inside the transposition-cutoff loop, without a branch,
-//!   instead of searched for afterwards: 577 M, 3.82 M, no faster.
-//! - `std::hint::cold_path` for the last row: the same code, but it needs Rust 1.95 and the
-//!   workspace's minimum is 1.85 (clippy refuses it), hence the empty `#[cold]` function.
-//!
-//! A fifth session (the binaries of both rows kept and run in turn, three times, on a quiet
-//! machine: `solver_stats 1000 3 --no-d3`; the ranges of the three runs' medians; ratios
-//! against the first row of the same runs):
-//!
-//! | step | positions | nodes | time | p99 | mean | D1 |
-//! | --- | ---: | ---: | ---: | ---: | ---: | ---: |
-//! | start of the session (the last row above) | 3,718 | 5,028 | 130-131 us | 949-972 us | 205-206 us | 10.0-10.3 us |
-//! | the bound from locked reserve runs | 795 | 1,083 | 35-36 us (0.27x) | 367-373 us (0.38x) | 62 us (0.30x) | 10.3-10.4 us |
-//!
-//! The values did not change (the checksum of the 1,000 deals, and the oracle tests); 1,000
-//! deals 5,983,997 -> 1,697,467 positions in all. `tabletop judge cf1769d3` with k = 26:
-//! means of 36.7-46.0 ms of wall time against 86.8-89.7 ms, 0.42-0.52x (hyperfine, 30 runs
-//! each, three times, same session). What pointed to it: before it, a quarter of the expanded
-//! nodes that failed low (2.3 M on the 1,000 deals) had a static upper bound equal to
-//! `beta`, so a bound one lower would have ended them, and as many that failed high had a
-//! lower bound one below. The D1 path (does Alice win?) gains nothing: a null window at 1
-//! asks about the winner, not the loser's cards. The two counters of locking cards share
-//! two bytes of the counters' word with the dominating cards and the move count, so a node
-//! reads no more words.
-//!
-//! What is left: 22% of the expanded nodes that fail low still have a static upper bound at
-//! `beta`. In the endgames where the bound stays one above the value, the loser gains more
-//! than it counts from the winner's passes (the winner's cards behind non-reserve cards the
-//! loser holds back while it has reserve cards to play) and from runs unlocked early (a whole
-//! run, not one card): a bound on those needs a relaxed playout, not a counter.
-//!
-//! The plain memoised minimax [`minimax_value`] is the oracle the tests compare against.
+//! | figure | value |
+//! | --- | ---: |
+//! | positions stored (median; mean) | 795; 1,697 |
+//! | nodes, i.e. search calls (median) | 1,083 |
+//! | time, both first movers (median; p99; mean) | 35-36 us; 367-373 us; 62 us |
+//! | D1: the winner with Alice first (median) | 10.3-10.4 us |
+//! | `tabletop judge cf1769d3` with k = 26, 1,209 deals (wall time, mean of 30) | 37-46 ms |
+//! | plain memoised minimax, positions per deal | about 440,000 |
+
+mod suits;
+mod transposition;
 
 use std::cell::RefCell;
-use std::sync::OnceLock;
 
-use crate::card::Suit;
 use crate::deal::{Deal, Player};
-use crate::state::{Move, POSITIONS, Position, RUN_STATES, run_ranks, run_state};
+use crate::state::{Move, POSITIONS, Position};
 
-/// Ablation switch: key the table on the class of equivalent positions (non-reserve runs,
-/// reserve counts); `false` keys it on the run states, to measure what the equivalence buys.
-const CANONICAL: bool = true;
-
-/// Ablation switch: prune the mover's reserve move when it holds a playable non-reserve card
-/// that opens only its own cards (see the module docs for the proof).
-const DOMINANCE: bool = true;
-
-/// The transposition table has `2^TABLE_BITS` entries of 8 bytes.
-const TABLE_BITS: u32 = 16;
-
-/// A move as one word, so that a move list sorts as plain integers: the ordering score
-/// (biased by 128; 255 for the table's best move) in bits 56..64, `7 - slot` in bits 48..56
-/// (the slot is `suit * 2 + k`; ties go to the lower slot), the suit's next run state in bits
-/// 40..48, [`RESERVE`] in bit 32, and the child's table key in bits 0..32 (in the per-suit
-/// tables: the difference of the suit's key parts after and before the move; in a node's
-/// move list, where the node's key has been added to the whole word, a carry may have
-/// changed bits 32 and 33, which nothing reads there).
-type Packed = u64;
-
-/// The flag of a move that plays a reserve card of its holder.
-const RESERVE: Packed = 1 << 32;
-
-/// The run states a `u8` can name: the per-suit tables have this many rows (only the first
-/// [`RUN_STATES`] are used), so indexing them with a run state needs no bounds check.
-const ROWS: usize = 256;
-
-/// What the search reads of one suit in one run state.
-#[derive(Clone, Copy, Debug, Default)]
-struct SuitState {
-    /// Per player to move ("me"): the counters `[held_me, held_opp, reserve_me, reserve_opp,
-    /// supply_me, supply_opp]` in bytes 0 to 5 of one word, then `safe_me` and `locked_me` in
-    /// the low and high half of byte 6 and `locked_opp` in the low half of byte 7, so the four
-    /// suits add up in three additions (no byte counter exceeds 36 and no half-byte one 8, so
-    /// none overflows into the next). `supply` counts a player's non-reserve cards and its pool
-    /// (the reserve chains it can start now): the cards it is sure to be able to play, should
-    /// it lose; `locked` counts the opponent's cards that each lock a run of the player's
-    /// reserve cards (see [`static_bounds`]). `safe_me` counts the mover's playable
-    /// non-reserve cards that open only its own cards.
-    counts: [u64; 2],
-    /// This suit's part of the table key (see [`Solver::enter`]).
-    key: u32,
-    /// The playable cards of each player (at most two per suit), packed (see [`Packed`]).
-    moves: [[Packed; 2]; 2],
-    /// How many of `moves` are used.
-    len: [u8; 2],
-}
-
-/// What the search reads of one suit in one run state for one player to move: a
-/// [`SuitState`]'s `counts` and moves of that player, the moves split into the non-reserve
-/// ones and one reserve one (any stands for all), 32 bytes (so a row's address is a shift
-/// away).
-#[derive(Clone, Copy, Debug, Default)]
-#[repr(align(32))]
-struct Row {
-    /// The counters (see [`SuitState::counts`]), with the number of non-reserve moves in
-    /// the high half of byte 7 (summed over the suits it stays at most 8).
-    counts: u64,
-    /// The non-reserve moves first, then 0.
-    moves: [Packed; 2],
-    /// A playable reserve card (all of them lead to the same class), or 0.
-    reserve: Packed,
-}
-
-/// The counters of [`SuitState::counts`], summed over the suits.
-#[derive(Clone, Copy, Debug)]
-struct Counts {
-    held_me: i32,
-    held_opp: i32,
-    reserve_me: i32,
-    reserve_opp: i32,
-    supply_me: i32,
-    supply_opp: i32,
-    safe_me: i32,
-    locked_me: i32,
-    locked_opp: i32,
-}
-
-impl Counts {
-    /// Packs `[held_me, held_opp, reserve_me, reserve_opp, supply_me, supply_opp]` and
-    /// `[safe_me, locked_me, locked_opp]` (see [`SuitState::counts`]).
-    fn pack(bytes: [u8; 6], halves: [u8; 3]) -> u64 {
-        let low = bytes.iter().enumerate().map(|(i, &b)| u64::from(b) << (8 * i)).sum::<u64>();
-        low | halves.iter().enumerate().map(|(i, &h)| u64::from(h) << (48 + 4 * i)).sum::<u64>()
-    }
-
-    fn unpack(w: u64) -> Counts {
-        let b = |i: u32| (w >> (8 * i) & 0xFF) as i32;
-        Counts {
-            held_me: b(0),
-            held_opp: b(1),
-            reserve_me: b(2),
-            reserve_opp: b(3),
-            supply_me: b(4),
-            supply_opp: b(5),
-            safe_me: b(6) & 0xF,
-            locked_me: b(6) >> 4,
-            locked_opp: b(7) & 0xF,
-        }
-    }
-}
-
-/// The powers of 25 of the dense run index, suit 0 most significant.
-const POW: [u32; 4] = [15_625, 625, 25, 1];
-
-/// The ranks (0: six ... 8: ace) playable on a suit whose table holds `ranks`, and how many.
-fn playable_ends(ranks: u16) -> ([usize; 2], usize) {
-    if ranks == 0 {
-        return ([3, 0], 1);
-    }
-    let (lo, hi) = (ranks.trailing_zeros() as usize, 15 - ranks.leading_zeros() as usize);
-    let mut ends = ([0; 2], 0);
-    if lo > 0 {
-        ends.0[ends.1] = lo - 1;
-        ends.1 += 1;
-    }
-    if hi < 8 {
-        ends.0[ends.1] = hi + 1;
-        ends.1 += 1;
-    }
-    ends
-}
-
-/// The length of the chain from rank `r` outwards (the whole suit from the nine).
-fn chain_len(r: usize) -> u8 {
-    match r {
-        0..=2 => r as u8 + 1,
-        3 => 9,
-        _ => 9 - r as u8,
-    }
-}
-
-/// One table entry: bounds on the value of a position for the player to move, the slot of
-/// its best move (`1 + suit * 2 + k`, 0 for none), and the deal it belongs to.
-#[derive(Clone, Copy, Debug, Default)]
-struct Entry {
-    key: u32,
-    lo: i8,
-    hi: i8,
-    best: u8,
-    generation: u8,
-}
+use suits::{Counts, Packed, SuitTables, slot};
+use transposition::TranspositionTable;
 
 /// The results of a deal for both first movers, signed from Alice's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -554,18 +233,16 @@ impl DealValue {
 /// # Ok::<(), tabletop_nine::DealError>(())
 /// ```
 #[derive(Clone)]
+// The table first, so that `&mut self.table` is `self` and a store passes no offset (without
+// it, the search makes 0.5% more instructions).
+#[repr(C)]
 pub struct Solver {
-    /// The transposition table, indexed by a hash of the key (its size known to the
-    /// compiler, so the index needs no bounds check).
-    table: Box<[Entry; 1 << TABLE_BITS]>,
-    /// The generation of the current deal: entries of other generations are empty.
-    generation: u8,
-    /// The number of entries stored for the current deal.
-    stored: usize,
+    /// The transposition table.
+    table: TranspositionTable,
+    /// The deal the per-suit tables are built for.
     deal: Option<Deal>,
-    suits: Box<[[SuitState; ROWS]; 4]>,
-    /// The rows of `suits` per player to move, suit and run state, as the search reads them.
-    rows: Box<[[[Row; ROWS]; 4]; 2]>,
+    /// What the search reads of each suit of `deal` in each run state.
+    suits: SuitTables,
     nodes: u64,
 }
 
@@ -573,7 +250,7 @@ impl std::fmt::Debug for Solver {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Solver")
             .field("deal", &self.deal)
-            .field("positions", &self.stored)
+            .field("positions", &self.table.stored())
             .field("nodes", &self.nodes)
             .finish_non_exhaustive()
     }
@@ -588,30 +265,13 @@ impl Default for Solver {
 impl Solver {
     /// A solver with an empty table.
     pub fn new() -> Solver {
-        Solver {
-            table: vec![Entry::default(); 1 << TABLE_BITS]
-                .into_boxed_slice()
-                .try_into()
-                .expect("the table has its size"),
-            generation: 0,
-            stored: 0,
-            deal: None,
-            suits: vec![[SuitState::default(); ROWS]; 4]
-                .into_boxed_slice()
-                .try_into()
-                .expect("four suits"),
-            rows: vec![[[Row::default(); ROWS]; 4]; 2]
-                .into_boxed_slice()
-                .try_into()
-                .expect("two players"),
-            nodes: 0,
-        }
+        Solver { table: TranspositionTable::new(), deal: None, suits: SuitTables::new(), nodes: 0 }
     }
 
     /// The number of positions (classes of equivalent positions) stored in the table for the
     /// current deal.
     pub fn positions(&self) -> usize {
-        self.stored
+        self.table.stored()
     }
 
     /// The number of search calls since the solver was created.
@@ -695,114 +355,18 @@ impl Solver {
         line
     }
 
-    /// Loads the deal of `pos` if needed; its run states, table key and side to move.
+    /// Loads the deal of `pos` if needed (a new generation of the table, the deal's per-suit
+    /// tables); its run states, table key and side to move.
     fn enter(&mut self, pos: &Position) -> (u32, u32, usize) {
         if self.deal != Some(pos.deal()) {
-            self.load(pos.deal());
+            self.table.new_deal();
+            self.suits.load(pos.deal());
+            self.deal = Some(pos.deal());
         }
         let runs = pos.run_states();
         let side = pos.to_move().index();
-        let key = (0..4).map(|s| self.suits[s][runs[s] as usize].key).sum::<u32>() | side as u32;
+        let key = self.suits.key(runs) | side as u32;
         (u32::from_le_bytes(runs), key, side)
-    }
-
-    /// Empties the table (a new generation) and builds the per-suit tables of `deal`.
-    fn load(&mut self, deal: Deal) {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.table.fill(Entry::default());
-            self.generation = 1;
-        }
-        self.stored = 0;
-        self.deal = Some(deal);
-        let reserve = deal.reserve().bits();
-        let alice = deal.alice().bits();
-        for suit in Suit::ALL {
-            let s = suit.index();
-            let (res, ali) =
-                ((reserve >> (9 * s)) as u16 & 0x1FF, (alice >> (9 * s)) as u16 & 0x1FF);
-            // A suit's table depends only on who holds which of its cards (its reserve cards
-            // follow from that): built once per process for each of the 512 holdings.
-            let table = SUIT_TABLES[ali as usize].get_or_init(|| suit_table(ali, res));
-            let rows = &mut self.suits[s];
-            for (dst, src) in rows.iter_mut().zip(table) {
-                *dst = *src;
-                dst.key = ((src.key >> 11) * POW[s]) << 11 | (src.key & 0x7FF);
-            }
-            // Each move learns its slot and the change of the key it makes.
-            for state in 0..RUN_STATES {
-                for side in 0..2 {
-                    for k in 0..rows[state].len[side] as usize {
-                        let m = rows[state].moves[side][k];
-                        let next = (m >> 40) as u8 as usize;
-                        let delta = rows[next].key.wrapping_sub(rows[state].key);
-                        rows[state].moves[side][k] =
-                            m | ((7 - (s * 2 + k)) as u64) << 48 | u64::from(delta);
-                    }
-                }
-            }
-            for side in 0..2 {
-                for (dst, src) in self.rows[side][s].iter_mut().zip(&rows[..RUN_STATES]) {
-                    let all = &src.moves[side][..src.len[side] as usize];
-                    let mut row = Row { counts: src.counts[side], ..Row::default() };
-                    let mut len = 0;
-                    for &m in all {
-                        if m & RESERVE != 0 {
-                            if row.reserve == 0 {
-                                row.reserve = m;
-                            }
-                        } else {
-                            row.moves[len] = m;
-                            len += 1;
-                        }
-                    }
-                    row.counts |= (len as u64) << 60;
-                    *dst = row;
-                }
-            }
-        }
-    }
-
-    /// The table slot of `key`.
-    #[inline]
-    fn slot(key: u32) -> usize {
-        (key.wrapping_mul(0x9E37_79B1) >> (32 - TABLE_BITS)) as usize
-    }
-
-    /// The table entry of `key`, if the table holds it.
-    #[inline]
-    fn probe(&self, key: u32) -> Option<Entry> {
-        let e = self.table[Solver::slot(key)];
-        (tag(e.key, e.generation) == tag(key, self.generation)).then_some(e)
-    }
-
-    /// Records the bounds learnt about position `key` by a null-window search (window
-    /// `(beta - 1, beta)`) that returned `v` (fail-soft), and the slot of the best move found
-    /// (0 for none). The entry replaces whatever else held its slot.
-    #[inline]
-    fn store(&mut self, key: u32, v: i32, beta: i32, best: u8) {
-        if v >= beta {
-            self.store_bounds(key, v, 18, best);
-        } else {
-            self.store_bounds(key, -18, v, best);
-        }
-    }
-
-    /// Records the bounds `lo <= value <= hi` of position `key` and the slot of its best move
-    /// (0 for none).
-    #[inline]
-    fn store_bounds(&mut self, key: u32, lo: i32, hi: i32, best: u8) {
-        let generation = self.generation;
-        let e = &mut self.table[Solver::slot(key)];
-        if tag(e.key, e.generation) != tag(key, generation) {
-            *e = Entry { key, lo: -18, hi: 18, best: 0, generation };
-            self.stored += 1;
-        }
-        e.lo = e.lo.max(lo as i8);
-        e.hi = e.hi.min(hi as i8);
-        if best != 0 {
-            e.best = best;
-        }
     }
 
     /// Fail-soft null-window alpha-beta (window `(beta - 1, beta)`; MTD(f) needs no other),
@@ -814,11 +378,10 @@ impl Solver {
         let alpha = beta - 1;
 
         // 1. Static bounds, then the table's; a bound that decides the window ends the node.
-        let table = &self.rows[(key & 1) as usize];
-        let rows = [0, 1, 2, 3].map(|s| &table[s][(runs >> (8 * s)) as u8 as usize]);
+        let rows = self.suits.rows(key, runs);
         let c = Counts::unpack(rows.iter().map(|r| r.counts).sum());
         let (lo, hi) = static_bounds(c);
-        let entry = self.probe(key);
+        let entry = self.table.probe(key);
         let (lo, hi, best_move) = match entry {
             Some(e) => (lo.max(e.lo as i32), hi.min(e.hi as i32), e.best),
             None => (lo, hi, 0),
@@ -849,7 +412,7 @@ impl Solver {
             n += (row.counts >> 60) as usize;
             reserve = reserve.max(row.reserve);
         }
-        let keep = reserve != 0 && (c.safe_me == 0 || !DOMINANCE);
+        let keep = reserve != 0 && c.safe_me == 0;
         // A move left out is zeroed, below every move (whose score byte is never 0).
         moves[n & 15] = fix(reserve) & u64::from(keep).wrapping_neg();
         n += usize::from(keep);
@@ -859,14 +422,16 @@ impl Solver {
         if n == 0 {
             cold_path();
             let v = -self.search(runs, key ^ 1, 1 - beta);
-            self.store(key, v, beta, 0);
+            self.table.store(key, v, beta, 0);
             return v;
         }
 
-        // 4. The last card wins at once, with the best score there is.
+        // 4. The last card wins at once, with the best score there is (no best move is
+        // stored: a position with one card left in the mover's hand ends here, before its
+        // table's best move is ever read).
         if c.held_me == 1 {
             cold_path();
-            self.store_bounds(key, c.held_opp, c.held_opp, slot(moves[0]) + 1);
+            self.table.store_bounds(key, c.held_opp, c.held_opp, 0);
             return c.held_opp;
         }
 
@@ -877,11 +442,11 @@ impl Solver {
         let mut best = -19;
         let mut kept = n;
         for m in &mut moves[..n] {
-            let Some(e) = self.probe(*m as u32) else { continue };
+            let Some(e) = self.table.probe(*m as u32) else { continue };
             // The child's bounds are for the opponent; ours are their negations.
             let (our_lo, our_hi) = (-(e.hi as i32), -(e.lo as i32));
             if our_lo >= beta {
-                self.store(key, our_lo, beta, slot(*m) + 1);
+                self.table.store(key, our_lo, beta, slot(*m) + 1);
                 return our_lo;
             }
             if our_hi <= alpha {
@@ -891,8 +456,7 @@ impl Solver {
             }
         }
 
-        // 6. The order: the table's best move first, then by score, as integers (a sorting
-        // network for up to four moves, an insertion sort for more).
+        // 6. The order: the table's best move first, then by score, as integers.
         if best_move != 0 {
             if let Some(m) = moves[..n].iter_mut().find(|m| **m != 0 && slot(**m) + 1 == best_move)
             {
@@ -900,41 +464,15 @@ impl Solver {
             }
         }
         if n <= 4 {
-            // A sorting network on the first four words (its first comparator alone for two
-            // moves), without branches: the words past the moves are below every move (their
-            // score byte is 0), so they stay behind.
-            let ce = |v: &mut [Packed; 16], a: usize, b: usize| {
-                let (x, y) = (v[a], v[b]);
-                v[a] = x.max(y);
-                v[b] = x.min(y);
-            };
-            ce(&mut moves, 0, 1);
-            if n > 2 {
-                ce(&mut moves, 2, 3);
-                ce(&mut moves, 0, 2);
-                ce(&mut moves, 1, 3);
-                ce(&mut moves, 1, 2);
-            }
+            sort_network(&mut moves, n);
         } else {
-            for i in 1..n {
-                let m = moves[i];
-                let mut j = i;
-                while j > 0 && moves[j - 1] < m {
-                    moves[j] = moves[j - 1];
-                    j -= 1;
-                }
-                moves[j] = m;
-            }
+            insertion_sort(&mut moves, n);
         }
 
         // 7. The children in order, until one reaches beta.
         let mut best_slot = 0;
         for &m in &moves[..kept] {
-            // The run states stay in a register: a byte written into an array that is then
-            // read whole stalls the load (12% of the cycles, by `perf`).
-            let shift = u32::from(slot(m)) / 2 % 4 * 8;
-            let child = runs & !(0xFF << shift) | u32::from((m >> 40) as u8) << shift;
-            let v = -self.search(child, m as u32, 1 - beta);
+            let v = -self.search(child_runs(runs, m), m as u32, 1 - beta);
             if v > best {
                 best = v;
                 best_slot = slot(m) + 1;
@@ -943,124 +481,57 @@ impl Solver {
                 }
             }
         }
-        self.store(key, best, beta, best_slot);
+        self.table.store(key, best, beta, best_slot);
         best
     }
 }
 
-/// A table entry's key and generation as one word, so that a probe compares them with one
-/// branch (two branches there made 9% more mispredictions and 3-12% more time).
+/// Sorts the first `n <= 4` words of `moves` greatest first, without branches: a sorting
+/// network on the first four words (its first comparator alone for `n <= 2`). The words past
+/// the moves are below every move (their score byte is 0), so they stay behind.
 #[inline]
-fn tag(key: u32, generation: u8) -> u64 {
-    u64::from(key) | u64::from(generation) << 32
+fn sort_network(moves: &mut [Packed; 16], n: usize) {
+    let ce = |v: &mut [Packed; 16], a: usize, b: usize| {
+        let (x, y) = (v[a], v[b]);
+        v[a] = x.max(y);
+        v[b] = x.min(y);
+    };
+    ce(moves, 0, 1);
+    if n > 2 {
+        ce(moves, 2, 3);
+        ce(moves, 0, 2);
+        ce(moves, 1, 3);
+        ce(moves, 1, 2);
+    }
+}
+
+/// Sorts the first `n` words of `moves` greatest first (an insertion sort; there are at most
+/// nine moves).
+#[inline]
+fn insertion_sort(moves: &mut [Packed; 16], n: usize) {
+    for i in 1..n {
+        let m = moves[i];
+        let mut j = i;
+        while j > 0 && moves[j - 1] < m {
+            moves[j] = moves[j - 1];
+            j -= 1;
+        }
+        moves[j] = m;
+    }
+}
+
+/// The run states (one byte per suit, suit 0 lowest) after move `m` from `runs`. Computed in
+/// a register: a byte written into an array that is then read whole stalls the load (12% of
+/// the cycles, by `perf`).
+#[inline]
+fn child_runs(runs: u32, m: Packed) -> u32 {
+    let shift = u32::from(slot(m)) / 2 % 4 * 8;
+    runs & !(0xFF << shift) | u32::from((m >> 40) as u8) << shift
 }
 
 /// Marks the branch that calls it as rarely taken (`std::hint::cold_path` needs Rust 1.95).
 #[cold]
 fn cold_path() {}
-
-/// The slot (`suit * 2 + k`) of a packed move.
-#[inline]
-fn slot(m: Packed) -> u8 {
-    7 - (m >> 48) as u8
-}
-
-/// The per-suit tables, one per holding of a suit (Alice's ranks as 9 bits), built on first use.
-static SUIT_TABLES: [OnceLock<[SuitState; RUN_STATES]>; 512] = [const { OnceLock::new() }; 512];
-
-/// What the search reads of a suit held as `ali` (Alice's ranks; `res`: the reserve ranks) in
-/// each run state, with the key part of suit 0's weight 1 (the caller scales it).
-fn suit_table(ali: u16, res: u16) -> [SuitState; RUN_STATES] {
-    let mut table = [SuitState::default(); RUN_STATES];
-    // 0 for Alice, 1 for Bob.
-    let owner = |r: usize| (ali >> r & 1 == 0) as usize;
-    let is_reserve = |r: usize| res >> r & 1 == 1;
-    for state in 0..RUN_STATES as u8 {
-        let ranks = run_ranks(state);
-        let (ends, n) = playable_ends(ranks);
-        let ends = &ends[..n];
-        // [held, reserve, supply (pool and non-reserve cards)] per player.
-        let mut c = [[0u8; 2]; 4];
-        for r in (0..9).filter(|r| ranks >> r & 1 == 0) {
-            c[0][owner(r)] += 1;
-            c[1][owner(r)] += is_reserve(r) as u8;
-        }
-        for &r in ends.iter().filter(|&&r| is_reserve(r)) {
-            // The chain from r outwards is the owner's and can be played now.
-            c[2][owner(r)] += chain_len(r);
-        }
-        c[2] = [0, 1].map(|p| c[2][p] + c[0][p] - c[1][p]);
-        let locked = locked_runs(ali, res, ranks);
-        let mut info = SuitState::default();
-        for me in 0..2 {
-            let opp = 1 - me;
-            info.counts[me] = Counts::pack(
-                [c[0][me], c[0][opp], c[1][me], c[1][opp], c[2][me], c[2][opp]],
-                [0, locked[me], locked[opp]],
-            );
-        }
-        info.key = if CANONICAL {
-            // The non-reserve cards on the table form a run around the nine; the
-            // reserve cards on it only count.
-            let played = ranks & res;
-            let core = run_state(ranks & !res & 0x1FF).expect("non-reserve cards form a run");
-            (core as u32) << 11
-                | (played & ali).count_ones() << 6
-                | (played & !ali).count_ones() << 1
-        } else {
-            (state as u32) << 11
-        };
-        // The number of cards from rank `e` outwards held by the holder of `e`.
-        let run_of = |e: usize| -> i8 {
-            let step = if e < 3 { usize::MAX } else { 1 };
-            let mut r = e;
-            let mut n = 0;
-            while r < 9 && owner(r) == owner(e) {
-                n += 1;
-                r = r.wrapping_add(step);
-            }
-            n
-        };
-        for &r in ends {
-            let p = owner(r);
-            let after = ranks | 1 << r;
-            let next = run_state(after).expect("playing an end keeps a run");
-            let (opened, m) = playable_ends(after);
-            let new = || opened[..m].iter().filter(|e| !ends.contains(e));
-            // The mover likes opening runs of its own cards, and dislikes opening runs of the
-            // opponent's twice as much (each card of a run counts).
-            let score: i8 =
-                new().map(|&e| if owner(e) == p { 1 + run_of(e) } else { -2 * run_of(e) }).sum();
-            let safe = !is_reserve(r) && new().all(|&e| owner(e) == p);
-            c[3][p] += safe as u8;
-            info.moves[p][info.len[p] as usize] = u64::from(score as u8 ^ 0x80) << 56
-                | u64::from(next) << 40
-                | if is_reserve(r) { RESERVE } else { 0 };
-            info.len[p] += 1;
-        }
-        for (counts, safe) in info.counts.iter_mut().zip(c[3]) {
-            *counts |= u64::from(safe) << 48;
-        }
-        table[state as usize] = info;
-    }
-    table
-}
-
-/// Per player (0 for Alice), the number of cards of the other player that each lock a run of
-/// the player's reserve cards, in a suit held as `ali` (Alice's ranks, `res` the reserve ones)
-/// whose table holds `ranks`: a reserve run is the outermost run of one holder in an arm (the
-/// cards below or above the nine), and the unplayed card of the other player just inside it
-/// (the nine, for a whole arm of an unstarted suit) locks it. A nine that locks both arms
-/// counts once.
-fn locked_runs(ali: u16, res: u16, ranks: u16) -> [u8; 2] {
-    let unplayed = !ranks & 0x1FF;
-    [ali, !ali & 0x1FF].map(|mine| {
-        let runs = res & mine;
-        // The card just inside each reserve card: one rank up below the nine, one down above.
-        let inside = (runs & 0b1_1111_0000) >> 1 | (runs & 0b111) << 1;
-        (inside & unplayed & !mine).count_ones() as u8
-    })
-}
 
 /// The static bounds on the value for the player to move. The loser keeps reserve cards
 /// only, and plays on each of its turns while it can: it has at least `held_winner - 1` turns
