@@ -29,6 +29,8 @@ mod minimax;
 mod playout;
 mod rng;
 mod serde_str;
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;
 pub mod text;
 
 /// The `rand` crate of the workspace, so game crates and their users share one version.
