@@ -92,7 +92,7 @@ pub fn respaced(text: &str, keep: Keep) -> Vec<(&'static str, String)> {
 pub const GROWTH: usize = 8;
 
 /// The largest ratio of the times on the big and the small input that [`linear_time`]
-/// accepts: 3 per doubling of the input, so 27 for [`GROWTH`] 8. Linear code gives 8 (5 to 15
+/// accepts: 3 per doubling of the input, so 27 for [`GROWTH`] 8. Linear code gives 8 (4 to 18
 /// measured on a loaded machine: caches, allocation), quadratic code 64, and a quadratic step
 /// that costs as much as the linear work on the small input still 36.
 pub const MAX_RATIO: f64 = 27.0;
