@@ -34,6 +34,8 @@ mod minimax;
 mod named;
 mod rng;
 mod serde_str;
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;
 pub mod text;
 
 /// The `rand` crate of the workspace, so game crates and their users share one version.
