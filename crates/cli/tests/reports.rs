@@ -191,11 +191,13 @@ fn mahjong_replay_steps() {
     let keys = "\n".repeat(400);
     for (name, text) in [("sample", p7147("1.in")), ("claims", wall(0, 1)), ("draw", wall(0, 77))] {
         let path = file(name, &text);
-        let path = path.to_str().unwrap();
-        check(&format!("mahjong-step-{name}"), &["mahjong", "replay", "--step", path], &keys);
+        let arg = path.to_str().unwrap();
+        check(&format!("mahjong-step-{name}"), &["mahjong", "replay", "--step", arg], &keys);
+        std::fs::remove_file(path).unwrap();
     }
     let path = file("quit", &p7147("1.ans"));
     check("mahjong-step-quit", &["mahjong", "replay", "--step", path.to_str().unwrap()], "\n\nq\n");
+    std::fs::remove_file(path).unwrap();
 }
 
 #[test]
