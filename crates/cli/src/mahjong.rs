@@ -4,14 +4,12 @@ use std::fmt::Write as _;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 
-use anyhow::Context;
 use rayon::prelude::*;
-use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};
 use tabletop_core::{seeded_rng, sub_seed};
 use tabletop_mahjong::{
-    Board, Event, GameRecord, GameStats, Hand, Outcome, Player, Table, Wall, check_log,
-    discard_options, distance, improving_draws, log_text, parse_log_lines, parse_walls, simulate,
+    DistanceReport, DistanceReportError, Event, GameReport, Hand, Player, Replay, Summary, Table,
+    Wall, distance, log_text, parse_walls, seeded_wall, simulate,
 };
 
 use crate::bench::Bench;
@@ -121,7 +119,7 @@ pub fn run(command: Command) -> anyhow::Result<()> {
         Command::Distance { tiles, melds, json } => distance_cmd(&tiles, melds as usize, json)?,
         Command::Gen { seed, games } => {
             stream(games, "walls generated", &mut lock, |i, s| {
-                let _ = writeln!(s, "{}", Wall::random(&mut seeded_rng(sub_seed(seed, i))));
+                let _ = writeln!(s, "{}", seeded_wall(seed, i));
             })?;
             String::new()
         }
@@ -131,10 +129,11 @@ pub fn run(command: Command) -> anyhow::Result<()> {
                 .then(|| keys(is_stdin(file.as_deref()), step))
                 .transpose()?
                 .flatten();
+            let replay = Replay::parse(&text)?;
             match keys {
-                Some(keys) => return replay_stepping(&text, keys, &mut lock),
-                None if json => replay_json(&text)?,
-                None => replay(&text)?,
+                Some(keys) => return replay_stepping(&replay, keys, &mut lock),
+                None if json => to_json(&replay)?,
+                None => replay_text(&replay),
             }
         }
     };
@@ -189,79 +188,6 @@ where
     Ok(())
 }
 
-/// Aggregate statistics of many games.
-#[derive(Debug, Default, Serialize)]
-struct Summary {
-    games: u64,
-    /// Wins per seat: `{"A": .., "B": .., "C": .., "D": ..}`.
-    #[serde(serialize_with = "wins_by_seat")]
-    wins: [u64; 4],
-    ron: u64,
-    selfdrawn: u64,
-    draw: u64,
-    /// Mean discards (OUT lines) per game.
-    mean_turns: f64,
-    /// Mean pongs + chows per game.
-    mean_claims: f64,
-    mean_pongs: f64,
-    mean_chows: f64,
-    /// Mean tiles drawn after the deal per game.
-    mean_draws: f64,
-}
-
-/// The wins as a map from seat letter to count, A first.
-fn wins_by_seat<S: serde::Serializer>(wins: &[u64; 4], ser: S) -> Result<S::Ok, S::Error> {
-    use serde::ser::SerializeMap;
-    let mut map = ser.serialize_map(Some(4))?;
-    for p in Player::ALL {
-        map.serialize_entry(&p.to_string(), &wins[p.index()])?;
-    }
-    map.end()
-}
-
-/// Totals of many games, added up chunk by chunk.
-#[derive(Debug, Default)]
-struct Totals {
-    summary: Summary,
-    turns: u64,
-    pongs: u64,
-    chows: u64,
-    draws: u64,
-}
-
-impl Totals {
-    fn add(&mut self, outcome: Outcome, stats: GameStats) {
-        let s = &mut self.summary;
-        s.games += 1;
-        match outcome {
-            Outcome::Ron(p) => {
-                s.ron += 1;
-                s.wins[p.index()] += 1;
-            }
-            Outcome::SelfDrawn(p) => {
-                s.selfdrawn += 1;
-                s.wins[p.index()] += 1;
-            }
-            Outcome::Draw => s.draw += 1,
-        }
-        self.turns += u64::from(stats.discards);
-        self.pongs += u64::from(stats.pongs);
-        self.chows += u64::from(stats.chows);
-        self.draws += u64::from(stats.draws);
-    }
-
-    fn finish(self) -> Summary {
-        let mut s = self.summary;
-        let n = s.games.max(1) as f64;
-        s.mean_turns = self.turns as f64 / n;
-        s.mean_pongs = self.pongs as f64 / n;
-        s.mean_chows = self.chows as f64 / n;
-        s.mean_claims = (self.pongs + self.chows) as f64 / n;
-        s.mean_draws = self.draws as f64 / n;
-        s
-    }
-}
-
 fn summary_text(s: &Summary) -> String {
     let n = s.games.max(1) as f64;
     let pct = |c: u64| 100.0 * c as f64 / n;
@@ -283,33 +209,6 @@ fn summary_text(s: &Summary) -> String {
     t
 }
 
-#[derive(Serialize)]
-struct GameJson {
-    wall: String,
-    outcome: String,
-    winner: Option<String>,
-    stats: GameStats,
-    events: Vec<String>,
-}
-
-fn outcome_name(o: Outcome) -> &'static str {
-    match o {
-        Outcome::Ron(_) => "RON",
-        Outcome::SelfDrawn(_) => "SELFDRAWN",
-        Outcome::Draw => "DRAW",
-    }
-}
-
-fn game_json(wall: &Wall, r: &GameRecord) -> GameJson {
-    GameJson {
-        wall: wall.to_string(),
-        outcome: outcome_name(r.outcome).to_owned(),
-        winner: r.outcome.winner().map(|p| p.to_string()),
-        stats: r.stats,
-        events: r.events.iter().map(Event::to_string).collect(),
-    }
-}
-
 fn simulate_cmd(
     file: Option<PathBuf>,
     seed: Option<u64>,
@@ -327,32 +226,11 @@ fn simulate_cmd(
         (walls.len() as u64, walls)
     };
     let seed = seed.unwrap_or(0);
-    let wall_of = |i: u64| {
-        if random { Wall::random(&mut seeded_rng(sub_seed(seed, i))) } else { walls[i as usize] }
-    };
-    tabletop_mahjong::warm_up();
+    let wall_of = |i: u64| if random { seeded_wall(seed, i) } else { walls[i as usize] };
     if summary {
         let bar = progress_bar(n, "games played");
-        let mut totals = Totals::default();
-        let mut start = 0;
-        while start < n {
-            let end = n.min(start + CHUNK);
-            let results: Vec<(Outcome, GameStats)> = (start..end)
-                .into_par_iter()
-                .map(|i| {
-                    let mut table = Table::new(&wall_of(i));
-                    table.play_out();
-                    bar.inc(1);
-                    (table.outcome().expect("a played-out game is over"), table.stats())
-                })
-                .collect();
-            for (outcome, stats) in results {
-                totals.add(outcome, stats);
-            }
-            start = end;
-        }
+        let s = tabletop_mahjong::summarise(n, wall_of, || bar.inc(1));
         bar.finish_and_clear();
-        let s = totals.finish();
         let text = if json { to_json(&s)? } else { summary_text(&s) };
         out.write_all(text.as_bytes())?;
         return Ok(());
@@ -367,11 +245,10 @@ fn simulate_cmd(
         let mut start = 0;
         while start < n {
             let end = n.min(start + CHUNK);
-            let games: Vec<GameJson> = (start..end)
+            let games: Vec<GameReport> = (start..end)
                 .into_par_iter()
                 .map(|i| {
-                    let wall = wall_of(i);
-                    let game = game_json(&wall, &simulate(&wall));
+                    let game = GameReport::play(&wall_of(i));
                     bar.inc(1);
                     game
                 })
@@ -394,303 +271,84 @@ fn simulate_cmd(
     })
 }
 
-#[derive(Serialize)]
-struct DistanceJson {
-    hand: String,
-    tiles: usize,
-    melds: usize,
-    distance: u8,
-    winning: bool,
-    /// For a 14-3n hand: each kind held with the distance after discarding it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    discards: Option<Vec<DiscardJson>>,
-    /// The discard the fixed rules make.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    rule_discard: Option<String>,
-    /// For a 13-3n hand: the draws that lower the distance.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    improving_draws: Option<Vec<String>>,
-}
-
-#[derive(Serialize)]
-struct DiscardJson {
-    tile: String,
-    distance: u8,
-}
-
 fn distance_cmd(tiles: &[String], melds: usize, json: bool) -> anyhow::Result<String> {
     let hand: Hand = tiles.join(" ").parse()?;
-    if hand.is_empty() {
-        anyhow::bail!("the hand is empty: give at least one tile, e.g. `mahjong distance 1M 2M`");
-    }
-    let full = 14 - 3 * melds;
-    if hand.len() > full {
-        anyhow::bail!(
-            "a player with {melds} meld(s) holds at most {full} tiles, this hand has {}",
-            hand.len()
-        );
-    }
-    let d = distance(&hand, melds);
-    let winning = hand.len() == full && !hand.has_special() && d == 0;
-    let mut out = DistanceJson {
-        hand: hand.to_string(),
-        tiles: hand.len(),
-        melds,
-        distance: d,
-        winning,
-        discards: None,
-        rule_discard: None,
-        improving_draws: None,
+    let report = match DistanceReport::new(&hand, melds) {
+        Err(e @ DistanceReportError::EmptyHand) => {
+            anyhow::bail!("{e}, e.g. `mahjong distance 1M 2M`")
+        }
+        r => r?,
     };
-    if hand.len() == full {
-        let options = discard_options(&hand, melds);
-        // The rule: smallest distance after, ties to the highest priority (listed first).
-        let best = options.iter().min_by_key(|(_, dk)| *dk).map(|(k, _)| k.to_string());
-        out.rule_discard = if winning { None } else { best };
-        out.discards = Some(
-            options
-                .iter()
-                .map(|(k, dk)| DiscardJson { tile: k.to_string(), distance: *dk })
-                .collect(),
-        );
-    } else if hand.len() + 1 == full {
-        out.improving_draws =
-            Some(improving_draws(&hand, melds).iter().map(|k| k.to_string()).collect());
-    }
     if json {
-        return to_json(&out);
+        return to_json(&report);
     }
-    let mut s = format!("hand: {} ({} tiles, {melds} meld(s))\n", out.hand, out.tiles);
-    let what = match (winning, d) {
+    let r = &report;
+    let mut s = format!("hand: {} ({} tiles, {melds} meld(s))\n", r.hand, r.tiles);
+    let what = match (r.winning, r.distance) {
         (true, _) => " (winning hand)",
-        (false, 1) if hand.len() + 1 == full => " (ready: one tile from winning)",
+        (false, 1) if r.short() == 1 => " (ready: one tile from winning)",
         _ => "",
     };
-    writeln!(s, "distance: {d}{what}")?;
-    if let Some(discards) = &out.discards {
+    writeln!(s, "distance: {}{what}", r.distance)?;
+    if let Some(discards) = &r.discards {
         writeln!(s, "discards, highest priority first (distance after):")?;
-        for dj in discards {
-            let mark = if out.rule_discard.as_deref() == Some(&dj.tile) { "  <- rule" } else { "" };
-            writeln!(s, "  {:<7} {}{mark}", dj.tile, dj.distance)?;
+        for d in discards {
+            let mark = if r.rule_discard == Some(d.tile) { "  <- rule" } else { "" };
+            writeln!(s, "  {:<7} {}{mark}", d.tile.to_string(), d.distance)?;
         }
     }
-    if let Some(draws) = &out.improving_draws {
+    if let Some(draws) = &r.improving_draws {
         if draws.is_empty() {
             writeln!(s, "no draw lowers the distance")?;
         } else {
-            writeln!(s, "draws that lower it to {}: {}", d - 1, draws.join(" "))?;
+            let draws: Vec<String> = draws.iter().map(ToString::to_string).collect();
+            writeln!(s, "draws that lower it to {}: {}", r.distance - 1, draws.join(" "))?;
         }
     }
-    if hand.len() + 1 < full {
-        writeln!(s, "(a full hand has {full} tiles; it is {} short)", full - hand.len())?;
+    if r.short() > 1 {
+        writeln!(s, "(a full hand has {} tiles; it is {} short)", r.tiles + r.short(), r.short())?;
     }
     Ok(s)
-}
-
-/// Whether the text is a game log (rather than a wall), from the shape of its first
-/// non-empty line: `DRAW`, or a player `A`-`D` followed by a log verb. A wall's tokens are
-/// tiles, and no verb is a tile.
-fn is_log(text: &str) -> bool {
-    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-    let mut t = first.split_whitespace();
-    match (t.next(), t.next()) {
-        (Some("DRAW"), _) => true,
-        (Some("A" | "B" | "C" | "D"), Some(verb)) => {
-            matches!(verb, "IN" | "OUT" | "CHOW" | "PONG" | "RON" | "SELFDRAWN" | "WIN")
-        }
-        _ => false,
-    }
-}
-
-/// The steps of a replay: a heading (`event 53: A IN N`, or the deal as one step) and the
-/// board after it; the board at the end.
-struct Replayed {
-    steps: Vec<(String, Board)>,
-    last: Board,
-}
-
-fn replay_steps(text: &str) -> anyhow::Result<Replayed> {
-    let events: Vec<(usize, Event)> = if is_log(text) {
-        let events = parse_log_lines(text)?;
-        check_log(&events)?;
-        events
-    } else {
-        let wall = Wall::parse(text).context("the input is neither a game log nor a wall")?;
-        simulate(&wall).events.into_iter().enumerate().map(|(i, e)| (i + 1, e)).collect()
-    };
-    let mut board = Board::new();
-    let mut steps = Vec::new();
-    let deal = events.iter().take(52).take_while(|(_, e)| matches!(e, Event::Draw { .. })).count();
-    for (i, (line, e)) in events.iter().enumerate() {
-        board.apply_at(*line, e)?;
-        if i + 1 < deal && deal == 52 {
-            continue;
-        }
-        let heading = if i + 1 == 52 && deal == 52 {
-            "events 1-52: the deal".to_owned()
-        } else {
-            format!("event {}: {e}", i + 1)
-        };
-        steps.push((heading, board.clone()));
-    }
-    Ok(Replayed { steps, last: board })
-}
-
-fn result_line(board: &Board) -> String {
-    match board.outcome() {
-        Some(o) => format!("result: {}\n", describe(o)),
-        None => "result: the log ends before the game does\n".to_owned(),
-    }
 }
 
 /// The whole replay as text (the listing when stdout is not a terminal).
-fn replay(text: &str) -> anyhow::Result<String> {
-    let r = replay_steps(text)?;
+fn replay_text(replay: &Replay) -> String {
     let mut s = String::new();
-    for (heading, board) in &r.steps {
-        writeln!(s, "{heading}\n{board}\n")?;
+    for step in &replay.steps {
+        let _ = writeln!(s, "{}\n{}\n", step.events, step.board);
     }
-    s += &result_line(&r.last);
-    Ok(s)
+    let _ = writeln!(s, "result: {}", replay.result());
+    s
 }
 
 /// One step at a time: each board with the tiles its event added marked, then a prompt on
 /// stderr; Enter shows the next, `q` or the end of the keys stops.
 fn replay_stepping(
-    text: &str,
+    replay: &Replay,
     mut keys: Box<dyn BufRead>,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
-    let r = replay_steps(text)?;
-    let mut before = Board::new().to_string();
-    for (i, (heading, board)) in r.steps.iter().enumerate() {
-        let after = board.to_string();
+    let n = replay.steps.len();
+    for (i, step) in replay.steps.iter().enumerate() {
         // The deal changes every hand: marks start with the first event after it.
-        let shown = if i == 0 { after.clone() } else { mark_changes(&before, &after) };
-        writeln!(out, "{heading}\n{shown}\n")?;
-        before = after;
-        if i + 1 == r.steps.len() {
+        if i == 0 {
+            writeln!(out, "{}\n{}\n", step.events, step.board)?;
+        } else {
+            writeln!(out, "{}\n{}\n", step.events, step.board.marked(&step.added))?;
+        }
+        if i + 1 == n {
             break;
         }
         out.flush()?;
-        eprint!("[{}/{}] Enter: next event, q: quit ", i + 1, r.steps.len());
+        eprint!("[{}/{n}] Enter: next event, q: quit ", i + 1);
         let mut key = String::new();
         if keys.read_line(&mut key)? == 0 || key.trim() == "q" {
             eprintln!();
             return Ok(out.flush()?);
         }
     }
-    out.write_all(result_line(&r.last).as_bytes())?;
+    writeln!(out, "result: {}", replay.result())?;
     Ok(out.flush()?)
-}
-
-/// The board `after` with what changed since `before` marked: per line and per ` | `
-/// section, the tokens (tiles, melds) that were not there before are shown `*like this*`.
-fn mark_changes(before: &str, after: &str) -> String {
-    let mut lines = Vec::new();
-    for (i, line) in after.lines().enumerate() {
-        let old = before.lines().nth(i).unwrap_or("");
-        if line == old || line.trim_start().starts_with("wall:") {
-            lines.push(line.to_owned());
-            continue;
-        }
-        let old_sections: Vec<&str> = old.split(" | ").collect();
-        let sections: Vec<String> = line
-            .split(" | ")
-            .enumerate()
-            .map(|(j, section)| {
-                let (label, items) = section.split_once(": ").unwrap_or(("", section));
-                let old_items =
-                    old_sections.get(j).map_or("", |o| o.split_once(": ").map_or(*o, |x| x.1));
-                let mut gone: Vec<&str> = split_items(old_items);
-                let marked: Vec<String> = split_items(items)
-                    .into_iter()
-                    .map(|item| match gone.iter().position(|g| *g == item) {
-                        Some(k) => {
-                            gone.swap_remove(k);
-                            item.to_owned()
-                        }
-                        None if item == "-" => item.to_owned(),
-                        None => format!("*{item}*"),
-                    })
-                    .collect();
-                if label.is_empty() {
-                    marked.join(" ")
-                } else {
-                    format!("{label}: {}", marked.join(" "))
-                }
-            })
-            .collect();
-        lines.push(sections.join(" | "));
-    }
-    lines.join("\n")
-}
-
-/// The items of a board section: tiles, or whole melds `[4P 5P 6P]`.
-fn split_items(s: &str) -> Vec<&str> {
-    let mut items = Vec::new();
-    let mut rest = s.trim();
-    while !rest.is_empty() {
-        let end = if rest.starts_with('[') {
-            rest.find(']').map_or(rest.len(), |e| e + 1)
-        } else {
-            rest.find(' ').unwrap_or(rest.len())
-        };
-        items.push(&rest[..end]);
-        rest = rest[end..].trim_start();
-    }
-    items
-}
-
-/// One step of `replay --json`.
-#[derive(Serialize)]
-struct StepJson {
-    /// `event 53: A IN N`, or `events 1-52: the deal`.
-    step: String,
-    players: Vec<PlayerJson>,
-}
-
-#[derive(Serialize)]
-struct PlayerJson {
-    seat: String,
-    hand: String,
-    melds: Vec<String>,
-    discards: Vec<String>,
-}
-
-fn replay_json(text: &str) -> anyhow::Result<String> {
-    let r = replay_steps(text)?;
-    let steps: Vec<StepJson> = r
-        .steps
-        .iter()
-        .map(|(heading, board)| StepJson {
-            step: heading.clone(),
-            players: Player::ALL
-                .iter()
-                .map(|&p| PlayerJson {
-                    seat: p.to_string(),
-                    hand: board.hand(p).to_string(),
-                    melds: board.melds(p).iter().map(ToString::to_string).collect(),
-                    discards: board.discards(p).iter().map(ToString::to_string).collect(),
-                })
-                .collect(),
-        })
-        .collect();
-    let outcome = r.last.outcome();
-    to_json(&serde_json::json!({
-        "steps": steps,
-        "outcome": outcome.map(outcome_name),
-        "winner": outcome.and_then(|o| o.winner()).map(|p| p.to_string()),
-        "result": result_line(&r.last).trim_end().strip_prefix("result: "),
-    }))
-}
-
-fn describe(o: Outcome) -> String {
-    match o {
-        Outcome::Ron(p) => format!("{p} wins on a discard (RON)"),
-        Outcome::SelfDrawn(p) => format!("{p} wins on their own draw (SELFDRAWN)"),
-        Outcome::Draw => "the wall ran out (DRAW)".to_owned(),
-    }
 }
 
 /// The game on its built-in sample data.
@@ -703,7 +361,7 @@ pub fn demo(out: &mut dyn Write) -> anyhow::Result<()> {
     for l in &lines[52..] {
         writeln!(out, "  {l}")?;
     }
-    writeln!(out, "result: {}", describe(record.outcome))?;
+    writeln!(out, "result: {}", record.outcome.describe())?;
     let hand: Hand = "1M 2M 3M 4P 5P 6P 7S 8S 9S E E E Z F".parse()?;
     writeln!(out, "distance of {hand}: {}", distance(&hand, 0))?;
     Ok(())
@@ -714,7 +372,7 @@ pub fn demo_json() -> anyhow::Result<serde_json::Value> {
     let wall = Wall::parse(SAMPLE)?;
     let hand: Hand = "1M 2M 3M 4P 5P 6P 7S 8S 9S E E E Z F".parse()?;
     Ok(serde_json::json!({
-        "sample": game_json(&wall, &simulate(&wall)),
+        "sample": GameReport::play(&wall),
         "distance": {"hand": hand.to_string(), "melds": 0, "distance": distance(&hand, 0)},
     }))
 }

@@ -5,16 +5,16 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use serde::Serialize;
 use tabletop_core::{seeded_rng, sub_seed};
 use tabletop_nine::{
-    Deal, DealValue, Move, Player, Position, SearchError, Solver, find_deal, find_distinct_counted,
-    importance, is_achievable, low_reserve_deals, minimax_deal, random_deal, solve_deal,
+    Deal, FirstMoverReport, Player, SearchError, Solver, Stats, find_deal, find_distinct_counted,
+    first_mover_reports, importance, is_achievable, low_reserve_deals, minimax_deal, parse_deals,
+    random_deal, seeded_stats, solve_deal,
 };
 
 use crate::bench::Bench;
-use rayon::prelude::*;
 
 use crate::common::{
     Unsuccessful, histogram, par_map_progress, plural, print, progress_bar, read_input, to_json,
@@ -125,7 +125,7 @@ pub fn run(command: Command) -> anyhow::Result<()> {
             _ => {
                 let deals = parse_deals(&read_input(file.as_deref())?)?;
                 match deals[..] {
-                    [(deal, _)] => solve(deal, json)?,
+                    [(_, deal)] => solve(deal, json)?,
                     _ => solve_many(&deals, json)?,
                 }
             }
@@ -137,125 +137,8 @@ pub fn run(command: Command) -> anyhow::Result<()> {
     print(&output)
 }
 
-fn parse_deal(text: &str) -> anyhow::Result<Deal> {
-    text.parse::<Deal>().context("invalid deal")
-}
-
-/// The deals of `text` with the line number of each one's first line: one deal (two lines,
-/// blank lines anywhere, as [`Deal`] parses it), or many, each two lines, separated by blank
-/// lines. Errors name the line (counted in the whole input) and the deal.
-fn parse_deals(text: &str) -> anyhow::Result<Vec<(Deal, usize)>> {
-    let non_blank = text.lines().filter(|l| !l.trim().is_empty()).count();
-    if non_blank <= 2 {
-        let deal = parse_deal(text)?;
-        let first = text.lines().position(|l| !l.trim().is_empty()).unwrap_or(0);
-        return Ok(vec![(deal, first + 1)]);
-    }
-    // Blocks of consecutive non-blank lines: (first line number, lines).
-    let mut blocks: Vec<(usize, Vec<&str>)> = Vec::new();
-    let mut in_block = false;
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            in_block = false;
-        } else if in_block {
-            blocks.last_mut().expect("a block is open").1.push(line);
-        } else {
-            blocks.push((i + 1, vec![line]));
-            in_block = true;
-        }
-    }
-    blocks
-        .iter()
-        .enumerate()
-        .map(|(n, (first, lines))| {
-            let number = n + 1;
-            if lines.len() != 2 {
-                bail!(
-                    "invalid deal {number} at line {first}: a deal is two lines (Alice's cards, \
-                     then Bob's) and deals are separated by blank lines, but this one has {} \
-                     line{}",
-                    lines.len(),
-                    if lines.len() == 1 { "" } else { "s" }
-                );
-            }
-            let deal = format!("{}\n{}\n", lines[0], lines[1]).parse::<Deal>().map_err(|_| {
-                // Parsed again after blank lines, so that the error counts the input's lines.
-                let padded = format!("{}{}\n{}\n", "\n".repeat(first - 1), lines[0], lines[1]);
-                match padded.parse::<Deal>() {
-                    Err(e) => anyhow::Error::new(e).context(format!("invalid deal {number}")),
-                    Ok(_) => anyhow::anyhow!("invalid deal {number} at line {first}"),
-                }
-            })?;
-            Ok((deal, *first))
-        })
-        .collect()
-}
-
-/// One first mover's analysis.
-#[derive(Debug, Serialize)]
-struct FirstMover {
-    first: &'static str,
-    /// Signed from Alice's side.
-    result: i32,
-    winner: &'static str,
-    loser_keeps: u32,
-    best_moves: Vec<MoveValue>,
-    principal_variation: Vec<String>,
-}
-
-#[derive(Debug, Serialize)]
-struct MoveValue {
-    #[serde(rename = "move")]
-    mv: String,
-    value: i32,
-}
-
-#[derive(Debug, Serialize)]
-struct SolveReport {
-    alice: String,
-    bob: String,
-    alice_first: i32,
-    bob_first: i32,
-    importance: u32,
-    first_movers: Vec<FirstMover>,
-}
-
-fn analyse(solver: &mut Solver, deal: Deal, first: Player) -> FirstMover {
-    let start = Position::start(deal, first);
-    let result = solver.value(&start);
-    let best = solver.best_moves(&start);
-    FirstMover {
-        first: first.name(),
-        result,
-        winner: if result > 0 { "Alice" } else { "Bob" },
-        loser_keeps: result.unsigned_abs(),
-        best_moves: best
-            .iter()
-            .map(|&(mv, value)| MoveValue { mv: mv.to_string(), value })
-            .collect(),
-        principal_variation: solver
-            .principal_variation(&start)
-            .iter()
-            .map(Move::to_string)
-            .collect(),
-    }
-}
-
-fn report(solver: &mut Solver, deal: Deal) -> SolveReport {
-    let first_movers: Vec<FirstMover> =
-        Player::ALL.iter().map(|&p| analyse(solver, deal, p)).collect();
-    SolveReport {
-        alice: deal.alice().to_string(),
-        bob: deal.bob().to_string(),
-        alice_first: first_movers[0].result,
-        bob_first: first_movers[1].result,
-        importance: first_movers[0].result.abs_diff(first_movers[1].result),
-        first_movers,
-    }
-}
-
 fn solve(deal: Deal, json: bool) -> anyhow::Result<String> {
-    let report = report(&mut Solver::new(), deal);
+    let report = FirstMoverReport::new(&mut Solver::new(), deal);
     if json {
         return to_json(&report);
     }
@@ -264,26 +147,20 @@ fn solve(deal: Deal, json: bool) -> anyhow::Result<String> {
 
 /// Many deals: solved in parallel (one solver per thread), reported in input order, each text
 /// report under a heading with its number and line; JSON Lines under `--json`.
-fn solve_many(deals: &[(Deal, usize)], json: bool) -> anyhow::Result<String> {
+fn solve_many(deals: &[(usize, Deal)], json: bool) -> anyhow::Result<String> {
     #[derive(Serialize)]
     struct Numbered<'a> {
         deal: usize,
         line: usize,
         #[serde(flatten)]
-        report: &'a SolveReport,
+        report: &'a FirstMoverReport,
     }
     let bar = progress_bar(deals.len() as u64, "deals solved");
-    let reports: Vec<SolveReport> = deals
-        .par_iter()
-        .map_init(Solver::new, |solver, &(deal, _)| {
-            let r = report(solver, deal);
-            bar.inc(1);
-            r
-        })
-        .collect();
+    let just: Vec<Deal> = deals.iter().map(|&(_, deal)| deal).collect();
+    let reports = first_mover_reports(&just, || bar.inc(1));
     bar.finish_and_clear();
     let mut s = String::new();
-    for (i, (r, &(_, line))) in reports.iter().zip(deals).enumerate() {
+    for (i, (r, &(line, _))) in reports.iter().zip(deals).enumerate() {
         if json {
             let object = Numbered { deal: i + 1, line, report: r };
             s += &serde_json::to_string(&object).context("cannot serialise to JSON")?;
@@ -299,12 +176,12 @@ fn solve_many(deals: &[(Deal, usize)], json: bool) -> anyhow::Result<String> {
     Ok(s)
 }
 
-fn report_text(report: &SolveReport) -> anyhow::Result<String> {
+fn report_text(report: &FirstMoverReport) -> anyhow::Result<String> {
     let mut s = String::new();
     writeln!(s, "Alice: {}", report.alice)?;
     writeln!(s, "Bob:   {}", report.bob)?;
     for fm in &report.first_movers {
-        let loser = if fm.winner == "Alice" { "Bob" } else { "Alice" };
+        let loser = fm.loser();
         writeln!(s)?;
         writeln!(
             s,
@@ -318,7 +195,8 @@ fn report_text(report: &SolveReport) -> anyhow::Result<String> {
         let moves: Vec<String> =
             fm.best_moves.iter().map(|m| format!("{} {:+}", m.mv, m.value)).collect();
         writeln!(s, "  opening moves (best first): {}", moves.join(", "))?;
-        writeln!(s, "  principal variation: {}", fm.principal_variation.join(" "))?;
+        let pv: Vec<String> = fm.principal_variation.iter().map(ToString::to_string).collect();
+        writeln!(s, "  principal variation: {}", pv.join(" "))?;
     }
     writeln!(s)?;
     writeln!(
@@ -366,85 +244,10 @@ fn find(importance: u32, seed: u64, budget: u64, json: bool) -> anyhow::Result<S
     Ok(format!("{deal}\n"))
 }
 
-#[derive(Debug, Default, Serialize)]
-struct Stats {
-    deals: u64,
-    seed: u64,
-    /// Importance -> number of deals.
-    importance: BTreeMap<u32, u64>,
-    /// Winner when Alice moves first.
-    winner_alice_first: BTreeMap<&'static str, u64>,
-    /// Winner when Bob moves first.
-    winner_bob_first: BTreeMap<&'static str, u64>,
-    /// Signed result when Alice moves first -> number of deals.
-    result_alice_first: BTreeMap<i32, u64>,
-    /// Signed result when Bob moves first -> number of deals.
-    result_bob_first: BTreeMap<i32, u64>,
-}
-
-/// The counts of [`stats`], merged across threads: arrays indexed by importance (0..=36) and
-/// by signed result + 36 (-36..=36).
-#[derive(Clone)]
-struct Tally {
-    importance: [u64; 37],
-    alice_first: [u64; 73],
-    bob_first: [u64; 73],
-}
-
-impl Tally {
-    fn new() -> Tally {
-        Tally { importance: [0; 37], alice_first: [0; 73], bob_first: [0; 73] }
-    }
-
-    fn add(mut self, v: DealValue) -> Tally {
-        self.importance[v.importance() as usize] += 1;
-        self.alice_first[(v.alice_first + 36) as usize] += 1;
-        self.bob_first[(v.bob_first + 36) as usize] += 1;
-        self
-    }
-
-    fn merge(mut self, other: Tally) -> Tally {
-        let pairs = [
-            (&mut self.importance[..], &other.importance[..]),
-            (&mut self.alice_first[..], &other.alice_first[..]),
-            (&mut self.bob_first[..], &other.bob_first[..]),
-        ];
-        for (mine, theirs) in pairs {
-            mine.iter_mut().zip(theirs).for_each(|(a, b)| *a += b);
-        }
-        self
-    }
-}
-
 fn stats(deals: u64, seed: u64, json: bool) -> anyhow::Result<String> {
-    // Counts only (no Vec of every result), so the memory does not grow with --deals; deal i
-    // uses the stream sub_seed(seed, i) whatever the thread, so the counts depend on the seed
-    // alone.
     let bar = progress_bar(deals, "deals solved");
-    let tally = (0..deals)
-        .into_par_iter()
-        .fold(Tally::new, |t, i| {
-            let v = solve_deal(random_deal(&mut seeded_rng(sub_seed(seed, i))));
-            bar.inc(1);
-            t.add(v)
-        })
-        .reduce(Tally::new, Tally::merge);
+    let st: Stats = seeded_stats(deals, seed, || bar.inc(1));
     bar.finish_and_clear();
-    let mut st = Stats { deals, seed, ..Stats::default() };
-    let signed = |counts: &[u64; 73]| -> BTreeMap<i32, u64> {
-        (-36..=36).zip(counts).filter(|&(_, &c)| c > 0).map(|(v, &c)| (v, c)).collect()
-    };
-    st.importance = (0..=36).zip(tally.importance).filter(|&(_, c)| c > 0).collect();
-    st.result_alice_first = signed(&tally.alice_first);
-    st.result_bob_first = signed(&tally.bob_first);
-    for (winners, results) in [
-        (&mut st.winner_alice_first, &st.result_alice_first),
-        (&mut st.winner_bob_first, &st.result_bob_first),
-    ] {
-        for (&v, &c) in results {
-            *winners.entry(if v > 0 { "Alice" } else { "Bob" }).or_default() += c;
-        }
-    }
     if json {
         return to_json(&st);
     }
@@ -461,9 +264,9 @@ fn stats(deals: u64, seed: u64, json: bool) -> anyhow::Result<String> {
         ("Bob moves first", &st.winner_bob_first, &st.result_bob_first),
     ] {
         writeln!(s, "\n{label}: winner")?;
-        let w: Vec<(String, u64)> = ["Alice", "Bob"]
+        let w: Vec<(String, u64)> = Player::ALL
             .iter()
-            .map(|&p| (p.to_owned(), winners.get(p).copied().unwrap_or(0)))
+            .map(|p| (p.to_string(), winners.get(p).copied().unwrap_or(0)))
             .collect();
         s += &histogram(&w, 40);
         writeln!(s, "{label}: result (signed from Alice's side)")?;
@@ -565,7 +368,7 @@ pub fn demo_json() -> anyhow::Result<serde_json::Value> {
         })
         .collect();
     Ok(
-        serde_json::json!({"sample": report(&mut Solver::new(), DEMO_DEAL.parse()?), "distinct": distinct,
+        serde_json::json!({"sample": FirstMoverReport::new(&mut Solver::new(), DEMO_DEAL.parse()?), "distinct": distinct,
         "deals_solved": solved}),
     )
 }

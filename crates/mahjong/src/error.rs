@@ -231,3 +231,39 @@ pub enum ReplayReason {
     #[error("the fixed rules play {0} here")]
     NotTheRules(Event),
 }
+
+/// Why a text cannot be replayed ([`Replay::parse`](crate::Replay::parse)).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParseReplayError {
+    /// A line of the log is not an event.
+    #[error(transparent)]
+    Log(#[from] ParseEventError),
+    /// An event of the log is illegal, or not what the fixed rules play.
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+    /// The text is not a log, and not a wall either.
+    #[error("the input is neither a game log nor a wall")]
+    Wall(#[source] WallError),
+}
+
+/// Why a hand has no distance report ([`DistanceReport::new`](crate::DistanceReport::new)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum DistanceReportError {
+    /// The hand has no tile.
+    #[error("the hand is empty: give at least one tile")]
+    EmptyHand,
+    /// More than 4 melds.
+    #[error("a player lays down at most 4 melds, not {0}")]
+    TooManyMelds(usize),
+    /// More tiles than a player with these melds holds.
+    #[error(
+        "a player with {melds} meld(s) holds at most {} tiles, this hand has {tiles}",
+        14 - 3 * melds
+    )]
+    TooManyTiles {
+        /// The melds laid down.
+        melds: usize,
+        /// The tiles in the hand.
+        tiles: usize,
+    },
+}

@@ -153,6 +153,24 @@ impl Outcome {
             Outcome::Draw => None,
         }
     }
+
+    /// The log's word for it: `RON`, `SELFDRAWN` or `DRAW`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Ron(_) => "RON",
+            Outcome::SelfDrawn(_) => "SELFDRAWN",
+            Outcome::Draw => "DRAW",
+        }
+    }
+
+    /// A sentence for people: `A wins on a discard (RON)`, `the wall ran out (DRAW)`.
+    pub fn describe(self) -> String {
+        match self {
+            Outcome::Ron(p) => format!("{p} wins on a discard (RON)"),
+            Outcome::SelfDrawn(p) => format!("{p} wins on their own draw (SELFDRAWN)"),
+            Outcome::Draw => "the wall ran out (DRAW)".to_owned(),
+        }
+    }
 }
 
 /// The log text of `events`: one line each, each ending with `\n`.

@@ -29,6 +29,7 @@ mod game;
 mod hand;
 mod judge;
 mod replay;
+mod report;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod sim;
@@ -43,14 +44,17 @@ pub use distance::{
     discard_options, distance, distance_direct, improving_draws, is_winning, warm_up,
 };
 pub use error::{
-    EventSyntaxError, ParseEventError, ParseHandError, ParseKindError, ParsePlayerError,
-    ReplayError, ReplayReason, WallError,
+    DistanceReportError, EventSyntaxError, ParseEventError, ParseHandError, ParseKindError,
+    ParsePlayerError, ParseReplayError, ReplayError, ReplayReason, WallError,
 };
 pub use event::{Event, Outcome, log_text, parse_log, parse_log_lines};
 pub use game::{Mahjong, MahjongParams};
 pub use hand::{Hand, Meld};
 pub use judge::judge_p7147;
-pub use replay::{Board, check_log};
+pub use replay::{Added, Board, Replay, ReplayStep, StepEvents, check_log};
+pub use report::{Discard, DistanceReport, GameReport, Summary, Totals, seeded_wall};
+#[cfg(feature = "rayon")]
+pub use report::{summarise, summarise_seeded};
 pub use sim::{GameRecord, GameStats, Table, simulate};
 pub use tile::{Direction, Kind, Player, Suit};
 pub use wall::{Wall, parse_walls};

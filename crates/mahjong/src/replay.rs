@@ -1,10 +1,11 @@
-//! A board that follows a game log event by event, for replays.
+//! A board that follows a game log event by event, and a game replayed step by step with
+//! what each step added: data for the front ends, which only format it.
 
 use std::fmt;
 
 use crate::distance::is_winning;
-use crate::error::{ReplayError, ReplayReason};
-use crate::event::{Event, Outcome};
+use crate::error::{ParseReplayError, ReplayError, ReplayReason};
+use crate::event::{Event, Outcome, parse_log_lines};
 use crate::hand::{Hand, Meld};
 use crate::sim::simulate;
 use crate::tile::{Direction, Kind, Player};
@@ -62,6 +63,26 @@ impl Board {
     /// The outcome, once the log has ended the game.
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+
+    /// What this board shows at each seat that `before` does not (see [`Added`]).
+    pub fn added_since(&self, before: &Board) -> [Added; 4] {
+        Player::ALL.map(|p| {
+            let i = p.index();
+            let hand: Vec<Kind> = self.hands[i].tiles().collect();
+            Added {
+                hand: added(before.hands[i].tiles(), &hand),
+                melds: added(before.melds[i].iter().copied(), &self.melds[i]),
+                discards: added(before.discards[i].iter().copied(), &self.discards[i]),
+            }
+        })
+    }
+
+    /// The board as [`Display`](fmt::Display) writes it, with the items of `added` marked
+    /// `*like this*` (where a seat lists an item more often than `added` does, the last
+    /// occurrences are marked).
+    pub fn marked<'a>(&'a self, added: &'a [Added; 4]) -> impl fmt::Display + 'a {
+        Marked { board: self, added: Some(added) }
     }
 
     /// Applies one event, or says why it cannot happen here (the error's line is the event's
@@ -274,24 +295,243 @@ pub fn check_log(events: &[(usize, Event)]) -> Result<(), ReplayError> {
 impl fmt::Display for Board {
     /// One line per player: hand, melds, discards; then the wall left and the direction.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Marked { board: self, added: None }.fmt(f)
+    }
+}
+
+/// A board with some items marked ([`Board::marked`]), or none.
+struct Marked<'a> {
+    board: &'a Board,
+    added: Option<&'a [Added; 4]>,
+}
+
+impl fmt::Display for Marked<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let board = self.board;
         for p in Player::ALL {
             let i = p.index();
-            write!(f, "  {p} hand ({:2}): {}", self.hands[i].len(), self.hands[i])?;
-            if !self.melds[i].is_empty() {
-                let melds: Vec<String> = self.melds[i].iter().map(|m| format!("[{m}]")).collect();
-                write!(f, " | melds: {}", melds.join(" "))?;
+            let added = self.added.map(|a| &a[i]);
+            let hand: Vec<Kind> = board.hands[i].tiles().collect();
+            write!(f, "  {p} hand ({:2}): ", hand.len())?;
+            write_items(f, &hand, added.map_or(&[], |a| &a.hand), |f, k| write!(f, "{k}"))?;
+            if !board.melds[i].is_empty() {
+                f.write_str(" | melds: ")?;
+                let new = added.map_or(&[][..], |a| &a.melds);
+                write_items(f, &board.melds[i], new, |f, m| write!(f, "[{m}]"))?;
             }
-            let discards: Vec<String> = self.discards[i].iter().map(Kind::to_string).collect();
-            writeln!(
-                f,
-                " | discards: {}",
-                if discards.is_empty() { "-".to_owned() } else { discards.join(" ") }
-            )?;
+            f.write_str(" | discards: ")?;
+            if board.discards[i].is_empty() {
+                f.write_str("-")?;
+            } else {
+                let new = added.map_or(&[][..], |a| &a.discards);
+                write_items(f, &board.discards[i], new, |f, k| write!(f, "{k}"))?;
+            }
+            writeln!(f)?;
         }
-        let dir = match self.direction {
+        let dir = match board.direction {
             Direction::Forward => "A->B->C->D",
             Direction::Backward => "A->D->C->B",
         };
-        write!(f, "  wall: {} left, direction {dir}", Wall::LEN - self.drawn)
+        write!(f, "  wall: {} left, direction {dir}", Wall::LEN - board.drawn)
+    }
+}
+
+/// Writes `items` separated by spaces, the last occurrences of each item of `new` (as many as
+/// `new` holds) marked `*like this*`.
+fn write_items<T: PartialEq>(
+    f: &mut fmt::Formatter<'_>,
+    items: &[T],
+    new: &[T],
+    show: impl Fn(&mut fmt::Formatter<'_>, &T) -> fmt::Result,
+) -> fmt::Result {
+    for (j, item) in items.iter().enumerate() {
+        if j > 0 {
+            f.write_str(" ")?;
+        }
+        let marks = new.iter().filter(|n| *n == item).count();
+        if marks > items[j + 1..].iter().filter(|x| *x == item).count() {
+            f.write_str("*")?;
+            show(f, item)?;
+            f.write_str("*")?;
+        } else {
+            show(f, item)?;
+        }
+    }
+    Ok(())
+}
+
+/// What one step of a [`Replay`] applies: the whole deal at once, or one event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepEvents {
+    /// Events 1 to 52, the deal, shown as one step.
+    Deal,
+    /// One event.
+    One {
+        /// The event's number in the game, from 1.
+        number: usize,
+        /// The event.
+        event: Event,
+    },
+}
+
+impl fmt::Display for StepEvents {
+    /// `events 1-52: the deal`, or `event 53: A IN N`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StepEvents::Deal => f.write_str("events 1-52: the deal"),
+            StepEvents::One { number, event } => write!(f, "event {number}: {event}"),
+        }
+    }
+}
+
+/// What a step put on the table at one seat, each listed as the board lists it: the tiles
+/// that came into the hand, the new melds and the new discards. Tiles that left are not
+/// listed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Added {
+    /// Tiles now in the hand that were not, lowest kind first.
+    pub hand: Vec<Kind>,
+    /// New melds.
+    pub melds: Vec<Meld>,
+    /// New discards.
+    pub discards: Vec<Kind>,
+}
+
+impl Added {
+    /// Whether nothing was added.
+    pub fn is_empty(&self) -> bool {
+        self.hand.is_empty() && self.melds.is_empty() && self.discards.is_empty()
+    }
+}
+
+/// The items of `after` that `before` does not hold, as multisets: where an item occurs more
+/// often in `after`, its later occurrences.
+fn added<T: Copy + PartialEq>(before: impl IntoIterator<Item = T>, after: &[T]) -> Vec<T> {
+    let mut gone: Vec<T> = before.into_iter().collect();
+    after
+        .iter()
+        .filter(|item| match gone.iter().position(|g| g == *item) {
+            Some(k) => {
+                gone.swap_remove(k);
+                false
+            }
+            None => true,
+        })
+        .copied()
+        .collect()
+}
+
+/// One step of a [`Replay`]: what it applies, the board after it, and what it added at each
+/// seat since the step before (since the empty board for the first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayStep {
+    /// The deal, or one event.
+    pub events: StepEvents,
+    /// The board after the step.
+    pub board: Board,
+    /// What the step added at each seat, indexed by [`Player::index`].
+    pub added: [Added; 4],
+}
+
+/// A game replayed step by step (`tabletop mahjong replay`): the deal as one step when the
+/// log holds all of it, then one step per event, each with the board after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replay {
+    /// The steps, in order.
+    pub steps: Vec<ReplayStep>,
+}
+
+impl Replay {
+    /// Replays `events` (each with its line number), which must be legal on the board; they
+    /// are not checked against the fixed rules (see [`Replay::from_log`]).
+    ///
+    /// # Errors
+    /// The first event that cannot happen on the board ([`Board::apply_at`]).
+    pub fn from_events(events: &[(usize, Event)]) -> Result<Replay, ReplayError> {
+        let deal =
+            events.iter().take(52).take_while(|(_, e)| matches!(e, Event::Draw { .. })).count();
+        let mut board = Board::new();
+        let mut shown = Board::new();
+        let mut steps = Vec::new();
+        for (i, (line, event)) in events.iter().enumerate() {
+            board.apply_at(*line, event)?;
+            let step = if deal == 52 && i < 52 {
+                if i + 1 < 52 {
+                    continue;
+                }
+                StepEvents::Deal
+            } else {
+                StepEvents::One { number: i + 1, event: *event }
+            };
+            let added = board.added_since(&shown);
+            shown = board.clone();
+            steps.push(ReplayStep { events: step, board: board.clone(), added });
+        }
+        Ok(Replay { steps })
+    }
+
+    /// Replays a game log, checked first ([`check_log`]): every event legal and what the fixed
+    /// rules play.
+    ///
+    /// # Errors
+    /// The first event that is illegal or not what the rules play.
+    pub fn from_log(events: &[(usize, Event)]) -> Result<Replay, ReplayError> {
+        check_log(events)?;
+        Replay::from_events(events)
+    }
+
+    /// Replays the game the fixed rules play on `wall`.
+    pub fn from_wall(wall: &Wall) -> Replay {
+        let events: Vec<(usize, Event)> =
+            simulate(wall).events.into_iter().enumerate().map(|(i, e)| (i + 1, e)).collect();
+        Replay::from_events(&events).expect("the simulator plays legal events")
+    }
+
+    /// Replays a text that is a game log (checked as [`Replay::from_log`] does) or a wall.
+    /// It is a log when its first non-empty line is `DRAW`, or a player `A`-`D` followed by a
+    /// log verb (no verb is a tile name); else a wall.
+    ///
+    /// # Errors
+    /// A log line that is not an event, an event that is illegal or not what the rules play,
+    /// or a text that is neither a log nor a wall.
+    pub fn parse(text: &str) -> Result<Replay, ParseReplayError> {
+        if is_log(text) {
+            Ok(Replay::from_log(&parse_log_lines(text)?)?)
+        } else {
+            let wall = Wall::parse(text).map_err(ParseReplayError::Wall)?;
+            Ok(Replay::from_wall(&wall))
+        }
+    }
+
+    /// The board after the last step (the empty board for no steps).
+    pub fn board(&self) -> Board {
+        self.steps.last().map_or_else(Board::new, |s| s.board.clone())
+    }
+
+    /// The outcome, when the replayed events end the game.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.steps.last().and_then(|s| s.board.outcome())
+    }
+
+    /// The result for people: the outcome described ([`Outcome::describe`]), or `the log ends
+    /// before the game does`.
+    pub fn result(&self) -> String {
+        self.outcome()
+            .map_or_else(|| "the log ends before the game does".to_owned(), Outcome::describe)
+    }
+}
+
+/// Whether `text` is a game log rather than a wall, from the shape of its first non-empty
+/// line: `DRAW`, or a player `A`-`D` followed by a log verb. A wall's tokens are tiles, and no
+/// verb is a tile.
+fn is_log(text: &str) -> bool {
+    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    let mut t = first.split_whitespace();
+    match (t.next(), t.next()) {
+        (Some("DRAW"), _) => true,
+        (Some("A" | "B" | "C" | "D"), Some(verb)) => {
+            matches!(verb, "IN" | "OUT" | "CHOW" | "PONG" | "RON" | "SELFDRAWN" | "WIN")
+        }
+        _ => false,
     }
 }

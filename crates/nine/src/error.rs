@@ -172,6 +172,36 @@ pub enum SearchError {
     },
 }
 
+/// Why a text is not a deal or a list of deals ([`parse_deals`](crate::parse_deals)).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParseDealsError {
+    /// The text holds one deal (at most two non-blank lines), and it is not valid.
+    #[error("invalid deal")]
+    Deal(#[source] DealError),
+    /// A deal among many is not two lines.
+    #[error(
+        "invalid deal {number} at line {line}: a deal is two lines (Alice's cards, then Bob's) \
+         and deals are separated by blank lines, but this one has {lines} line{}",
+        plural(*lines)
+    )]
+    LineCount {
+        /// The deal's number, from 1.
+        number: usize,
+        /// Its first line, from 1.
+        line: usize,
+        /// Its number of lines.
+        lines: usize,
+    },
+    /// A deal among many is two lines, and not a valid deal.
+    #[error("invalid deal {number}")]
+    InDeal {
+        /// The deal's number, from 1.
+        number: usize,
+        /// Why it is not valid (its lines counted in the whole text).
+        source: DealError,
+    },
+}
+
 /// `"s"` unless `n` is 1.
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }

@@ -33,6 +33,7 @@ mod deal;
 mod error;
 mod game;
 mod judge;
+mod report;
 mod search;
 #[cfg(feature = "serde")]
 mod serde_impls;
@@ -46,11 +47,14 @@ pub use contest::{
 };
 pub use deal::{Deal, Player};
 pub use error::{
-    DealError, IllegalMoveError, ParseCardError, ParseCardSetError, ParseRankError, ParseSuitError,
-    PositionError, SearchError,
+    DealError, IllegalMoveError, ParseCardError, ParseCardSetError, ParseDealsError,
+    ParseRankError, ParseSuitError, PositionError, SearchError,
 };
 pub use game::{First, Nine, NineParams, with_thread_solver};
 pub use judge::{JUDGE_BUDGET, JUDGE_SEED, JudgeError, judge_d1, judge_d2, judge_d3};
+pub use report::{FirstMover, FirstMoverReport, MoveValue, Stats, Tally, parse_deals, seeded_deal};
+#[cfg(feature = "rayon")]
+pub use report::{first_mover_reports, seeded_stats};
 pub use search::{
     ACHIEVABLE, find_deal, find_distinct, find_distinct_counted, is_achievable, low_reserve_deals,
     random_deal,

@@ -2,12 +2,10 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::PyString;
 use rayon::prelude::*;
-use tabletop_core::{seeded_rng, sub_seed};
-use tabletop_mahjong::{
-    Hand, Outcome, Player, Table, Wall, discard_options, distance as hand_distance, improving_draws,
-};
+use tabletop_core::seeded_rng;
+use tabletop_mahjong::{DistanceReport, Hand, Wall};
 
 use crate::error;
 
@@ -68,102 +66,24 @@ fn simulate_many<'py>(
     logs.iter().map(|text| log_object(py, text, lines)).collect()
 }
 
-/// Running totals of a batch (the numbers of `tabletop mahjong simulate --summary`).
-#[derive(Clone, Copy, Default)]
-struct Totals {
-    games: u64,
-    wins: [u64; 4],
-    ron: u64,
-    selfdrawn: u64,
-    draw: u64,
-    discards: u64,
-    pongs: u64,
-    chows: u64,
-    draws: u64,
-}
-
-impl Totals {
-    fn add(mut self, outcome: Outcome, stats: tabletop_mahjong::GameStats) -> Totals {
-        self.games += 1;
-        match outcome {
-            Outcome::Ron(p) => {
-                self.ron += 1;
-                self.wins[p.index()] += 1;
-            }
-            Outcome::SelfDrawn(p) => {
-                self.selfdrawn += 1;
-                self.wins[p.index()] += 1;
-            }
-            Outcome::Draw => self.draw += 1,
-        }
-        self.discards += u64::from(stats.discards);
-        self.pongs += u64::from(stats.pongs);
-        self.chows += u64::from(stats.chows);
-        self.draws += u64::from(stats.draws);
-        self
-    }
-
-    fn merge(mut self, o: Totals) -> Totals {
-        self.games += o.games;
-        for (a, b) in self.wins.iter_mut().zip(o.wins) {
-            *a += b;
-        }
-        self.ron += o.ron;
-        self.selfdrawn += o.selfdrawn;
-        self.draw += o.draw;
-        self.discards += o.discards;
-        self.pongs += o.pongs;
-        self.chows += o.chows;
-        self.draws += o.draws;
-        self
-    }
-}
-
 /// Plays `games` random walls (game `i` on the wall drawn from `sub_seed(seed, i)`, the games
 /// of `tabletop mahjong simulate --seed SEED --games N`) in parallel with the GIL released, and
 /// returns the summary: a dict with `games`, `wins` (per seat `"A"`..`"D"`), `ron`,
 /// `selfdrawn`, `draw`, `mean_turns` (discards per game), `mean_claims`, `mean_pongs`,
-/// `mean_chows`, `mean_draws` (tiles drawn after the deal per game). The same numbers as the
-/// command line's `--summary --json`.
+/// `mean_chows`, `mean_draws` (tiles drawn after the deal per game). The command line's
+/// `--summary --json`, read by `json.loads`.
 #[pyfunction]
 #[pyo3(signature = (games, seed = 0))]
-fn stats<'py>(py: Python<'py>, games: u64, seed: u64) -> PyResult<Bound<'py, PyDict>> {
+fn stats<'py>(py: Python<'py>, games: u64, seed: u64) -> PyResult<Bound<'py, PyAny>> {
     if !(1..=MAX_GAMES).contains(&games) {
         return Err(PyValueError::new_err(format!(
             "games = {games} is out of range: expected 1 to {MAX_GAMES}"
         )));
     }
-    let t = py.detach(|| {
-        tabletop_mahjong::warm_up();
-        (0..games)
-            .into_par_iter()
-            .fold(Totals::default, |t, i| {
-                let mut table = Table::new(&Wall::random(&mut seeded_rng(sub_seed(seed, i))));
-                table.play_out();
-                match table.outcome() {
-                    Some(outcome) => t.add(outcome, table.stats()),
-                    None => t,
-                }
-            })
-            .reduce(Totals::default, Totals::merge)
-    });
-    let d = PyDict::new(py);
-    let n = t.games.max(1) as f64;
-    d.set_item("games", t.games)?;
-    let wins = PyDict::new(py);
-    for p in Player::ALL {
-        wins.set_item(p.to_string(), t.wins[p.index()])?;
-    }
-    d.set_item("wins", wins)?;
-    d.set_item("ron", t.ron)?;
-    d.set_item("selfdrawn", t.selfdrawn)?;
-    d.set_item("draw", t.draw)?;
-    d.set_item("mean_turns", t.discards as f64 / n)?;
-    d.set_item("mean_claims", (t.pongs + t.chows) as f64 / n)?;
-    d.set_item("mean_pongs", t.pongs as f64 / n)?;
-    d.set_item("mean_chows", t.chows as f64 / n)?;
-    d.set_item("mean_draws", t.draws as f64 / n)?;
-    Ok(d)
+    let summary = py.detach(|| tabletop_mahjong::summarise_seeded(games, seed, || ()));
+    let json = serde_json::to_string(&summary)
+        .map_err(|e| PyValueError::new_err(format!("cannot serialise the summary: {e}")))?;
+    py.import("json")?.call_method1("loads", (json,))
 }
 
 /// The wall drawn from `seed` (the wall of game `i` of `stats(games, seed)` is
@@ -174,31 +94,64 @@ fn random_wall(seed: u64) -> String {
 }
 
 /// The distance to winning of a hand (`distance`).
-#[pyclass(module = "tabletop.mahjong", frozen, get_all)]
-pub struct Distance {
-    /// The hand, lowest kind first.
-    hand: String,
-    /// The melds already laid down.
-    melds: usize,
-    /// The fewest tile exchanges to a winning hand.
-    distance: u8,
-    /// Whether the hand is a winning hand (full, no special tile, distance 0).
-    winning: bool,
-    /// For a full hand (`14 - 3 * melds` tiles): every kind held, highest priority first, with
-    /// the distance after discarding it; else None.
-    discards: Option<Vec<(String, u8)>>,
-    /// For a full hand that is not winning: the simulator's discard (the smallest distance
-    /// after, ties to the highest priority); else None.
-    rule_discard: Option<String>,
-    /// For a hand one tile short (`13 - 3 * melds` tiles): the kinds whose draw lowers the
-    /// distance, lowest first; else None.
-    useful: Option<Vec<String>>,
-}
+#[pyclass(module = "tabletop.mahjong", frozen)]
+pub struct Distance(DistanceReport);
 
 #[pymethods]
 impl Distance {
+    /// The hand, lowest kind first.
+    #[getter]
+    fn hand(&self) -> String {
+        self.0.hand.to_string()
+    }
+
+    /// The melds already laid down.
+    #[getter]
+    fn melds(&self) -> usize {
+        self.0.melds
+    }
+
+    /// The fewest tile exchanges to a winning hand.
+    #[getter]
+    fn distance(&self) -> u8 {
+        self.0.distance
+    }
+
+    /// Whether the hand is a winning hand (full, no special tile, distance 0).
+    #[getter]
+    fn winning(&self) -> bool {
+        self.0.winning
+    }
+
+    /// For a full hand (`14 - 3 * melds` tiles): every kind held, highest priority first, with
+    /// the distance after discarding it; else None.
+    #[getter]
+    fn discards(&self) -> Option<Vec<(String, u8)>> {
+        let discards = self.0.discards.as_ref()?;
+        Some(discards.iter().map(|d| (d.tile.to_string(), d.distance)).collect())
+    }
+
+    /// For a full hand that is not winning: the simulator's discard (the smallest distance
+    /// after, ties to the highest priority); else None.
+    #[getter]
+    fn rule_discard(&self) -> Option<String> {
+        self.0.rule_discard.map(|k| k.to_string())
+    }
+
+    /// For a hand one tile short (`13 - 3 * melds` tiles): the kinds whose draw lowers the
+    /// distance, lowest first; else None.
+    #[getter]
+    fn useful(&self) -> Option<Vec<String>> {
+        Some(self.0.improving_draws.as_ref()?.iter().map(ToString::to_string).collect())
+    }
+
     fn __repr__(&self) -> String {
-        format!("Distance(hand={:?}, melds={}, distance={})", self.hand, self.melds, self.distance)
+        format!(
+            "Distance(hand={:?}, melds={}, distance={})",
+            self.hand(),
+            self.0.melds,
+            self.0.distance
+        )
     }
 }
 
@@ -221,36 +174,9 @@ fn distance(tiles: &Bound<'_, PyAny>, melds: usize) -> PyResult<Distance> {
         )));
     }
     let hand: Hand = text.parse().map_err(|e| error::unlocated(&e))?;
-    if hand.is_empty() {
-        return Err(PyValueError::new_err("the hand is empty: give at least one tile"));
-    }
-    let full = 14 - 3 * melds;
-    if hand.len() > full {
-        return Err(PyValueError::new_err(format!(
-            "a player with {melds} meld(s) holds at most {full} tiles, this hand has {}",
-            hand.len()
-        )));
-    }
-    let d = hand_distance(&hand, melds);
-    let winning = tabletop_mahjong::is_winning(&hand, melds);
-    let mut out = Distance {
-        hand: hand.to_string(),
-        melds,
-        distance: d,
-        winning,
-        discards: None,
-        rule_discard: None,
-        useful: None,
-    };
-    if hand.len() == full {
-        let options = discard_options(&hand, melds);
-        let best = options.iter().min_by_key(|(_, dk)| *dk).map(|(k, _)| k.to_string());
-        out.rule_discard = if winning { None } else { best };
-        out.discards = Some(options.iter().map(|(k, dk)| (k.to_string(), *dk)).collect());
-    } else if hand.len() + 1 == full {
-        out.useful = Some(improving_draws(&hand, melds).iter().map(|k| k.to_string()).collect());
-    }
-    Ok(out)
+    DistanceReport::new(&hand, melds)
+        .map(Distance)
+        .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// Registers `tabletop.mahjong`.

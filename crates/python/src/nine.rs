@@ -4,7 +4,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use rayon::prelude::*;
 use tabletop_core::seeded_rng;
-use tabletop_nine::{Move, Player, Position, Solver};
+use tabletop_nine::{FirstMoverReport, Move, Player, Solver};
 
 use crate::error;
 
@@ -86,73 +86,123 @@ impl Value {
 }
 
 /// Optimal play of one deal with one first mover.
-#[pyclass(module = "tabletop.nine", frozen, get_all)]
+#[pyclass(module = "tabletop.nine", frozen)]
 #[derive(Clone)]
-pub struct Line {
-    /// Who moves first: `"Alice"` or `"Bob"`.
-    first: &'static str,
-    /// The result, signed from Alice's side.
-    result: i32,
-    /// The winner: `"Alice"` or `"Bob"`.
-    winner: &'static str,
-    /// Every opening move with its value (signed from Alice's side), best first.
-    best_moves: Vec<(String, i32)>,
-    /// The principal variation: the moves of one optimal game, `"pass"` for a pass.
-    principal_variation: Vec<String>,
-}
+pub struct Line(tabletop_nine::FirstMover);
 
 #[pymethods]
 impl Line {
+    /// Who moves first: `"Alice"` or `"Bob"`.
+    #[getter]
+    fn first(&self) -> &'static str {
+        self.0.first.name()
+    }
+
+    /// The result, signed from Alice's side.
+    #[getter]
+    fn result(&self) -> i32 {
+        self.0.result
+    }
+
+    /// The winner: `"Alice"` or `"Bob"`.
+    #[getter]
+    fn winner(&self) -> &'static str {
+        self.0.winner.name()
+    }
+
+    /// Every opening move with its value (signed from Alice's side), best first.
+    #[getter]
+    fn best_moves(&self) -> Vec<(String, i32)> {
+        self.0.best_moves.iter().map(|m| (m.mv.to_string(), m.value)).collect()
+    }
+
+    /// The principal variation: the moves of one optimal game, `"pass"` for a pass.
+    #[getter]
+    fn principal_variation(&self) -> Vec<String> {
+        self.0.principal_variation.iter().map(Move::to_string).collect()
+    }
+
     fn __repr__(&self) -> String {
-        format!("Line(first={:?}, result={:+}, winner={:?})", self.first, self.result, self.winner)
+        format!(
+            "Line(first={:?}, result={:+}, winner={:?})",
+            self.first(),
+            self.0.result,
+            self.winner()
+        )
     }
 }
 
-/// The exact solution of a deal (`solve`).
-#[pyclass(module = "tabletop.nine", frozen, get_all)]
+/// The exact solution of a deal (`solve`): the first-mover report of `tabletop nine solve`.
+#[pyclass(module = "tabletop.nine", frozen)]
 pub struct Solution {
-    /// The deal.
     deal: Deal,
-    /// The result when Alice moves first, signed from Alice's side.
-    alice_first: i32,
-    /// The result when Bob moves first, signed from Alice's side.
-    bob_first: i32,
-    /// The importance of moving first: `abs(alice_first - bob_first)`.
-    importance: u32,
-    /// Optimal play when Alice moves first.
-    alice_line: Line,
-    /// Optimal play when Bob moves first.
-    bob_line: Line,
+    report: FirstMoverReport,
 }
 
 #[pymethods]
 impl Solution {
+    /// The deal.
+    #[getter]
+    fn deal(&self) -> Deal {
+        self.deal
+    }
+
+    /// The result when Alice moves first, signed from Alice's side.
+    #[getter]
+    fn alice_first(&self) -> i32 {
+        self.report.alice_first
+    }
+
+    /// The result when Bob moves first, signed from Alice's side.
+    #[getter]
+    fn bob_first(&self) -> i32 {
+        self.report.bob_first
+    }
+
+    /// The importance of moving first: `abs(alice_first - bob_first)`.
+    #[getter]
+    fn importance(&self) -> u32 {
+        self.report.importance
+    }
+
+    /// Optimal play when Alice moves first.
+    #[getter]
+    fn alice_line(&self) -> Line {
+        Line(self.report.first_mover(Player::Alice).clone())
+    }
+
+    /// Optimal play when Bob moves first.
+    #[getter]
+    fn bob_line(&self) -> Line {
+        Line(self.report.first_mover(Player::Bob).clone())
+    }
+
     /// The best opening moves with their values when `first` (`"Alice"` or `"Bob"`) moves
     /// first, best first.
     #[pyo3(signature = (first = "Alice"))]
     fn best_moves(&self, first: &str) -> PyResult<Vec<(String, i32)>> {
-        Ok(self.line(first)?.best_moves.clone())
+        Ok(self.line(first)?.best_moves())
     }
 
     /// The principal variation when `first` (`"Alice"` or `"Bob"`) moves first.
     #[pyo3(signature = (first = "Alice"))]
     fn principal_variation(&self, first: &str) -> PyResult<Vec<String>> {
-        Ok(self.line(first)?.principal_variation.clone())
+        Ok(self.line(first)?.principal_variation())
     }
 
     fn __repr__(&self) -> String {
         format!(
             "Solution(alice_first={:+}, bob_first={:+}, importance={})",
-            self.alice_first, self.bob_first, self.importance
+            self.report.alice_first, self.report.bob_first, self.report.importance
         )
     }
 }
 
 impl Solution {
-    fn line(&self, first: &str) -> PyResult<&Line> {
+    fn line(&self, first: &str) -> PyResult<Line> {
         match first.to_ascii_lowercase().as_str() {
-            "alice" => Ok(&self.alice_line),
-            "bob" => Ok(&self.bob_line),
+            "alice" => Ok(self.alice_line()),
+            "bob" => Ok(self.bob_line()),
             _ => Err(PyValueError::new_err(format!(
                 "unknown first mover {first:?}: expected \"Alice\" or \"Bob\""
             ))),
@@ -160,43 +210,12 @@ impl Solution {
     }
 }
 
-/// One first mover's optimal play, from the solver (what `tabletop nine solve` prints).
-fn line(solver: &mut Solver, deal: tabletop_nine::Deal, first: Player) -> Line {
-    let start = Position::start(deal, first);
-    let result = solver.value(&start);
-    Line {
-        first: first.name(),
-        result,
-        winner: if result > 0 { "Alice" } else { "Bob" },
-        best_moves: solver
-            .best_moves(&start)
-            .into_iter()
-            .map(|(mv, v)| (mv.to_string(), v))
-            .collect(),
-        principal_variation: solver
-            .principal_variation(&start)
-            .iter()
-            .map(Move::to_string)
-            .collect(),
-    }
-}
-
 /// Solves `deal` exactly for both first movers: results, importance, best opening moves with
 /// their values, principal variations. Releases the GIL.
 #[pyfunction]
 fn solve(py: Python<'_>, deal: Deal) -> Solution {
-    let (alice_line, bob_line) = py.detach(|| {
-        let mut solver = Solver::new();
-        (line(&mut solver, deal.0, Player::Alice), line(&mut solver, deal.0, Player::Bob))
-    });
-    Solution {
-        deal,
-        alice_first: alice_line.result,
-        bob_first: bob_line.result,
-        importance: alice_line.result.abs_diff(bob_line.result),
-        alice_line,
-        bob_line,
-    }
+    let report = py.detach(|| FirstMoverReport::new(&mut Solver::new(), deal.0));
+    Solution { deal, report }
 }
 
 /// Solves many deals in parallel on all cores, the GIL released: one `Value` per deal, in
@@ -219,11 +238,7 @@ fn solve_random(py: Python<'_>, count: u64, seed: u64) -> PyResult<Vec<Value>> {
     Ok(py.detach(|| {
         (0..count)
             .into_par_iter()
-            .map(|i| {
-                let deal =
-                    tabletop_nine::random_deal(&mut seeded_rng(tabletop_core::sub_seed(seed, i)));
-                Value::from(tabletop_nine::solve_deal(deal))
-            })
+            .map(|i| Value::from(tabletop_nine::solve_deal(tabletop_nine::seeded_deal(seed, i))))
             .collect()
     }))
 }

@@ -1,0 +1,291 @@
+//! Reports for the front ends, computed once here: the summary of many simulated games, one
+//! game with its wall, and the distance report of a hand. With the `serde` feature each
+//! serialises to the JSON that `tabletop mahjong ... --json` prints; with the `rayon` feature
+//! the batch drivers play the games on all cores.
+//!
+//! A batch is summed in integers ([`Totals`]) and divided once at the end
+//! ([`Totals::summary`]), so the means do not depend on how the games were split between
+//! threads: a summary is the same whatever the order or the parallelism.
+
+use tabletop_core::{seeded_rng, sub_seed};
+
+use crate::distance::{discard_options, distance, improving_draws, is_winning};
+use crate::error::DistanceReportError;
+use crate::event::Outcome;
+use crate::hand::Hand;
+use crate::sim::{GameRecord, GameStats, Table, simulate};
+use crate::tile::Kind;
+use crate::wall::Wall;
+
+/// Wall `index` of the seeded batch `seed`: `Wall::random` on the stream `sub_seed(seed,
+/// index)`. The walls of `tabletop mahjong simulate --seed`, `gen --seed`, and of Python's
+/// `mahjong.stats` and `random_wall(sub_seed(seed, index))`.
+pub fn seeded_wall(seed: u64, index: u64) -> Wall {
+    Wall::random(&mut seeded_rng(sub_seed(seed, index)))
+}
+
+/// Aggregate statistics of many games (`tabletop mahjong simulate --summary`, Python's
+/// `mahjong.stats`), made by [`Totals::summary`].
+#[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Summary {
+    /// The games played.
+    pub games: u64,
+    /// Wins per seat, indexed by [`Player::index`](crate::Player::index) (serialised as a map from the seat's
+    /// letter, `A` first).
+    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::serde_impls::by_seat"))]
+    pub wins: [u64; 4],
+    /// Games won on a discard.
+    pub ron: u64,
+    /// Games won on the winner's own draw.
+    pub selfdrawn: u64,
+    /// Games that ended with the wall empty.
+    pub draw: u64,
+    /// Mean discards (`OUT` lines) per game.
+    pub mean_turns: f64,
+    /// Mean claims (pongs and chows) per game.
+    pub mean_claims: f64,
+    /// Mean pongs per game.
+    pub mean_pongs: f64,
+    /// Mean chows per game.
+    pub mean_chows: f64,
+    /// Mean tiles drawn after the deal per game.
+    pub mean_draws: f64,
+}
+
+/// The integer totals of a batch of games: add games one by one, merge the totals of parts,
+/// and take the [`Summary`] at the end.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Totals {
+    games: u64,
+    wins: [u64; 4],
+    ron: u64,
+    selfdrawn: u64,
+    draw: u64,
+    discards: u64,
+    pongs: u64,
+    chows: u64,
+    draws: u64,
+}
+
+impl Totals {
+    /// No games yet.
+    pub fn new() -> Totals {
+        Totals::default()
+    }
+
+    /// Adds one game that ended with `outcome`.
+    pub fn add(&mut self, outcome: Outcome, stats: GameStats) {
+        self.games += 1;
+        match outcome {
+            Outcome::Ron(p) => {
+                self.ron += 1;
+                self.wins[p.index()] += 1;
+            }
+            Outcome::SelfDrawn(p) => {
+                self.selfdrawn += 1;
+                self.wins[p.index()] += 1;
+            }
+            Outcome::Draw => self.draw += 1,
+        }
+        self.discards += u64::from(stats.discards);
+        self.pongs += u64::from(stats.pongs);
+        self.chows += u64::from(stats.chows);
+        self.draws += u64::from(stats.draws);
+    }
+
+    /// Plays the game of `wall` with the fixed rules and adds it.
+    pub fn play(&mut self, wall: &Wall) {
+        let mut table = Table::new(wall);
+        table.play_out();
+        self.add(table.outcome().expect("a played-out game is over"), table.stats());
+    }
+
+    /// Adds the games of `other`.
+    pub fn merge(&mut self, other: &Totals) {
+        self.games += other.games;
+        for (mine, theirs) in self.wins.iter_mut().zip(other.wins) {
+            *mine += theirs;
+        }
+        self.ron += other.ron;
+        self.selfdrawn += other.selfdrawn;
+        self.draw += other.draw;
+        self.discards += other.discards;
+        self.pongs += other.pongs;
+        self.chows += other.chows;
+        self.draws += other.draws;
+    }
+
+    /// The games added so far.
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// The summary: the counts, and each mean as one quotient of two integers (0 for no
+    /// games).
+    pub fn summary(&self) -> Summary {
+        let n = self.games.max(1) as f64;
+        Summary {
+            games: self.games,
+            wins: self.wins,
+            ron: self.ron,
+            selfdrawn: self.selfdrawn,
+            draw: self.draw,
+            mean_turns: self.discards as f64 / n,
+            mean_claims: (self.pongs + self.chows) as f64 / n,
+            mean_pongs: self.pongs as f64 / n,
+            mean_chows: self.chows as f64 / n,
+            mean_draws: self.draws as f64 / n,
+        }
+    }
+}
+
+impl<'a> FromIterator<&'a Wall> for Totals {
+    /// The totals of the games of these walls, played one after another.
+    fn from_iter<I: IntoIterator<Item = &'a Wall>>(walls: I) -> Totals {
+        let mut totals = Totals::new();
+        for wall in walls {
+            totals.play(wall);
+        }
+        totals
+    }
+}
+
+/// The summary of the games of walls `wall(0)`, ..., `wall(games - 1)`, played on all cores
+/// (rayon); `on_game` is called once after each game (for a progress bar).
+#[cfg(feature = "rayon")]
+pub fn summarise<W, F>(games: u64, wall: W, on_game: F) -> Summary
+where
+    W: Fn(u64) -> Wall + Sync,
+    F: Fn() + Sync,
+{
+    use rayon::prelude::*;
+    (0..games)
+        .into_par_iter()
+        .fold(Totals::new, |mut totals, i| {
+            totals.play(&wall(i));
+            on_game();
+            totals
+        })
+        .reduce(Totals::new, |mut a, b| {
+            a.merge(&b);
+            a
+        })
+        .summary()
+}
+
+/// The summary of `games` seeded random games, game `i` on [`seeded_wall`]`(seed, i)`, played
+/// on all cores; `on_game` as in [`summarise`].
+#[cfg(feature = "rayon")]
+pub fn summarise_seeded(games: u64, seed: u64, on_game: impl Fn() + Sync) -> Summary {
+    summarise(games, |i| seeded_wall(seed, i), on_game)
+}
+
+/// One game with its wall (an element of `tabletop mahjong simulate --json`): serialised as
+/// the wall's text, the outcome's name, the winner, the statistics and the log lines.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameReport {
+    /// The wall played.
+    pub wall: Wall,
+    /// The game the fixed rules play on it.
+    pub record: GameRecord,
+}
+
+impl GameReport {
+    /// Plays the game of `wall` with the fixed rules.
+    pub fn play(wall: &Wall) -> GameReport {
+        GameReport { wall: *wall, record: simulate(wall) }
+    }
+}
+
+/// One discard of a full hand and the distance after it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Discard {
+    /// The kind discarded.
+    pub tile: Kind,
+    /// The distance to winning of the hand without it.
+    pub distance: u8,
+}
+
+/// The distance to winning of a hand, with what the player can do about it
+/// (`tabletop mahjong distance`, Python's `mahjong.distance`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct DistanceReport {
+    /// The hand.
+    pub hand: Hand,
+    /// Its number of tiles.
+    pub tiles: usize,
+    /// The melds already laid down.
+    pub melds: usize,
+    /// The fewest tile exchanges to a winning hand ([`distance`]).
+    pub distance: u8,
+    /// Whether the hand is a winning hand ([`is_winning`]).
+    pub winning: bool,
+    /// For a full hand (`14 - 3 * melds` tiles): each kind held, highest priority first, with
+    /// the distance after discarding it ([`discard_options`]).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub discards: Option<Vec<Discard>>,
+    /// For a full hand that is not winning: the discard the fixed rules make (the smallest
+    /// distance after, ties to the highest priority).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub rule_discard: Option<Kind>,
+    /// For a hand one tile short of full: the kinds whose draw lowers the distance, lowest
+    /// first ([`improving_draws`]).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub improving_draws: Option<Vec<Kind>>,
+}
+
+impl DistanceReport {
+    /// The report of `hand` for a player with `melds` melds laid down.
+    ///
+    /// # Errors
+    /// An empty hand, more than 4 melds, or more than `14 - 3 * melds` tiles.
+    pub fn new(hand: &Hand, melds: usize) -> Result<DistanceReport, DistanceReportError> {
+        if hand.is_empty() {
+            return Err(DistanceReportError::EmptyHand);
+        }
+        if melds > 4 {
+            return Err(DistanceReportError::TooManyMelds(melds));
+        }
+        let full = 14 - 3 * melds;
+        if hand.len() > full {
+            return Err(DistanceReportError::TooManyTiles { melds, tiles: hand.len() });
+        }
+        let winning = is_winning(hand, melds);
+        let mut report = DistanceReport {
+            hand: *hand,
+            tiles: hand.len(),
+            melds,
+            distance: distance(hand, melds),
+            winning,
+            discards: None,
+            rule_discard: None,
+            improving_draws: None,
+        };
+        if hand.len() == full {
+            let discards: Vec<Discard> = discard_options(hand, melds)
+                .into_iter()
+                .map(|(tile, distance)| Discard { tile, distance })
+                .collect();
+            // The first of the smallest: the options are listed highest priority first.
+            let best = discards.iter().min_by_key(|d| d.distance).map(|d| d.tile);
+            report.rule_discard = if winning { None } else { best };
+            report.discards = Some(discards);
+        } else if hand.len() + 1 == full {
+            report.improving_draws = Some(improving_draws(hand, melds));
+        }
+        Ok(report)
+    }
+
+    /// Whether the hand is full: `14 - 3 * melds` tiles.
+    pub fn is_full(&self) -> bool {
+        self.tiles + 3 * self.melds == 14
+    }
+
+    /// How many tiles a full hand lacks (0 for a full hand).
+    pub fn short(&self) -> usize {
+        14 - 3 * self.melds - self.tiles
+    }
+}

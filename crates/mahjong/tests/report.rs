@@ -1,0 +1,199 @@
+//! The reports: a batch's totals however it is split, the distance report of each kind of
+//! hand, and the structured replay (its steps, what each step added, the marked board).
+
+use std::path::Path;
+
+use tabletop_mahjong::{
+    Added, Board, DistanceReport, DistanceReportError, Event, GameReport, Hand, Kind, Meld,
+    Outcome, ParseReplayError, Player, Replay, StepEvents, Totals, Wall, seeded_wall, simulate,
+};
+
+fn sample(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/p7147").join(name);
+    std::fs::read_to_string(path).unwrap()
+}
+
+fn hand(text: &str) -> Hand {
+    text.parse().unwrap()
+}
+
+fn kind(text: &str) -> Kind {
+    text.parse().unwrap()
+}
+
+#[test]
+fn totals_do_not_depend_on_how_the_batch_is_split() {
+    let walls: Vec<Wall> = (0..60).map(|i| seeded_wall(3, i)).collect();
+    let all: Totals = walls.iter().collect();
+    let mut parts: Totals = walls[..17].iter().collect();
+    parts.merge(&walls[17..].iter().collect());
+    assert_eq!(all, parts);
+    let s = all.summary();
+    assert_eq!((s.games, all.games()), (60, 60));
+    assert_eq!(s.wins.iter().sum::<u64>() + s.draw, 60);
+    assert_eq!(s.ron + s.selfdrawn, s.wins.iter().sum::<u64>());
+    // Each mean is one quotient of the totals of the games' statistics.
+    let records: Vec<_> = walls.iter().map(simulate).collect();
+    let discards: u32 = records.iter().map(|r| r.stats.discards).sum();
+    assert_eq!(s.mean_turns, f64::from(discards) / 60.0);
+    assert!((s.mean_claims - (s.mean_pongs + s.mean_chows)).abs() < 1e-12);
+    // One game at a time, by its outcome.
+    let mut one = Totals::new();
+    one.add(records[0].outcome, records[0].stats);
+    let mut played = Totals::new();
+    played.play(&walls[0]);
+    assert_eq!(one, played);
+    // No games: all zeros, no division by zero.
+    let empty = Totals::new().summary();
+    assert_eq!((empty.games, empty.mean_turns, empty.mean_draws), (0, 0.0, 0.0));
+}
+
+#[cfg(feature = "rayon")]
+#[test]
+fn the_parallel_drivers_give_the_sequential_totals() {
+    let walls: Vec<Wall> = (0..50).map(|i| seeded_wall(8, i)).collect();
+    let sequential = walls.iter().collect::<Totals>().summary();
+    let calls = std::sync::atomic::AtomicU64::new(0);
+    let counted = || {
+        calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    };
+    assert_eq!(tabletop_mahjong::summarise_seeded(50, 8, counted), sequential);
+    assert_eq!(tabletop_mahjong::summarise(50, |i| walls[i as usize], || ()), sequential);
+    assert_eq!(calls.into_inner(), 50);
+}
+
+#[test]
+fn a_game_report_is_the_simulated_game_of_its_wall() {
+    let wall = seeded_wall(1, 2);
+    let game = GameReport::play(&wall);
+    assert_eq!(game.wall, wall);
+    assert_eq!(game.record, simulate(&wall));
+}
+
+#[test]
+fn distance_reports_of_full_short_and_winning_hands() {
+    // Full, not winning: every discard, and the rule's (first of the smallest).
+    let full = DistanceReport::new(&hand("1M 2M 3M 4P 5P 6P 7S 8S 9S E E E Z F"), 0).unwrap();
+    assert_eq!((full.tiles, full.distance, full.winning, full.short()), (14, 1, false, 0));
+    let discards = full.discards.as_ref().unwrap();
+    assert_eq!(discards.len(), 12);
+    let best = discards.iter().map(|d| d.distance).min().unwrap();
+    assert_eq!(full.rule_discard, discards.iter().find(|d| d.distance == best).map(|d| d.tile));
+    assert_eq!(full.improving_draws, None);
+    assert!(full.is_full());
+    // Winning: no rule discard.
+    let win = DistanceReport::new(&hand("1M 1M 2P 3P 4P 9S 9S 9S"), 2).unwrap();
+    assert!(win.winning && win.discards.is_some() && win.rule_discard.is_none());
+    // One short: the draws that lower the distance.
+    let ready = DistanceReport::new(&hand("1M 2M 3M 4P 5P 6P 7S 8S 9S E E E N"), 0).unwrap();
+    assert_eq!(ready.improving_draws, Some(vec![kind("N")]));
+    assert_eq!((ready.discards.clone(), ready.short()), (None, 1));
+    // Shorter: the distance alone.
+    let short = DistanceReport::new(&hand("1M 1M"), 0).unwrap();
+    assert_eq!((&short.discards, &short.improving_draws, short.short()), (&None, &None, 12));
+    // Refused.
+    assert_eq!(DistanceReport::new(&Hand::new(), 0), Err(DistanceReportError::EmptyHand));
+    assert_eq!(DistanceReport::new(&hand("1M"), 5), Err(DistanceReportError::TooManyMelds(5)));
+    let over = DistanceReport::new(&hand("1M 1M 2M 2M 3M"), 4).unwrap_err();
+    assert_eq!(over, DistanceReportError::TooManyTiles { melds: 4, tiles: 5 });
+    assert_eq!(over.to_string(), "a player with 4 meld(s) holds at most 2 tiles, this hand has 5");
+}
+
+#[test]
+fn a_replay_shows_the_deal_then_each_event_with_what_it_added() {
+    let replay = Replay::parse(&sample("1.in")).unwrap();
+    assert_eq!(replay, Replay::parse(&sample("1.ans")).unwrap());
+    let events = simulate(&Wall::parse(&sample("1.in")).unwrap()).events;
+    assert_eq!(replay.steps.len(), events.len() - 51);
+    // The deal: 13 tiles to each seat.
+    let deal = &replay.steps[0];
+    assert_eq!(deal.events, StepEvents::Deal);
+    assert_eq!(deal.events.to_string(), "events 1-52: the deal");
+    for p in Player::ALL {
+        assert_eq!(deal.added[p.index()].hand.len(), 13);
+        assert_eq!(
+            &deal.added[p.index()].hand[..],
+            &deal.board.hand(p).tiles().collect::<Vec<_>>()
+        );
+    }
+    // Then one step per event, numbered from 53.
+    for (step, (i, event)) in replay.steps[1..].iter().zip(events.iter().enumerate().skip(52)) {
+        assert_eq!(step.events, StepEvents::One { number: i + 1, event: *event });
+        let at = |p: Player| &step.added[p.index()];
+        match *event {
+            Event::Draw { player, tile } => {
+                assert_eq!(at(player), &Added { hand: vec![tile], ..Added::default() });
+            }
+            Event::Discard { player, tile } => {
+                assert_eq!(at(player), &Added { discards: vec![tile], ..Added::default() });
+            }
+            Event::Pong { player, tile } => {
+                assert_eq!(
+                    at(player),
+                    &Added { melds: vec![Meld::Pong(tile)], ..Added::default() }
+                );
+            }
+            _ => {}
+        }
+        // Nothing is added at the other seats, except the discard of a pass.
+        let changed = Player::ALL.iter().filter(|&&p| !at(p).is_empty()).count();
+        assert!(changed <= 1, "{}", step.events);
+    }
+    assert_eq!(replay.steps[1].events.to_string(), "event 53: A IN N");
+    assert_eq!(replay.outcome(), Some(Outcome::Ron(Player::A)));
+    assert_eq!(replay.result(), "A wins on a discard (RON)");
+    assert_eq!(replay.board(), replay.steps.last().unwrap().board);
+}
+
+#[test]
+fn a_log_cut_inside_the_deal_replays_event_by_event() {
+    let text = sample("1.ans");
+    let log: Vec<&str> = text.lines().take(10).collect();
+    let replay = Replay::parse(&log.join("\n")).unwrap();
+    assert_eq!(replay.steps.len(), 10);
+    assert_eq!(replay.steps[9].events.to_string(), format!("event 10: {}", log[9]));
+    assert_eq!(replay.outcome(), None);
+    assert_eq!(replay.result(), "the log ends before the game does");
+    // A wall with no game yet has no steps.
+    assert_eq!(Replay::from_events(&[]).unwrap().board(), Board::new());
+}
+
+#[test]
+fn the_marked_board_marks_the_last_copies_added() {
+    let replay = Replay::parse(&sample("1.in")).unwrap();
+    for step in &replay.steps {
+        let plain = step.board.to_string();
+        assert_eq!(step.board.marked(&Default::default()).to_string(), plain);
+        let marked = step.board.marked(&step.added).to_string();
+        assert_eq!(marked.replace('*', ""), plain);
+        let items: usize =
+            step.added.iter().map(|a| a.hand.len() + a.melds.len() + a.discards.len()).sum();
+        assert_eq!(marked.matches('*').count(), 2 * items, "{marked}");
+    }
+    // A second 1M dealt to A: the last copy is the one marked.
+    let mut board = Board::new();
+    for e in ["A IN 1M", "B IN 2M", "C IN 3M", "D IN 4M"] {
+        board.apply(&e.parse().unwrap()).unwrap();
+    }
+    let before = board.clone();
+    board.apply(&"A IN 1M".parse().unwrap()).unwrap();
+    let added = board.added_since(&before);
+    assert_eq!(added[0], Added { hand: vec![kind("1M")], ..Added::default() });
+    assert!(added[1..].iter().all(Added::is_empty));
+    let shown = board.marked(&added).to_string();
+    assert!(
+        shown.starts_with("  A hand ( 2): 1M *1M* | discards: -\n  B hand ( 1): 2M |"),
+        "{shown}"
+    );
+}
+
+#[test]
+fn replay_input_errors_say_what_is_wrong() {
+    let e = Replay::parse("hello world\n").unwrap_err();
+    assert!(matches!(e, ParseReplayError::Wall(_)));
+    assert!(e.to_string().starts_with("the input is neither a game log nor a wall"));
+    let e = Replay::parse("A IN 1M\nA FLY 1M\n").unwrap_err();
+    assert!(matches!(e, ParseReplayError::Log(_)), "{e}");
+    let e = Replay::parse("A IN 1M\nC IN 1M\n").unwrap_err();
+    assert!(matches!(e, ParseReplayError::Replay(_)), "{e}");
+}

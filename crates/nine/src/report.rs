@@ -1,0 +1,314 @@
+//! Reports for the front ends, computed once here: the first-mover report of a deal (both
+//! first movers solved, with their best opening moves and principal variations), the parsing
+//! of a file of many deals, and the statistics of many random deals. With the `serde` feature
+//! each serialises to the JSON that `tabletop nine ... --json` prints; with the `rayon`
+//! feature the batch drivers solve the deals on all cores.
+//!
+//! The statistics are counts only, so they take the same memory for any number of deals, and
+//! deal `i` of a seeded batch is drawn from its own stream ([`seeded_deal`]): the counts
+//! depend on the seed alone, not on how the deals were split between threads.
+
+use std::collections::BTreeMap;
+
+use tabletop_core::{seeded_rng, sub_seed};
+
+use crate::card::CardSet;
+use crate::deal::{Deal, Player};
+use crate::error::ParseDealsError;
+use crate::search::random_deal;
+use crate::solver::{DealValue, Solver};
+use crate::state::{Move, Position};
+
+/// An opening move and its value, signed from Alice's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct MoveValue {
+    /// The move.
+    #[cfg_attr(feature = "serde", serde(rename = "move"))]
+    pub mv: Move,
+    /// Its value: the result of the game after it, with best play.
+    pub value: i32,
+}
+
+/// Optimal play of a deal when one player moves first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct FirstMover {
+    /// Who moves first.
+    pub first: Player,
+    /// The result, signed from Alice's side (positive: Alice wins and Bob keeps that many
+    /// cards).
+    pub result: i32,
+    /// The winner.
+    pub winner: Player,
+    /// The cards the loser keeps: `|result|`.
+    pub loser_keeps: u32,
+    /// Every opening move with its value, best first.
+    pub best_moves: Vec<MoveValue>,
+    /// The moves of one optimal game.
+    pub principal_variation: Vec<Move>,
+}
+
+impl FirstMover {
+    /// Solves `deal` with `first` moving first.
+    pub fn new(solver: &mut Solver, deal: Deal, first: Player) -> FirstMover {
+        let start = Position::start(deal, first);
+        let result = solver.value(&start);
+        FirstMover {
+            first,
+            result,
+            winner: if result > 0 { Player::Alice } else { Player::Bob },
+            loser_keeps: result.unsigned_abs(),
+            best_moves: solver
+                .best_moves(&start)
+                .into_iter()
+                .map(|(mv, value)| MoveValue { mv, value })
+                .collect(),
+            principal_variation: solver.principal_variation(&start),
+        }
+    }
+
+    /// The player who loses.
+    pub fn loser(&self) -> Player {
+        self.winner.opponent()
+    }
+}
+
+/// The first-mover report of a deal (`tabletop nine solve`, Python's `nine.solve`): both
+/// first movers solved, and the importance of moving first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct FirstMoverReport {
+    /// Alice's cards.
+    pub alice: CardSet,
+    /// Bob's cards.
+    pub bob: CardSet,
+    /// The result when Alice moves first, signed from Alice's side.
+    pub alice_first: i32,
+    /// The result when Bob moves first, signed from Alice's side.
+    pub bob_first: i32,
+    /// The importance of moving first: `|alice_first - bob_first|`.
+    pub importance: u32,
+    /// Optimal play with Alice first, then with Bob first.
+    pub first_movers: [FirstMover; 2],
+}
+
+impl FirstMoverReport {
+    /// Solves `deal` for both first movers with `solver`.
+    pub fn new(solver: &mut Solver, deal: Deal) -> FirstMoverReport {
+        let first_movers = Player::ALL.map(|first| FirstMover::new(solver, deal, first));
+        let [alice_first, bob_first] = [first_movers[0].result, first_movers[1].result];
+        FirstMoverReport {
+            alice: deal.alice(),
+            bob: deal.bob(),
+            alice_first,
+            bob_first,
+            importance: alice_first.abs_diff(bob_first),
+            first_movers,
+        }
+    }
+
+    /// Optimal play when `first` moves first.
+    pub fn first_mover(&self, first: Player) -> &FirstMover {
+        &self.first_movers[first.index()]
+    }
+
+    /// The results as a [`DealValue`].
+    pub fn value(&self) -> DealValue {
+        DealValue { alice_first: self.alice_first, bob_first: self.bob_first }
+    }
+}
+
+/// The first-mover reports of `deals`, in order, solved on all cores (one [`Solver`] per
+/// thread); `on_deal` is called once after each deal (for a progress bar).
+#[cfg(feature = "rayon")]
+pub fn first_mover_reports(deals: &[Deal], on_deal: impl Fn() + Sync) -> Vec<FirstMoverReport> {
+    use rayon::prelude::*;
+    deals
+        .par_iter()
+        .map_init(Solver::new, |solver, &deal| {
+            let report = FirstMoverReport::new(solver, deal);
+            on_deal();
+            report
+        })
+        .collect()
+}
+
+/// The deals of a text, each with the number of its first line (from 1): one deal (two
+/// non-blank lines, with blank lines anywhere, as [`Deal`]'s `FromStr` reads it), or many,
+/// each two lines, separated by blank lines (`tabletop nine solve FILE`). Lines end at `\n`
+/// or `\r\n`.
+///
+/// # Errors
+/// The first bad deal, named by its number and the line it starts on; a deal's own error
+/// counts the lines of the whole text.
+pub fn parse_deals(text: &str) -> Result<Vec<(usize, Deal)>, ParseDealsError> {
+    let non_blank = text.lines().filter(|l| !l.trim().is_empty()).count();
+    if non_blank <= 2 {
+        let deal = text.parse::<Deal>().map_err(ParseDealsError::Deal)?;
+        let first = text.lines().position(|l| !l.trim().is_empty()).unwrap_or(0);
+        return Ok(vec![(first + 1, deal)]);
+    }
+    // Blocks of consecutive non-blank lines: (first line number, lines).
+    let mut blocks: Vec<(usize, Vec<&str>)> = Vec::new();
+    let mut in_block = false;
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            in_block = false;
+        } else if in_block {
+            blocks.last_mut().expect("a block is open").1.push(line);
+        } else {
+            blocks.push((i + 1, vec![line]));
+            in_block = true;
+        }
+    }
+    blocks
+        .iter()
+        .enumerate()
+        .map(|(n, (first, lines))| {
+            let (number, line) = (n + 1, *first);
+            let [alice, bob] = lines[..] else {
+                return Err(ParseDealsError::LineCount { number, line, lines: lines.len() });
+            };
+            let deal = format!("{alice}\n{bob}\n").parse::<Deal>().map_err(|e| {
+                // Parsed again after `line - 1` empty lines, so that the error counts the
+                // text's lines.
+                let padded = format!("{}{alice}\n{bob}\n", "\n".repeat(line - 1));
+                let source = padded.parse::<Deal>().err().unwrap_or(e);
+                ParseDealsError::InDeal { number, source }
+            })?;
+            Ok((line, deal))
+        })
+        .collect()
+}
+
+/// Deal `index` of the seeded batch `seed`: a uniformly random deal drawn from the stream
+/// `sub_seed(seed, index)`. The deals of `tabletop nine stats --seed` and of Python's
+/// `nine.solve_random`.
+pub fn seeded_deal(seed: u64, index: u64) -> Deal {
+    random_deal(&mut seeded_rng(sub_seed(seed, index)))
+}
+
+/// The distributions of the results of many deals (`tabletop nine stats`), made by
+/// [`Tally::stats`]. The maps hold only the values that occur.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Stats {
+    /// The number of deals.
+    pub deals: u64,
+    /// The seed they were drawn from.
+    pub seed: u64,
+    /// Importance -> number of deals.
+    pub importance: BTreeMap<u32, u64>,
+    /// Winner when Alice moves first -> number of deals.
+    pub winner_alice_first: BTreeMap<Player, u64>,
+    /// Winner when Bob moves first -> number of deals.
+    pub winner_bob_first: BTreeMap<Player, u64>,
+    /// Signed result when Alice moves first -> number of deals.
+    pub result_alice_first: BTreeMap<i32, u64>,
+    /// Signed result when Bob moves first -> number of deals.
+    pub result_bob_first: BTreeMap<i32, u64>,
+}
+
+/// The counts behind [`Stats`]: add deal values one by one, merge the tallies of parts, and
+/// take the statistics at the end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tally {
+    /// Deals by importance, 0..=36.
+    importance: [u64; 37],
+    /// Deals by signed result + 36 (-36..=36), Alice first.
+    alice_first: [u64; 73],
+    /// Deals by signed result + 36, Bob first.
+    bob_first: [u64; 73],
+}
+
+impl Default for Tally {
+    fn default() -> Tally {
+        Tally::new()
+    }
+}
+
+impl Tally {
+    /// No deals yet.
+    pub fn new() -> Tally {
+        Tally { importance: [0; 37], alice_first: [0; 73], bob_first: [0; 73] }
+    }
+
+    /// Counts one deal's results.
+    pub fn add(&mut self, v: DealValue) {
+        self.importance[v.importance() as usize] += 1;
+        self.alice_first[(v.alice_first + 36) as usize] += 1;
+        self.bob_first[(v.bob_first + 36) as usize] += 1;
+    }
+
+    /// Adds the counts of `other`.
+    pub fn merge(&mut self, other: &Tally) {
+        let pairs = [
+            (&mut self.importance[..], &other.importance[..]),
+            (&mut self.alice_first[..], &other.alice_first[..]),
+            (&mut self.bob_first[..], &other.bob_first[..]),
+        ];
+        for (mine, theirs) in pairs {
+            mine.iter_mut().zip(theirs).for_each(|(a, b)| *a += b);
+        }
+    }
+
+    /// The deals counted so far.
+    pub fn deals(&self) -> u64 {
+        self.importance.iter().sum()
+    }
+
+    /// The statistics of the deals counted, recorded as drawn from `seed`.
+    pub fn stats(&self, seed: u64) -> Stats {
+        let signed = |counts: &[u64; 73]| -> BTreeMap<i32, u64> {
+            (-36..=36).zip(counts).filter(|&(_, &c)| c > 0).map(|(v, &c)| (v, c)).collect()
+        };
+        let winners = |results: &BTreeMap<i32, u64>| -> BTreeMap<Player, u64> {
+            let mut winners = BTreeMap::new();
+            for (&v, &c) in results {
+                *winners.entry(if v > 0 { Player::Alice } else { Player::Bob }).or_default() += c;
+            }
+            winners
+        };
+        let result_alice_first = signed(&self.alice_first);
+        let result_bob_first = signed(&self.bob_first);
+        Stats {
+            deals: self.deals(),
+            seed,
+            importance: (0..=36).zip(self.importance).filter(|&(_, c)| c > 0).collect(),
+            winner_alice_first: winners(&result_alice_first),
+            winner_bob_first: winners(&result_bob_first),
+            result_alice_first,
+            result_bob_first,
+        }
+    }
+}
+
+impl FromIterator<DealValue> for Tally {
+    fn from_iter<I: IntoIterator<Item = DealValue>>(values: I) -> Tally {
+        let mut tally = Tally::new();
+        for v in values {
+            tally.add(v);
+        }
+        tally
+    }
+}
+
+/// The statistics of `deals` seeded random deals, deal `i` being [`seeded_deal`]`(seed, i)`,
+/// solved on all cores; `on_deal` is called once after each deal (for a progress bar).
+#[cfg(feature = "rayon")]
+pub fn seeded_stats(deals: u64, seed: u64, on_deal: impl Fn() + Sync) -> Stats {
+    use rayon::prelude::*;
+    (0..deals)
+        .into_par_iter()
+        .fold(Tally::new, |mut tally, i| {
+            tally.add(crate::solve_deal(seeded_deal(seed, i)));
+            on_deal();
+            tally
+        })
+        .reduce(Tally::new, |mut a, b| {
+            a.merge(&b);
+            a
+        })
+        .stats(seed)
+}
