@@ -1,4 +1,5 @@
-//! The per-game adapters: each implements [`crate::Playable`] and [`crate::Analyse`].
+//! The per-game presentations: each implements [`crate::Present`] (its JSON view and analysis)
+//! for the game crate's one [`tabletop_core::Game`] impl.
 
 pub mod mahjong;
 pub mod nine;
