@@ -26,7 +26,7 @@ use rand::Rng as _;
 use rand::seq::IndexedRandom;
 use thiserror::Error;
 
-use crate::{Game, Rng, Turn, Utility, seeded_rng, sub_seed};
+use crate::{Game, Rng, Turn, Utility, sample_outcome, seeded_rng, sub_seed};
 
 /// What to run.
 #[derive(Clone, Debug)]
@@ -196,17 +196,7 @@ pub fn check<G: Game>(
             }
             let action = if state.is_chance_node() {
                 report.chance_steps += 1;
-                let outcomes = state.chance_outcomes();
-                let mut x: f64 = rng.random();
-                let mut chosen = outcomes[outcomes.len() - 1].0;
-                for &(a, p) in &outcomes {
-                    if x < p {
-                        chosen = a;
-                        break;
-                    }
-                    x -= p;
-                }
-                chosen
+                sample_outcome(&state.chance_outcomes(), &mut rng)
             } else {
                 *state.legal_actions().choose(&mut rng).expect("checked: not empty")
             };

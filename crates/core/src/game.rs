@@ -176,6 +176,21 @@ pub struct UnknownBot {
     pub known: Vec<String>,
 }
 
+/// One outcome drawn by its probability (the last one takes what rounding leaves over).
+///
+/// # Panics
+/// If `outcomes` is empty.
+pub fn sample_outcome<A: Copy>(outcomes: &[(A, f64)], rng: &mut Rng) -> A {
+    let mut x: f64 = rand::Rng::random(rng);
+    for &(a, p) in outcomes {
+        if x < p {
+            return a;
+        }
+        x -= p;
+    }
+    outcomes.last().expect("a chance node has an outcome").0
+}
+
 /// A game state: every tabletop game implements this once, and sessions, bots, analysis, the
 /// conformance harness ([`crate::conformance`]), the server and Python all use it.
 ///
@@ -312,16 +327,7 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         let mut state = self.clone();
         let mut picked = Vec::new();
         while state.is_chance_node() {
-            let outcomes = state.chance_outcomes();
-            let mut x: f64 = rand::Rng::random(&mut rng);
-            let mut chosen = outcomes[outcomes.len() - 1].0;
-            for &(a, p) in &outcomes {
-                if x < p {
-                    chosen = a;
-                    break;
-                }
-                x -= p;
-            }
+            let chosen = sample_outcome(&state.chance_outcomes(), &mut rng);
             state.apply_unchecked(chosen);
             picked.push(chosen);
         }

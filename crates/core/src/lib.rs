@@ -44,7 +44,7 @@ pub use rand;
 pub use bitset::write_spaced;
 pub use game::{
     ChanceMode, Dynamics, Game, GameType, IllegalAction, Information, ParamsError, Returns,
-    RewardModel, Turn, UnknownBot, Utility,
+    RewardModel, Turn, UnknownBot, Utility, sample_outcome,
 };
 pub use minimax::{Minimax, TwoPlayerZeroSum, minimax};
 pub use named::{ParseNameError, write_choices};

@@ -9,7 +9,7 @@ use std::fmt;
 pub struct ParseNameError {
     /// What was being read (`mode`, `piece`, `row rule`).
     pub what: &'static str,
-    /// The text read, cut to a readable length.
+    /// The text read (the message quotes it cut to a readable length).
     pub name: String,
     /// Every name accepted.
     pub expected: &'static [&'static str],
@@ -18,18 +18,13 @@ pub struct ParseNameError {
 impl ParseNameError {
     /// The error for `name`, read as a `what`, when `expected` are the names.
     pub fn new(what: &'static str, name: &str, expected: &'static [&'static str]) -> Self {
-        // A message quotes at most 40 characters of what it read.
-        let name = match name.char_indices().nth(40) {
-            Some((i, _)) => format!("{}... ({} bytes)", &name[..i], name.len()),
-            None => name.to_owned(),
-        };
-        ParseNameError { what, name, expected }
+        ParseNameError { what, name: name.to_owned(), expected }
     }
 }
 
 impl fmt::Display for ParseNameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown {} {:?}: expected ", self.what, self.name)?;
+        write!(f, "unknown {} {:?}: expected ", self.what, crate::text::clip(&self.name))?;
         write_choices(f, self.expected)
     }
 }
