@@ -230,7 +230,6 @@ impl Table {
         let d = self.dist[p.index()];
         let keys = hand.keys();
         let mut by_suit: [Option<OneSuitVaries>; 4] = [None; 4];
-        let mut best: Option<(u8, Kind)> = None;
         for k in hand.kinds().rev() {
             let (s, w) = key_slot(k.index());
             let dk = by_suit[s]
@@ -239,11 +238,10 @@ impl Table {
             if dk <= d {
                 return k;
             }
-            if best.is_none_or(|(b, _)| dk < b) {
-                best = Some((dk, k));
-            }
         }
-        best.expect("a hand to discard from is not empty").1
+        // A hand due to discard is not winning (it would have won), so a tile outside a best
+        // target is held, and removing it keeps the distance.
+        unreachable!("no discard keeps the distance {d} of {hand}")
     }
 
     /// Discards `tile` for the player to discard and plays on until the next discard is due
