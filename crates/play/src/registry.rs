@@ -35,6 +35,9 @@ pub trait ErasedGame: Send + Sync + std::fmt::Debug {
     fn chance_outcomes(&self) -> Vec<(usize, f64)>;
     /// The ids of the chance outcomes `seed` picks from here (see [`Game::chance_from_seed`]).
     fn chance_from_seed(&self, seed: u64) -> Vec<usize>;
+    /// Applies the chance outcomes `seed` picks from here (legal by the contract of
+    /// [`Game::chance_from_seed`], which the conformance harness checks); their ids.
+    fn resolve_chance(&mut self, seed: u64) -> Vec<usize>;
     /// Applies an id if it is legal now.
     ///
     /// # Errors
@@ -142,6 +145,14 @@ impl<G: Present> ErasedGame for G {
     }
     fn chance_from_seed(&self, seed: u64) -> Vec<usize> {
         Game::chance_from_seed(self, seed).into_iter().map(|a| self.action_id(a)).collect()
+    }
+    fn resolve_chance(&mut self, seed: u64) -> Vec<usize> {
+        let outcomes = Game::chance_from_seed(self, seed);
+        let ids = outcomes.iter().map(|&a| self.action_id(a)).collect();
+        for a in outcomes {
+            self.apply_unchecked(a);
+        }
+        ids
     }
     fn try_apply_id(&mut self, id: usize) -> Result<(), IllegalAction> {
         let action = self.action_from_id(id).ok_or(IllegalAction::Id {

@@ -201,14 +201,11 @@ impl Session {
     /// session's seed, as the game defines it ([`tabletop_core::Game::chance_from_seed`]).
     fn resolve_chance(&mut self) -> Result<(), PlayError> {
         while self.game.turn() == Turn::Chance {
-            let ids = self.game.chance_from_seed(self.seed);
+            let ids = self.game.resolve_chance(self.seed);
             if ids.is_empty() {
                 return Err(PlayError::bad("seed", "the game drew no chance outcome"));
             }
-            for id in ids {
-                self.game.try_apply_id(id).map_err(|e| PlayError::bad("seed", e))?;
-                self.applied.push(Applied { id, chance: true });
-            }
+            self.applied.extend(ids.into_iter().map(|id| Applied { id, chance: true }));
         }
         Ok(())
     }
@@ -396,11 +393,11 @@ impl Session {
         let Some(player) = self.current_player() else {
             return Err(PlayError::GameOver);
         };
-        if !self.game.legal_actions().contains(&id) {
+        if self.game.try_apply_id(id).is_err() {
+            // The state is unchanged.
             let text = self.game.id_to_string(id).unwrap_or_else(|| id.to_string());
             return Err(self.illegal(text, "not a legal action now".to_owned()));
         }
-        self.game.try_apply_id(id).map_err(|e| self.illegal(id.to_string(), e.to_string()))?;
         self.history.push((player, id));
         self.applied.push(Applied { id, chance: false });
         self.resolve_chance()
