@@ -8,7 +8,7 @@
 //!
 //! The engine is sequential and allocation-free per hand. Deal `i` is seeded with
 //! `sub_seed(seed, i)` and the statistics are exact integer sums, so the results do not depend
-//! on the number of threads: [`Arena::summarise`] (the `rayon` feature) spreads the deals over
+//! on the number of threads: `Arena::summarise` (the `rayon` feature) spreads the deals over
 //! all cores, [`Arena::summarise_with`] plays them one after another with bots of the
 //! caller's in some seats ([`Entrant::External`], e.g. Python bots) and gives the same
 //! statistics.
@@ -275,7 +275,7 @@ impl Arena {
             .summary()
     }
 
-    /// The statistics of deals `0..deals` as [`Arena::summarise`], played one after another
+    /// The statistics of deals `0..deals` as `Arena::summarise`, played one after another
     /// with the bots of `seat` (as [`Arena::play_deal_with`]): the same deals, seatings, bot
     /// seeds and statistics. `check` is called after each deal; its first error stops the
     /// run (a bot of the caller's that failed).
