@@ -32,7 +32,7 @@ def simulate(text: str) -> Outcome:
 
 def arena(
     players: int = 4,
-    bots: Sequence[str] = ("random",),
+    bots: Optional[Sequence[BotLike]] = None,
     deals: int = 1000,
     seed: int = 0,
     row_rule: str = "choose",
@@ -41,7 +41,9 @@ def arena(
     matches: bool = False,
     target: Optional[int] = None,
 ) -> Dict[str, Any]:
-    """A seeded arena of built-in bots (as ``tabletop take6 arena --json``)."""
+    """A seeded duplicate arena of built-in and Python bots (default: ``["random"]``); the
+    dict ``tabletop take6 arena --json`` prints. Python bots are named by their ``name``,
+    ``__name__`` or class name; an arena with a Python bot plays its deals one after another."""
 
 def play_hand(
     bots: Sequence[BotLike],

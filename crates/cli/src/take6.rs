@@ -6,12 +6,11 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Context;
-use rayon::prelude::*;
 use serde::Serialize;
-use tabletop_core::sub_seed;
 use tabletop_take6::{
-    Arena, ArenaSummary, Bot, BotKind, BotSummary, Comparison, Hand, Placement, Reason, RowRule,
-    Rules, Script, Tally, judge_nthu14463, parse_nthu14463, simulate_traced,
+    Arena, ArenaConfig, ArenaError, ArenaReport, Bot, BotKind, Entrant, Hand, MAX_ARENA_DEALS,
+    PairComparison, Placement, Reason, RowRule, Rules, Script, judge_nthu14463, parse_nthu14463,
+    simulate_traced,
 };
 
 use crate::bench::Bench;
@@ -58,9 +57,6 @@ pub enum RuleArg {
     Choose,
 }
 
-/// The most deals of one `take6 arena` run.
-const MAX_DEALS: u64 = 10_000_000;
-
 /// Arguments of `tabletop take6 arena`.
 #[derive(Debug, clap::Args)]
 pub struct ArenaArgs {
@@ -75,11 +71,11 @@ pub struct ArenaArgs {
     bots: Vec<String>,
     /// The number of deals, 1 to 10,000,000. Each deal is played once per seat rotation, so
     /// it makes --players hands (or matches).
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=MAX_DEALS))]
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=MAX_ARENA_DEALS))]
     deals: u64,
     /// Deprecated: the old name of --deals (it always counted deals, not games).
     #[arg(long, hide = true, conflicts_with = "deals",
-          value_parser = clap::value_parser!(u64).range(1..=MAX_DEALS))]
+          value_parser = clap::value_parser!(u64).range(1..=MAX_ARENA_DEALS))]
     games: Option<u64>,
     /// The seed of the deals and of the bots.
     #[arg(long, default_value_t = 0)]
@@ -278,43 +274,32 @@ fn simulate_json(script: &Script, with_trace: bool) -> SimulateJson {
     }
 }
 
-/// The arena of `args`, checked.
-fn build_arena(args: &ArenaArgs) -> anyhow::Result<Arena> {
-    let n = args.players as usize;
-    let kinds = args
+/// The arena set-up of `args`, checked.
+fn arena_config(args: &ArenaArgs) -> anyhow::Result<ArenaConfig> {
+    let bots = args
         .bots
         .iter()
-        .map(|b| b.trim().parse::<BotKind>())
+        .map(|b| b.trim().parse::<BotKind>().map(Entrant::from))
         .collect::<Result<Vec<_>, _>>()
         .context("bad --bots")?;
-    if kinds.is_empty() || kinds.len() > n {
-        anyhow::bail!("bad --bots: {} bots for {n} players, expected 1 to {n}", kinds.len());
-    }
-    let lineup: Vec<BotKind> = (0..n).map(|i| kinds[i % kinds.len()]).collect();
     let row_rule = match args.rules {
         RuleArg::Forced => RowRule::Forced,
         RuleArg::Choose => RowRule::Choose,
     };
-    let target = args.target.unwrap_or(66);
     let rules = Rules::new(
         row_rule,
         args.players.into(),
         args.rows.into(),
         args.cards.into(),
         tabletop_take6::DECK_SIZE.into(),
-        target,
+        args.target.unwrap_or(66),
     )?;
-    let arena = Arena::new(rules, lineup)?;
-    Ok(if args.matches { arena.with_matches()? } else { arena })
-}
-
-/// The rules as the arena plays them: the match target only when matches are played.
-fn rules_line(arena: &Arena) -> String {
-    let rules = arena.rules();
-    if arena.plays_matches() {
-        format!("{rules}, match to {}", rules.target())
-    } else {
-        rules.to_string()
+    let config =
+        ArenaConfig { rules, bots, deals: args.deals, seed: args.seed, matches: args.matches };
+    match config.arena() {
+        Ok(_) => Ok(config),
+        Err(e @ ArenaError::Bots { .. }) => Err(anyhow::Error::new(e).context("bad --bots")),
+        Err(e) => Err(e.into()),
     }
 }
 
@@ -323,140 +308,52 @@ fn or_na(x: Option<f64>, show: impl Fn(f64) -> String) -> String {
     x.map_or_else(|| "n/a".to_owned(), show)
 }
 
-/// What the games of the arena are.
-fn game_units(summary: &ArenaSummary) -> &'static str {
-    if summary.matches { "matches" } else { "hands" }
-}
-
-/// What one game of the arena is.
-fn game_unit(summary: &ArenaSummary) -> &'static str {
-    if summary.matches { "match" } else { "hand" }
-}
-
-#[derive(Serialize)]
-struct ArenaJson {
-    rules: RulesJson,
-    seed: u64,
-    deals: u64,
-    games: u64,
-    game: &'static str,
-    lineup: Vec<String>,
-    bots: Vec<BotSummary>,
-    comparisons: Vec<ComparisonJson>,
-}
-
-#[derive(Serialize)]
-struct RulesJson {
-    description: String,
-    row_rule: String,
-    players: u8,
-    rows: u8,
-    cards_per_hand: u8,
-    deck: u8,
-    /// The heads that end a match; null when single hands are played.
-    match_target: Option<u16>,
-}
-
-#[derive(Serialize)]
-struct ComparisonJson {
-    first: String,
-    second: String,
-    #[serde(flatten)]
-    comparison: Comparison,
-}
-
-fn comparisons(summary: &ArenaSummary) -> Vec<ComparisonJson> {
-    (1..summary.bots.len())
-        .map(|b| ComparisonJson {
-            first: summary.bots[0].bot.to_string(),
-            second: summary.bots[b].bot.to_string(),
-            comparison: summary.compare(0, b),
-        })
-        .collect()
-}
-
 fn arena_command(args: &ArenaArgs) -> anyhow::Result<String> {
-    let arena = build_arena(args)?;
+    let config = arena_config(args)?;
     let start = Instant::now();
-    // Running sums, not a result per deal: exact integers, so the split between threads does
-    // not change them.
     // The bar counts what the summary counts: hands (or matches), one per seating of a deal.
-    let seatings = arena.rules().players() as u64;
-    let unit = if arena.plays_matches() { "matches played" } else { "hands played" };
+    let seatings = config.rules.players() as u64;
+    let unit = if config.matches { "matches played" } else { "hands played" };
     let bar = progress_bar(args.deals * seatings, unit);
-    let tally = (0..args.deals)
-        .into_par_iter()
-        .fold(
-            || arena.tally(),
-            |mut tally, i| {
-                tally.add(&arena.play_deal(sub_seed(args.seed, i)));
-                bar.inc(seatings);
-                tally
-            },
-        )
-        .reduce(|| arena.tally(), Tally::merge);
+    let report = config.run(|| bar.inc(seatings))?;
     bar.finish_and_clear();
     let elapsed = start.elapsed().as_secs_f64();
-    let summary = tally.summary();
     eprintln!(
         "take6 arena: {} {} in {:.3} s ({:.0} per second)",
-        summary.games,
-        game_units(&summary),
+        report.games,
+        report.games_noun(),
         elapsed,
-        summary.games as f64 / elapsed.max(1e-9)
+        report.games as f64 / elapsed.max(1e-9)
     );
     if args.json {
-        return to_json(&arena_json(&arena, &summary, args.seed));
+        return to_json(&report);
     }
-    Ok(arena_text(&arena, &summary, args.seed))
+    Ok(arena_text(&report))
 }
 
-fn arena_json(arena: &Arena, summary: &ArenaSummary, seed: u64) -> ArenaJson {
-    let lineup: Vec<String> = arena.lineup().iter().map(BotKind::to_string).collect();
-    let r = arena.rules();
-    ArenaJson {
-        rules: RulesJson {
-            description: rules_line(arena),
-            row_rule: r.row_rule().to_string(),
-            players: r.players(),
-            rows: r.rows(),
-            cards_per_hand: r.hand_size(),
-            deck: r.deck(),
-            match_target: arena.plays_matches().then_some(r.target()),
-        },
-        seed,
-        deals: summary.deals,
-        games: summary.games,
-        game: game_unit(summary),
-        lineup,
-        bots: summary.bots.clone(),
-        comparisons: comparisons(summary),
-    }
-}
-
-fn arena_text(arena: &Arena, summary: &ArenaSummary, seed: u64) -> String {
+fn arena_text(report: &ArenaReport) -> String {
     let mut s = String::new();
-    let rules = arena.rules();
-    let _ = writeln!(s, "Take 6! arena, duplicate format. Rules: {}", rules_line(arena));
-    let lineup: Vec<String> = arena.lineup().iter().map(BotKind::to_string).collect();
+    let _ = writeln!(s, "Take 6! arena, duplicate format. Rules: {}", report.rules.description);
+    let lineup: Vec<String> = report.lineup.iter().map(Entrant::to_string).collect();
     let _ = writeln!(
         s,
-        "{} x {} seatings = {} {}, seed {seed}, lineup {}",
-        count(summary.deals, "deal"),
-        rules.players(),
-        summary.games,
-        game_units(summary),
+        "{} x {} seatings = {} {}, seed {}, lineup {}",
+        count(report.deals, "deal"),
+        report.rules.players,
+        report.games,
+        report.games_noun(),
+        report.seed,
         lineup.join(",")
     );
-    let unit = game_unit(summary);
-    let width = summary.bots.iter().map(|b| b.bot.to_string().len()).max().unwrap_or(3).max(3);
+    let unit = report.game;
+    let width = report.bots.iter().map(|b| b.bot.to_string().len()).max().unwrap_or(3).max(3);
     let _ = writeln!(
         s,
         "{:<width$}  seats  {:>10}  95% CI     win rate  95% CI",
         "bot",
         format!("heads/{unit}")
     );
-    for b in &summary.bots {
+    for b in &report.bots {
         let _ = writeln!(
             s,
             "{:<width$}  {:>5}  {:>10.3}  ± {:<7}  {:>7.2}%  ± {}",
@@ -468,7 +365,7 @@ fn arena_text(arena: &Arena, summary: &ArenaSummary, seed: u64) -> String {
             or_na(b.win_ci95, |x| format!("{:.2}%", 100.0 * x))
         );
     }
-    for ComparisonJson { first, second, comparison: c } in comparisons(summary) {
+    for PairComparison { first, second, comparison: c } in &report.comparisons {
         let _ = writeln!(
             s,
             "{} - {}: {:+.3} ± {} heads/{unit} (paired by deal, z = {}, p {})",
@@ -496,27 +393,26 @@ pub fn demo(out: &mut dyn Write) -> anyhow::Result<()> {
     let script = parse_nthu14463(SAMPLE)?;
     write!(out, "{}", simulate_text(&script, true))?;
     writeln!(out, "judge output: {}", judge_nthu14463(SAMPLE)?.replace('\n', " ").trim_end())?;
-    let (arena, summary) = demo_arena()?;
+    let report = demo_arena()?;
     writeln!(
         out,
         "== Take 6! arena (tabletop take6 arena --bots mc:50,heuristic,random,lowest --deals 25 --seed 1)"
     )?;
-    write!(out, "{}", arena_text(&arena, &summary, 1))?;
+    write!(out, "{}", arena_text(&report))?;
     Ok(())
 }
 
 /// The demo as JSON: the judge's sample traced, and the arena.
 pub fn demo_json() -> anyhow::Result<serde_json::Value> {
     let script = parse_nthu14463(SAMPLE)?;
-    let (arena, summary) = demo_arena()?;
     Ok(serde_json::json!({
         "sample": simulate_json(&script, true),
-        "arena": arena_json(&arena, &summary, 1),
+        "arena": demo_arena()?,
     }))
 }
 
 /// The demo's arena, played: 25 deals, seed 1.
-fn demo_arena() -> anyhow::Result<(Arena, ArenaSummary)> {
+fn demo_arena() -> anyhow::Result<ArenaReport> {
     let args = ArenaArgs {
         players: 4,
         bots: vec!["mc:50".into(), "heuristic".into(), "random".into(), "lowest".into()],
@@ -530,9 +426,7 @@ fn demo_arena() -> anyhow::Result<(Arena, ArenaSummary)> {
         target: None,
         json: false,
     };
-    let arena = build_arena(&args)?;
-    let summary = arena.summary(&arena.run(args.deals, args.seed));
-    Ok((arena, summary))
+    Ok(arena_config(&args)?.run(|| ())?)
 }
 
 /// The game's benchmark workloads.

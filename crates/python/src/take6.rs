@@ -1,18 +1,17 @@
 //! `tabletop.take6`: the scripted judge simulation, the seeded arena, and Python bots.
 
+use std::cell::RefCell;
+
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
-use rayon::prelude::*;
+use pyo3::types::PyDict;
 use tabletop_core::{seeded_rng, sub_seed};
 use tabletop_take6::{
-    AnyBot, Arena, Bot, BotKind, Card, CardSet, Hand, RowRule, Rules, Tally, View,
+    AnyBot, ArenaConfig, ArenaError, ArenaReport, Bot, BotKind, Card, CardSet, Entrant, Hand,
+    RowRule, Rules, View,
 };
 
 use crate::error;
-
-/// The most deals of one `arena` call (as the command line).
-const MAX_DEALS: u64 = 10_000_000;
 
 fn cards(set: CardSet) -> Vec<u8> {
     set.iter().map(Card::value).collect()
@@ -74,24 +73,57 @@ fn bot_kind(name: &str) -> PyResult<BotKind> {
     name.trim().parse::<BotKind>().map_err(|e| error::value_error(&e))
 }
 
-/// Plays a seeded arena, as `tabletop take6 arena --json`: the lineup `bots` (names:
-/// `random`, `lowest`, `highest`, `heuristic`, `mc`, `mc:N`, `mc:Nms`; a shorter list is
-/// repeated to fill the seats), `deals` deals each played once per seat rotation, on all cores
-/// with the GIL released.
+/// A Python bot's name in an arena report: its `name` attribute, else its `__name__` (a
+/// function's), else its class's name.
+fn bot_name(bot: &Bound<'_, PyAny>) -> PyResult<String> {
+    for attr in ["name", "__name__"] {
+        if let Some(v) = bot.getattr_opt(attr)? {
+            if let Ok(name) = v.extract::<String>() {
+                return Ok(name);
+            }
+        }
+    }
+    Ok(bot.get_type().name()?.to_string())
+}
+
+/// Whether `bot` is a Python bot: a callable, or an object with `choose_card`.
+fn is_python_bot(bot: &Bound<'_, PyAny>) -> PyResult<bool> {
+    Ok(bot.is_callable() || bot.hasattr("choose_card")?)
+}
+
+/// Plays a seeded arena, as `tabletop take6 arena --json` and with its result: the lineup
+/// `bots` (a shorter list is repeated to fill the seats), `deals` deals each played once per
+/// seat rotation.
 ///
-/// Returns a dict: `rules` (text), `deals`, `games`, `matches`, `bots` (per distinct bot:
-/// `bot`, `seats`, `mean_penalty`, `penalty_ci95`, `win_rate`, `win_ci95`) and `comparisons`
-/// (every ordered pair: `a`, `b`, `difference`, `ci95`, `z`, `p_value`; None where undefined).
+/// A bot is a built-in bot's name (`random`, `lowest`, `highest`, `heuristic`, `mc`, `mc:N`,
+/// `mc:Nms`) or a Python bot as in `play_hand`, named in the report by its `name` attribute,
+/// else its `__name__`, else its class's name (two different bots need two names). Python bots
+/// get the same rotation and the same deals as built-in ones, and the built-in bots the same
+/// seeds, so a Python bot that plays like a built-in one gives the same report. The same
+/// Python object plays each of its seats.
+///
+/// With built-in bots only, the deals are played on all cores with the GIL released. With a
+/// Python bot they are played one after another in the calling thread: a Python bot decides
+/// under the GIL, the built-in bots release it while they decide. An exception raised by a
+/// Python bot (or a card it does not hold) stops the arena at the end of that deal and is
+/// raised.
+///
+/// Returns the dict that `tabletop take6 arena --json` prints: `rules` (`description`,
+/// `row_rule`, `players`, `rows`, `cards_per_hand`, `deck`, `match_target`), `seed`, `deals`,
+/// `games`, `game` (`"hand"` or `"match"`), `lineup`, `bots` (per distinct bot: `bot`,
+/// `seats`, `mean_penalty`, `penalty_ci95`, `win_rate`, `win_ci95`) and `comparisons` (the
+/// first bot against each other one: `first`, `second`, `difference`, `ci95`, `z`,
+/// `p_value`); None where a statistic is undefined.
 #[pyfunction]
 #[pyo3(signature = (
-    players = 4, bots = vec!["random".to_owned()], deals = 1000, seed = 0,
+    players = 4, bots = None, deals = 1000, seed = 0,
     row_rule = "choose", cards = 10, rows = 4, matches = false, target = None
 ))]
 #[allow(clippy::too_many_arguments)]
 fn arena<'py>(
     py: Python<'py>,
     players: usize,
-    bots: Vec<String>,
+    bots: Option<Vec<Bound<'py, PyAny>>>,
     deals: u64,
     seed: u64,
     row_rule: &str,
@@ -99,89 +131,70 @@ fn arena<'py>(
     rows: u8,
     matches: bool,
     target: Option<u16>,
-) -> PyResult<Bound<'py, PyDict>> {
+) -> PyResult<Bound<'py, PyAny>> {
     if target.is_some() && !matches {
         return Err(PyValueError::new_err("target is only used with matches=True"));
     }
-    if !(1..=MAX_DEALS).contains(&deals) {
-        return Err(PyValueError::new_err(format!(
-            "deals = {deals} is out of range: expected 1 to {MAX_DEALS}"
-        )));
-    }
     let rules = rules(players, cards, rows, row_rule, target)?;
-    let kinds = bots.iter().map(|b| bot_kind(b)).collect::<PyResult<Vec<_>>>()?;
-    let n = rules.num_players();
-    if kinds.is_empty() || kinds.len() > n {
-        return Err(PyValueError::new_err(format!(
-            "{} bots for {n} players: expected 1 to {n}",
-            kinds.len()
-        )));
+    // The Python object of each bot given (None for a built-in one).
+    let mut objects: Vec<Option<Bound<'py, PyAny>>> = Vec::new();
+    let mut entrants = Vec::new();
+    if bots.is_none() {
+        entrants.push(Entrant::Builtin(BotKind::Random));
+        objects.push(None);
     }
-    let lineup: Vec<BotKind> = (0..n).map(|i| kinds[i % kinds.len()]).collect();
-    let arena = Arena::new(rules, lineup).map_err(|e| error::value_error(&e))?;
-    let arena =
-        if matches { arena.with_matches().map_err(|e| error::value_error(&e))? } else { arena };
-    let summary = py.detach(|| {
-        (0..deals)
-            .into_par_iter()
-            .fold(
-                || arena.tally(),
-                |mut tally, i| {
-                    tally.add(&arena.play_deal(sub_seed(seed, i)));
-                    tally
-                },
-            )
-            .reduce(|| arena.tally(), Tally::merge)
-            .summary()
-    });
-    let d = PyDict::new(py);
-    let r = arena.rules();
-    let rules_text =
-        if matches { format!("{r}, match to {} heads", r.target()) } else { r.to_string() };
-    d.set_item("rules", rules_text)?;
-    d.set_item("deals", summary.deals)?;
-    d.set_item("games", summary.games)?;
-    d.set_item("matches", summary.matches)?;
-    let list = PyList::empty(py);
-    for b in &summary.bots {
-        let e = PyDict::new(py);
-        e.set_item("bot", b.bot.to_string())?;
-        e.set_item("seats", b.seats)?;
-        e.set_item("mean_penalty", b.mean_penalty)?;
-        e.set_item("penalty_ci95", b.penalty_ci95)?;
-        e.set_item("win_rate", b.win_rate)?;
-        e.set_item("win_ci95", b.win_ci95)?;
-        list.append(e)?;
-    }
-    d.set_item("bots", list)?;
-    let comparisons = PyList::empty(py);
-    for a in 0..summary.bots.len() {
-        for b in 0..summary.bots.len() {
-            if a == b {
-                continue;
+    for (i, b) in bots.unwrap_or_default().into_iter().enumerate() {
+        if let Ok(name) = b.extract::<String>() {
+            entrants.push(Entrant::Builtin(bot_kind(&name)?));
+            objects.push(None);
+        } else if is_python_bot(&b)? {
+            let name = bot_name(&b)?;
+            let other = objects.iter().zip(&entrants).find_map(|(o, e)| {
+                o.as_ref().filter(|_| matches!(e, Entrant::External(n) if *n == name))
+            });
+            if other.is_some_and(|o| !o.is(&b)) {
+                return Err(error::value_error(&ArenaError::SameName { name }));
             }
-            let c = summary.compare(a, b);
-            let e = PyDict::new(py);
-            e.set_item("a", summary.bots[a].bot.to_string())?;
-            e.set_item("b", summary.bots[b].bot.to_string())?;
-            e.set_item("difference", c.difference)?;
-            e.set_item("ci95", c.ci95)?;
-            e.set_item("z", c.z)?;
-            e.set_item("p_value", c.p_value)?;
-            comparisons.append(e)?;
+            entrants.push(Entrant::External(name));
+            objects.push(Some(b));
+        } else {
+            return Err(PyTypeError::new_err(format!(
+                "bot {i} must be a bot name, a callable or an object with choose_card, not {}",
+                b.get_type().name()?
+            )));
         }
     }
-    d.set_item("comparisons", comparisons)?;
-    Ok(d)
+    let config = ArenaConfig { rules, bots: entrants, deals, seed, matches };
+    let arena = config.arena().map_err(|e| error::value_error(&e))?;
+    let report = if objects.iter().all(Option::is_none) {
+        py.detach(|| config.run(|| ())).map_err(|e| error::value_error(&e))?
+    } else {
+        let failed = RefCell::new(None);
+        let lineup = arena.lineup();
+        let summary = arena.summarise_with(
+            deals,
+            seed,
+            |e, bot_seed| match (&lineup[e], &objects[e % objects.len()]) {
+                (_, Some(obj)) => Seat::Python(PyBot { obj: obj.clone(), error: &failed }),
+                (Entrant::Builtin(kind), None) => Seat::Builtin(kind.build(bot_seed), py),
+                (Entrant::External(_), None) => unreachable!("a Python bot has its object"),
+            },
+            || failed.borrow_mut().take().map_or(Ok(()), Err),
+        )?;
+        ArenaReport::new(&arena, &summary, seed)
+    };
+    let value = serde_json::to_value(&report).expect("a report serialises to JSON");
+    crate::env::from_json(py, &value)
 }
 
 /// A bot written in Python: a callable `f(view) -> card`, or an object with
 /// `choose_card(view) -> card` and optionally `choose_row(view, card) -> row`.
-struct PyBot<'py> {
+struct PyBot<'py, 'a> {
     obj: Bound<'py, PyAny>,
-    /// The first error (an exception of the bot, or an illegal answer): the hand is finished
-    /// with the lowest card and the default row, then the error is raised.
-    error: Option<PyErr>,
+    /// The first error of the Python bots (an exception, or an illegal answer): from then on
+    /// they play the lowest card and the default row, and the caller raises it when the hand
+    /// (or the deal) is over.
+    error: &'a RefCell<Option<PyErr>>,
 }
 
 /// The view of a seat as a dict: `seat`, `players`, `round`, `hand`, `rows`, `revealed` (the
@@ -203,7 +216,7 @@ fn view_dict<'py>(py: Python<'py>, view: &View<'_>) -> PyResult<Bound<'py, PyDic
     Ok(d)
 }
 
-impl PyBot<'_> {
+impl PyBot<'_, '_> {
     fn ask_card(&mut self, view: &View<'_>) -> PyResult<Card> {
         let py = self.obj.py();
         let v = view_dict(py, view)?;
@@ -242,46 +255,47 @@ impl PyBot<'_> {
     }
 }
 
-impl Bot for PyBot<'_> {
+impl Bot for PyBot<'_, '_> {
     fn choose_card(&mut self, view: &View<'_>) -> Card {
-        if self.error.is_none() {
+        if self.error.borrow().is_none() {
             match self.ask_card(view) {
                 Ok(c) => return c,
-                Err(e) => self.error = Some(e),
+                Err(e) => *self.error.borrow_mut() = Some(e),
             }
         }
         view.hand.first().expect("a player to move holds a card")
     }
 
     fn choose_row(&mut self, view: &View<'_>, card: Card) -> usize {
-        if self.error.is_none() {
+        if self.error.borrow().is_none() {
             match self.ask_row(view, card) {
                 Ok(Some(row)) => return row,
                 Ok(None) => {}
-                Err(e) => self.error = Some(e),
+                Err(e) => *self.error.borrow_mut() = Some(e),
             }
         }
         view.table.fewest_heads_row()
     }
 }
 
-/// A seat of `play_hand`: a built-in bot or a Python one.
-enum Seat<'py> {
-    Builtin(AnyBot),
-    Python(PyBot<'py>),
+/// A seat of `play_hand` and `arena`: a built-in bot, which decides with the GIL released,
+/// or a Python one.
+enum Seat<'py, 'a> {
+    Builtin(AnyBot, Python<'py>),
+    Python(PyBot<'py, 'a>),
 }
 
-impl Bot for Seat<'_> {
+impl Bot for Seat<'_, '_> {
     fn choose_card(&mut self, view: &View<'_>) -> Card {
         match self {
-            Seat::Builtin(b) => b.choose_card(view),
+            Seat::Builtin(b, py) => py.detach(|| b.choose_card(view)),
             Seat::Python(b) => b.choose_card(view),
         }
     }
 
     fn choose_row(&mut self, view: &View<'_>, card: Card) -> usize {
         match self {
-            Seat::Builtin(b) => b.choose_row(view, card),
+            Seat::Builtin(b, py) => py.detach(|| b.choose_row(view, card)),
             Seat::Python(b) => b.choose_row(view, card),
         }
     }
@@ -310,12 +324,14 @@ fn play_hand(
     row_rule: &str,
 ) -> PyResult<Vec<u32>> {
     let rules = rules(bots.len(), cards, rows, row_rule, None)?;
+    let failed = RefCell::new(None);
     let mut seats = Vec::with_capacity(bots.len());
     for (i, b) in bots.into_iter().enumerate() {
         if let Ok(name) = b.extract::<String>() {
-            seats.push(Seat::Builtin(bot_kind(&name)?.build(sub_seed(seed, i as u64 + 1))));
-        } else if b.is_callable() || b.hasattr("choose_card")? {
-            seats.push(Seat::Python(PyBot { obj: b, error: None }));
+            let bot = bot_kind(&name)?.build(sub_seed(seed, i as u64 + 1));
+            seats.push(Seat::Builtin(bot, b.py()));
+        } else if is_python_bot(&b)? {
+            seats.push(Seat::Python(PyBot { obj: b, error: &failed }));
         } else {
             return Err(PyTypeError::new_err(format!(
                 "bot {i} must be a bot name, a callable or an object with choose_card, not {}",
@@ -325,12 +341,9 @@ fn play_hand(
     }
     let mut hand = Hand::deal(rules, &mut seeded_rng(seed));
     tabletop_take6::play_hand(&mut hand, &mut seats);
-    for s in &mut seats {
-        if let Seat::Python(b) = s {
-            if let Some(e) = b.error.take() {
-                return Err(e);
-            }
-        }
+    drop(seats);
+    if let Some(e) = failed.into_inner() {
+        return Err(e);
     }
     Ok(hand.penalties()[..rules.num_players()].to_vec())
 }

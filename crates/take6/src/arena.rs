@@ -6,13 +6,18 @@
 //! `mean ± 1.96 · sd / √deals`. Comparisons between two bots use the per-deal paired
 //! differences, which removes the variance shared through the deal.
 //!
-//! The engine is sequential and allocation-free per hand; the caller spreads deals over
-//! threads (deal `i` is seeded with `sub_seed(seed, i)`, so the results do not depend on the
-//! number of threads).
+//! The engine is sequential and allocation-free per hand. Deal `i` is seeded with
+//! `sub_seed(seed, i)` and the statistics are exact integer sums, so the results do not depend
+//! on the number of threads: `Arena::summarise` (the `rayon` feature) spreads the deals over
+//! all cores, [`Arena::summarise_with`] plays them one after another with bots of the
+//! caller's in some seats ([`Entrant::External`], e.g. Python bots) and gives the same
+//! statistics.
+
+use std::fmt;
 
 use tabletop_core::{seeded_rng, sub_seed};
 
-use crate::bot::{AnyBot, Bot, BotKind};
+use crate::bot::{Bot, BotKind};
 use crate::card::Card;
 use crate::error::ArenaError;
 use crate::rules::{MAX_PLAYERS, Rules};
@@ -72,21 +77,83 @@ pub struct DealResult {
     pub games: u32,
 }
 
+/// An entry of an arena's lineup: a built-in bot, which the arena builds and seeds, or a bot
+/// the caller seats itself (a Python bot), known by its name.
+///
+/// It reads and serialises as its name: the built-in bot's notation (`mc:50`) or the given
+/// name.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Entrant {
+    /// A built-in bot.
+    Builtin(BotKind),
+    /// A bot of the caller's, seated through [`Arena::play_deal_with`] and
+    /// [`Arena::summarise_with`]; entries with the same name are the same bot.
+    External(String),
+}
+
+impl From<BotKind> for Entrant {
+    fn from(kind: BotKind) -> Entrant {
+        Entrant::Builtin(kind)
+    }
+}
+
+impl PartialEq<BotKind> for Entrant {
+    fn eq(&self, kind: &BotKind) -> bool {
+        *self == Entrant::Builtin(*kind)
+    }
+}
+
+impl fmt::Display for Entrant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Entrant::Builtin(kind) => kind.fmt(f),
+            Entrant::External(name) => f.write_str(name),
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Entrant {
+    /// The name, as [`fmt::Display`] writes it.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
 /// A lineup of bots and the rules they play.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Arena {
     rules: Rules,
-    lineup: Vec<BotKind>,
+    lineup: Vec<Entrant>,
     matches: bool,
 }
 
 impl Arena {
-    /// An arena for `rules` with `lineup[i]` first seated in seat `i`.
-    pub fn new(rules: Rules, lineup: Vec<BotKind>) -> Result<Arena, ArenaError> {
+    /// An arena for `rules` with `lineup[i]` first seated in seat `i`: one entry per seat,
+    /// and different bots under different names.
+    pub fn new<E: Into<Entrant>>(rules: Rules, lineup: Vec<E>) -> Result<Arena, ArenaError> {
+        let lineup: Vec<Entrant> = lineup.into_iter().map(Into::into).collect();
         if lineup.len() != rules.num_players() {
             return Err(ArenaError::Lineup { found: lineup.len(), expected: rules.num_players() });
         }
+        for (i, a) in lineup.iter().enumerate() {
+            if let Some(b) = lineup[..i].iter().find(|b| *b != a) {
+                if b.to_string() == a.to_string() {
+                    return Err(ArenaError::SameName { name: a.to_string() });
+                }
+            }
+        }
         Ok(Arena { rules, lineup, matches: false })
+    }
+
+    /// The rules as this arena plays them, on one line: the match target only when whole
+    /// matches are played (`..., row rule: choose, match to 66`).
+    pub fn rules_line(&self) -> String {
+        if self.matches {
+            format!("{}, match to {}", self.rules, self.rules.target())
+        } else {
+            self.rules.to_string()
+        }
     }
 
     /// The same arena playing whole matches (hands until someone reaches the rules' target)
@@ -110,33 +177,61 @@ impl Arena {
     }
 
     /// The lineup.
-    pub fn lineup(&self) -> &[BotKind] {
+    pub fn lineup(&self) -> &[Entrant] {
         &self.lineup
+    }
+
+    /// The built-in bot of lineup entry `e`.
+    ///
+    /// # Panics
+    /// If the entry is an [`Entrant::External`] bot.
+    fn builtin(&self, e: usize) -> BotKind {
+        match &self.lineup[e] {
+            Entrant::Builtin(kind) => *kind,
+            Entrant::External(name) => {
+                panic!("the bot `{name}` is the caller's: seat it with play_deal_with")
+            }
+        }
     }
 
     /// Deals a hand from `seed` and plays it once per seating: in seating `r`, lineup entry
     /// `e` sits in seat `(e + r) % n`, with its bot seeded from `sub_seed(seed, r * n + e + 1)`.
     /// With [`Arena::with_matches`], a whole match seeded with `seed` is played instead.
+    ///
+    /// # Panics
+    /// If the lineup has an [`Entrant::External`] bot (see [`Arena::play_deal_with`]).
     pub fn play_deal(&self, seed: u64) -> DealResult {
+        self.play_deal_with(seed, |e, bot_seed| self.builtin(e).build(bot_seed))
+    }
+
+    /// [`Arena::play_deal`] with the bots of `seat`: `seat(e, bot_seed)` is the bot of lineup
+    /// entry `e` for one game (hand or match), `bot_seed` the seed its built-in bot would get.
+    pub fn play_deal_with<B: Bot>(
+        &self,
+        seed: u64,
+        mut seat: impl FnMut(usize, u64) -> B,
+    ) -> DealResult {
         let n = self.rules.num_players();
         // A match deals its own hands; a single hand is dealt once and replayed per seating.
         let deal = (!self.matches).then(|| Hand::deal(self.rules, &mut seeded_rng(seed)));
         let mut result =
             DealResult { penalties: [0; MAX_PLAYERS], wins: [0.0; MAX_PLAYERS], games: 0 };
+        let mut bots: Vec<B> = Vec::with_capacity(n);
         for r in 0..n {
             // The entry sitting in each seat.
             let entry = |seat: usize| (seat + n - r) % n;
-            let mut bots: [AnyBot; MAX_PLAYERS] = std::array::from_fn(|seat| {
-                let e = entry(seat % n);
-                self.lineup[e].build(sub_seed(seed, (r * n + e + 1) as u64))
-            });
+            bots.clear();
+            bots.extend((0..n).map(|s| {
+                let e = entry(s);
+                seat(e, sub_seed(seed, (r * n + e + 1) as u64))
+            }));
             let penalties = if let Some(deal) = &deal {
                 let mut hand = deal.clone();
-                play_hand(&mut hand, &mut bots[..n]);
+                play_hand(&mut hand, &mut bots);
                 hand.penalties()
             } else {
                 let mut m = Match::new(self.rules, seed).expect("the rules make matches end");
-                m.play(seed, &mut bots[..n]);
+                m.play(seed, &mut bots);
                 m.scores()
             };
             let best = penalties[..n].iter().min().copied().unwrap_or(0);
@@ -157,6 +252,48 @@ impl Arena {
         (0..deals).map(|i| self.play_deal(sub_seed(seed, i))).collect()
     }
 
+    /// The statistics of deals `0..deals` (deal `i` from `sub_seed(seed, i)`), played on all
+    /// cores; `on_deal` is called once after each deal (for a progress bar). The same
+    /// statistics as [`Arena::summary`] of [`Arena::run`], for any number of threads.
+    ///
+    /// # Panics
+    /// As [`Arena::play_deal`].
+    #[cfg(feature = "rayon")]
+    pub fn summarise(&self, deals: u64, seed: u64, on_deal: impl Fn() + Sync) -> ArenaSummary {
+        use rayon::prelude::*;
+        (0..deals)
+            .into_par_iter()
+            .fold(
+                || self.tally(),
+                |mut tally, i| {
+                    tally.add(&self.play_deal(sub_seed(seed, i)));
+                    on_deal();
+                    tally
+                },
+            )
+            .reduce(|| self.tally(), Tally::merge)
+            .summary()
+    }
+
+    /// The statistics of deals `0..deals` as `Arena::summarise`, played one after another
+    /// with the bots of `seat` (as [`Arena::play_deal_with`]): the same deals, seatings, bot
+    /// seeds and statistics. `check` is called after each deal; its first error stops the
+    /// run (a bot of the caller's that failed).
+    pub fn summarise_with<B: Bot, E>(
+        &self,
+        deals: u64,
+        seed: u64,
+        mut seat: impl FnMut(usize, u64) -> B,
+        mut check: impl FnMut() -> Result<(), E>,
+    ) -> Result<ArenaSummary, E> {
+        let mut tally = self.tally();
+        for i in 0..deals {
+            tally.add(&self.play_deal_with(sub_seed(seed, i), &mut seat));
+            check()?;
+        }
+        Ok(tally.summary())
+    }
+
     /// The statistics of `results`, per distinct bot of the lineup.
     pub fn summary(&self, results: &[DealResult]) -> ArenaSummary {
         let mut tally = self.tally();
@@ -168,15 +305,15 @@ impl Arena {
 
     /// An empty [`Tally`] for this arena's deals.
     pub fn tally(&self) -> Tally {
-        let mut bots: Vec<BotKind> = Vec::new();
+        let mut bots: Vec<Entrant> = Vec::new();
         for b in &self.lineup {
             if !bots.contains(b) {
-                bots.push(*b);
+                bots.push(b.clone());
             }
         }
         let entries: Vec<Vec<usize>> = bots
             .iter()
-            .map(|&bot| (0..self.lineup.len()).filter(|&e| self.lineup[e] == bot).collect())
+            .map(|bot| (0..self.lineup.len()).filter(|&e| self.lineup[e] == *bot).collect())
             .collect();
         let k = bots.len();
         Tally {
@@ -243,7 +380,7 @@ pub struct Tally {
     rules: Rules,
     matches: bool,
     /// The distinct bots, in lineup order.
-    bots: Vec<BotKind>,
+    bots: Vec<Entrant>,
     /// The lineup entries of each distinct bot.
     entries: Vec<Vec<usize>>,
     deals: u64,
@@ -323,7 +460,7 @@ impl Tally {
                 let (mean_penalty, penalty_ci95, _) = self.penalties[b].stats(n, e * g);
                 let (win_rate, win_ci95, _) = self.wins[b].stats(n, e * g * WIN_UNIT as f64);
                 BotSummary {
-                    bot: self.bots[b],
+                    bot: self.bots[b].clone(),
                     seats: self.entries[b].len(),
                     mean_penalty,
                     penalty_ci95,
@@ -356,7 +493,7 @@ impl Tally {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct BotSummary {
     /// The bot.
-    pub bot: BotKind,
+    pub bot: Entrant,
     /// How many seats of the lineup it holds.
     pub seats: usize,
     /// Its mean heads per game (hand or match).
@@ -460,6 +597,7 @@ fn erfc(x: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bot::AnyBot;
 
     /// The mean and 95% half-width of `xs`, computed the obvious way.
     fn mean_ci(xs: &[f64]) -> (f64, f64) {

@@ -243,6 +243,27 @@ pub enum ArenaError {
         /// Players.
         expected: usize,
     },
+    /// A list of bots that cannot fill the seats (a shorter list is repeated; a longer one
+    /// does not fit).
+    #[error("{found} bot{} for {players} players, expected 1 to {players}", if *.found == 1 { "" } else { "s" })]
+    Bots {
+        /// Bots given.
+        found: usize,
+        /// Players.
+        players: usize,
+    },
+    /// Two different bots of a lineup under one name: the report could not tell them apart.
+    #[error("two different bots are named `{name}`: give each bot its own name")]
+    SameName {
+        /// The name.
+        name: String,
+    },
+    /// A number of deals out of range.
+    #[error("{deals} deals is out of range: expected 1 to {}", crate::MAX_ARENA_DEALS)]
+    Deals {
+        /// Deals asked for.
+        deals: u64,
+    },
 }
 
 #[cfg(test)]

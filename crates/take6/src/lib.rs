@@ -37,6 +37,7 @@ mod contest;
 mod error;
 mod game;
 mod judge;
+mod report;
 mod rules;
 #[cfg(feature = "serde")]
 mod serde_impls;
@@ -44,7 +45,9 @@ mod sim;
 mod state;
 mod table;
 
-pub use arena::{Arena, ArenaSummary, BotSummary, Comparison, DealResult, Tally, play_hand};
+pub use arena::{
+    Arena, ArenaSummary, BotSummary, Comparison, DealResult, Entrant, Tally, play_hand,
+};
 pub use bot::{
     AnyBot, Bot, BotKind, Budget, FastRng, HeuristicBot, HighestBot, LowestBot, MonteCarloBot,
     RandomBot, expected_penalty, sampled_penalty,
@@ -60,6 +63,7 @@ pub use error::{
 };
 pub use game::{ANALYSIS_SAMPLES, MAX_MC_PLAYOUTS, Mode, Take6, Take6Params, indistinguishable};
 pub use judge::{judge_nthu14463, parse_nthu14463};
+pub use report::{ArenaConfig, ArenaReport, MAX_ARENA_DEALS, PairComparison, RulesReport};
 pub use rules::{MAX_HAND, MAX_PLAYERS, MAX_ROWS, ROW_CAPACITY, RowRule, Rules};
 pub use sim::{Outcome, Script, Step, simulate, simulate_traced};
 pub use state::{Action, Hand, Match, Next, Placement, Reason, View};

@@ -1,0 +1,272 @@
+//! The arena as the front ends run it: its set-up ([`ArenaConfig`], what
+//! `tabletop take6 arena` and Python's `take6.arena` parse their arguments into) and its
+//! report ([`ArenaReport`], what `tabletop take6 arena --json` prints and `take6.arena`
+//! returns, field for field). The command line formats the report's text from it.
+
+use crate::arena::{Arena, ArenaSummary, BotSummary, Comparison, Entrant};
+use crate::error::ArenaError;
+use crate::rules::{RowRule, Rules};
+
+/// The most deals of one arena run.
+pub const MAX_ARENA_DEALS: u64 = 10_000_000;
+
+/// The set-up of an arena run. The format is always duplicate: each deal is played once per
+/// seating, the lineup rotated one seat each time (see [`Arena::play_deal`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ArenaConfig {
+    /// The rules (the match target counts only with `matches`).
+    pub rules: Rules,
+    /// The bots, from seat 0; a shorter list is repeated to fill the seats.
+    pub bots: Vec<Entrant>,
+    /// The deals, 1 to [`MAX_ARENA_DEALS`]; each makes one game per seat.
+    pub deals: u64,
+    /// The seed of the deals (deal `i` from `sub_seed(seed, i)`) and of the bots.
+    pub seed: u64,
+    /// Whole matches (hands until someone reaches the rules' target) instead of single hands.
+    pub matches: bool,
+}
+
+impl ArenaConfig {
+    /// The arena of this set-up, checked: the deals in range, 1 to `players` bots (the list
+    /// repeated to fill the seats), rules under which matches end (with `matches`).
+    pub fn arena(&self) -> Result<Arena, ArenaError> {
+        if !(1..=MAX_ARENA_DEALS).contains(&self.deals) {
+            return Err(ArenaError::Deals { deals: self.deals });
+        }
+        let n = self.rules.num_players();
+        if self.bots.is_empty() || self.bots.len() > n {
+            return Err(ArenaError::Bots { found: self.bots.len(), players: n });
+        }
+        let lineup: Vec<Entrant> = self.bots.iter().cycle().take(n).cloned().collect();
+        let arena = Arena::new(self.rules, lineup)?;
+        if self.matches { arena.with_matches() } else { Ok(arena) }
+    }
+
+    /// Plays the arena on all cores ([`Arena::summarise`]; `on_deal` is called after each
+    /// deal) and reports it.
+    ///
+    /// # Panics
+    /// If a bot is an [`Entrant::External`] one: the caller seats those, with
+    /// [`Arena::summarise_with`] and [`ArenaReport::new`].
+    #[cfg(feature = "rayon")]
+    pub fn run(&self, on_deal: impl Fn() + Sync) -> Result<ArenaReport, ArenaError> {
+        let arena = self.arena()?;
+        let summary = arena.summarise(self.deals, self.seed, on_deal);
+        Ok(ArenaReport::new(&arena, &summary, self.seed))
+    }
+}
+
+/// The rules of an arena report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct RulesReport {
+    /// The rules on one line ([`Arena::rules_line`]).
+    pub description: String,
+    /// Who picks the row a too-low card takes.
+    pub row_rule: RowRule,
+    /// The players.
+    pub players: u8,
+    /// The rows on the table.
+    pub rows: u8,
+    /// The cards of a hand (its rounds).
+    pub cards_per_hand: u8,
+    /// The cards of the deck.
+    pub deck: u8,
+    /// The heads that end a match; `None` when single hands are played.
+    pub match_target: Option<u16>,
+}
+
+/// A comparison of the first bot with another, named.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct PairComparison {
+    /// The lineup's first bot.
+    pub first: Entrant,
+    /// The bot it is compared with.
+    pub second: Entrant,
+    /// The paired comparison (`first` minus `second`).
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub comparison: Comparison,
+}
+
+/// The report of an arena run: the set-up played and the statistics.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ArenaReport {
+    /// The rules played.
+    pub rules: RulesReport,
+    /// The seed.
+    pub seed: u64,
+    /// The deals played.
+    pub deals: u64,
+    /// The games played (deals times seatings).
+    pub games: u64,
+    /// What one game is: `"hand"` or `"match"`.
+    pub game: &'static str,
+    /// The bot first seated in each seat.
+    pub lineup: Vec<Entrant>,
+    /// One entry per distinct bot, in lineup order.
+    pub bots: Vec<BotSummary>,
+    /// The first bot compared with each other one, in lineup order.
+    pub comparisons: Vec<PairComparison>,
+}
+
+impl ArenaReport {
+    /// The report of `arena` run from `seed`, with statistics `summary`.
+    pub fn new(arena: &Arena, summary: &ArenaSummary, seed: u64) -> ArenaReport {
+        let r = arena.rules();
+        let bots = &summary.bots;
+        ArenaReport {
+            rules: RulesReport {
+                description: arena.rules_line(),
+                row_rule: r.row_rule(),
+                players: r.players(),
+                rows: r.rows(),
+                cards_per_hand: r.hand_size(),
+                deck: r.deck(),
+                match_target: arena.plays_matches().then_some(r.target()),
+            },
+            seed,
+            deals: summary.deals,
+            games: summary.games,
+            game: if summary.matches { "match" } else { "hand" },
+            lineup: arena.lineup().to_vec(),
+            bots: bots.clone(),
+            comparisons: (1..bots.len())
+                .map(|b| PairComparison {
+                    first: bots[0].bot.clone(),
+                    second: bots[b].bot.clone(),
+                    comparison: summary.compare(0, b),
+                })
+                .collect(),
+        }
+    }
+
+    /// What the games are: `"hands"` or `"matches"`.
+    pub fn games_noun(&self) -> &'static str {
+        if self.game == "match" { "matches" } else { "hands" }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::BotKind;
+
+    fn config(bots: Vec<Entrant>, deals: u64) -> ArenaConfig {
+        ArenaConfig { rules: Rules::standard(3).unwrap(), bots, deals, seed: 4, matches: false }
+    }
+
+    #[test]
+    fn the_config_is_checked_and_fills_the_seats() {
+        let lowest = Entrant::from(BotKind::Lowest);
+        let random = Entrant::from(BotKind::Random);
+        let arena = config(vec![lowest.clone(), random.clone()], 2).arena().unwrap();
+        assert_eq!(arena.lineup(), [lowest.clone(), random.clone(), lowest.clone()]);
+        assert_eq!(config(vec![], 2).arena(), Err(ArenaError::Bots { found: 0, players: 3 }));
+        assert_eq!(
+            config(vec![lowest.clone(); 4], 2).arena().unwrap_err().to_string(),
+            "4 bots for 3 players, expected 1 to 3"
+        );
+        for deals in [0, MAX_ARENA_DEALS + 1] {
+            assert_eq!(
+                config(vec![lowest.clone()], deals).arena(),
+                Err(ArenaError::Deals { deals })
+            );
+        }
+        assert!(config(vec![lowest.clone()], MAX_ARENA_DEALS).arena().is_ok());
+        let same = vec![lowest.clone(), Entrant::External("lowest".into())];
+        assert_eq!(config(same, 1).arena(), Err(ArenaError::SameName { name: "lowest".into() }));
+        let mut m = config(vec![lowest], 1);
+        m.matches = true;
+        m.rules = Rules::judge(3, 1, 4).unwrap();
+        assert!(m.arena().is_err());
+    }
+
+    #[test]
+    fn the_report_names_the_rules_and_compares_the_first_bot() {
+        let bots = vec![BotKind::Lowest.into(), BotKind::Highest.into(), BotKind::Random.into()];
+        let mut c = config(bots, 5);
+        let arena = c.arena().unwrap();
+        let summary = arena.summary(&arena.run(5, 4));
+        let report = ArenaReport::new(&arena, &summary, 4);
+        assert_eq!((report.deals, report.games, report.game), (5, 15, "hand"));
+        assert_eq!(report.games_noun(), "hands");
+        assert_eq!(report.rules.match_target, None);
+        assert!(!report.rules.description.contains("match"));
+        assert_eq!(report.comparisons.len(), 2);
+        assert_eq!(report.comparisons[1].second, BotKind::Random);
+        assert_eq!(report.comparisons[1].comparison, summary.compare(0, 2));
+        c.matches = true;
+        c.rules = c.rules.with_target(20).unwrap();
+        let arena = c.arena().unwrap();
+        let report = ArenaReport::new(&arena, &arena.summary(&arena.run(2, 4)), 4);
+        assert_eq!((report.game, report.games_noun()), ("match", "matches"));
+        assert_eq!(report.rules.match_target, Some(20));
+        assert!(report.rules.description.ends_with(", match to 20"), "{report:?}");
+    }
+
+    /// A bot of the caller's that plays as a built-in one gives the same statistics.
+    #[test]
+    fn external_bots_are_seated_like_builtin_ones() {
+        let builtin = config(vec![BotKind::Lowest.into(), BotKind::Heuristic.into()], 6);
+        let mut external = builtin.clone();
+        external.bots[0] = Entrant::External("mine".into());
+        let arena = builtin.arena().unwrap();
+        let want = arena.summary(&arena.run(6, 4));
+        let ext = external.arena().unwrap();
+        let mut seeds = Vec::new();
+        let got = ext
+            .summarise_with(
+                6,
+                4,
+                |e, seed| {
+                    seeds.push((e, seed));
+                    match &ext.lineup()[e] {
+                        Entrant::Builtin(kind) => kind.build(seed),
+                        Entrant::External(_) => BotKind::Lowest.build(seed),
+                    }
+                },
+                || Ok::<(), ()>(()),
+            )
+            .unwrap();
+        assert_eq!(got.bots[0].bot, Entrant::External("mine".into()));
+        assert_eq!(got.bots[1..], want.bots[1..]);
+        assert_eq!(
+            (got.bots[0].mean_penalty, got.bots[0].win_rate),
+            (want.bots[0].mean_penalty, want.bots[0].win_rate)
+        );
+        assert_eq!(got.compare(0, 1), want.compare(0, 1));
+        // One bot per entry per seating per deal.
+        assert_eq!(seeds.len(), 6 * 3 * 3);
+        // The check stops the run at its first error.
+        let mut deals = 0;
+        let stopped = ext.summarise_with(
+            6,
+            4,
+            |_, seed| BotKind::Lowest.build(seed),
+            || {
+                deals += 1;
+                if deals == 2 { Err("stop") } else { Ok(()) }
+            },
+        );
+        assert_eq!((stopped, deals), (Err("stop"), 2));
+    }
+
+    #[cfg(feature = "rayon")]
+    #[test]
+    fn the_parallel_run_is_the_sequential_one() {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        let c = config(vec![BotKind::Heuristic.into(), BotKind::Random.into()], 30);
+        let calls = AtomicU64::new(0);
+        let report = c
+            .run(|| {
+                calls.fetch_add(1, Ordering::Relaxed);
+            })
+            .unwrap();
+        assert_eq!(calls.into_inner(), 30);
+        let arena = c.arena().unwrap();
+        assert_eq!(report, ArenaReport::new(&arena, &arena.summary(&arena.run(30, 4)), 4));
+    }
+}
