@@ -216,25 +216,11 @@ impl Problem {
             ],
             Problem::Hdu5754 => {
                 let mut modes: Vec<GenOptions> =
-                    ["random", "small", "edge", "equal", "wythoff"].into_iter().map(mode).collect();
+                    tabletop_race::RaceMode::ALL.map(|m| mode(m.name())).into();
                 modes.push(GenOptions { cases: Some(1), ..mode("wythoff") });
                 modes
             }
-            Problem::P7147 => [
-                "random",
-                "pong",
-                "chow",
-                "ron",
-                "selfdrawn",
-                "draw",
-                "pass",
-                "reverse",
-                "double",
-                "specials",
-            ]
-            .into_iter()
-            .map(mode)
-            .collect(),
+            Problem::P7147 => tabletop_mahjong::MahjongMode::ALL.map(|m| mode(m.name())).into(),
         }
     }
 }
