@@ -382,7 +382,6 @@ pub fn bench(bench: &mut Bench) -> anyhow::Result<()> {
     const HANDS: u64 = 1_000;
     const ROUNDS: u64 = 1_000;
     if bench.wants("mahjong/distance") {
-        tabletop_mahjong::warm_up();
         // Hands of 14 - 3n tiles from random walls (n = i % 5).
         let hands: Vec<(Hand, usize)> = (0..HANDS)
             .map(|i| {

@@ -19,7 +19,6 @@ fn hands(count: u64) -> Vec<(Hand, usize)> {
 }
 
 fn distance_query(c: &mut Criterion) {
-    tabletop_mahjong::warm_up();
     let hands = hands(4096);
     // The result is asserted: the tables agree with the direct search on these hands.
     for (h, m) in hands.iter().take(200) {
@@ -39,7 +38,6 @@ fn distance_query(c: &mut Criterion) {
 }
 
 fn simulate_walls(c: &mut Criterion) {
-    tabletop_mahjong::warm_up();
     let walls: Vec<Wall> =
         (0..100).map(|i| Wall::random(&mut seeded_rng(sub_seed(7147, i)))).collect();
     let expected: usize = walls.iter().map(|w| simulate(w).events.len()).sum();

@@ -53,10 +53,6 @@ fn entry(table: &[u8], key: u32) -> u64 {
     u64::from_le_bytes(word) & ((1 << (8 * ENTRY_BYTES)) - 1)
 }
 
-/// Once built the tables at the first query; they are now built at compile time and embedded,
-/// so this does nothing (the operating system pages them in as queries touch them).
-pub fn warm_up() {}
-
 /// Cost `(g, p)` of a packed cost vector.
 #[inline(always)]
 fn at(v: u64, g: usize, p: usize) -> u8 {

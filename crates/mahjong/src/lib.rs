@@ -40,9 +40,7 @@ pub use contest::{
     Checked, GenError, MahjongMode, ParseMahjongModeError, SAMPLES_P7147, Verdict, check_p7147,
     gen_p7147, validate_p7147,
 };
-pub use distance::{
-    discard_options, distance, distance_direct, improving_draws, is_winning, warm_up,
-};
+pub use distance::{discard_options, distance, distance_direct, improving_draws, is_winning};
 pub use error::{
     DistanceReportError, EventSyntaxError, ParseEventError, ParseHandError, ParseKindError,
     ParsePlayerError, ParseReplayError, ReplayError, ReplayReason, WallError,

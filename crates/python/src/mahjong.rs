@@ -54,7 +54,6 @@ fn simulate_many<'py>(
             .enumerate()
             .map(|(i, w)| w.map_err(|e| (i, e)))
             .collect::<Result<_, _>>()?;
-        tabletop_mahjong::warm_up();
         Ok(walls
             .par_iter()
             .map(|w| tabletop_mahjong::log_text(&tabletop_mahjong::simulate(w).events))
