@@ -3,27 +3,13 @@
 
 mod common;
 
-use std::path::Path;
-
-use common::{run, success_stdout};
+use common::{d1_deals, p7147, run, success_stdout};
 use tabletop_mahjong::{DistanceReport, GameReport, Hand, Replay, Totals, Wall};
 use tabletop_nine::{FirstMoverReport, Solver};
 
 /// Pretty JSON and a newline, as the command line prints one object.
 fn pretty<T: serde::Serialize>(value: &T) -> String {
     serde_json::to_string_pretty(value).expect("the report serialises") + "\n"
-}
-
-fn p7147(name: &str) -> String {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../mahjong/tests/data/p7147");
-    std::fs::read_to_string(dir.join(name)).expect("the sample is readable")
-}
-
-fn d1_deals() -> Vec<String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../nine/tests/data/d1_samples.txt");
-    let text = std::fs::read_to_string(path).expect("the samples are readable");
-    let lines: Vec<&str> = text.lines().filter(|l| !l.is_empty() && !l.starts_with('#')).collect();
-    lines.chunks(3).map(|c| format!("{}\n{}\n", c[0], c[1])).collect()
 }
 
 #[test]

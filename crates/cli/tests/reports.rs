@@ -8,21 +8,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{run, stdout, success_stdout};
-
-/// The official sample wall of P7147 and its log.
-fn p7147(name: &str) -> String {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../mahjong/tests/data/p7147");
-    std::fs::read_to_string(dir.join(name)).expect("the sample is readable")
-}
-
-/// The five samples of Codeforces 1769 D1, each two lines.
-fn d1_deals() -> Vec<String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../nine/tests/data/d1_samples.txt");
-    let text = std::fs::read_to_string(path).expect("the samples are readable");
-    let lines: Vec<&str> = text.lines().filter(|l| !l.is_empty() && !l.starts_with('#')).collect();
-    lines.chunks(3).map(|c| format!("{}\n{}\n", c[0], c[1])).collect()
-}
+use common::{d1_deals, p7147, run, stdout, success_stdout};
 
 /// Wall `i` of `tabletop mahjong simulate --seed SEED` (one line, as `gen` prints it).
 fn wall(seed: u64, i: usize) -> String {

@@ -34,3 +34,18 @@ pub fn success_stdout(o: &Output) -> String {
     assert!(o.status.success(), "failed: {}", String::from_utf8_lossy(&o.stderr));
     stdout(o)
 }
+
+/// A file of the official sample data of P7147 (Mahjong), from the mahjong crate's tests.
+pub fn p7147(name: &str) -> String {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../mahjong/tests/data/p7147");
+    std::fs::read_to_string(dir.join(name)).expect("the sample is readable")
+}
+
+/// The five samples of Codeforces 1769 D1, each two lines.
+pub fn d1_deals() -> Vec<String> {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../nine/tests/data/d1_samples.txt");
+    let text = std::fs::read_to_string(path).expect("the samples are readable");
+    let lines: Vec<&str> = text.lines().filter(|l| !l.is_empty() && !l.starts_with('#')).collect();
+    lines.chunks(3).map(|c| format!("{}\n{}\n", c[0], c[1])).collect()
+}
