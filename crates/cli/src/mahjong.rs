@@ -8,8 +8,8 @@ use rayon::prelude::*;
 use serde::ser::{SerializeSeq, Serializer};
 use tabletop_core::{seeded_rng, sub_seed};
 use tabletop_mahjong::{
-    DistanceReport, DistanceReportError, Event, GameReport, Hand, Player, Replay, Summary, Table,
-    Wall, distance, log_text, parse_walls, seeded_wall, simulate,
+    DistanceReport, DistanceReportError, Event, GameReport, Hand, Player, Position, Replay,
+    Summary, Wall, distance, log_text, parse_walls, seeded_wall, simulate,
 };
 
 use crate::bench::Bench;
@@ -315,7 +315,7 @@ fn distance_cmd(tiles: &[String], melds: usize, json: bool) -> anyhow::Result<St
 fn replay_text(replay: &Replay) -> String {
     let mut s = String::new();
     for step in &replay.steps {
-        let _ = writeln!(s, "{}\n{}\n", step.events, step.board);
+        let _ = writeln!(s, "{}\n{}\n", step.events, step.state);
     }
     let _ = writeln!(s, "result: {}", replay.result());
     s
@@ -332,9 +332,9 @@ fn replay_stepping(
     for (i, step) in replay.steps.iter().enumerate() {
         // The deal changes every hand: marks start with the first event after it.
         if i == 0 {
-            writeln!(out, "{}\n{}\n", step.events, step.board)?;
+            writeln!(out, "{}\n{}\n", step.events, step.state)?;
         } else {
-            writeln!(out, "{}\n{}\n", step.events, step.board.marked(&step.added))?;
+            writeln!(out, "{}\n{}\n", step.events, step.state.marked(&step.added))?;
         }
         if i + 1 == n {
             break;
@@ -416,7 +416,7 @@ pub fn bench(bench: &mut Bench) -> anyhow::Result<()> {
             walls
                 .iter()
                 .map(|w| {
-                    let mut t = Table::new(w);
+                    let mut t = Position::new(w);
                     t.play_out();
                     assert!(!t.events().is_empty(), "a game without events");
                     t.events().len() as u64

@@ -9,7 +9,7 @@ use anyhow::Context;
 use serde::Serialize;
 use tabletop_core::{seeded_rng, sub_seed};
 use tabletop_nine::{
-    Deal, FirstMoverReport, Player, SearchError, Solver, Stats, find_deal, find_distinct_counted,
+    Deal, FindError, FirstMoverReport, Player, Solver, Stats, find_deal, find_distinct_counted,
     first_mover_reports, importance, is_achievable, low_reserve_deals, minimax_deal, parse_deals,
     random_deal, seeded_stats, solve_deal,
 };
@@ -219,11 +219,11 @@ struct FindReport {
 
 fn find(importance: u32, seed: u64, budget: u64, json: bool) -> anyhow::Result<String> {
     if !is_achievable(importance) {
-        return Err(SearchError::Impossible(importance).into());
+        return Err(FindError::Impossible(importance).into());
     }
     let deal = match find_deal(importance, seed, budget) {
         Ok(deal) => deal,
-        Err(e @ SearchError::NotFound { .. }) => {
+        Err(e @ FindError::NotFound { .. }) => {
             return Err(
                 Unsuccessful(format!("{e} (try another --seed or a larger --budget)")).into()
             );

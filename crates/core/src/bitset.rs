@@ -56,6 +56,157 @@ macro_rules! impl_set_ops {
     };
 }
 
+/// The API every card set of the game crates shares, written once: for a newtype `Set(int)`
+/// whose bit `i` stands for the card `Card(i)` (a newtype over `u8`), it writes `EMPTY`,
+/// `single`, `bits`, `len`, `is_empty`, `contains`, `insert`, `remove`, `first`, `last`,
+/// `pop_first`, `iter` (ascending, an `ExactSizeIterator` named by the third argument),
+/// `From<Card>`, `FromIterator`, `IntoIterator` and the set operators of [`impl_set_ops!`].
+/// What differs stays with the game: the deck (`FULL`, `deck`), the complement, the notation.
+///
+/// ```
+/// #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// pub struct Card(u8);
+/// #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// pub struct CardSet(u64);
+/// tabletop_core::card_set!(CardSet, Card, CardSetIter, u64);
+///
+/// let mut s: CardSet = [Card(5), Card(2)].into_iter().collect();
+/// assert_eq!((s.len(), s.first(), s.last()), (2, Some(Card(2)), Some(Card(5))));
+/// assert!(s.insert(Card(9)) && !s.insert(Card(9)));
+/// assert_eq!(s.pop_first(), Some(Card(2)));
+/// assert_eq!(s.iter().collect::<Vec<_>>(), [Card(5), Card(9)]);
+/// assert_eq!(s - CardSet::single(Card(5)), CardSet::from(Card(9)));
+/// ```
+#[macro_export]
+macro_rules! card_set {
+    ($set:ident, $card:ident, $iter:ident, $bits:ty) => {
+        impl $set {
+            /// No card.
+            pub const EMPTY: $set = $set(0);
+
+            /// The set with the single card `card`.
+            pub const fn single(card: $card) -> $set {
+                $set(1 << card.0)
+            }
+
+            /// The raw bits (bit `i` for the card numbered `i`).
+            pub const fn bits(self) -> $bits {
+                self.0
+            }
+
+            /// The number of cards.
+            pub const fn len(self) -> usize {
+                self.0.count_ones() as usize
+            }
+
+            /// Whether the set is empty.
+            pub const fn is_empty(self) -> bool {
+                self.0 == 0
+            }
+
+            /// Whether `card` is in the set.
+            #[inline]
+            pub const fn contains(self, card: $card) -> bool {
+                self.0 >> card.0 & 1 == 1
+            }
+
+            /// Adds `card`; returns whether it was absent.
+            #[inline]
+            pub fn insert(&mut self, card: $card) -> bool {
+                let absent = !self.contains(card);
+                self.0 |= 1 << card.0;
+                absent
+            }
+
+            /// Removes `card`; returns whether it was present.
+            #[inline]
+            pub fn remove(&mut self, card: $card) -> bool {
+                let present = self.contains(card);
+                self.0 &= !(1 << card.0);
+                present
+            }
+
+            /// The lowest card.
+            pub const fn first(self) -> Option<$card> {
+                if self.0 == 0 { None } else { Some($card(self.0.trailing_zeros() as u8)) }
+            }
+
+            /// The highest card.
+            pub const fn last(self) -> Option<$card> {
+                if self.0 == 0 {
+                    None
+                } else {
+                    Some($card((<$bits>::BITS - 1 - self.0.leading_zeros()) as u8))
+                }
+            }
+
+            /// Removes and returns the lowest card.
+            #[inline]
+            pub fn pop_first(&mut self) -> Option<$card> {
+                let card = self.first()?;
+                self.0 &= self.0 - 1;
+                Some(card)
+            }
+
+            /// The cards in ascending order.
+            pub fn iter(self) -> $iter {
+                $iter(self.0)
+            }
+        }
+
+        $crate::impl_set_ops!($set);
+
+        impl From<$card> for $set {
+            fn from(card: $card) -> $set {
+                $set::single(card)
+            }
+        }
+
+        impl FromIterator<$card> for $set {
+            fn from_iter<I: IntoIterator<Item = $card>>(iter: I) -> $set {
+                let mut set = $set::EMPTY;
+                for card in iter {
+                    set.insert(card);
+                }
+                set
+            }
+        }
+
+        impl IntoIterator for $set {
+            type Item = $card;
+            type IntoIter = $iter;
+            fn into_iter(self) -> $iter {
+                self.iter()
+            }
+        }
+
+        #[doc = concat!("The cards of a [`", stringify!($set), "`], in ascending order.")]
+        #[derive(Clone, Debug)]
+        pub struct $iter($bits);
+
+        impl Iterator for $iter {
+            type Item = $card;
+
+            #[inline]
+            fn next(&mut self) -> Option<$card> {
+                if self.0 == 0 {
+                    return None;
+                }
+                let card = $card(self.0.trailing_zeros() as u8);
+                self.0 &= self.0 - 1;
+                Some(card)
+            }
+
+            fn size_hint(&self) -> (usize, Option<usize>) {
+                let n = self.0.count_ones() as usize;
+                (n, Some(n))
+            }
+        }
+
+        impl ExactSizeIterator for $iter {}
+    };
+}
+
 /// Writes the items separated by single spaces (the notation of hands and card sets).
 pub fn write_spaced<T: std::fmt::Display>(
     f: &mut std::fmt::Formatter<'_>,

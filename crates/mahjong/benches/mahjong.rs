@@ -4,7 +4,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use tabletop_core::{seeded_rng, sub_seed};
-use tabletop_mahjong::{Hand, Table, Wall, distance, distance_direct, simulate};
+use tabletop_mahjong::{Hand, Position, Wall, distance, distance_direct, simulate};
 
 /// Hands of `14 - 3n` plain tiles from the front of seeded walls, `n = i % 5`.
 fn hands(count: u64) -> Vec<(Hand, usize)> {
@@ -47,7 +47,7 @@ fn simulate_walls(c: &mut Criterion) {
         b.iter(|| {
             let mut events = 0;
             for w in &walls {
-                let mut t = Table::new(black_box(w));
+                let mut t = Position::new(black_box(w));
                 t.play_out();
                 events += t.events().len();
             }

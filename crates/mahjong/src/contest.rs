@@ -16,9 +16,6 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::fmt;
-use std::str::FromStr;
-
 use tabletop_core::contest::{InvalidInput, Strict, first_difference, tokens};
 use tabletop_core::text::clip;
 use tabletop_core::{seeded_rng, sub_seed};
@@ -28,7 +25,7 @@ pub use tabletop_core::contest::{Checked, Verdict};
 
 use crate::event::{Event, Outcome};
 use crate::judge::judge_p7147;
-use crate::sim::simulate;
+use crate::state::simulate;
 use crate::tile::Kind;
 use crate::wall::Wall;
 
@@ -129,63 +126,35 @@ pub fn check_p7147(input: &str, output: &str, answer: Option<&str>) -> Checked {
     }
 }
 
-/// The event a generated wall forces into its game.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum MahjongMode {
-    /// Any wall: the first one drawn.
-    #[default]
-    Random,
-    /// A PONG happens.
-    Pong,
-    /// A CHOW happens.
-    Chow,
-    /// The game ends with a RON.
-    Ron,
-    /// The game ends with a SELFDRAWN.
-    SelfDrawn,
-    /// The wall runs out: `DRAW`.
-    Draw,
-    /// A PASS is discarded.
-    Pass,
-    /// A REVERSE is discarded.
-    Reverse,
-    /// A DOUBLE is discarded.
-    Double,
-    /// All three special tiles are discarded.
-    Specials,
+tabletop_core::named_enum! {
+    /// The event a generated wall forces into its game.
+    #[derive(Default)]
+    pub enum MahjongMode: "mode" {
+        /// Any wall: the first one drawn.
+        #[default]
+        Random = "random",
+        /// A PONG happens.
+        Pong = "pong",
+        /// A CHOW happens.
+        Chow = "chow",
+        /// The game ends with a RON.
+        Ron = "ron",
+        /// The game ends with a SELFDRAWN.
+        SelfDrawn = "selfdrawn",
+        /// The wall runs out: `DRAW`.
+        Draw = "draw",
+        /// A PASS is discarded.
+        Pass = "pass",
+        /// A REVERSE is discarded.
+        Reverse = "reverse",
+        /// A DOUBLE is discarded.
+        Double = "double",
+        /// All three special tiles are discarded.
+        Specials = "specials",
+    }
 }
 
 impl MahjongMode {
-    /// Every mode.
-    pub const ALL: [MahjongMode; 10] = [
-        MahjongMode::Random,
-        MahjongMode::Pong,
-        MahjongMode::Chow,
-        MahjongMode::Ron,
-        MahjongMode::SelfDrawn,
-        MahjongMode::Draw,
-        MahjongMode::Pass,
-        MahjongMode::Reverse,
-        MahjongMode::Double,
-        MahjongMode::Specials,
-    ];
-
-    /// The name on the command line.
-    pub const fn name(self) -> &'static str {
-        match self {
-            MahjongMode::Random => "random",
-            MahjongMode::Pong => "pong",
-            MahjongMode::Chow => "chow",
-            MahjongMode::Ron => "ron",
-            MahjongMode::SelfDrawn => "selfdrawn",
-            MahjongMode::Draw => "draw",
-            MahjongMode::Pass => "pass",
-            MahjongMode::Reverse => "reverse",
-            MahjongMode::Double => "double",
-            MahjongMode::Specials => "specials",
-        }
-    }
-
     /// Whether a game with these events and this outcome has what the mode asks for.
     pub fn holds(self, events: &[Event], outcome: Outcome) -> bool {
         let discarded = |kind: Kind| {
@@ -209,31 +178,6 @@ impl MahjongMode {
                 [Kind::PASS, Kind::REVERSE, Kind::DOUBLE].into_iter().all(discarded)
             }
         }
-    }
-}
-
-impl fmt::Display for MahjongMode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A name that is not a [`MahjongMode`].
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error(
-    "unknown mode {:?}: expected random, pong, chow, ron, selfdrawn, draw, pass, reverse, double or specials",
-    clip(.0)
-)]
-pub struct ParseMahjongModeError(pub String);
-
-impl FromStr for MahjongMode {
-    type Err = ParseMahjongModeError;
-
-    fn from_str(s: &str) -> Result<MahjongMode, ParseMahjongModeError> {
-        MahjongMode::ALL
-            .into_iter()
-            .find(|m| m.name() == s)
-            .ok_or_else(|| ParseMahjongModeError(s.to_owned()))
     }
 }
 

@@ -7,6 +7,22 @@ use crate::event::Event;
 use crate::hand::Meld;
 use crate::tile::{Kind, Player};
 
+/// A discard that is not legal now ([`Position::try_discard`](crate::Position::try_discard)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum IllegalMoveError {
+    /// The game is over: no discard is due.
+    #[error("the game is over")]
+    GameOver,
+    /// The player to discard holds no tile of that kind.
+    #[error("{player} holds no {tile}")]
+    NotHeld {
+        /// The player to discard.
+        player: Player,
+        /// The tile asked for.
+        tile: Kind,
+    },
+}
+
 /// A token that is not one of the 37 kind names.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error(

@@ -24,7 +24,7 @@ use tabletop_core::{
     RewardModel, Rng, Turn, Utility, seeded_rng,
 };
 
-use crate::sim::Table;
+use crate::state::Position;
 use crate::tile::{Direction, Player};
 use crate::wall::{Wall, shuffle};
 use crate::{Event, Kind, Outcome};
@@ -42,10 +42,10 @@ pub struct MahjongParams {
 /// Mahjong (THUPC 2021 variant) as a [`Game`]: players 0-3 are `A B C D`, and a player
 /// decides only their discards (any kind they hold). Draws, wins (always taken) and claims
 /// (made exactly when they lower the distance) follow the problem's fixed rules inside each
-/// action, as in [`Table::discard`].
+/// action, as in [`Position::discard`].
 ///
 /// Returns: 1 to the winner, 0 to everyone else; all 0 for a draw (general-sum, utility range
-/// 0 to 1). Bots: `rules` (the fixed rules, [`Table::choose_discard`]) and `random`.
+/// 0 to 1). Bots: `rules` (the fixed rules, [`Position::choose_discard`]) and `random`.
 ///
 /// ```
 /// use tabletop_core::{Game, seeded_rng};
@@ -61,7 +61,7 @@ pub struct MahjongParams {
 /// while !game.is_terminal() {
 ///     game.apply(game.bot_action("rules", 0));
 /// }
-/// assert_eq!(game.table().unwrap().events(), simulate(&wall).events);
+/// assert_eq!(game.position().unwrap().events(), simulate(&wall).events);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,7 +81,7 @@ enum Stage {
         left: [u8; Kind::COUNT],
     },
     /// The wall is complete and dealt.
-    Table(Box<Table>),
+    Dealt(Box<Position>),
 }
 
 /// The width of a row of the information-state tensor (see [`Mahjong`]'s
@@ -101,16 +101,16 @@ impl Mahjong {
     /// The game on `wall`: dealt, with `A`'s discard due (or over, if `A` wins on the first
     /// draw).
     pub fn from_wall(wall: &Wall) -> Mahjong {
-        let table = Table::new(wall);
+        let table = Position::new(wall);
         let last_from = table.events().len();
-        Mahjong { stage: Stage::Table(Box::new(table)), last_from }
+        Mahjong { stage: Stage::Dealt(Box::new(table)), last_from }
     }
 
-    /// The table, once the wall is drawn (`None` at the chance nodes before).
-    pub fn table(&self) -> Option<&Table> {
+    /// The position, once the wall is drawn (`None` at the chance nodes before).
+    pub fn position(&self) -> Option<&Position> {
         match &self.stage {
             Stage::Wall { .. } => None,
-            Stage::Table(t) => Some(t),
+            Stage::Dealt(t) => Some(t),
         }
     }
 
@@ -118,7 +118,7 @@ impl Mahjong {
     pub fn wall_drawn(&self) -> usize {
         match &self.stage {
             Stage::Wall { drawn, .. } => drawn.len(),
-            Stage::Table(_) => Wall::LEN,
+            Stage::Dealt(_) => Wall::LEN,
         }
     }
 
@@ -134,7 +134,7 @@ impl Mahjong {
     /// a tile, so the drawn part is drawn again. Once the game is on, the other players'
     /// concealed hands and the rest of the wall are dealt again, with the draw events that
     /// brought those tiles, keeping everything public. The new log is legal tile by tile (a
-    /// [`crate::Board`] replays it up to a re-dealt winner's win), but the fixed rules need not
+    /// [`crate::ReplayState`] replays it up to a re-dealt winner's win), but the fixed rules need not
     /// have played it: a re-dealt hand may hold a claim or a win the rules would have taken,
     /// and a re-dealt winner's hand need not be winning. Such a state is not reachable, but
     /// every view of `player` must still be equal, which is what the harness compares; a
@@ -157,7 +157,7 @@ impl Mahjong {
                 }
                 Stage::Wall { drawn, left }
             }
-            Stage::Table(t) => Stage::Table(Box::new(t.redeal(Player::from_index(player), rng))),
+            Stage::Dealt(t) => Stage::Dealt(Box::new(t.redeal(Player::from_index(player), rng))),
         };
         Some(Mahjong { stage, last_from: self.last_from })
     }
@@ -222,7 +222,7 @@ impl Game for Mahjong {
     fn turn(&self) -> Turn {
         match &self.stage {
             Stage::Wall { .. } => Turn::Chance,
-            Stage::Table(t) => match t.to_discard() {
+            Stage::Dealt(t) => match t.to_discard() {
                 Some(p) => Turn::Player(p.index()),
                 None => Turn::Terminal,
             },
@@ -236,7 +236,7 @@ impl Game for Mahjong {
             Stage::Wall { left, .. } => {
                 Kind::ALL.into_iter().filter(|k| left[k.index()] > 0).collect()
             }
-            Stage::Table(t) => match t.to_discard() {
+            Stage::Dealt(t) => match t.to_discard() {
                 Some(p) => t.hand(p).kinds().collect(),
                 None => Vec::new(),
             },
@@ -283,9 +283,9 @@ impl Game for Mahjong {
                     *self = Mahjong::from_wall(&wall);
                 }
             }
-            Stage::Table(t) => {
+            Stage::Dealt(t) => {
                 self.last_from = t.events().len();
-                t.discard(kind);
+                t.discard_unchecked(kind);
             }
         }
     }
@@ -318,7 +318,7 @@ impl Game for Mahjong {
     /// 1 to the winner, 0 to everyone else (and to all for a draw or before the end).
     fn returns(&self) -> Returns {
         let mut r = vec![0.0; 4];
-        if let Some(p) = self.table().and_then(Table::outcome).and_then(Outcome::winner) {
+        if let Some(p) = self.position().and_then(Position::outcome).and_then(Outcome::winner) {
             r[p.index()] = 1.0;
         }
         r
@@ -336,7 +336,7 @@ impl Game for Mahjong {
                 // After the deal and A's first draw: 95 tiles, 16 claims, A's discard.
                 (Wall::LEN - drawn.len()) + (Wall::LEN - 53) + 16 + 1
             }
-            Stage::Table(t) => {
+            Stage::Dealt(t) => {
                 t.wall_left() + t.claims_left() + usize::from(t.to_discard().is_some())
             }
         }
@@ -352,7 +352,7 @@ impl Game for Mahjong {
             Stage::Wall { drawn, .. } => {
                 let _ = writeln!(s, "the wall: {} of {} tiles drawn", drawn.len(), Wall::LEN);
             }
-            Stage::Table(t) => {
+            Stage::Dealt(t) => {
                 for e in t.events() {
                     let _ = match *e {
                         Event::Draw { player, .. } if player != me => {
@@ -378,7 +378,7 @@ impl Game for Mahjong {
         let mut t = vec![0.0; (1 + Mahjong::MAX_EVENTS) * ROW];
         t[me.index()] = 1.0;
         t[4] = self.wall_drawn() as f32 / Wall::LEN as f32;
-        let Some(table) = self.table() else {
+        let Some(table) = self.position() else {
             return t;
         };
         for (i, e) in table.events().iter().enumerate() {
@@ -421,7 +421,7 @@ impl Game for Mahjong {
     fn observation_string(&self, player: usize) -> String {
         let me = Mahjong::viewer(player);
         let mut s = format!("you are {me}\n");
-        let Some(t) = self.table() else {
+        let Some(t) = self.position() else {
             let _ = writeln!(s, "the wall: {} of {} tiles drawn", self.wall_drawn(), Wall::LEN);
             return s;
         };
@@ -456,7 +456,7 @@ impl Game for Mahjong {
     fn observation_tensor(&self, player: usize) -> Vec<f32> {
         let w = Kind::COUNT;
         let mut t = vec![0.0; 10 * w];
-        let Some(table) = self.table() else {
+        let Some(table) = self.position() else {
             return t;
         };
         let me = Mahjong::viewer(player);
@@ -485,7 +485,7 @@ impl Game for Mahjong {
 
     /// Every hand and meld, then who is to discard and the tiles in the wall (or the end).
     fn text(&self) -> String {
-        let Some(t) = self.table() else {
+        let Some(t) = self.position() else {
             return format!("the wall: {} of {} tiles drawn", self.wall_drawn(), Wall::LEN);
         };
         let mut s = String::new();
@@ -514,7 +514,7 @@ impl Game for Mahjong {
     /// # Panics
     /// When no player is to move.
     fn bot_action(&self, bot: &str, seed: u64) -> Kind {
-        let t = self.table().filter(|t| t.to_discard().is_some());
+        let t = self.position().filter(|t| t.to_discard().is_some());
         let t = t.expect("a bot acts only for a player to move");
         if bot == "random" {
             *self.legal_actions().choose(&mut seeded_rng(seed)).expect("a tile to discard")
@@ -524,7 +524,7 @@ impl Game for Mahjong {
     }
 
     /// While the wall is drawn: each kind's copies drawn and left add up to 4. Then the
-    /// table's check ([`Table::check`]) and the start of the last action within the log.
+    /// table's check ([`Position::check`]) and the start of the last action within the log.
     fn check_invariants(&self) -> Result<(), String> {
         match &self.stage {
             Stage::Wall { drawn, left } => {
@@ -540,7 +540,7 @@ impl Game for Mahjong {
                     None => Ok(()),
                 }
             }
-            Stage::Table(t) => {
+            Stage::Dealt(t) => {
                 t.check()?;
                 if self.last_from > t.events().len() {
                     return Err(format!(
@@ -595,7 +595,7 @@ mod tests {
 
         let mut g = drawing(Wall::LEN);
         assert_eq!(g.check_invariants(), Ok(()));
-        let events = g.table().unwrap().events().len();
+        let events = g.position().unwrap().events().len();
         g.last_from = events + 1;
         assert_eq!(
             g.check_invariants(),
@@ -606,7 +606,7 @@ mod tests {
         );
         // The table's own check comes through.
         let mut g = drawing(Wall::LEN);
-        let Stage::Table(t) = &mut g.stage else { unreachable!() };
+        let Stage::Dealt(t) = &mut g.stage else { unreachable!() };
         t.miscount_discard(Kind::PASS);
         assert_eq!(g.check_invariants(), Err("5 copies of PASS on the table".to_owned()));
     }

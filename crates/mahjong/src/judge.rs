@@ -2,7 +2,7 @@
 
 use crate::error::WallError;
 use crate::event::log_text;
-use crate::sim::simulate;
+use crate::state::simulate;
 use crate::wall::Wall;
 
 /// The original problem's output for `input`: 148 tiles, one per line (any whitespace is

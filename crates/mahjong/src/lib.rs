@@ -32,27 +32,26 @@ mod replay;
 mod report;
 #[cfg(feature = "serde")]
 mod serde_impls;
-mod sim;
+mod state;
 mod tile;
 mod wall;
 
 pub use contest::{
-    Checked, GenError, MahjongMode, ParseMahjongModeError, SAMPLES_P7147, Verdict, check_p7147,
-    gen_p7147, validate_p7147,
+    Checked, GenError, MahjongMode, SAMPLES_P7147, Verdict, check_p7147, gen_p7147, validate_p7147,
 };
 pub use distance::{discard_options, distance, distance_direct, improving_draws, is_winning};
 pub use error::{
-    DistanceReportError, EventSyntaxError, ParseEventError, ParseHandError, ParseKindError,
-    ParsePlayerError, ParseReplayError, ReplayError, ReplayReason, WallError,
+    DistanceReportError, EventSyntaxError, IllegalMoveError, ParseEventError, ParseHandError,
+    ParseKindError, ParsePlayerError, ParseReplayError, ReplayError, ReplayReason, WallError,
 };
 pub use event::{Event, Outcome, log_text, parse_log, parse_log_lines};
 pub use game::{Mahjong, MahjongParams};
 pub use hand::{Hand, Meld};
 pub use judge::judge_p7147;
-pub use replay::{Added, Board, Replay, ReplayStep, StepEvents, check_log};
+pub use replay::{Added, Replay, ReplayState, ReplayStep, StepEvents, check_log};
 pub use report::{Discard, DistanceReport, GameReport, Summary, Totals, seeded_wall};
 #[cfg(feature = "rayon")]
 pub use report::{summarise, summarise_seeded};
-pub use sim::{GameRecord, GameStats, Table, simulate};
+pub use state::{GameRecord, GameStats, Position, simulate};
 pub use tile::{Direction, Kind, Player, Suit};
 pub use wall::{Wall, parse_walls};

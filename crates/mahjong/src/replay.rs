@@ -1,5 +1,6 @@
-//! A board that follows a game log event by event, and a game replayed step by step with
-//! what each step added: data for the front ends, which only format it.
+//! A game rebuilt from its log event by event ([`ReplayState`], "the board" of the text it
+//! prints), and a game replayed step by step with what each step added: data for the front
+//! ends, which only format it.
 
 use std::fmt;
 
@@ -7,14 +8,14 @@ use crate::distance::is_winning;
 use crate::error::{ParseReplayError, ReplayError, ReplayReason};
 use crate::event::{Event, Outcome, parse_log_lines};
 use crate::hand::{Hand, Meld};
-use crate::sim::simulate;
+use crate::state::simulate;
 use crate::tile::{Direction, Kind, Player};
 use crate::wall::Wall;
 
 /// What everybody can see after each event of a log: hands, melds, discards, the wall left,
 /// the direction and the outcome.
 ///
-/// [`Board::apply`] checks that each event is legal on the board, whoever plays it: the deal
+/// [`ReplayState::apply`] checks that each event is legal on the board, whoever plays it: the deal
 /// gives the first 52 tiles to `A B C D A B C D ...`; no kind is drawn more than 4 times in
 /// all; a discard is of a tile held; `PASS` names the discarder's next player in the current
 /// direction; a `CHOW`/`PONG` claims the last non-special discard of another player with tiles
@@ -24,7 +25,7 @@ use crate::wall::Wall;
 /// fixed rules (whose turn it is, which tile they discard, which claims they make): that is
 /// [`check_log`], which also replays the log on a board.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Board {
+pub struct ReplayState {
     hands: [Hand; 4],
     melds: [Vec<Meld>; 4],
     discards: [Vec<Kind>; 4],
@@ -39,10 +40,10 @@ pub struct Board {
     applied: usize,
 }
 
-impl Board {
+impl ReplayState {
     /// The empty board before the deal.
-    pub fn new() -> Board {
-        Board::default()
+    pub fn new() -> ReplayState {
+        ReplayState::default()
     }
 
     /// The player's hand.
@@ -66,7 +67,7 @@ impl Board {
     }
 
     /// What this board shows at each seat that `before` does not (see [`Added`]).
-    pub fn added_since(&self, before: &Board) -> [Added; 4] {
+    pub fn added_since(&self, before: &ReplayState) -> [Added; 4] {
         Player::ALL.map(|p| {
             let i = p.index();
             let hand: Vec<Kind> = self.hands[i].tiles().collect();
@@ -86,7 +87,7 @@ impl Board {
     }
 
     /// Applies one event, or says why it cannot happen here (the error's line is the event's
-    /// number; see [`Board::apply_at`]).
+    /// number; see [`ReplayState::apply_at`]).
     pub fn apply(&mut self, event: &Event) -> Result<(), ReplayError> {
         self.apply_at(self.applied + 1, event)
     }
@@ -103,7 +104,7 @@ impl Board {
         })
     }
 
-    /// The steps of [`Board::apply_at`] for event `index` (from 1).
+    /// The steps of [`ReplayState::apply_at`] for event `index` (from 1).
     fn apply_checked(&mut self, index: usize, event: &Event) -> Result<(), ReplayReason> {
         // 1. Nothing but `WIN` follows the end, and nothing follows `WIN`.
         self.check_not_over(event)?;
@@ -248,7 +249,7 @@ impl Board {
 }
 
 /// Checks a whole log, events given with their line numbers: that every event is legal
-/// ([`Board::apply_at`]) and that the players follow the fixed rules, by playing the wall the
+/// ([`ReplayState::apply_at`]) and that the players follow the fixed rules, by playing the wall the
 /// log draws (its `IN` tiles in order, up to the first that would be a fifth copy, then the
 /// tiles it does not draw) with the simulator and comparing event by event. The error is the
 /// first event, in log order, that is illegal or differs from the rules (an event that is
@@ -273,7 +274,7 @@ pub fn check_log(events: &[(usize, Event)]) -> Result<(), ReplayError> {
     let wall = Wall::from_tiles(&tiles).expect("4 of each kind, 148 in all");
     let played = simulate(&wall).events;
     // 2. Event by event: legal on the board, then the one the rules play.
-    let mut board = Board::new();
+    let mut board = ReplayState::new();
     for (i, (line, e)) in events.iter().enumerate() {
         board.apply_at(*line, e)?;
         match played.get(i) {
@@ -292,16 +293,16 @@ pub fn check_log(events: &[(usize, Event)]) -> Result<(), ReplayError> {
     Ok(())
 }
 
-impl fmt::Display for Board {
+impl fmt::Display for ReplayState {
     /// One line per player: hand, melds, discards; then the wall left and the direction.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         Marked { board: self, added: None }.fmt(f)
     }
 }
 
-/// A board with some items marked ([`Board::marked`]), or none.
+/// A board with some items marked ([`ReplayState::marked`]), or none.
 struct Marked<'a> {
-    board: &'a Board,
+    board: &'a ReplayState,
     added: Option<&'a [Added; 4]>,
 }
 
@@ -428,7 +429,7 @@ pub struct ReplayStep {
     /// The deal, or one event.
     pub events: StepEvents,
     /// The board after the step.
-    pub board: Board,
+    pub state: ReplayState,
     /// What the step added at each seat, indexed by [`Player::index`].
     pub added: [Added; 4],
 }
@@ -446,12 +447,12 @@ impl Replay {
     /// are not checked against the fixed rules (see [`Replay::from_log`]).
     ///
     /// # Errors
-    /// The first event that cannot happen on the board ([`Board::apply_at`]).
+    /// The first event that cannot happen on the board ([`ReplayState::apply_at`]).
     pub fn from_events(events: &[(usize, Event)]) -> Result<Replay, ReplayError> {
         let deal =
             events.iter().take(52).take_while(|(_, e)| matches!(e, Event::Draw { .. })).count();
-        let mut board = Board::new();
-        let mut shown = Board::new();
+        let mut board = ReplayState::new();
+        let mut shown = ReplayState::new();
         let mut steps = Vec::new();
         for (i, (line, event)) in events.iter().enumerate() {
             board.apply_at(*line, event)?;
@@ -465,7 +466,7 @@ impl Replay {
             };
             let added = board.added_since(&shown);
             shown = board.clone();
-            steps.push(ReplayStep { events: step, board: board.clone(), added });
+            steps.push(ReplayStep { events: step, state: board.clone(), added });
         }
         Ok(Replay { steps })
     }
@@ -504,13 +505,13 @@ impl Replay {
     }
 
     /// The board after the last step (the empty board for no steps).
-    pub fn board(&self) -> Board {
-        self.steps.last().map_or_else(Board::new, |s| s.board.clone())
+    pub fn state(&self) -> ReplayState {
+        self.steps.last().map_or_else(ReplayState::new, |s| s.state.clone())
     }
 
     /// The outcome, when the replayed events end the game.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.steps.last().and_then(|s| s.board.outcome())
+        self.steps.last().and_then(|s| s.state.outcome())
     }
 
     /// The result for people: the outcome described ([`Outcome::describe`]), or `the log ends

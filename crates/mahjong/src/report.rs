@@ -13,7 +13,7 @@ use crate::distance::{discard_options, distance, improving_draws, is_winning};
 use crate::error::DistanceReportError;
 use crate::event::Outcome;
 use crate::hand::Hand;
-use crate::sim::{GameRecord, GameStats, Table, simulate};
+use crate::state::{GameRecord, GameStats, Position, simulate};
 use crate::tile::Kind;
 use crate::wall::Wall;
 
@@ -96,7 +96,7 @@ impl Totals {
 
     /// Plays the game of `wall` with the fixed rules and adds it.
     pub fn play(&mut self, wall: &Wall) {
-        let mut table = Table::new(wall);
+        let mut table = Position::new(wall);
         table.play_out();
         self.add(table.outcome().expect("a played-out game is over"), table.stats());
     }

@@ -4,7 +4,7 @@
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
-use crate::{Board, Event, GameReport, Hand, Kind, Player, Replay, ReplayStep, Wall};
+use crate::{Event, GameReport, Hand, Kind, Player, Replay, ReplayState, ReplayStep, Wall};
 
 tabletop_core::serde_via_str!(Kind, Player, Hand, Event);
 
@@ -45,7 +45,7 @@ impl Serialize for GameReport {
 }
 
 /// A board's four seats: `[{discards, hand, melds, seat}, ...]`, melds as their tiles.
-struct Seats<'a>(&'a Board);
+struct Seats<'a>(&'a ReplayState);
 
 impl Serialize for Seats<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -55,7 +55,7 @@ impl Serialize for Seats<'_> {
 
 /// One seat of a board. The replay's keys are in alphabetical order, as `tabletop mahjong
 /// replay --json` has always printed them.
-struct Seat<'a>(&'a Board, Player);
+struct Seat<'a>(&'a ReplayState, Player);
 
 impl Serialize for Seat<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -74,7 +74,7 @@ impl Serialize for ReplayStep {
     /// `{players, step}`: the board's seats and the step's heading (`event 53: A IN N`).
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut step = s.serialize_struct("ReplayStep", 2)?;
-        step.serialize_field("players", &Seats(&self.board))?;
+        step.serialize_field("players", &Seats(&self.state))?;
         step.serialize_field("step", &self.events.to_string())?;
         step.end()
     }

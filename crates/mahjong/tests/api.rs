@@ -177,7 +177,7 @@ fn table_counters_agree_with_the_log() {
         // The deal is 52 tiles and A has drawn one; 16 claims are possible; A's discard is due.
         assert_eq!(game.max_remaining_steps(), (Wall::LEN - 53) + 16 + 1);
         loop {
-            let table = game.table().unwrap();
+            let table = game.position().unwrap();
             let events = table.events();
             let count = |f: &dyn Fn(&Event) -> bool| events.iter().filter(|e| f(e)).count();
             let drawn = count(&|e| matches!(e, Event::Draw { .. }));
@@ -199,7 +199,7 @@ fn table_counters_agree_with_the_log() {
             let choice = table.choose_discard();
             game.apply(choice);
         }
-        let table = game.table().unwrap();
+        let table = game.position().unwrap();
         let record = simulate(&wall);
         assert_eq!(table.events(), record.events);
         assert_eq!(table.stats(), record.stats);
@@ -215,13 +215,13 @@ fn table_counters_agree_with_the_log() {
 /// takes the last one.
 #[test]
 fn a_board_keeps_each_player_s_unclaimed_discards() {
-    use tabletop_mahjong::{Board, parse_log};
+    use tabletop_mahjong::{ReplayState, parse_log};
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/p7147");
     let mut claims = 0;
     for n in 1..=10 {
         let text = std::fs::read_to_string(dir.join(format!("{n}.ans"))).unwrap();
         let events = parse_log(&text).unwrap();
-        let mut board = Board::new();
+        let mut board = ReplayState::new();
         let mut discards: [Vec<Kind>; 4] = Default::default();
         let mut last: Option<Player> = None;
         for e in &events {
@@ -250,12 +250,12 @@ fn a_board_keeps_each_player_s_unclaimed_discards() {
 /// tiles, melds when there are some, discards or `-`), then the wall left and the direction.
 #[test]
 fn a_board_prints_hands_melds_discards_wall_and_direction() {
-    use tabletop_mahjong::{Board, parse_log};
+    use tabletop_mahjong::{ReplayState, parse_log};
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/p7147");
     let (mut melded, mut backward) = (false, false);
     for n in 1..=10 {
         let text = std::fs::read_to_string(dir.join(format!("{n}.ans"))).unwrap();
-        let mut board = Board::new();
+        let mut board = ReplayState::new();
         let (mut drawn, mut reverses) = (0, 0);
         for e in parse_log(&text).unwrap() {
             board.apply(&e).unwrap();

@@ -10,7 +10,7 @@ use tabletop_core::{
     seeded_rng, sub_seed,
 };
 use tabletop_mahjong::{
-    Board, Event, Kind, Mahjong, MahjongParams, Outcome, Player, Wall, log_text, simulate,
+    Event, Kind, Mahjong, MahjongParams, Outcome, Player, ReplayState, Wall, log_text, simulate,
 };
 
 fn options(playouts: usize) -> Options<Mahjong> {
@@ -125,7 +125,7 @@ fn seeded_walls_are_the_simulator_s_walls() {
         done.apply(k);
     }
     let wall = Wall::random(&mut seeded_rng(3));
-    assert_eq!(done.table().unwrap().wall().tiles()[..60], wall.tiles()[..60]);
+    assert_eq!(done.position().unwrap().wall().tiles()[..60], wall.tiles()[..60]);
 }
 
 #[test]
@@ -169,7 +169,7 @@ fn illegal_actions_are_refused_and_leave_the_state_unchanged() {
     assert_eq!(g, before);
     // A tile A does not hold.
     let mut g = Mahjong::new(&MahjongParams { wall: Some(official("1.in")) }).unwrap();
-    let hand = *g.table().unwrap().hand(Player::A);
+    let hand = *g.position().unwrap().hand(Player::A);
     let missing = Kind::ALL.into_iter().find(|&k| hand.count(k) == 0).unwrap();
     let before = g.clone();
     let err = g.try_apply(missing).unwrap_err();
@@ -197,7 +197,7 @@ fn parameters_are_a_wall_or_nothing() {
     assert_eq!(g.last_events_from(), 53);
     let start = Mahjong::new(&MahjongParams::default()).unwrap();
     assert!(start.is_chance_node());
-    assert_eq!(start.table(), None);
+    assert_eq!(start.position(), None);
     for bad in ["1M", "", "1M 2X", &format!("{text} 1M")] {
         let err = Mahjong::new(&MahjongParams { wall: Some(bad.to_owned()) }).unwrap_err();
         let reason = Wall::parse(bad).unwrap_err().to_string();
@@ -260,7 +260,7 @@ fn the_rules_bot_plays_the_judge_s_logs_and_random_picks_as_before() {
         while !g.is_terminal() {
             g.apply(g.bot_action("rules", 0));
         }
-        let log = log_text(g.table().unwrap().events());
+        let log = log_text(g.position().unwrap().events());
         assert!(log == official(&format!("{n}.ans")), "test {n}");
     }
     let g = Mahjong::new(&MahjongParams { wall: Some(official("1.in")) }).unwrap();
@@ -276,7 +276,7 @@ fn the_rules_bot_plays_the_judge_s_logs_and_random_picks_as_before() {
         let expected = *legal.choose(&mut seeded_rng(seed)).unwrap();
         assert_eq!(g.bot_action("random", seed), expected);
     }
-    assert_eq!(g.bot_action("rules", 1), g.table().unwrap().choose_discard());
+    assert_eq!(g.bot_action("rules", 1), g.position().unwrap().choose_discard());
 }
 
 #[test]
@@ -293,7 +293,7 @@ fn the_game_follows_the_simulator_step_by_step() {
         let wall = Wall::random(&mut seeded_rng(sub_seed(77, i)));
         let mut game = Mahjong::from_wall(&wall);
         loop {
-            let table = game.table().unwrap();
+            let table = game.position().unwrap();
             assert_eq!(game.current_player(), table.to_discard().map(Player::index));
             let Some(p) = table.to_discard() else { break };
             assert_eq!(game.legal_actions(), table.hand(p).kinds().collect::<Vec<_>>());
@@ -302,7 +302,7 @@ fn the_game_follows_the_simulator_step_by_step() {
             assert_eq!(game.last_events_from(), events);
         }
         let record = simulate(&wall);
-        assert_eq!(game.table().unwrap().events(), record.events);
+        assert_eq!(game.position().unwrap().events(), record.events);
         let mut returns = vec![0.0; 4];
         if let Some(w) = record.outcome.winner() {
             returns[w.index()] = 1.0;
@@ -327,7 +327,7 @@ fn sample_after(n: usize, seed: u64) -> Mahjong {
 #[test]
 fn players_see_their_own_tiles_and_the_public_table_only() {
     let g = sample_after(10, 4);
-    let t = g.table().unwrap();
+    let t = g.position().unwrap();
     for me in Player::ALL {
         let info = g.information_state_string(me.index());
         let mut lines = info.lines();
@@ -382,7 +382,7 @@ fn the_end_shows_the_outcome_and_still_hides_the_hands() {
     while !g.is_terminal() {
         g.apply(g.bot_action("rules", 0));
     }
-    let t = g.table().unwrap();
+    let t = g.position().unwrap();
     assert_eq!(t.outcome(), Some(Outcome::Ron(Player::A)));
     let obs = g.observation_string(1);
     assert!(obs.ends_with("over: A RON\n"), "{obs}");
@@ -404,12 +404,12 @@ fn re_deals_keep_everything_the_player_saw() {
     let mut changed = 0;
     for s in 0..30u64 {
         let g = sample_after(s as usize * 5, s);
-        let t = g.table().unwrap();
+        let t = g.position().unwrap();
         for me in Player::ALL {
             let mut rng = seeded_rng(sub_seed(s, me.index() as u64));
             let other = g.indistinguishable(me.index(), &mut rng).unwrap();
             other.check_invariants().unwrap_or_else(|e| panic!("state {s}, {me}: {e}"));
-            let u = other.table().unwrap();
+            let u = other.position().unwrap();
             assert_eq!(u.hand(me), t.hand(me));
             assert_eq!(u.wall_left(), t.wall_left());
             assert_eq!(u.to_discard(), t.to_discard());
@@ -429,7 +429,7 @@ fn re_deals_keep_everything_the_player_saw() {
                     _ => assert_eq!(a, b),
                 }
             }
-            let mut board = Board::new();
+            let mut board = ReplayState::new();
             for e in u.events() {
                 if matches!(*e, Event::Ron { player } | Event::SelfDrawn { player } if player != me)
                 {

@@ -1,4 +1,4 @@
-//! One test per legality branch of the replay (`Board::apply_at`, through `check_log`): each
+//! One test per legality branch of the replay (`ReplayState::apply_at`, through `check_log`): each
 //! corrupted log is rejected on the right line with its exact reason and message. The logs are
 //! the first official log (`tests/data/p7147/1.ans`, 84 lines) cut and extended by hand, and
 //! simulated games that end with the wall empty.
@@ -7,7 +7,7 @@ use std::path::Path;
 
 use tabletop_core::{seeded_rng, sub_seed};
 use tabletop_mahjong::{
-    Board, Event, Kind, Meld, Outcome, Player, ReplayError, ReplayReason, Wall, check_log,
+    Event, Kind, Meld, Outcome, Player, ReplayError, ReplayReason, ReplayState, Wall, check_log,
     log_text, parse_log, parse_log_lines, simulate,
 };
 
@@ -39,8 +39,8 @@ fn assert_error(text: &str, line: usize, event: &str, reason: ReplayReason, mess
 }
 
 /// The board after the first `keep` lines of the official log.
-fn board_after(keep: usize) -> Board {
-    let mut board = Board::new();
+fn board_after(keep: usize) -> ReplayState {
+    let mut board = ReplayState::new();
     for e in parse_log(&log_with(keep, &[])).unwrap() {
         board.apply(&e).unwrap();
     }
@@ -338,7 +338,7 @@ fn illegal_beats_not_the_rules_and_the_board_agrees() {
         [(53, "A OUT PASS C"), (58, "C PONG Z Z Z"), (82, "C RON"), (83, "B WIN")];
     for (keep, extra) in cases {
         let text = log_with(keep, &[extra]);
-        let mut board = Board::new();
+        let mut board = ReplayState::new();
         let mut first = None;
         for (line, e) in parse_log_lines(&text).unwrap() {
             if let Err(err) = board.apply_at(line, &e) {
@@ -352,9 +352,9 @@ fn illegal_beats_not_the_rules_and_the_board_agrees() {
 
 #[test]
 fn apply_numbers_its_events_from_one() {
-    // `Board::apply` gives an error the event's number as its line, as `check_log` does for
+    // `ReplayState::apply` gives an error the event's number as its line, as `check_log` does for
     // a log of one event a line.
-    let mut board = Board::new();
+    let mut board = ReplayState::new();
     let e = board.apply(&"B IN 1M".parse().unwrap()).unwrap_err();
     assert_eq!((e.line, e.index), (1, 1));
     let mut board = board_after(3);

@@ -4,8 +4,8 @@
 use std::path::Path;
 
 use tabletop_mahjong::{
-    Added, Board, DistanceReport, DistanceReportError, Event, GameReport, Hand, Kind, Meld,
-    Outcome, ParseReplayError, Player, Replay, StepEvents, Totals, Wall, seeded_wall, simulate,
+    Added, DistanceReport, DistanceReportError, Event, GameReport, Hand, Kind, Meld, Outcome,
+    ParseReplayError, Player, Replay, ReplayState, StepEvents, Totals, Wall, seeded_wall, simulate,
 };
 
 fn sample(name: &str) -> String {
@@ -113,7 +113,7 @@ fn a_replay_shows_the_deal_then_each_event_with_what_it_added() {
         assert_eq!(deal.added[p.index()].hand.len(), 13);
         assert_eq!(
             &deal.added[p.index()].hand[..],
-            &deal.board.hand(p).tiles().collect::<Vec<_>>()
+            &deal.state.hand(p).tiles().collect::<Vec<_>>()
         );
     }
     // Then one step per event, numbered from 53.
@@ -142,7 +142,7 @@ fn a_replay_shows_the_deal_then_each_event_with_what_it_added() {
     assert_eq!(replay.steps[1].events.to_string(), "event 53: A IN N");
     assert_eq!(replay.outcome(), Some(Outcome::Ron(Player::A)));
     assert_eq!(replay.result(), "A wins on a discard (RON)");
-    assert_eq!(replay.board(), replay.steps.last().unwrap().board);
+    assert_eq!(replay.state(), replay.steps.last().unwrap().state);
 }
 
 #[test]
@@ -155,23 +155,23 @@ fn a_log_cut_inside_the_deal_replays_event_by_event() {
     assert_eq!(replay.outcome(), None);
     assert_eq!(replay.result(), "the log ends before the game does");
     // A wall with no game yet has no steps.
-    assert_eq!(Replay::from_events(&[]).unwrap().board(), Board::new());
+    assert_eq!(Replay::from_events(&[]).unwrap().state(), ReplayState::new());
 }
 
 #[test]
 fn the_marked_board_marks_the_last_copies_added() {
     let replay = Replay::parse(&sample("1.in")).unwrap();
     for step in &replay.steps {
-        let plain = step.board.to_string();
-        assert_eq!(step.board.marked(&Default::default()).to_string(), plain);
-        let marked = step.board.marked(&step.added).to_string();
+        let plain = step.state.to_string();
+        assert_eq!(step.state.marked(&Default::default()).to_string(), plain);
+        let marked = step.state.marked(&step.added).to_string();
         assert_eq!(marked.replace('*', ""), plain);
         let items: usize =
             step.added.iter().map(|a| a.hand.len() + a.melds.len() + a.discards.len()).sum();
         assert_eq!(marked.matches('*').count(), 2 * items, "{marked}");
     }
     // A second 1M dealt to A: the last copy is the one marked.
-    let mut board = Board::new();
+    let mut board = ReplayState::new();
     for e in ["A IN 1M", "B IN 2M", "C IN 3M", "D IN 4M"] {
         board.apply(&e.parse().unwrap()).unwrap();
     }

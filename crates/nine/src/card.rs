@@ -229,9 +229,9 @@ impl FromStr for Rank {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct CardSet(u64);
 
+tabletop_core::card_set!(CardSet, Card, CardSetIter, u64);
+
 impl CardSet {
-    /// No card.
-    pub const EMPTY: CardSet = CardSet(0);
     /// The whole deck.
     pub const FULL: CardSet = CardSet((1 << 36) - 1);
 
@@ -240,52 +240,11 @@ impl CardSet {
         CardSet(bits & CardSet::FULL.0)
     }
 
-    /// The raw bits.
-    pub const fn bits(self) -> u64 {
-        self.0
-    }
-
     /// The cards of one suit.
     pub const fn suit(suit: Suit) -> CardSet {
         CardSet(0x1FF << (suit as u32 * 9))
     }
-
-    /// The number of cards.
-    pub const fn len(self) -> usize {
-        self.0.count_ones() as usize
-    }
-
-    /// Whether the set is empty.
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// Whether `card` is in the set.
-    pub const fn contains(self, card: Card) -> bool {
-        self.0 >> card.0 & 1 == 1
-    }
-
-    /// Adds `card`; returns whether it was absent.
-    pub fn insert(&mut self, card: Card) -> bool {
-        let absent = !self.contains(card);
-        self.0 |= 1 << card.0;
-        absent
-    }
-
-    /// Removes `card`; returns whether it was present.
-    pub fn remove(&mut self, card: Card) -> bool {
-        let present = self.contains(card);
-        self.0 &= !(1 << card.0);
-        present
-    }
-
-    /// The cards in index order.
-    pub fn iter(self) -> CardSetIter {
-        CardSetIter(self.0)
-    }
 }
-
-tabletop_core::impl_set_ops!(CardSet);
 
 impl Not for CardSet {
     type Output = CardSet;
@@ -294,54 +253,6 @@ impl Not for CardSet {
         CardSet(!self.0 & CardSet::FULL.0)
     }
 }
-
-impl From<Card> for CardSet {
-    fn from(card: Card) -> CardSet {
-        CardSet(1 << card.0)
-    }
-}
-
-impl FromIterator<Card> for CardSet {
-    fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> CardSet {
-        let mut set = CardSet::EMPTY;
-        for card in iter {
-            set.insert(card);
-        }
-        set
-    }
-}
-
-impl IntoIterator for CardSet {
-    type Item = Card;
-    type IntoIter = CardSetIter;
-    fn into_iter(self) -> CardSetIter {
-        self.iter()
-    }
-}
-
-/// The cards of a [`CardSet`], in index order.
-#[derive(Clone, Debug)]
-pub struct CardSetIter(u64);
-
-impl Iterator for CardSetIter {
-    type Item = Card;
-
-    fn next(&mut self) -> Option<Card> {
-        if self.0 == 0 {
-            return None;
-        }
-        let i = self.0.trailing_zeros();
-        self.0 &= self.0 - 1;
-        Some(Card(i as u8))
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
-        (n, Some(n))
-    }
-}
-
-impl ExactSizeIterator for CardSetIter {}
 
 /// Space-separated cards in index order (the judge's hand format); empty for no card.
 impl fmt::Display for CardSet {

@@ -30,9 +30,9 @@ pub use tabletop_core::contest::{Checked, Verdict};
 
 use crate::card::{Card, CardSet};
 use crate::deal::Deal;
-use crate::error::SearchError;
+use crate::error::FindError;
+use crate::find::{find_deal, random_deal};
 use crate::judge::{JUDGE_BUDGET, judge_d1, read_k};
-use crate::search::{find_deal, random_deal};
 use crate::solver::Solver;
 
 /// The statement's D1 samples (Alice's 18 cards, then Bob's).
@@ -60,7 +60,7 @@ pub enum GenError {
     },
     /// No deal with the importance asked for was found.
     #[error("no deal found")]
-    Search(#[from] SearchError),
+    Find(#[from] FindError),
 }
 
 /// Validates a D1 input strictly: two lines of 18 distinct cards (so the whole deck), single
@@ -390,6 +390,6 @@ mod tests {
         validate_d1(&d1).unwrap();
         assert_eq!(importance(d1.parse().unwrap()), 7);
         assert_eq!(gen_k(13, 0, Some(14)), Err(GenError::K { k: 14, max: 13 }));
-        assert!(matches!(gen_d1(0, Some(25)), Err(GenError::Search(SearchError::Impossible(25)))));
+        assert!(matches!(gen_d1(0, Some(25)), Err(GenError::Find(FindError::Impossible(25)))));
     }
 }

@@ -143,7 +143,7 @@ pub enum PositionError {
 
 /// Why a deal with some importance cannot be searched for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
-pub enum SearchError {
+pub enum FindError {
     /// No deal has this importance.
     #[error(
         "no deal has importance {0}: the achievable importances are exactly 0..=24, 26 and 30 (the enumeration of all deals with at most 11 non-reserve cards)"

@@ -3,8 +3,8 @@
 use thiserror::Error;
 
 use crate::deal::{Deal, Player};
-use crate::error::{DealError, SearchError};
-use crate::search::find_distinct;
+use crate::error::{DealError, FindError};
+use crate::find::find_distinct;
 use crate::solver::winner;
 use tabletop_core::text::{clip, words};
 
@@ -58,7 +58,7 @@ pub enum JudgeError {
     },
     /// The deal search failed.
     #[error("deal search failed")]
-    Search(#[from] SearchError),
+    Find(#[from] FindError),
 }
 
 /// D1: the winner of the deal (two lines) when Alice moves first: `Alice` or `Bob`.

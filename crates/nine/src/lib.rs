@@ -31,10 +31,10 @@ mod card;
 mod contest;
 mod deal;
 mod error;
+mod find;
 mod game;
 mod judge;
 mod report;
-mod search;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod solver;
@@ -47,17 +47,17 @@ pub use contest::{
 };
 pub use deal::{Deal, Player};
 pub use error::{
-    DealError, IllegalMoveError, ParseCardError, ParseCardSetError, ParseDealsError,
-    ParseRankError, ParseSuitError, PositionError, SearchError,
+    DealError, FindError, IllegalMoveError, ParseCardError, ParseCardSetError, ParseDealsError,
+    ParseRankError, ParseSuitError, PositionError,
+};
+pub use find::{
+    ACHIEVABLE, find_deal, find_distinct, find_distinct_counted, is_achievable, low_reserve_deals,
+    random_deal,
 };
 pub use game::{First, Nine, NineParams, with_thread_solver};
 pub use judge::{JUDGE_BUDGET, JUDGE_SEED, JudgeError, judge_d1, judge_d2, judge_d3};
 pub use report::{FirstMover, FirstMoverReport, MoveValue, Stats, Tally, parse_deals, seeded_deal};
 #[cfg(feature = "rayon")]
 pub use report::{first_mover_reports, seeded_stats};
-pub use search::{
-    ACHIEVABLE, find_deal, find_distinct, find_distinct_counted, is_achievable, low_reserve_deals,
-    random_deal,
-};
 pub use solver::{DealValue, Solver, importance, minimax_deal, minimax_value, solve_deal, winner};
 pub use state::{Move, Moves, POSITIONS, Position, RUN_STATES};

@@ -15,7 +15,7 @@ use tabletop_core::{seeded_rng, sub_seed};
 use crate::card::CardSet;
 use crate::deal::{Deal, Player};
 use crate::error::ParseDealsError;
-use crate::search::random_deal;
+use crate::find::random_deal;
 use crate::solver::{DealValue, Solver};
 use crate::state::{Move, Position};
 

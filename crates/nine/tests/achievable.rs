@@ -2,7 +2,7 @@
 //! derived here from the enumeration of the low-reserve deals, and that enumeration checked
 //! for completeness against counts made independently of it.
 //!
-//! The argument (docs in `search.rs` and the spec): the importance of a deal is at most its
+//! The argument (docs in `find.rs` and the spec): the importance of a deal is at most its
 //! number of reserve cards, `36 - N`. Every deal with `N <= 11` non-reserve cards is
 //! enumerated (one per class under relabelling the suits, which preserves the importance) and
 //! solved; the deals with `N >= 12` have importance at most 24. So the achievable importances
@@ -16,7 +16,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use tabletop_core::{seeded_rng, sub_seed};
 use tabletop_nine::{
-    ACHIEVABLE, Deal, SearchError, find_deal, importance, is_achievable, low_reserve_deals,
+    ACHIEVABLE, Deal, FindError, find_deal, importance, is_achievable, low_reserve_deals,
     minimax_deal, random_deal,
 };
 
@@ -229,6 +229,6 @@ fn find_reaches_26_and_30_and_refuses_the_gaps() {
     }
     for target in [25, 27, 28, 29, 31] {
         assert!(!is_achievable(target));
-        assert_eq!(find_deal(target, 1, 200_000), Err(SearchError::Impossible(target)));
+        assert_eq!(find_deal(target, 1, 200_000), Err(FindError::Impossible(target)));
     }
 }

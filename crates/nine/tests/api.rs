@@ -2,7 +2,7 @@
 //! that the rest of the suite let live (see `.cargo/mutants.toml` for those judged equivalent).
 
 use tabletop_nine::{
-    Card, CardSet, Deal, Move, Player, Position, Rank, SearchError, Suit, find_deal, find_distinct,
+    Card, CardSet, Deal, FindError, Move, Player, Position, Rank, Suit, find_deal, find_distinct,
     find_distinct_counted, importance,
 };
 
@@ -154,7 +154,7 @@ fn the_search_walk_is_fixed_by_its_seed_and_stops_at_its_budget() {
     assert_eq!(find_distinct(12, 7, SOLVED), Ok(deals));
     assert_eq!(
         find_distinct(12, 7, SOLVED - 1),
-        Err(SearchError::NotEnough { k: 12, found: 11, budget: SOLVED - 1 })
+        Err(FindError::NotEnough { k: 12, found: 11, budget: SOLVED - 1 })
     );
     // One deal of importance 15.
     let deal = find_deal(15, 3, 1_000_000).unwrap();

@@ -159,8 +159,8 @@ pub use limits::{LIMITS, Limits};
 pub use playable::Present;
 pub use problem::{
     Checked, GenError, GenOptions, InvalidInput, JudgeError, NotUtf8, Package, PackageError,
-    PackageTest, ParseProblemError, Problem, ProblemInfo, Verdict, clip, decode, decode_owned,
-    judge, strip_bom,
+    PackageTest, ParseNameError, Problem, ProblemInfo, Verdict, clip, decode, decode_owned, judge,
+    strip_bom,
 };
 pub use registry::{Created, ErasedGame, GameEntry, GameInfo, REGISTRY, entry, find, games};
 pub use seat::Seat;

@@ -17,13 +17,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::fmt;
-use std::str::FromStr;
-
 use tabletop_core::contest::{InvalidInput, Strict, compare_tokens};
 use tabletop_core::rand::Rng as _;
 use tabletop_core::seeded_rng;
-use tabletop_core::text::clip;
 use thiserror::Error;
 
 pub use tabletop_core::contest::{Checked, Verdict};
@@ -76,59 +72,22 @@ pub fn check_hdu5754(input: &str, output: &str, answer: Option<&str>) -> Checked
     compare_tokens(expected, output, &letter, "B, G or D", "case")
 }
 
-/// The kinds of boards the generator makes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum RaceMode {
-    /// Both sides uniform in `2..=max`.
-    #[default]
-    Random,
-    /// Both sides in `2..=12`, where every outcome of every piece shows up.
-    Small,
-    /// One side 2 or 3, the other anywhere up to the largest (`2 x N` boards and their mirror).
-    Edge,
-    /// Square boards.
-    Equal,
-    /// Queen boards whose distances `(N-1, M-1)` are a Wythoff cold pair (half of them) or
-    /// one step off one.
-    Wythoff,
-}
-
-impl RaceMode {
-    /// Every mode.
-    pub const ALL: [RaceMode; 5] =
-        [RaceMode::Random, RaceMode::Small, RaceMode::Edge, RaceMode::Equal, RaceMode::Wythoff];
-
-    /// The name on the command line.
-    pub const fn name(self) -> &'static str {
-        match self {
-            RaceMode::Random => "random",
-            RaceMode::Small => "small",
-            RaceMode::Edge => "edge",
-            RaceMode::Equal => "equal",
-            RaceMode::Wythoff => "wythoff",
-        }
-    }
-}
-
-impl fmt::Display for RaceMode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A name that is not a [`RaceMode`].
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown mode {:?}: expected random, small, edge, equal or wythoff", clip(.0))]
-pub struct ParseRaceModeError(pub String);
-
-impl FromStr for RaceMode {
-    type Err = ParseRaceModeError;
-
-    fn from_str(s: &str) -> Result<RaceMode, ParseRaceModeError> {
-        RaceMode::ALL
-            .into_iter()
-            .find(|m| m.name() == s)
-            .ok_or_else(|| ParseRaceModeError(s.to_owned()))
+tabletop_core::named_enum! {
+    /// The kinds of boards the generator makes.
+    #[derive(Default)]
+    pub enum RaceMode: "mode" {
+        /// Both sides uniform in `2..=max`.
+        #[default]
+        Random = "random",
+        /// Both sides in `2..=12`, where every outcome of every piece shows up.
+        Small = "small",
+        /// One side 2 or 3, the other anywhere up to the largest (`2 x N` boards and their mirror).
+        Edge = "edge",
+        /// Square boards.
+        Equal = "equal",
+        /// Queen boards whose distances `(N-1, M-1)` are a Wythoff cold pair (half of them) or
+        /// one step off one.
+        Wythoff = "wythoff",
     }
 }
 

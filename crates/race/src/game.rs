@@ -1,7 +1,7 @@
 //! The race game as sessions, bots and the conformance harness see it: [`RaceGame`], the
-//! [`tabletop_core::Game`] of a [`Race`] on a board of at most [`MAX_PLAY_SIDE`] a side.
+//! [`tabletop_core::Game`] of a [`Position`] on a board of at most [`MAX_PLAY_SIDE`] a side.
 //!
-//! [`Race`] is the position and its rules on any board up to `10^18`; a game adds what needs
+//! [`Position`] is the piece's position and its rules on any board up to `10^18`; a game adds what needs
 //! the board to be small: one action id per cell, tensors of one number per cell, and the
 //! parameters it was built from (the start cell, which the front ends show).
 
@@ -11,7 +11,7 @@ use tabletop_core::{
     RewardModel, Turn, Utility, seeded_rng,
 };
 
-use crate::{Board, Move, Outcome, Piece, Player, Race, outcome_at};
+use crate::{Board, Move, Outcome, Piece, Player, Position, outcome_at};
 
 /// The largest side of a board that is played move by move or drawn cell by cell: sessions
 /// refuse a larger board ([`ParamsError::TooLarge`]), and the tables that front ends draw
@@ -59,7 +59,7 @@ impl Default for RaceParams {
     }
 }
 
-/// A race game: a [`Race`] on a board of at most [`MAX_PLAY_SIDE`] a side, and the cell it
+/// A race game: a [`Position`] on a board of at most [`MAX_PLAY_SIDE`] a side, and the cell it
 /// started from.
 ///
 /// The [`Game`] view: players 0 (B, first) and 1 (G), named `B` and `G`; no chance, perfect
@@ -87,14 +87,14 @@ impl Default for RaceParams {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RaceGame {
-    race: Race,
+    position: Position,
     start: (u64, u64),
 }
 
 impl RaceGame {
     /// The position.
-    pub fn race(&self) -> &Race {
-        &self.race
+    pub fn position(&self) -> &Position {
+        &self.position
     }
 
     /// The cell the piece started from, 1-based.
@@ -104,15 +104,15 @@ impl RaceGame {
 
     /// The number of cells `N * M`: the action ids and the size of one tensor plane.
     fn cells(&self) -> usize {
-        let b = self.race.board();
+        let b = self.position.board();
         // At most MAX_PLAY_SIDE^2: no overflow.
         (b.rows() * b.cols()) as usize
     }
 
-    /// The perfect player's move: the first (in [`Race::moves`] order) that wins, else the
+    /// The perfect player's move: the first (in [`Position::moves`] order) that wins, else the
     /// first that draws, else the first move.
     fn solver_move(&self, legal: &[Move]) -> Move {
-        let (piece, board) = (self.race.piece(), self.race.board());
+        let (piece, board) = (self.position.piece(), self.position.board());
         // The outcome after a move, the opponent moving first there: their loss (G) is a win.
         let after = |m: &Move| outcome_at(piece, board.rows() - m.x, board.cols() - m.y);
         [Outcome::G, Outcome::D]
@@ -173,13 +173,13 @@ impl Game for RaceGame {
         let field = if params.rows < 2 { "rows" } else { "cols" };
         let board = Board::new(params.rows, params.cols).map_err(|e| ParamsError::bad(field, e))?;
         let [x, y] = params.start.unwrap_or([1, 1]);
-        let race = Race::from_cell(piece, board, x, y).ok_or_else(|| {
+        let position = Position::from_cell(piece, board, x, y).ok_or_else(|| {
             ParamsError::bad(
                 "start",
                 format!("({x},{y}) is off the {} x {} board", params.rows, params.cols),
             )
         })?;
-        Ok(RaceGame { race, start: (x, y) })
+        Ok(RaceGame { position, start: (x, y) })
     }
 
     fn num_players(&self) -> usize {
@@ -192,17 +192,21 @@ impl Game for RaceGame {
     }
 
     fn turn(&self) -> Turn {
-        if self.race.is_over() { Turn::Terminal } else { Turn::Player(self.race.mover().index()) }
+        if self.position.is_over() {
+            Turn::Terminal
+        } else {
+            Turn::Player(self.position.mover().index())
+        }
     }
 
-    /// [`Race::moves`]: right, down, then diagonal, nearest first (none once the game is
+    /// [`Position::moves`]: right, down, then diagonal, nearest first (none once the game is
     /// over: on the target, or the knight stuck).
     fn legal_actions(&self) -> Vec<Move> {
-        self.race.moves()
+        self.position.moves()
     }
 
     fn apply_unchecked(&mut self, action: Move) {
-        self.race.play_unchecked(action);
+        self.position.play_unchecked(action);
     }
 
     /// One per cell, `N * M`.
@@ -212,11 +216,11 @@ impl Game for RaceGame {
 
     /// The target cell's index `(x - 1) * M + (y - 1)`.
     fn action_id(&self, action: Move) -> usize {
-        ((action.x - 1) * self.race.board().cols() + (action.y - 1)) as usize
+        ((action.x - 1) * self.position.board().cols() + (action.y - 1)) as usize
     }
 
     fn action_from_id(&self, id: usize) -> Option<Move> {
-        let cols = self.race.board().cols();
+        let cols = self.position.board().cols();
         (id < self.cells()).then(|| Move { x: id as u64 / cols + 1, y: id as u64 % cols + 1 })
     }
 
@@ -231,7 +235,7 @@ impl Game for RaceGame {
     /// `+1` to the player who moved the piece onto the target, `-1` to the other; `0` each
     /// before the end and in a draw.
     fn returns(&self) -> Returns {
-        match self.race.winner() {
+        match self.position.winner() {
             Some(winner) => {
                 let mut r = vec![-1.0, -1.0];
                 r[winner.index()] = 1.0;
@@ -248,8 +252,8 @@ impl Game for RaceGame {
     /// The distances still to travel, `(N - x) + (M - y)`: every move shortens them (a rook
     /// moving one cell at a time reaches the bound).
     fn max_remaining_steps(&self) -> usize {
-        let b = self.race.board();
-        let (x, y) = self.race.cell();
+        let b = self.position.board();
+        let (x, y) = self.position.cell();
         ((b.rows() - x) + (b.cols() - y)) as usize
     }
 
@@ -266,7 +270,7 @@ impl Game for RaceGame {
     fn observation_tensor(&self, player: usize) -> Vec<f32> {
         let cells = self.cells();
         let mut t = vec![0.0; 3 * cells];
-        let (x, y) = self.race.cell();
+        let (x, y) = self.position.cell();
         t[self.action_id(Move { x, y })] = 1.0;
         t[cells + cells - 1] = 1.0;
         if self.current_player() == Some(player) {
@@ -277,13 +281,13 @@ impl Game for RaceGame {
 
     /// `[3, N, M]`.
     fn observation_shape(&self) -> Vec<usize> {
-        let b = self.race.board();
+        let b = self.position.board();
         vec![3, b.rows() as usize, b.cols() as usize]
     }
 
     /// `queen on (1,1) of 8x8: B to move`, `... : G has won`, `... : a draw`.
     fn text(&self) -> String {
-        let r = &self.race;
+        let r = &self.position;
         let (x, y) = r.cell();
         let state = match (self.current_player(), r.winner()) {
             (Some(p), _) => format!("{} to move", name(p)),
@@ -312,10 +316,10 @@ impl Game for RaceGame {
     }
 
     /// The board within [`MAX_PLAY_SIDE`], the start and the piece on it
-    /// ([`Race::check_invariants`]), the piece at or beyond its start (moves only go right
+    /// ([`Position::check_invariants`]), the piece at or beyond its start (moves only go right
     /// and down), and B to move while the piece is still on its start.
     fn check_invariants(&self) -> Result<(), String> {
-        let b = self.race.board();
+        let b = self.position.board();
         if b.rows().max(b.cols()) > MAX_PLAY_SIDE {
             return Err(format!("the board {b} has a side above {MAX_PLAY_SIDE}"));
         }
@@ -323,17 +327,17 @@ impl Game for RaceGame {
         if !b.contains(sx, sy) {
             return Err(format!("the start ({sx},{sy}) is off the board {b}"));
         }
-        self.race.check_invariants()?;
-        let (x, y) = self.race.cell();
+        self.position.check_invariants()?;
+        let (x, y) = self.position.cell();
         if x < sx || y < sy {
             return Err(format!(
                 "the piece on ({x},{y}) is above or left of its start ({sx},{sy})"
             ));
         }
-        if (x, y) == self.start && self.race.mover() != Player::B {
+        if (x, y) == self.start && self.position.mover() != Player::B {
             return Err(format!(
                 "{} is to move but the piece has not left its start",
-                self.race.mover()
+                self.position.mover()
             ));
         }
         Ok(())
@@ -354,13 +358,13 @@ mod tests {
         assert_eq!(sound.check_invariants(), Ok(()));
 
         let big = Board::new(MAX_PLAY_SIDE + 1, 5).unwrap();
-        let too_big = RaceGame { race: Race::new(Piece::King, big), start: (1, 1) };
+        let too_big = RaceGame { position: Position::new(Piece::King, big), start: (1, 1) };
         assert_eq!(too_big.check_invariants(), Err("the board 101x5 has a side above 100".into()));
         let big = Board::new(5, MAX_PLAY_SIDE + 1).unwrap();
-        let too_wide = RaceGame { race: Race::new(Piece::King, big), start: (1, 1) };
+        let too_wide = RaceGame { position: Position::new(Piece::King, big), start: (1, 1) };
         assert_eq!(too_wide.check_invariants(), Err("the board 5x101 has a side above 100".into()));
         let at_cap = Board::new(MAX_PLAY_SIDE, MAX_PLAY_SIDE).unwrap();
-        let at_cap = RaceGame { race: Race::new(Piece::King, at_cap), start: (1, 1) };
+        let at_cap = RaceGame { position: Position::new(Piece::King, at_cap), start: (1, 1) };
         assert_eq!(at_cap.check_invariants(), Ok(()));
 
         let off_start = RaceGame { start: (5, 1), ..sound.clone() };
@@ -370,7 +374,7 @@ mod tests {
         );
 
         let off_board = RaceGame {
-            race: Race::corrupt(Piece::King, Board::new(4, 5).unwrap(), (4, 6)),
+            position: Position::corrupt(Piece::King, Board::new(4, 5).unwrap(), (4, 6)),
             start: (1, 1),
         };
         assert_eq!(
@@ -407,7 +411,7 @@ mod tests {
                 rook.apply(nearest);
                 steps += 1;
             }
-            assert!(rook.race().on_target());
+            assert!(rook.position().on_target());
             assert_eq!((bound, steps), ((n - 1 + m - 1) as usize, bound), "{n}x{m}");
         }
     }

@@ -7,7 +7,7 @@ use crate::Piece;
 /// `(a + 1) x (b + 1)` board from `(1, 1)`. [`crate::OutcomeTable`] and [`crate::GrundyTable`]
 /// are its two kinds.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Table<T> {
+pub struct Grid<T> {
     piece: Piece,
     rows: usize,
     cols: usize,
@@ -15,11 +15,11 @@ pub struct Table<T> {
     cells: Vec<T>,
 }
 
-impl<T: Copy> Table<T> {
+impl<T: Copy> Grid<T> {
     /// A table from its cells in distance order (`cells.len() == rows * cols`).
-    pub(crate) fn from_cells(piece: Piece, rows: usize, cols: usize, cells: Vec<T>) -> Table<T> {
+    pub(crate) fn from_cells(piece: Piece, rows: usize, cols: usize, cells: Vec<T>) -> Grid<T> {
         debug_assert_eq!(cells.len(), rows * cols);
-        Table { piece, rows, cols, cells }
+        Grid { piece, rows, cols, cells }
     }
 
     /// The piece.

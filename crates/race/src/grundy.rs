@@ -10,13 +10,13 @@
 //!   finishes within a word or two, so the sweep is close to O(rows * cols), at the price of
 //!   `(rows + 2 * cols) * (rows + cols + min) / 8` bytes of bitsets.
 
-use crate::grid::Table;
+use crate::grid::Grid;
 use crate::retro::check_size;
 use crate::{Piece, TableError};
 
 /// Grundy values of every cell of a board for the king, rook or queen, indexed like
 /// [`crate::OutcomeTable`] by the distances to the target.
-pub type GrundyTable = Table<u32>;
+pub type GrundyTable = Grid<u32>;
 
 /// A growing set of small values with its own mex.
 struct Line<'a> {
@@ -33,7 +33,7 @@ impl Line<'_> {
     }
 }
 
-impl Table<u32> {
+impl Grid<u32> {
     /// The Grundy values of a `rows x cols` board for `piece`, by the fast sweep.
     ///
     /// # Errors
@@ -45,7 +45,7 @@ impl Table<u32> {
             Piece::King => king(rows, cols),
             Piece::Rook | Piece::Queen => rays(piece == Piece::Queen, rows, cols),
         };
-        Ok(Table::from_cells(piece, rows, cols, values))
+        Ok(Grid::from_cells(piece, rows, cols, values))
     }
 
     /// The same table by taking the mex over every move of every cell: O(cells * (rows +
@@ -84,10 +84,10 @@ impl Table<u32> {
                 values[a * cols + b] = seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32;
             }
         }
-        Ok(Table::from_cells(piece, rows, cols, values))
+        Ok(Grid::from_cells(piece, rows, cols, values))
     }
 
-    /// The values in distance order (the same as [`Table::cells`]).
+    /// The values in distance order (the same as [`Grid::cells`]).
     pub fn values(&self) -> &[u32] {
         self.cells()
     }

@@ -11,7 +11,7 @@
 //!   included; one table of `K x K` answers every board up to `K x K`. [`GrundyTable`]: Grundy
 //!   values for the king, rook and queen.
 //! - [`judge_hdu5754`]: the original problem's input and output.
-//! - [`Race`]: a position with its moves on any board; [`RaceGame`]: the same on a board of at
+//! - [`Position`]: the piece's position with its moves on any board; [`RaceGame`]: the same on a board of at
 //!   most [`MAX_PLAY_SIDE`] a side, built from [`RaceParams`], implementing
 //!   [`tabletop_core::Game`] (action ids, tensors, the `solver` and `random` bots).
 //!
@@ -56,19 +56,19 @@ pub use closed::{
     can_move, explain, floor_k_phi, grundy_at, is_wythoff_cold, outcome_at, solve, winning_move,
 };
 pub use contest::{
-    Checked, GenError, MAX_CASES, MAX_EXTENDED_CASES, MAX_ORIGINAL_SIDE, ParseRaceModeError,
-    RaceGen, RaceMode, SAMPLES_HDU5754, Verdict, check_hdu5754, gen_hdu5754, validate_hdu5754,
+    Checked, GenError, MAX_CASES, MAX_EXTENDED_CASES, MAX_ORIGINAL_SIDE, RaceGen, RaceMode,
+    SAMPLES_HDU5754, Verdict, check_hdu5754, gen_hdu5754, validate_hdu5754,
 };
 pub use error::{
     BoardError, IllegalMoveError, JudgeError, ParseBoardError, ParseMoveError, ParseOutcomeError,
     ParsePieceError, TableError,
 };
 pub use game::{MAX_PLAY_SIDE, RaceGame, RaceParams};
-pub use grid::Table;
+pub use grid::Grid;
 pub use grundy::GrundyTable;
 pub use judge::{judge_hdu5754, random_input, write_random_input};
 pub use piece::Piece;
 pub use report::BoardOutcomes;
 pub use retro::{MAX_TABLE_CELLS, OutcomeTable};
-pub use state::{Move, Player, Race};
+pub use state::{Move, Player, Position};
 pub use verify::{Mismatch, check_row};

@@ -14,14 +14,14 @@
 //!   Only the knight can actually draw, but the masks keep the draw bookkeeping for every piece.
 //! - One byte per cell; no bit packing (4 M cells for 2000 x 2000 is 4 MB).
 
-use crate::grid::Table;
+use crate::grid::Grid;
 use crate::{Outcome, Piece, TableError};
 
 /// The largest number of cells a table may have (2^30: 1 GiB of outcomes).
 pub const MAX_TABLE_CELLS: usize = 1 << 30;
 
 /// The outcome from every cell of a board for one piece, indexed by the distances to the target.
-pub type OutcomeTable = Table<Outcome>;
+pub type OutcomeTable = Grid<Outcome>;
 
 /// Checks the size of a `rows x cols` table.
 pub(crate) fn check_size(rows: usize, cols: usize) -> Result<(), TableError> {
@@ -58,7 +58,7 @@ const fn decide(seen: u8, is_target: bool) -> Outcome {
     }
 }
 
-impl Table<Outcome> {
+impl Grid<Outcome> {
     /// The table of a `rows x cols` board for `piece`: every cell's outcome when the piece
     /// starts there and the first player moves.
     ///
@@ -71,7 +71,7 @@ impl Table<Outcome> {
             Piece::King | Piece::Knight => step_sweep(piece, rows, cols, &mut cells),
             Piece::Rook | Piece::Queen => ray_sweep(piece == Piece::Queen, rows, cols, &mut cells),
         }
-        Ok(Table::from_cells(piece, rows, cols, cells))
+        Ok(Grid::from_cells(piece, rows, cols, cells))
     }
 
     /// How many cells have each outcome, in the order of [`Outcome::ALL`] (B, G, D).

@@ -82,7 +82,7 @@ impl fmt::Display for Player {
 
 /// A race game in progress: a piece on a board, and whose turn it is.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Race {
+pub struct Position {
     piece: Piece,
     board: Board,
     x: u64,
@@ -91,22 +91,22 @@ pub struct Race {
     mover: Player,
 }
 
-impl Race {
+impl Position {
     /// The start of a game: the piece on `(1, 1)`, B to move.
-    pub fn new(piece: Piece, board: Board) -> Race {
-        Race { piece, board, x: 1, y: 1, mover: Player::B }
+    pub fn new(piece: Piece, board: Board) -> Position {
+        Position { piece, board, x: 1, y: 1, mover: Player::B }
     }
 
     /// A game with the piece on `(x, y)` and B to move, or `None` if the cell is off the board.
-    pub fn from_cell(piece: Piece, board: Board, x: u64, y: u64) -> Option<Race> {
-        board.contains(x, y).then_some(Race { piece, board, x, y, mover: Player::B })
+    pub fn from_cell(piece: Piece, board: Board, x: u64, y: u64) -> Option<Position> {
+        board.contains(x, y).then_some(Position { piece, board, x, y, mover: Player::B })
     }
 
     /// A position with the piece on `(x, y)`, on the board or not, B to move: for the tests
     /// of the invariant checks.
     #[cfg(test)]
-    pub(crate) fn corrupt(piece: Piece, board: Board, (x, y): (u64, u64)) -> Race {
-        Race { piece, board, x, y, mover: Player::B }
+    pub(crate) fn corrupt(piece: Piece, board: Board, (x, y): (u64, u64)) -> Position {
+        Position { piece, board, x, y, mover: Player::B }
     }
 
     /// The piece.
@@ -262,7 +262,7 @@ impl Race {
     }
 }
 
-impl TwoPlayerZeroSum for Race {
+impl TwoPlayerZeroSum for Position {
     type Key = (u64, u64, usize);
 
     fn key(&self) -> (u64, u64, usize) {
@@ -283,7 +283,7 @@ impl TwoPlayerZeroSum for Race {
         self.mover == Player::B
     }
 
-    fn children(&self) -> Vec<Race> {
+    fn children(&self) -> Vec<Position> {
         self.moves()
             .into_iter()
             .map(|mv| {
@@ -305,7 +305,7 @@ mod tests {
     fn every_move_of_small_boards_round_trips_in_notation() {
         for piece in Piece::ALL {
             let board = Board::new(6, 7).unwrap();
-            for mv in Race::new(piece, board).moves() {
+            for mv in Position::new(piece, board).moves() {
                 assert_eq!(mv.to_string().parse::<Move>(), Ok(mv));
             }
         }
@@ -319,7 +319,7 @@ mod tests {
             let table = OutcomeTable::new(piece, n as usize, m as usize).unwrap();
             for x in 1..=n {
                 for y in 1..=m {
-                    let pos = Race::from_cell(piece, board, x, y).unwrap();
+                    let pos = Position::from_cell(piece, board, x, y).unwrap();
                     let want = match minimax(&pos).0 {
                         1 => Outcome::B,
                         -1 => Outcome::G,
@@ -342,7 +342,7 @@ mod tests {
 
     #[test]
     fn the_mover_alternates_and_the_last_mover_wins() {
-        let mut race = Race::new(Piece::King, Board::new(2, 2).unwrap());
+        let mut race = Position::new(Piece::King, Board::new(2, 2).unwrap());
         assert_eq!(race.cell(), (1, 1));
         assert_eq!((race.mover(), race.winner()), (Player::B, None));
         race.play(Move { x: 1, y: 2 });
@@ -359,7 +359,7 @@ mod tests {
 
     #[test]
     fn a_stuck_knight_is_a_draw_without_a_winner() {
-        let race = Race::from_cell(Piece::Knight, Board::new(3, 3).unwrap(), 2, 3).unwrap();
+        let race = Position::from_cell(Piece::Knight, Board::new(3, 3).unwrap(), 2, 3).unwrap();
         assert!(race.is_over() && !race.on_target());
         assert_eq!((race.moves(), race.winner()), (Vec::new(), None));
     }
@@ -368,11 +368,14 @@ mod tests {
     fn the_invariant_check_finds_a_piece_off_the_board() {
         let board = Board::new(4, 5).unwrap();
         for cell in [(5, 1), (0, 1), (1, 0), (4, 6)] {
-            let off = Race::corrupt(Piece::King, board, cell);
+            let off = Position::corrupt(Piece::King, board, cell);
             let want = format!("the piece is off the board at {cell:?}");
             assert_eq!(off.check_invariants(), Err(want));
         }
-        assert_eq!(Race::from_cell(Piece::King, board, 4, 5).unwrap().check_invariants(), Ok(()));
+        assert_eq!(
+            Position::from_cell(Piece::King, board, 4, 5).unwrap().check_invariants(),
+            Ok(())
+        );
     }
 
     #[test]
@@ -381,7 +384,7 @@ mod tests {
             let board = Board::new(6, 7).unwrap();
             for x in 1..=6 {
                 for y in 1..=7 {
-                    let pos = Race::from_cell(piece, board, x, y).unwrap();
+                    let pos = Position::from_cell(piece, board, x, y).unwrap();
                     let moves = pos.moves();
                     for tx in 0..=8 {
                         for ty in 0..=9 {

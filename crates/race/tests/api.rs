@@ -1,8 +1,10 @@
 //! The small public helpers, each against an independent statement of the rules: `can_move`
-//! (in distances to the target) against `Race::is_legal` and `Race::moves` (in cells), the
+//! (in distances to the target) against `Position::is_legal` and `Position::moves` (in cells), the
 //! board syntax, and the outcome's words.
 
-use tabletop_race::{Board, Move, Outcome, ParseBoardError, ParseMoveError, Piece, Race, can_move};
+use tabletop_race::{
+    Board, Move, Outcome, ParseBoardError, ParseMoveError, Piece, Position, can_move,
+};
 
 #[test]
 fn can_move_agrees_with_the_moves_of_a_game_on_a_small_board() {
@@ -11,7 +13,7 @@ fn can_move_agrees_with_the_moves_of_a_game_on_a_small_board() {
     for piece in Piece::ALL {
         let mut legal_pairs = 0;
         for (x, y) in cells(n, m) {
-            let race = Race::from_cell(piece, board, x, y).unwrap();
+            let race = Position::from_cell(piece, board, x, y).unwrap();
             let moves = race.moves();
             for (x2, y2) in cells(n, m) {
                 let mv = Move { x: x2, y: y2 };

@@ -106,7 +106,10 @@ fn bad_parameters_name_their_field_in_order() {
     // The caps themselves, the judge numbers and any case.
     for (piece, want) in [("1", Piece::King), ("Castle", Piece::Rook), ("3", Piece::Knight)] {
         let g = game(piece, MAX_PLAY_SIDE, MAX_PLAY_SIDE, Some([100, 1]));
-        assert_eq!((g.race().piece(), g.race().cell(), g.start()), (want, (100, 1), (100, 1)));
+        assert_eq!(
+            (g.position().piece(), g.position().cell(), g.start()),
+            (want, (100, 1), (100, 1))
+        );
     }
 }
 
@@ -264,7 +267,8 @@ fn the_solver_never_loses_a_won_game_against_random() {
     for piece in Piece::ALL {
         for seed in 0..50u64 {
             let mut g = game(piece.name(), 3 + seed % 17, 2 + seed % 23, None);
-            let start = outcome_at(piece, g.race().board().rows() - 1, g.race().board().cols() - 1);
+            let start =
+                outcome_at(piece, g.position().board().rows() - 1, g.position().board().cols() - 1);
             let solver = (seed % 2) as usize;
             let mut step = 0;
             while let Some(p) = g.current_player() {

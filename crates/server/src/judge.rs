@@ -7,7 +7,7 @@ use crate::error::ApiError;
 
 /// The problem named in the URL; 404 when there is none.
 pub fn problem(name: &str) -> Result<Problem, ApiError> {
-    name.parse().map_err(|e: tabletop_play::ParseProblemError| ApiError::not_found(e.to_string()))
+    name.parse().map_err(|e: tabletop_play::ParseNameError| ApiError::not_found(e.to_string()))
 }
 
 /// Each problem's id, game, title, input format and example input, for the judge page: the

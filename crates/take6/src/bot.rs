@@ -75,7 +75,7 @@ impl FastRng {
     /// A uniformly random card of a non-empty set.
     #[inline]
     pub fn card_of(&mut self, set: CardSet) -> Card {
-        set.nth(self.below(set.len())).expect("the set is not empty")
+        set.nth(self.below(set.len() as u32)).expect("the set is not empty")
     }
 }
 
@@ -359,7 +359,7 @@ fn playout(
         }
         for (p, hand) in hands.iter_mut().enumerate().take(n) {
             debug_assert_eq!(hand.len(), left);
-            let c = hand.nth(rng.below(left)).expect("the hand holds `left` cards");
+            let c = hand.nth(rng.below(left as u32)).expect("the hand holds `left` cards");
             hand.remove(c);
             pending.insert(c);
             if p == me {
@@ -383,7 +383,7 @@ impl Bot for MonteCarloBot {
         let n = view.num_players();
         let me = view.seat;
         let (rules, table) = (view.rules, *view.table);
-        let best = self.search(view, hand.len() as usize, hand.len() as usize, |i, hands, rng| {
+        let best = self.search(view, hand.len(), hand.len(), |i, hands, rng| {
             let mut hands = *hands;
             let mut revealed = [None; MAX_PLAYERS];
             for p in 0..n {
@@ -404,7 +404,7 @@ impl Bot for MonteCarloBot {
         revealed[me] = None;
         let rules = view.rules;
         // Every opponent holds as many unrevealed cards as this player.
-        let k = view.hand.len() as usize;
+        let k = view.hand.len();
         let mut tables = [*view.table; MAX_ROWS];
         let mut now = [0u32; MAX_ROWS];
         for (r, (table, heads)) in tables.iter_mut().zip(&mut now).enumerate().take(rows) {

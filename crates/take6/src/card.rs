@@ -138,20 +138,22 @@ const DECK_MASK: u128 = heads_mask(1);
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct CardSet(u128);
 
+tabletop_core::card_set!(CardSet, Card, CardSetIter, u128);
+
 impl CardSet {
-    /// The empty set.
-    pub const EMPTY: CardSet = CardSet(0);
+    /// The whole deck, `1..=104`.
+    pub const FULL: CardSet = CardSet(DECK_MASK);
+
+    /// The set of the given bits; bits outside `1..=104` are dropped.
+    pub const fn from_bits(bits: u128) -> CardSet {
+        CardSet(bits & DECK_MASK)
+    }
 
     /// The cards `1..=highest` (`highest` is capped at 104).
     pub const fn deck(highest: u8) -> CardSet {
         let h = if highest > DECK_SIZE { DECK_SIZE } else { highest };
         // Bits 1..=h.
         CardSet(((1u128 << (h as u32 + 1)) - 1) & !1)
-    }
-
-    /// The set with the single card `c`.
-    pub const fn single(c: Card) -> CardSet {
-        CardSet(1 << c.0)
     }
 
     /// The cards strictly between `low` and `high` (both are card numbers; `0` is allowed
@@ -163,57 +165,6 @@ impl CardSet {
         let upto_high = (1u128 << high) - 1; // bits 0..high
         let upto_low = (1u128 << (low + 1)) - 1; // bits 0..=low
         CardSet(upto_high & !upto_low & DECK_MASK)
-    }
-
-    /// The raw bits (bit `v` for card `v`).
-    pub const fn bits(self) -> u128 {
-        self.0
-    }
-
-    /// Whether the set is empty.
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The number of cards.
-    pub const fn len(self) -> u32 {
-        self.0.count_ones()
-    }
-
-    /// Whether `c` is in the set.
-    pub const fn contains(self, c: Card) -> bool {
-        self.0 & (1 << c.0) != 0
-    }
-
-    /// Adds `c`; returns whether it was absent.
-    pub fn insert(&mut self, c: Card) -> bool {
-        let absent = !self.contains(c);
-        self.0 |= 1 << c.0;
-        absent
-    }
-
-    /// Removes `c`; returns whether it was present.
-    pub fn remove(&mut self, c: Card) -> bool {
-        let present = self.contains(c);
-        self.0 &= !(1 << c.0);
-        present
-    }
-
-    /// The lowest card.
-    pub const fn first(self) -> Option<Card> {
-        if self.0 == 0 { None } else { Some(Card(self.0.trailing_zeros() as u8)) }
-    }
-
-    /// The highest card.
-    pub const fn last(self) -> Option<Card> {
-        if self.0 == 0 { None } else { Some(Card(127 - self.0.leading_zeros() as u8)) }
-    }
-
-    /// Removes and returns the lowest card.
-    pub fn pop_first(&mut self) -> Option<Card> {
-        let c = self.first()?;
-        self.0 &= self.0 - 1;
-        Some(c)
     }
 
     /// The `n`-th lowest card (0-based).
@@ -242,56 +193,7 @@ impl CardSet {
             + 2 * (s & AT_LEAST_5).count_ones()
             + 2 * (s & AT_LEAST_7).count_ones()
     }
-
-    /// The cards in ascending order.
-    pub fn iter(self) -> Iter {
-        Iter(self.0)
-    }
 }
-
-/// The ascending iterator over a [`CardSet`].
-#[derive(Clone, Debug)]
-pub struct Iter(u128);
-
-impl Iterator for Iter {
-    type Item = Card;
-
-    fn next(&mut self) -> Option<Card> {
-        if self.0 == 0 {
-            return None;
-        }
-        let c = Card(self.0.trailing_zeros() as u8);
-        self.0 &= self.0 - 1;
-        Some(c)
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
-        (n, Some(n))
-    }
-}
-
-impl ExactSizeIterator for Iter {}
-
-impl IntoIterator for CardSet {
-    type Item = Card;
-    type IntoIter = Iter;
-    fn into_iter(self) -> Iter {
-        self.iter()
-    }
-}
-
-impl FromIterator<Card> for CardSet {
-    fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> CardSet {
-        let mut s = CardSet::EMPTY;
-        for c in iter {
-            s.insert(c);
-        }
-        s
-    }
-}
-
-tabletop_core::impl_set_ops!(CardSet);
 
 impl Not for CardSet {
     type Output = CardSet;

@@ -16,14 +16,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::fmt;
-use std::str::FromStr;
-
 use tabletop_core::contest::{InvalidInput, Strict, compare_tokens};
 use tabletop_core::rand::Rng as _;
 use tabletop_core::rand::seq::SliceRandom;
 use tabletop_core::seeded_rng;
-use tabletop_core::text::clip;
 use thiserror::Error;
 
 pub use tabletop_core::contest::{Checked, Verdict};
@@ -31,7 +27,7 @@ pub use tabletop_core::contest::{Checked, Verdict};
 use crate::card::Card;
 use crate::judge::judge_nthu14463;
 use crate::rules::{MAX_HAND, MAX_PLAYERS, MAX_ROWS};
-use crate::sim::{Script, simulate_traced};
+use crate::script::{Script, simulate_traced};
 use crate::state::Reason;
 
 /// The most cards played in a game of the problem (`N * M <= 100`).
@@ -94,51 +90,22 @@ pub fn check_nthu14463(input: &str, output: &str, answer: Option<&str>) -> Check
     compare_tokens(expected, output, &int, "an integer", "player")
 }
 
-/// A situation the generator can force into the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Force {
-    /// Some card is below every row end and takes the row ending highest.
-    TooLow,
-    /// Some card is the sixth of its row and takes the five.
-    Sixth,
+tabletop_core::named_enum! {
+    /// A situation the generator can force into the game.
+    pub enum Force: "situation" {
+        /// Some card is below every row end and takes the row ending highest.
+        TooLow = "too-low",
+        /// Some card is the sixth of its row and takes the five.
+        Sixth = "sixth",
+    }
 }
 
 impl Force {
-    /// Both situations.
-    pub const ALL: [Force; 2] = [Force::TooLow, Force::Sixth];
-
-    /// The name on the command line: `too-low`, `sixth`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Force::TooLow => "too-low",
-            Force::Sixth => "sixth",
-        }
-    }
-
     fn reason(self) -> Reason {
         match self {
             Force::TooLow => Reason::TooLowForced,
             Force::Sixth => Reason::Sixth,
         }
-    }
-}
-
-impl fmt::Display for Force {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A name that is not a [`Force`].
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown situation {:?}: expected too-low or sixth", clip(.0))]
-pub struct ParseForceError(pub String);
-
-impl FromStr for Force {
-    type Err = ParseForceError;
-
-    fn from_str(s: &str) -> Result<Force, ParseForceError> {
-        Force::ALL.into_iter().find(|f| f.name() == s).ok_or_else(|| ParseForceError(s.to_owned()))
     }
 }
 

@@ -10,11 +10,6 @@ use crate::card::Card;
 #[error("expected a card number from 1 to 104")]
 pub struct ParseCardError;
 
-/// A row rule other than `forced` or `choose`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
-#[error("expected a row rule: `forced` or `choose`")]
-pub struct ParseRowRuleError;
-
 /// An action that is neither a card number nor `r<row>`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 #[error("expected an action: a card number (1 to 104) or `r` and a row number (`r1`)")]
@@ -120,9 +115,10 @@ pub enum DealError {
     Duplicate(Card),
 }
 
-/// An illegal reveal ([`Hand::try_reveal`](crate::Hand::try_reveal)).
+/// An illegal move of a hand: a reveal ([`Hand::try_reveal`](crate::Hand::try_reveal)) or a
+/// placement ([`Hand::try_place_next`](crate::Hand::try_place_next)).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum PlayError {
+pub enum IllegalMoveError {
     /// The hand is over.
     #[error("the hand is over")]
     HandOver,
@@ -149,6 +145,20 @@ pub enum PlayError {
         player: usize,
         /// The card.
         card: Card,
+    },
+    /// A placement asked for while no revealed card waits.
+    #[error("no revealed card waits to be placed")]
+    NothingToPlace,
+    /// A too-low card whose owner must pick a row, placed without a row or with one that does
+    /// not exist.
+    #[error("player {} must choose one of the {rows} rows for card {card}", player + 1)]
+    RowChoiceNeeded {
+        /// The owner's seat (0-based; shown 1-based).
+        player: usize,
+        /// The too-low card.
+        card: Card,
+        /// The rows on the table.
+        rows: usize,
     },
 }
 

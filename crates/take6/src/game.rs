@@ -12,10 +12,9 @@ use tabletop_core::{
 
 use crate::bot::{Bot, BotKind};
 use crate::card::{Card, CardSet, DECK_SIZE};
-use crate::error::ParseRowRuleError;
 use crate::judge::parse_nthu14463;
 use crate::rules::{MAX_PLAYERS, MAX_ROWS, RowRule, Rules};
-use crate::sim::Script;
+use crate::script::Script;
 use crate::state::{Action, Hand, Match, Placement};
 #[cfg(doc)]
 use crate::table::Table;
@@ -183,7 +182,7 @@ impl Deal {
         for (p, hand) in self.hands.iter().enumerate() {
             let expected =
                 if p < rules.num_players() { dealt.saturating_sub(p * h).min(h) } else { 0 };
-            if hand.len() as usize != expected {
+            if hand.len() != expected {
                 return Err(format!(
                     "deal: {} cards dealt to player {}, expected {expected}",
                     hand.len(),
@@ -649,7 +648,7 @@ impl Game for Take6 {
         let row_rule: RowRule = params
             .row_rule
             .parse()
-            .map_err(|e: ParseRowRuleError| ParamsError::bad("row_rule", e))?;
+            .map_err(|e: tabletop_core::ParseNameError| ParamsError::bad("row_rule", e))?;
         let rules = Rules::new(
             row_rule,
             params.players.into(),

@@ -10,7 +10,7 @@ use tabletop_core::text;
 use crate::card::Card;
 use crate::error::JudgeError;
 use crate::rules::{MAX_HAND, MAX_PLAYERS, MAX_ROWS};
-use crate::sim::{Script, simulate};
+use crate::script::{Script, simulate};
 
 /// The most cards played in a judge game (N * M).
 const MAX_PLAYED: usize = 100;

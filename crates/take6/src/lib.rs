@@ -39,9 +39,9 @@ mod game;
 mod judge;
 mod report;
 mod rules;
+mod script;
 #[cfg(feature = "serde")]
 mod serde_impls;
-mod sim;
 mod state;
 mod table;
 
@@ -52,19 +52,19 @@ pub use bot::{
     AnyBot, Bot, BotKind, Budget, FastRng, HeuristicBot, HighestBot, LowestBot, MonteCarloBot,
     RandomBot, expected_penalty, sampled_penalty,
 };
-pub use card::{Card, CardSet, DECK_HEADS, DECK_SIZE, Iter};
+pub use card::{Card, CardSet, CardSetIter, DECK_HEADS, DECK_SIZE};
 pub use contest::{
-    Checked, Force, GenError, ParseForceError, SAMPLES_NTHU14463, TakeGen, Verdict,
-    check_nthu14463, gen_nthu14463, validate_nthu14463,
+    Checked, Force, GenError, SAMPLES_NTHU14463, TakeGen, Verdict, check_nthu14463, gen_nthu14463,
+    validate_nthu14463,
 };
 pub use error::{
-    ArenaError, DealError, JudgeError, ParseActionError, ParseBotError, ParseCardError,
-    ParseRowRuleError, PlayError, RulesError, ScriptError,
+    ArenaError, DealError, IllegalMoveError, JudgeError, ParseActionError, ParseBotError,
+    ParseCardError, RulesError, ScriptError,
 };
 pub use game::{ANALYSIS_SAMPLES, MAX_MC_PLAYOUTS, Mode, Take6, Take6Params, indistinguishable};
 pub use judge::{judge_nthu14463, parse_nthu14463};
 pub use report::{ArenaConfig, ArenaReport, MAX_ARENA_DEALS, PairComparison, RulesReport};
 pub use rules::{MAX_HAND, MAX_PLAYERS, MAX_ROWS, ROW_CAPACITY, RowRule, Rules};
-pub use sim::{Outcome, Script, Step, simulate, simulate_traced};
+pub use script::{Outcome, Script, Step, simulate, simulate_traced};
 pub use state::{Action, Hand, Match, Next, Placement, Reason, View};
 pub use table::{Row, Table, Target};

@@ -2,10 +2,9 @@
 //! rows and cards, the deck, and the match target.
 
 use std::fmt;
-use std::str::FromStr;
 
 use crate::card::DECK_SIZE;
-use crate::error::{ParseRowRuleError, RulesError};
+use crate::error::RulesError;
 
 /// The most players of any variant (the published game's limit, and the judge's).
 pub const MAX_PLAYERS: usize = 10;
@@ -19,13 +18,14 @@ pub const ROW_CAPACITY: usize = 5;
 /// The most cards in one player's hand (the judge's M <= 50).
 pub const MAX_HAND: usize = 50;
 
-/// Who picks the row taken by a card that is below every row end.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum RowRule {
-    /// The row whose last card is the highest is taken (the judge, NTHU 14463).
-    Forced,
-    /// The player who played the card picks the row (the published game).
-    Choose,
+tabletop_core::named_enum! {
+    /// Who picks the row taken by a card that is below every row end.
+    pub enum RowRule: "row rule" {
+        /// The row whose last card is the highest is taken (the judge, NTHU 14463).
+        Forced = "forced",
+        /// The player who played the card picks the row (the published game).
+        Choose = "choose",
+    }
 }
 
 impl RowRule {
@@ -33,26 +33,6 @@ impl RowRule {
     /// round), rather than the rule.
     pub const fn owner_chooses(self) -> bool {
         matches!(self, RowRule::Choose)
-    }
-}
-
-impl fmt::Display for RowRule {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            RowRule::Forced => "forced",
-            RowRule::Choose => "choose",
-        })
-    }
-}
-
-impl FromStr for RowRule {
-    type Err = ParseRowRuleError;
-    fn from_str(s: &str) -> Result<RowRule, ParseRowRuleError> {
-        match s {
-            "forced" => Ok(RowRule::Forced),
-            "choose" => Ok(RowRule::Choose),
-            _ => Err(ParseRowRuleError),
-        }
     }
 }
 

@@ -15,7 +15,7 @@ use std::str::FromStr;
 use tabletop_core::{seeded_rng, sub_seed};
 
 use crate::card::{Card, CardSet};
-use crate::error::{DealError, ParseActionError, PlayError, RulesError};
+use crate::error::{DealError, IllegalMoveError, ParseActionError, RulesError};
 use crate::rules::{MAX_PLAYERS, MAX_ROWS, Rules};
 use crate::table::{Table, Target};
 
@@ -156,10 +156,10 @@ impl Hand {
             }
         }
         for (i, h) in hands.iter().enumerate() {
-            if h.len() as usize != rules.hand_size() as usize {
+            if h.len() != rules.hand_size() as usize {
                 return Err(DealError::HandSize {
                     player: i,
-                    found: h.len() as usize,
+                    found: h.len(),
                     expected: rules.hand_size() as usize,
                 });
             }
@@ -319,20 +319,23 @@ impl Hand {
     }
 
     /// Every player reveals a card at once, if that is legal now.
-    pub fn try_reveal(&mut self, cards: &[Card]) -> Result<(), PlayError> {
+    pub fn try_reveal(&mut self, cards: &[Card]) -> Result<(), IllegalMoveError> {
         if let Some(next) = self.next() {
-            return Err(PlayError::RowChoicePending { player: next.player, card: next.card });
+            return Err(IllegalMoveError::RowChoicePending {
+                player: next.player,
+                card: next.card,
+            });
         }
         if self.is_over() {
-            return Err(PlayError::HandOver);
+            return Err(IllegalMoveError::HandOver);
         }
         let n = self.rules.num_players();
         if cards.len() != n {
-            return Err(PlayError::CardCount { found: cards.len(), expected: n });
+            return Err(IllegalMoveError::CardCount { found: cards.len(), expected: n });
         }
         for (player, &card) in cards.iter().enumerate() {
             if !self.hands[player].contains(card) {
-                return Err(PlayError::NotInHand { player, card });
+                return Err(IllegalMoveError::NotInHand { player, card });
             }
         }
         self.reveal_unchecked(cards);
@@ -389,6 +392,20 @@ impl Hand {
     pub fn place_next(&mut self, choice: Option<usize>) -> Placement {
         let next = self.next().expect("a revealed card waits to be placed");
         self.place_unchecked(next, choice)
+    }
+
+    /// Places the lowest revealed card, if that is legal now: a card waits and, when its owner
+    /// must pick the row it takes, `choice` is a row.
+    pub fn try_place_next(&mut self, choice: Option<usize>) -> Result<Placement, IllegalMoveError> {
+        let next = self.next().ok_or(IllegalMoveError::NothingToPlace)?;
+        if self.asks_row(&next) && choice.is_none_or(|r| r >= self.table.num_rows()) {
+            return Err(IllegalMoveError::RowChoiceNeeded {
+                player: next.player,
+                card: next.card,
+                rows: self.table.num_rows(),
+            });
+        }
+        Ok(self.place_unchecked(next, choice))
     }
 
     /// [`Hand::place_next`] for a `next` already computed.
@@ -486,7 +503,7 @@ impl Hand {
         for (p, h) in self.hands[..n].iter().enumerate() {
             // During a round every card is revealed, placed or not.
             let expected = left.checked_sub(usize::from(!self.pending.is_empty()));
-            if Some(h.len() as usize) != expected {
+            if Some(h.len()) != expected {
                 return Err(format!(
                     "player {} holds {} cards in round {}",
                     p + 1,
@@ -858,9 +875,12 @@ mod tests {
         let mut h = Hand::from_deal(rules, &[c(1)], &[s(c(2)), s(c(3))]).unwrap();
         assert_eq!(
             h.try_reveal(&[c(3), c(2)]),
-            Err(PlayError::NotInHand { player: 0, card: c(3) })
+            Err(IllegalMoveError::NotInHand { player: 0, card: c(3) })
         );
-        assert_eq!(h.try_reveal(&[c(2)]), Err(PlayError::CardCount { found: 1, expected: 2 }));
+        assert_eq!(
+            h.try_reveal(&[c(2)]),
+            Err(IllegalMoveError::CardCount { found: 1, expected: 2 })
+        );
         assert_eq!((h.round(), h.revealed(0), h.revealed(1)), (0, None, None));
         h.reveal(&[c(2), c(3)]);
         assert_eq!((h.round(), h.revealed(0), h.revealed(1)), (0, Some(c(2)), Some(c(3))));
@@ -868,7 +888,7 @@ mod tests {
         assert_eq!((h.revealed(0), h.revealed(1)), (None, Some(c(3))));
         h.place_next(None);
         assert_eq!((h.round(), h.revealed(1)), (1, None));
-        assert_eq!(h.try_reveal(&[c(2), c(3)]), Err(PlayError::HandOver));
+        assert_eq!(h.try_reveal(&[c(2), c(3)]), Err(IllegalMoveError::HandOver));
         // Two rounds: the count goes on.
         let rules = Rules::judge(2, 2, 1).unwrap();
         let hands = [s(c(2)) | s(c(4)), s(c(3)) | s(c(5))];
@@ -881,5 +901,29 @@ mod tests {
         h.place_next(None);
         h.place_next(None);
         assert_eq!((h.round(), h.is_over()), (2, true));
+    }
+
+    #[test]
+    fn placements_are_checked() {
+        let c = Card::from_value;
+        let s = CardSet::single;
+        // Two rows ending at 10 and 20; player 1's 5 is too low, player 2's 30 is not.
+        let rules = Rules::new(crate::RowRule::Choose, 2, 4, 1, 104, 66).unwrap();
+        let mut h =
+            Hand::from_deal(rules, &[c(10), c(20), c(40), c(50)], &[s(c(5)), s(c(30))]).unwrap();
+        assert_eq!(h.try_place_next(Some(0)), Err(IllegalMoveError::NothingToPlace));
+        h.reveal(&[c(5), c(30)]);
+        let needed = IllegalMoveError::RowChoiceNeeded { player: 0, card: c(5), rows: 4 };
+        assert_eq!(h.try_place_next(None), Err(needed.clone()));
+        assert_eq!(h.try_place_next(Some(4)), Err(needed.clone()));
+        assert_eq!(needed.to_string(), "player 1 must choose one of the 4 rows for card 5");
+        let before = h.clone();
+        let placed = h.try_place_next(Some(1)).unwrap();
+        assert_eq!((placed.player, placed.card, placed.row), (0, c(5), 1));
+        let mut again = before;
+        assert_eq!(again.place_next(Some(1)), placed);
+        // The next card needs no choice, and a choice given is ignored.
+        assert_eq!(h.try_place_next(Some(3)).unwrap().card, c(30));
+        assert_eq!(h.try_place_next(None), Err(IllegalMoveError::NothingToPlace));
     }
 }

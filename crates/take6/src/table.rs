@@ -90,7 +90,7 @@ impl Table {
             *row = Row::new(c);
         }
         let t = Table { rows, len: starts.len() as u8 };
-        assert_eq!(t.cards().len() as usize, starts.len(), "the starting cards are distinct");
+        assert_eq!(t.cards().len(), starts.len(), "the starting cards are distinct");
         t
     }
 
@@ -169,7 +169,7 @@ impl Table {
     pub fn check(&self) -> Result<(), String> {
         for (i, r) in self.rows().iter().enumerate() {
             if r.cards.last() != Some(r.last)
-                || r.cards.len() as usize != r.len()
+                || r.cards.len() != r.len()
                 || r.cards.heads() != r.heads()
             {
                 return Err(format!(

@@ -48,7 +48,7 @@ fn determinisations_avoid_every_card_seen() {
             hand.play_round(&cards, |h, _, _| h.table().fewest_heads_row(), |_, _| {});
         }
         let view = hand.view(0);
-        let k = view.hand.len() as usize;
+        let k = view.hand.len();
         let mut mc = MonteCarloBot::new(seed, Budget::Playouts(1));
         let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
         hands[0] = view.hand;
@@ -56,7 +56,7 @@ fn determinisations_avoid_every_card_seen() {
             mc.determinise(&view, k, &mut hands);
             let mut all = view.hand | view.public;
             for h in &hands[1..n] {
-                assert_eq!(h.len() as usize, k);
+                assert_eq!(h.len(), k);
                 assert!((*h & all).is_empty(), "a sampled card was seen or dealt twice");
                 assert!((*h - CardSet::deck(rules.deck())).is_empty());
                 all |= *h;

@@ -233,7 +233,7 @@ fn parameters_are_checked_as_before() {
     );
     assert_eq!(
         bad(Take6Params { row_rule: "free".into(), ..Take6Params::default() }),
-        ("row_rule".into(), "expected a row rule: `forced` or `choose`".into())
+        ("row_rule".into(), r#"unknown row rule "free": expected forced or choose"#.into())
     );
     assert_eq!(
         bad(Take6Params { target: 0, mode: Mode::Match, ..Take6Params::default() }),

@@ -106,7 +106,7 @@ impl Present for Mahjong {
     type Analysis = MahjongAnalysis;
 
     fn view(&self, viewer: Option<usize>) -> MahjongView {
-        let Some(t) = self.table() else {
+        let Some(t) = self.position() else {
             return wall_being_drawn(self, viewer);
         };
         let sees = |p: Player| viewer.is_none_or(|v| v == p.index());
@@ -156,7 +156,7 @@ impl Present for Mahjong {
 
     /// The distance after each possible discard (the distance tables: microseconds).
     fn analyse(&self, _seed: u64) -> Result<MahjongAnalysis, PlayError> {
-        let Some((t, p)) = self.table().and_then(|t| Some((t, t.to_discard()?))) else {
+        let Some((t, p)) = self.position().and_then(|t| Some((t, t.to_discard()?))) else {
             return Ok(MahjongAnalysis {
                 player: None,
                 distance: None,

@@ -1,4 +1,4 @@
-//! Race: the JSON view of a [`RaceGame`] and its analysis (the outcome of every move and the
+//! Position: the JSON view of a [`RaceGame`] and its analysis (the outcome of every move and the
 //! whole board's tables). The rules, parameters, ids, tensors and bots are the game's own
 //! ([`tabletop_race::RaceGame`]).
 
@@ -81,7 +81,7 @@ impl Present for RaceGame {
     type Analysis = RaceAnalysis;
 
     fn view(&self, _viewer: Option<usize>) -> RaceView {
-        let r = self.race();
+        let r = self.position();
         let b = r.board();
         let (x, y) = r.cell();
         let (sx, sy) = self.start();
@@ -102,7 +102,7 @@ impl Present for RaceGame {
     /// Closed forms for the moves, the retrograde tables for the whole board (at most
     /// [`MAX_PLAY_SIDE`] x [`MAX_PLAY_SIDE`] cells).
     fn analyse(&self, _seed: u64) -> Result<RaceAnalysis, PlayError> {
-        let r = self.race();
+        let r = self.position();
         let (piece, board) = (r.piece(), r.board());
         let (x, y) = r.cell();
         let (rows, cols) = (board.rows() as usize, board.cols() as usize);

@@ -165,7 +165,7 @@ impl Present for Take6 {
                 })
                 .unwrap_or_default(),
             hands: (0..n).map(|p| sees(p).then(|| values(hands[p]))).collect(),
-            hand_sizes: hands.iter().map(|h| h.len() as usize).collect(),
+            hand_sizes: hands.iter().map(|h| h.len()).collect(),
             chosen: (0..n).map(|p| self.has_chosen(p)).collect(),
             choices: (0..n).map(|p| self.choice(p).filter(|_| sees(p)).map(Card::value)).collect(),
             revealed: (0..n).map(|p| hand.and_then(|h| h.revealed(p)).map(Card::value)).collect(),
@@ -191,11 +191,8 @@ impl Present for Take6 {
         let view = hand.view(p);
         let mut rng = FastRng::new(seed);
         // Every opponent needs an unseen card to sample a round.
-        let samples = if view.unseen().len() as usize + 1 >= self.num_players() {
-            ANALYSIS_SAMPLES
-        } else {
-            0
-        };
+        let samples =
+            if view.unseen().len() + 1 >= self.num_players() { ANALYSIS_SAMPLES } else { 0 };
         let actions = self
             .legal_actions()
             .into_iter()

@@ -106,12 +106,9 @@ pub enum GenError {
         /// The problem they were given to.
         problem: Problem,
     },
-    /// A mode of hdu5754 that does not exist.
+    /// A mode that the problem's generator does not have (hdu5754's or p7147's).
     #[error(transparent)]
-    RaceMode(#[from] tabletop_race::ParseRaceModeError),
-    /// A mode of p7147 that does not exist.
-    #[error(transparent)]
-    MahjongMode(#[from] tabletop_mahjong::ParseMahjongModeError),
+    Mode(#[from] tabletop_core::ParseNameError),
     /// Nine's generators cannot make it.
     #[error(transparent)]
     Nine(#[from] tabletop_nine::GenError),

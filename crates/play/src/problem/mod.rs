@@ -35,56 +35,40 @@
 mod generate;
 mod package;
 
-use std::fmt;
-use std::str::FromStr;
-
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 pub use generate::{GenError, GenOptions};
 pub use package::{Package, PackageError, PackageTest};
+pub use tabletop_core::ParseNameError;
 pub use tabletop_core::contest::{Checked, InvalidInput, Verdict};
 pub use tabletop_core::text::{NotUtf8, clip, decode, decode_owned, strip_bom};
 
-/// The original problems that [`judge`] reproduces byte for byte.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Problem {
-    /// Codeforces 1769 D1: the winner of a Nine deal, Alice first.
-    Cf1769d1,
-    /// Codeforces 1769 D2: k <= 13 Nine deals with distinct importances.
-    Cf1769d2,
-    /// Codeforces 1769 D3: k <= 26 Nine deals with distinct importances.
-    Cf1769d3,
-    /// NTHU OJ 14463: Take 6!, scripted.
-    Nthu14463,
-    /// HDU 5754: Life Winner Bo.
-    Hdu5754,
-    /// Luogu P7147 (THUPC 2021): the Mahjong simulator.
-    P7147,
+tabletop_core::named_enum! {
+    /// The original problems that [`judge`] reproduces byte for byte.
+    #[derive(PartialOrd, Ord, Serialize, Deserialize)]
+    #[serde(rename_all = "lowercase")]
+    pub enum Problem: "problem" {
+        /// Codeforces 1769 D1: the winner of a Nine deal, Alice first.
+        Cf1769d1 = "cf1769d1",
+        /// Codeforces 1769 D2: k <= 13 Nine deals with distinct importances.
+        Cf1769d2 = "cf1769d2",
+        /// Codeforces 1769 D3: k <= 26 Nine deals with distinct importances.
+        Cf1769d3 = "cf1769d3",
+        /// NTHU OJ 14463: Take 6!, scripted.
+        Nthu14463 = "nthu14463",
+        /// HDU 5754: Life Winner Bo.
+        Hdu5754 = "hdu5754",
+        /// Luogu P7147 (THUPC 2021): the Mahjong simulator.
+        P7147 = "p7147",
+    }
 }
 
 impl Problem {
-    /// Every problem, in this order.
-    pub const ALL: [Problem; 6] = [
-        Problem::Cf1769d1,
-        Problem::Cf1769d2,
-        Problem::Cf1769d3,
-        Problem::Nthu14463,
-        Problem::Hdu5754,
-        Problem::P7147,
-    ];
-
-    /// The id: `cf1769d1`, `cf1769d2`, `cf1769d3`, `nthu14463`, `hdu5754`, `p7147`.
+    /// The id: `cf1769d1`, `cf1769d2`, `cf1769d3`, `nthu14463`, `hdu5754`, `p7147` (its
+    /// name, as `Display` writes it and `FromStr` reads it).
     pub const fn id(self) -> &'static str {
-        match self {
-            Problem::Cf1769d1 => "cf1769d1",
-            Problem::Cf1769d2 => "cf1769d2",
-            Problem::Cf1769d3 => "cf1769d3",
-            Problem::Nthu14463 => "nthu14463",
-            Problem::Hdu5754 => "hdu5754",
-            Problem::P7147 => "p7147",
-        }
+        self.name()
     }
 
     /// The game the problem is about: `nine`, `take6`, `race` or `mahjong` (the names of
@@ -256,30 +240,6 @@ pub struct ProblemInfo {
     pub input_format: &'static str,
     /// An input to start from ([`Problem::example`]).
     pub sample: &'static str,
-}
-
-impl fmt::Display for Problem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())
-    }
-}
-
-/// A problem id that is not one of [`Problem::ALL`].
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error(
-    "unknown problem {:?}: expected one of cf1769d1, cf1769d2, cf1769d3, nthu14463, hdu5754, p7147",
-    clip(.0)
-)]
-pub struct ParseProblemError(pub String);
-
-impl FromStr for Problem {
-    type Err = ParseProblemError;
-    fn from_str(s: &str) -> Result<Problem, ParseProblemError> {
-        Problem::ALL
-            .into_iter()
-            .find(|p| p.id() == s)
-            .ok_or_else(|| ParseProblemError(s.to_owned()))
-    }
 }
 
 /// Why a judge input is rejected: the message exactly as `tabletop judge` prints it after

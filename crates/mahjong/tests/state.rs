@@ -5,7 +5,7 @@ use std::path::Path;
 
 use tabletop_core::{seeded_rng, sub_seed};
 use tabletop_mahjong::{
-    Board, Event, Outcome, Player, ReplayError, ReplayReason, Table, Wall, check_log,
+    Event, Outcome, Player, Position, ReplayError, ReplayReason, ReplayState, Wall, check_log,
     discard_options, distance, log_text, parse_log, parse_log_lines, simulate,
 };
 
@@ -13,7 +13,7 @@ use tabletop_mahjong::{
 fn fixed_rules_keep_invariants_and_logs_replay() {
     for i in 0..300u64 {
         let wall = Wall::random(&mut seeded_rng(sub_seed(13, i)));
-        let mut table = Table::new(&wall);
+        let mut table = Position::new(&wall);
         table.check().unwrap();
         while let Some(p) = table.to_discard() {
             let tile = table.choose_discard();
@@ -30,7 +30,7 @@ fn fixed_rules_keep_invariants_and_logs_replay() {
         assert_eq!(record.events, table.events());
         let text = log_text(&record.events);
         assert_eq!(parse_log(&text).unwrap(), record.events);
-        let mut board = Board::new();
+        let mut board = ReplayState::new();
         for e in &record.events {
             board.apply(e).unwrap_or_else(|e| panic!("wall {i}: {e}"));
         }
@@ -50,7 +50,7 @@ fn official_logs_replay_on_a_board() {
     for n in 1..=50 {
         let text = std::fs::read_to_string(dir.join(format!("{n}.ans"))).unwrap();
         let events = parse_log(&text).unwrap();
-        let mut board = Board::new();
+        let mut board = ReplayState::new();
         for e in &events {
             board.apply(e).unwrap_or_else(|e| panic!("test {n}: {e}"));
         }
@@ -64,7 +64,7 @@ fn official_logs_replay_on_a_board() {
 fn a_discarder_never_could_pong_their_own_discard() {
     for i in 0..5000u64 {
         let wall = Wall::random(&mut seeded_rng(sub_seed(14, i)));
-        let mut table = Table::new(&wall);
+        let mut table = Position::new(&wall);
         while let Some(p) = table.to_discard() {
             let tile = table.choose_discard();
             if !tile.is_special() {
@@ -170,7 +170,7 @@ fn legal_events_the_rules_would_not_play_are_rejected() {
     assert_eq!((e.line, e.index), (56, 54), "{e}");
     assert!(e.to_string().ends_with("the fixed rules play A OUT PASS B here"), "{e}");
     // The board alone accepts it.
-    let mut board = Board::new();
+    let mut board = ReplayState::new();
     for e in parse_log(&text).unwrap() {
         board.apply(&e).unwrap();
     }

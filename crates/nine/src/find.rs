@@ -1,4 +1,4 @@
-//! Deal search: deals with a given importance of the first move, and sets of deals with
+//! Finding deals: deals with a given importance of the first move, and sets of deals with
 //! pairwise distinct importances, found at run time by a seeded local search.
 //!
 //! Trade-offs. Most random deals have importance 0 and values above 9 are rare, so the search
@@ -17,7 +17,7 @@ use tabletop_core::{Rng, seeded_rng};
 
 use crate::card::{Card, CardSet};
 use crate::deal::Deal;
-use crate::error::SearchError;
+use crate::error::FindError;
 use crate::solver::importance;
 
 /// Every importance some deal has: 0 to 24, 26 and 30.
@@ -59,11 +59,11 @@ fn neighbour(deal: Deal, rng: &mut Rng) -> Deal {
 /// ```
 /// let deal = tabletop_nine::find_deal(4, 1, 100_000)?;
 /// assert_eq!(tabletop_nine::importance(deal), 4);
-/// # Ok::<(), tabletop_nine::SearchError>(())
+/// # Ok::<(), tabletop_nine::FindError>(())
 /// ```
-pub fn find_deal(target: u32, seed: u64, budget: u64) -> Result<Deal, SearchError> {
+pub fn find_deal(target: u32, seed: u64, budget: u64) -> Result<Deal, FindError> {
     if !is_achievable(target) {
-        return Err(SearchError::Impossible(target));
+        return Err(FindError::Impossible(target));
     }
     let mut rng = seeded_rng(seed);
     let mut found = None;
@@ -78,17 +78,17 @@ pub fn find_deal(target: u32, seed: u64, budget: u64) -> Result<Deal, SearchErro
             found.is_some()
         },
     );
-    found.ok_or(SearchError::NotFound { target, budget })
+    found.ok_or(FindError::NotFound { target, budget })
 }
 
 /// `k` deals with pairwise distinct importances, with their importances, in increasing order
 /// of importance, solving at most `budget` deals.
 ///
-/// Fails at once with [`SearchError::TooMany`] for `k > 27` (only 27 importances exist, see
-/// [`ACHIEVABLE`]), and with [`SearchError::NotEnough`] when the budget runs out first. The
+/// Fails at once with [`FindError::TooMany`] for `k > 27` (only 27 importances exist, see
+/// [`ACHIEVABLE`]), and with [`FindError::NotEnough`] when the budget runs out first. The
 /// search is random, so no finite budget is guaranteed in general, but it is deterministic:
 /// with [`JUDGE_SEED`](crate::JUDGE_SEED), k = 26 needs about 1,200 solved deals.
-pub fn find_distinct(k: usize, seed: u64, budget: u64) -> Result<Vec<(Deal, u32)>, SearchError> {
+pub fn find_distinct(k: usize, seed: u64, budget: u64) -> Result<Vec<(Deal, u32)>, FindError> {
     find_distinct_counted(k, seed, budget).map(|(deals, _)| deals)
 }
 
@@ -97,9 +97,9 @@ pub fn find_distinct_counted(
     k: usize,
     seed: u64,
     budget: u64,
-) -> Result<(Vec<(Deal, u32)>, u64), SearchError> {
+) -> Result<(Vec<(Deal, u32)>, u64), FindError> {
     if k > ACHIEVABLE.len() {
-        return Err(SearchError::TooMany(k));
+        return Err(FindError::TooMany(k));
     }
     let mut rng = seeded_rng(seed);
     let mut have: [Option<Deal>; 37] = [None; 37];
@@ -112,7 +112,7 @@ pub fn find_distinct_counted(
         count >= k
     });
     if count < k {
-        return Err(SearchError::NotEnough { k, found: count, budget });
+        return Err(FindError::NotEnough { k, found: count, budget });
     }
     let mut out: Vec<(Deal, u32)> =
         (0..37u32).filter_map(|v| have[v as usize].map(|d| (d, v))).collect();

@@ -1,9 +1,9 @@
-//! The deal search and the judge's D2/D3 answers, checked independently.
+//! Finding deals (`find.rs`) and the judge's D2/D3 answers, checked independently.
 
 use std::collections::BTreeSet;
 
 use tabletop_nine::{
-    ACHIEVABLE, Deal, SearchError, find_deal, find_distinct, importance, is_achievable, judge_d2,
+    ACHIEVABLE, Deal, FindError, find_deal, find_distinct, importance, is_achievable, judge_d2,
     judge_d3, minimax_deal,
 };
 
@@ -53,22 +53,19 @@ fn find_deal_hits_its_target_and_refuses_the_impossible() {
         assert_eq!(importance(deal), target);
     }
     for target in [25, 27, 28, 29, 31, 36, 1000] {
-        assert_eq!(find_deal(target, 1, 1_000_000), Err(SearchError::Impossible(target)));
+        assert_eq!(find_deal(target, 1, 1_000_000), Err(FindError::Impossible(target)));
     }
-    assert_eq!(find_deal(24, 1, 1), Err(SearchError::NotFound { target: 24, budget: 1 }));
-    assert_eq!(find_distinct(28, 1, 1_000), Err(SearchError::TooMany(28)));
+    assert_eq!(find_deal(24, 1, 1), Err(FindError::NotFound { target: 24, budget: 1 }));
+    assert_eq!(find_distinct(28, 1, 1_000), Err(FindError::TooMany(28)));
     // A budget of nothing solves nothing.
-    assert_eq!(find_deal(4, 1, 0), Err(SearchError::NotFound { target: 4, budget: 0 }));
-    assert_eq!(find_distinct(5, 1, 0), Err(SearchError::NotEnough { k: 5, found: 0, budget: 0 }));
+    assert_eq!(find_deal(4, 1, 0), Err(FindError::NotFound { target: 4, budget: 0 }));
+    assert_eq!(find_distinct(5, 1, 0), Err(FindError::NotEnough { k: 5, found: 0, budget: 0 }));
     // All 27 importances may be asked for (it is the budget that runs out here).
     let all = find_distinct(27, 1, 3);
-    assert!(
-        matches!(all, Err(SearchError::NotEnough { k: 27, budget: 3, found: 1..=3 })),
-        "{all:?}"
-    );
+    assert!(matches!(all, Err(FindError::NotEnough { k: 27, budget: 3, found: 1..=3 })), "{all:?}");
     let short = find_distinct(26, 1, 3);
     assert!(
-        matches!(short, Err(SearchError::NotEnough { k: 26, budget: 3, found: 1..=3 })),
+        matches!(short, Err(FindError::NotEnough { k: 26, budget: 3, found: 1..=3 })),
         "{short:?}"
     );
     assert_eq!(ACHIEVABLE.len(), 27);

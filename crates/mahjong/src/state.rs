@@ -15,6 +15,7 @@
 use arrayvec::ArrayVec;
 
 use crate::distance::{OneSuitVaries, distance};
+use crate::error::IllegalMoveError;
 use crate::event::{Event, Outcome};
 use crate::hand::key_slot;
 use crate::hand::{Hand, Meld};
@@ -37,10 +38,10 @@ pub struct GameStats {
 
 /// A game in progress: the wall, hands, melds, direction, and whose discard is due.
 ///
-/// The fixed decision rules are [`Table::choose_discard`] and the automatic claims of
-/// [`Table::discard`]; [`Table::play_out`] applies them until the game ends.
+/// The fixed decision rules are [`Position::choose_discard`] and the automatic claims of
+/// [`Position::discard`]; [`Position::play_out`] applies them until the game ends.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Table {
+pub struct Position {
     wall: Wall,
     head: usize,
     hands: [Hand; 4],
@@ -59,10 +60,10 @@ pub struct Table {
     waits: [u64; 4],
 }
 
-impl Table {
+impl Position {
     /// Deals the wall (52 `IN` events) and starts `A`'s turn.
-    pub fn new(wall: &Wall) -> Table {
-        let mut table = Table {
+    pub fn new(wall: &Wall) -> Position {
+        let mut table = Position {
             wall: *wall,
             head: 0,
             hands: [Hand::new(); 4],
@@ -248,11 +249,31 @@ impl Table {
     /// (or the game ends): the tile's effect, wins on it, pong and chow claims.
     ///
     /// # Panics
-    /// If the game is over or the player does not hold `tile`.
+    /// If the game is over or the player does not hold `tile` (see [`Position::try_discard`]).
     pub fn discard(&mut self, tile: Kind) {
+        if let Err(e) = self.try_discard(tile) {
+            panic!("illegal discard: {e}");
+        }
+    }
+
+    /// [`Position::discard`], if it is legal now: a discard is due and the player holds `tile`.
+    pub fn try_discard(&mut self, tile: Kind) -> Result<(), IllegalMoveError> {
+        let player = self.to_discard.ok_or(IllegalMoveError::GameOver)?;
+        if self.hands[player.index()].count(tile) == 0 {
+            return Err(IllegalMoveError::NotHeld { player, tile });
+        }
+        self.discard_unchecked(tile);
+        Ok(())
+    }
+
+    /// [`Position::discard`] without checks.
+    ///
+    /// Precondition: a discard is due and the player to discard holds `tile` (checked in debug
+    /// builds).
+    pub fn discard_unchecked(&mut self, tile: Kind) {
         let p = self.to_discard.take().expect("a discard is due");
         let i = p.index();
-        assert!(self.hands[i].count(tile) > 0, "{p} holds no {tile}");
+        debug_assert!(self.hands[i].count(tile) > 0, "{p} holds no {tile}");
         self.hands[i].remove(tile);
         self.discarded[tile.index()] += 1;
         self.stats.discards += 1;
@@ -362,7 +383,7 @@ impl Table {
     pub fn play_out(&mut self) {
         while self.to_discard.is_some() {
             let tile = self.choose_discard();
-            self.discard(tile);
+            self.discard_unchecked(tile);
         }
     }
 
@@ -463,7 +484,7 @@ impl Table {
     /// log stays legal tile by tile; the fixed rules may not have played it from the new
     /// hands (a re-dealt hand might have claimed or won earlier), and a winner's re-dealt hand
     /// need not be winning.
-    pub(crate) fn redeal(&self, keep: Player, rng: &mut tabletop_core::Rng) -> Table {
+    pub(crate) fn redeal(&self, keep: Player, rng: &mut tabletop_core::Rng) -> Position {
         // 1. The player who drew each wall position: the i-th draw took position i.
         let owners: Vec<Player> = self
             .events
@@ -541,7 +562,7 @@ pub struct GameRecord {
 
 /// Plays a wall with the fixed rules.
 pub fn simulate(wall: &Wall) -> GameRecord {
-    let mut table = Table::new(wall);
+    let mut table = Position::new(wall);
     table.play_out();
     GameRecord {
         outcome: table.outcome.expect("a played-out game is over"),
@@ -551,7 +572,7 @@ pub fn simulate(wall: &Wall) -> GameRecord {
 }
 
 #[cfg(test)]
-impl Table {
+impl Position {
     /// Counts one more `kind` among the discards: a corrupt table for the tests of the checks.
     pub(crate) fn miscount_discard(&mut self, kind: Kind) {
         self.discarded[kind.index()] += 1;
@@ -565,9 +586,9 @@ mod tests {
     use super::*;
 
     /// A table in mid-game, with C's discard due after at least six discards.
-    fn table() -> Table {
+    fn table() -> Position {
         for seed in 0.. {
-            let mut t = Table::new(&Wall::random(&mut seeded_rng(seed)));
+            let mut t = Position::new(&Wall::random(&mut seeded_rng(seed)));
             while let Some(p) = t.to_discard() {
                 if p == Player::C && t.stats().discards >= 6 {
                     t.check().unwrap();
@@ -579,7 +600,35 @@ mod tests {
         unreachable!("some wall gets there")
     }
 
-    fn broken(t: &Table) -> String {
+    #[test]
+    fn discards_are_checked() {
+        let mut t = table();
+        let missing = Kind::ALL.into_iter().find(|&k| t.hand(Player::C).count(k) == 0).unwrap();
+        let before = t.clone();
+        let e = t.try_discard(missing).unwrap_err();
+        assert_eq!(e, IllegalMoveError::NotHeld { player: Player::C, tile: missing });
+        assert_eq!(e.to_string(), format!("C holds no {missing}"));
+        assert_eq!(t, before, "a refused discard changes nothing");
+        let tile = t.choose_discard();
+        t.try_discard(tile).unwrap();
+        let mut checked = before.clone();
+        checked.discard(tile);
+        let mut unchecked = before;
+        unchecked.discard_unchecked(tile);
+        assert_eq!((&checked, &unchecked), (&t, &t));
+        t.play_out();
+        assert_eq!(t.try_discard(tile), Err(IllegalMoveError::GameOver));
+    }
+
+    #[test]
+    #[should_panic(expected = "illegal discard: the game is over")]
+    fn a_discard_after_the_end_panics() {
+        let mut t = table();
+        t.play_out();
+        t.discard(Kind::ALL[0]);
+    }
+
+    fn broken(t: &Position) -> String {
         t.check().expect_err("the check must fail")
     }
 
@@ -633,7 +682,7 @@ mod tests {
     #[test]
     fn discards_leave_the_table_when_claimed() {
         for seed in 0..50 {
-            let mut t = Table::new(&Wall::random(&mut seeded_rng(seed)));
+            let mut t = Position::new(&Wall::random(&mut seeded_rng(seed)));
             t.play_out();
             let mut counts = [0; Kind::COUNT];
             for p in Player::ALL {
