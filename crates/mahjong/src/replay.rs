@@ -15,7 +15,7 @@ use crate::wall::Wall;
 /// What everybody can see after each event of a log: hands, melds, discards, the wall left,
 /// the direction and the outcome.
 ///
-/// [`ReplayState::apply`] checks that each event is legal on the board, whoever plays it: the deal
+/// [`ReplayState::try_apply`] checks that each event is legal on the board, whoever plays it: the deal
 /// gives the first 52 tiles to `A B C D A B C D ...`; no kind is drawn more than 4 times in
 /// all; a discard is of a tile held; `PASS` names the discarder's next player in the current
 /// direction; a `CHOW`/`PONG` claims the last non-special discard of another player with tiles
@@ -87,13 +87,13 @@ impl ReplayState {
     }
 
     /// Applies one event, or says why it cannot happen here (the error's line is the event's
-    /// number; see [`ReplayState::apply_at`]).
-    pub fn apply(&mut self, event: &Event) -> Result<(), ReplayError> {
-        self.apply_at(self.applied + 1, event)
+    /// number; see [`ReplayState::try_apply_at`]).
+    pub fn try_apply(&mut self, event: &Event) -> Result<(), ReplayError> {
+        self.try_apply_at(self.applied + 1, event)
     }
 
     /// Applies one event read from `line` of a log, or says why it cannot happen here.
-    pub fn apply_at(&mut self, line: usize, event: &Event) -> Result<(), ReplayError> {
+    pub fn try_apply_at(&mut self, line: usize, event: &Event) -> Result<(), ReplayError> {
         self.applied += 1;
         let index = self.applied;
         self.apply_checked(index, event).map_err(|reason| ReplayError {
@@ -104,7 +104,7 @@ impl ReplayState {
         })
     }
 
-    /// The steps of [`ReplayState::apply_at`] for event `index` (from 1).
+    /// The steps of [`ReplayState::try_apply_at`] for event `index` (from 1).
     fn apply_checked(&mut self, index: usize, event: &Event) -> Result<(), ReplayReason> {
         // 1. Nothing but `WIN` follows the end, and nothing follows `WIN`.
         self.check_not_over(event)?;
@@ -249,7 +249,7 @@ impl ReplayState {
 }
 
 /// Checks a whole log, events given with their line numbers: that every event is legal
-/// ([`ReplayState::apply_at`]) and that the players follow the fixed rules, by playing the wall the
+/// ([`ReplayState::try_apply_at`]) and that the players follow the fixed rules, by playing the wall the
 /// log draws (its `IN` tiles in order, up to the first that would be a fifth copy, then the
 /// tiles it does not draw) with the simulator and comparing event by event. The error is the
 /// first event, in log order, that is illegal or differs from the rules (an event that is
@@ -276,7 +276,7 @@ pub fn check_log(events: &[(usize, Event)]) -> Result<(), ReplayError> {
     // 2. Event by event: legal on the board, then the one the rules play.
     let mut board = ReplayState::new();
     for (i, (line, e)) in events.iter().enumerate() {
-        board.apply_at(*line, e)?;
+        board.try_apply_at(*line, e)?;
         match played.get(i) {
             Some(rule) if rule != e => {
                 return Err(ReplayError {
@@ -447,7 +447,7 @@ impl Replay {
     /// are not checked against the fixed rules (see [`Replay::from_log`]).
     ///
     /// # Errors
-    /// The first event that cannot happen on the board ([`ReplayState::apply_at`]).
+    /// The first event that cannot happen on the board ([`ReplayState::try_apply_at`]).
     pub fn from_events(events: &[(usize, Event)]) -> Result<Replay, ReplayError> {
         let deal =
             events.iter().take(52).take_while(|(_, e)| matches!(e, Event::Draw { .. })).count();
@@ -455,7 +455,7 @@ impl Replay {
         let mut shown = ReplayState::new();
         let mut steps = Vec::new();
         for (i, (line, event)) in events.iter().enumerate() {
-            board.apply_at(*line, event)?;
+            board.try_apply_at(*line, event)?;
             let step = if deal == 52 && i < 52 {
                 if i + 1 < 52 {
                     continue;

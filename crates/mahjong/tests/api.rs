@@ -225,7 +225,7 @@ fn a_board_keeps_each_player_s_unclaimed_discards() {
         let mut discards: [Vec<Kind>; 4] = Default::default();
         let mut last: Option<Player> = None;
         for e in &events {
-            board.apply(e).unwrap();
+            board.try_apply(e).unwrap();
             match *e {
                 Event::Discard { player, tile } => {
                     discards[player.index()].push(tile);
@@ -258,7 +258,7 @@ fn a_board_prints_hands_melds_discards_wall_and_direction() {
         let mut board = ReplayState::new();
         let (mut drawn, mut reverses) = (0, 0);
         for e in parse_log(&text).unwrap() {
-            board.apply(&e).unwrap();
+            board.try_apply(&e).unwrap();
             match e {
                 Event::Draw { .. } => drawn += 1,
                 Event::Discard { tile: Kind::REVERSE, .. } => reverses += 1,

@@ -1,4 +1,4 @@
-//! One test per legality branch of the replay (`ReplayState::apply_at`, through `check_log`): each
+//! One test per legality branch of the replay (`ReplayState::try_apply_at`, through `check_log`): each
 //! corrupted log is rejected on the right line with its exact reason and message. The logs are
 //! the first official log (`tests/data/p7147/1.ans`, 84 lines) cut and extended by hand, and
 //! simulated games that end with the wall empty.
@@ -42,7 +42,7 @@ fn assert_error(text: &str, line: usize, event: &str, reason: ReplayReason, mess
 fn board_after(keep: usize) -> ReplayState {
     let mut board = ReplayState::new();
     for e in parse_log(&log_with(keep, &[])).unwrap() {
-        board.apply(&e).unwrap();
+        board.try_apply(&e).unwrap();
     }
     board
 }
@@ -341,7 +341,7 @@ fn illegal_beats_not_the_rules_and_the_board_agrees() {
         let mut board = ReplayState::new();
         let mut first = None;
         for (line, e) in parse_log_lines(&text).unwrap() {
-            if let Err(err) = board.apply_at(line, &e) {
+            if let Err(err) = board.try_apply_at(line, &e) {
                 first = Some(err);
                 break;
             }
@@ -352,12 +352,12 @@ fn illegal_beats_not_the_rules_and_the_board_agrees() {
 
 #[test]
 fn apply_numbers_its_events_from_one() {
-    // `ReplayState::apply` gives an error the event's number as its line, as `check_log` does for
+    // `ReplayState::try_apply` gives an error the event's number as its line, as `check_log` does for
     // a log of one event a line.
     let mut board = ReplayState::new();
-    let e = board.apply(&"B IN 1M".parse().unwrap()).unwrap_err();
+    let e = board.try_apply(&"B IN 1M".parse().unwrap()).unwrap_err();
     assert_eq!((e.line, e.index), (1, 1));
     let mut board = board_after(3);
-    let e = board.apply(&"A IN 1M".parse().unwrap()).unwrap_err();
+    let e = board.try_apply(&"A IN 1M".parse().unwrap()).unwrap_err();
     assert_eq!((e.line, e.index), (4, 4));
 }

@@ -173,10 +173,10 @@ fn the_marked_board_marks_the_last_copies_added() {
     // A second 1M dealt to A: the last copy is the one marked.
     let mut board = ReplayState::new();
     for e in ["A IN 1M", "B IN 2M", "C IN 3M", "D IN 4M"] {
-        board.apply(&e.parse().unwrap()).unwrap();
+        board.try_apply(&e.parse().unwrap()).unwrap();
     }
     let before = board.clone();
-    board.apply(&"A IN 1M".parse().unwrap()).unwrap();
+    board.try_apply(&"A IN 1M".parse().unwrap()).unwrap();
     let added = board.added_since(&before);
     assert_eq!(added[0], Added { hand: vec![kind("1M")], ..Added::default() });
     assert!(added[1..].iter().all(Added::is_empty));
