@@ -17,6 +17,9 @@ segmented("row-rule", "rule");
 
 let bots = ["heuristic", "mc", "random", "lowest", "highest"];
 const BOT_WORDS = { heuristic: "heuristic (careful)", mc: "Monte Carlo", random: "random", lowest: "plays its lowest", highest: "plays its highest" };
+// The cards a row holds (the rules' fixed ROW_CAPACITY; the sixth card takes the row): the view sends
+// the rows, not this constant.
+const ROW_CAPACITY = 5;
 function drawBotChoices() {
   const n = Number($("players").value);
   const old = [...document.querySelectorAll("#bots select")].map((s) => s.value);
@@ -83,7 +86,7 @@ function render() {
     const node = el("div", { class: `t6row${choosingRow ? " pickable" : ""}`, dataset: { row: `r${i + 1}` } },
       el("div", { class: "idx" }, i + 1),
       el("div", { class: "slots" }, row.cards.map((c) => t6card(c, { cls: lastCards.has(c) ? "last" : "" })),
-        Array.from({ length: Math.max(0, v.rules.row_capacity ?? 5) - row.cards.length }, () => el("div", { class: "slot" })),
+        Array.from({ length: ROW_CAPACITY - row.cards.length }, () => el("div", { class: "slot" })),
         el("div", { class: "slot sixth", title: "the sixth card takes the row" })),
       el("div", { class: "heads" }, `${row.heads} head${row.heads === 1 ? "" : "s"}`,
         choosingRow && est.has(`r${i + 1}`) ? el("div", {}, `take: ${est.get(`r${i + 1}`).expected}`) : null));
