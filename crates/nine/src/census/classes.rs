@@ -327,6 +327,20 @@ impl Shard {
         self.count
     }
 
+    /// The shard of `count` that holds `class`.
+    ///
+    /// # Errors
+    /// When `count` is 0.
+    pub fn containing(class: DealClass, count: u32) -> Result<Shard, ParseShardError> {
+        if count == 0 {
+            return Err(ParseShardError::Range { index: 0, count });
+        }
+        let [_, _, spades, hearts] = class.0.0.map(u64::from);
+        // The blocks before hearts pattern `h` number `sum_{h' < h} (512 - 2 h')`.
+        let block = 512 * hearts - hearts * hearts.saturating_sub(1) + spades - hearts;
+        Shard::new((block % u64::from(count)) as u32 + 1, count)
+    }
+
     /// The blocks of the shard, in order.
     pub(crate) fn blocks(self) -> impl Iterator<Item = (u16, u16)> {
         let (i, n) = (u64::from(self.index - 1), u64::from(self.count));
@@ -458,6 +472,13 @@ mod tests {
     #[test]
     fn shards_split_the_blocks() {
         assert_eq!(blocks(9).count() as u64, Shard::BLOCKS);
+        let n = Shard::BLOCKS as u32;
+        for (b, (hearts, spades)) in blocks(9).enumerate() {
+            let class = DealClass(Patterns([511, 511, spades, hearts]));
+            assert_eq!(Shard::containing(class, n), Shard::new(b as u32 + 1, n));
+        }
+        let class = DealClass(Patterns([511, 511, 3, 2]));
+        assert_eq!(Shard::containing(class, 0), Err(ParseShardError::Range { index: 0, count: 0 }));
         for n in [1, 2, 7, 1000, 70_000] {
             let mut total = 0;
             for i in (1..=n).step_by((n as usize / 7).max(1)) {
