@@ -93,8 +93,7 @@ fn a_shard_resumes_to_the_same_file_and_shards_merge() {
 
     // Stopped at its first save, then run again: the same census, on other threads too.
     let args = ["nine", "census", "--shard", "7/40000", "--out", arg(&resumed)];
-    let stop =
-        [&args[..], &["--checkpoint", "1", "--stop-after", "0", "--threads", "1"]].concat();
+    let stop = [&args[..], &["--checkpoint", "1", "--stop-after", "0", "--threads", "1"]].concat();
     let text = success_stdout(&run(&stop, ""));
     assert!(text.contains("1 of 2 blocks") && text.contains("partial"), "{text}");
     let partial = timeless(&resumed);
