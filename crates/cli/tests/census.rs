@@ -199,3 +199,34 @@ fn census_arguments_are_checked() {
         assert!(stdout(&o).is_empty());
     }
 }
+
+#[test]
+fn ctrl_c_leaves_a_census_that_resumes() {
+    let dir = scratch("interrupt");
+    let (file, whole) = (dir.join("a.json"), dir.join("b.json"));
+    let args = ["nine", "census", "--shard", "1/20000", "--out", arg(&file), "--checkpoint", "1"];
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Interrupted once its first chunk is saved (or when done, if it is that fast).
+    while !file.exists() {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let kill = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    child.wait().unwrap();
+    let saved = timeless(&file);
+    assert_eq!(saved["shard_count"], 20000);
+    assert!(saved["shards"][0]["blocks_done"].as_u64().unwrap() >= 1);
+    // Resumed, it is the census of one run.
+    success_stdout(&run(&args, ""));
+    success_stdout(&run(&["nine", "census", "--shard", "1/20000", "--out", arg(&whole)], ""));
+    assert_eq!(timeless(&file), timeless(&whole));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
