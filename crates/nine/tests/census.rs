@@ -2,12 +2,12 @@
 //! brute-force orbit over the 48 symmetries, deal ids, sampled classes against the plain
 //! minimax, and shards that merge and resume to the same counts.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 
 use tabletop_core::rand::Rng as _;
 use tabletop_core::{seeded_rng, sub_seed};
 use tabletop_nine::{
-    CLASSES, Deal, DealClass, Shard, Symmetry, minimax_deal, random_deal, solve_deal,
+    CLASSES, CensusTally, Deal, DealClass, Shard, Symmetry, minimax_deal, random_deal, solve_deal,
 };
 
 #[test]
@@ -97,6 +97,28 @@ fn symmetries_map_results_as_documented() {
             assert_eq!(solve_deal(sym.apply(deal)), sym.apply_value(value), "{sym:?} of\n{deal}");
         }
     }
+}
+
+#[test]
+fn the_joint_table_of_a_slice_equals_its_deals_solved_one_by_one() {
+    // Every deal of every class of a shard, by brute force over the 48 symmetries, solved
+    // directly: the weighted joint table and its smallest ids are theirs.
+    let mut tally = CensusTally::new();
+    let mut direct: BTreeMap<(i32, i32), (u64, u64)> = BTreeMap::new();
+    for class in Shard::new(7, 40_000).unwrap().classes() {
+        tally.add(class, solve_deal(class.deal()));
+        for deal in orbit(class.deal()) {
+            let v = solve_deal(deal);
+            let cell = direct.entry((v.alice_first, v.bob_first)).or_insert((0, u64::MAX));
+            cell.0 += 1;
+            cell.1 = cell.1.min(deal.id());
+        }
+    }
+    let joint: BTreeMap<(i32, i32), (u64, u64)> =
+        tally.joint().map(|(v, deals, id)| ((v.alice_first, v.bob_first), (deals, id))).collect();
+    assert!(joint.len() > 5, "{joint:?}");
+    assert_eq!(tally.classes(), 93);
+    assert_eq!(joint, direct);
 }
 
 #[test]
