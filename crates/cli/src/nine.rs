@@ -143,8 +143,9 @@ Alice's cards c_1 < ... < c_18: the deal's id is C(c_1, 1) + C(c_2, 2) + ... + C
         #[arg(long)]
         json: bool,
     },
-    /// The census of every deal: solves the classes of one shard for both first movers into a
-    /// file, or merges the shards' files into the distribution of every result.
+    /// Solves every deal, a shard at a time: the classes of one shard for both first movers
+    /// into a file (--shard, --out), or the shards' files merged into the distribution of
+    /// every result (--merge).
     Census(crate::census::CensusArgs),
 }
 
