@@ -36,7 +36,7 @@
 //!
 //! The classes are enumerated in increasing order of their canonical id: by the hearts pattern,
 //! then spades, diamonds and clubs. A *block* is the classes of one pair (hearts, spades) of
-//! patterns: 65,792 blocks, of at most some ten thousand classes each. Shard `I` of `N`
+//! patterns: 65,792 blocks, of at most 21,966 classes each (median 1,454; 1,674 are empty). Shard `I` of `N`
 //! (`1 <= I <= N`) is the blocks whose index is `I - 1` modulo `N`: the shards are disjoint, they
 //! cover every class, and any one of them is found without enumerating the others.
 
