@@ -46,14 +46,15 @@ pub use census::{
     CLASSES, Census, CensusReport, CensusTally, DealClass, JointCell, Shard, ShardRecord,
     SmallestIds, Symmetry,
 };
+pub use error::{CensusError, DealIdError, ParseShardError};
 pub use contest::{
     Checked, GenError, SAMPLES_D1, SAMPLES_K, Verdict, check_d1, check_k, gen_d1, gen_k,
     validate_d1, validate_k,
 };
 pub use deal::{Deal, Player};
 pub use error::{
-    CensusError, DealError, DealIdError, IllegalMoveError, ParseCardError, ParseCardSetError,
-    ParseDealsError, ParseRankError, ParseShardError, ParseSuitError, PositionError, SearchError,
+    DealError, IllegalMoveError, ParseCardError, ParseCardSetError, ParseDealsError,
+    ParseRankError, ParseSuitError, PositionError, SearchError,
 };
 pub use game::{First, Nine, NineParams, with_thread_solver};
 pub use judge::{JUDGE_BUDGET, JUDGE_SEED, JudgeError, judge_d1, judge_d2, judge_d3};
