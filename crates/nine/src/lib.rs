@@ -42,11 +42,6 @@ mod solver;
 mod state;
 
 pub use card::{Card, CardSet, CardSetIter, Rank, Suit};
-pub use census::{
-    CLASSES, Census, CensusReport, CensusTally, DealClass, JointCell, Shard, ShardRecord,
-    SmallestIds, Symmetry,
-};
-pub use error::{CensusError, DealIdError, ParseShardError};
 pub use contest::{
     Checked, GenError, SAMPLES_D1, SAMPLES_K, Verdict, check_d1, check_k, gen_d1, gen_k,
     validate_d1, validate_k,
@@ -67,3 +62,10 @@ pub use search::{
 };
 pub use solver::{DealValue, Solver, importance, minimax_deal, minimax_value, solve_deal, winner};
 pub use state::{Move, Moves, POSITIONS, Position, RUN_STATES};
+
+// The census of every deal: deal ids, classes of symmetric deals, shards.
+pub use census::{
+    CLASSES, Census, CensusReport, CensusTally, DealClass, JointCell, Shard, ShardRecord,
+    SmallestIds, Symmetry,
+};
+pub use error::{CensusError, DealIdError, ParseShardError};
