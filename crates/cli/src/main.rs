@@ -5,6 +5,7 @@
 //! that cannot be written.
 
 mod bench;
+mod census;
 mod common;
 mod contest;
 mod mahjong;

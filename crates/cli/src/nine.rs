@@ -111,6 +111,42 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Prints the deal with id N (two lines, judge format): ids number the C(36, 18) deals by
+    /// Alice's cards in colex order, from 0 (see `tabletop nine id`).
+    #[command(after_help = "Examples:
+  tabletop nine deal --id 0
+  tabletop nine deal --id 4537567650 | tabletop nine solve -
+  tabletop nine deal --id 9075135299 --json
+
+Number the cards suit * 9 + rank (suits C D S H, ranks 6 to A: 6C is 0, AH is 35) and list
+Alice's cards c_1 < ... < c_18: the deal's id is C(c_1, 1) + C(c_2, 2) + ... + C(c_18, 18).")]
+    Deal {
+        /// The id, 0 to 9075135299.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(0..=9_075_135_299))]
+        id: u64,
+        /// Print one JSON object: the id, the hands, and the deal's class.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Prints the id of each deal read, whether it is the canonical deal of its class (the
+    /// smallest id among the deals equal up to relabelling the suits and exchanging the
+    /// hands), the class's canonical id and its number of deals.
+    #[command(after_help = "Examples:
+  tabletop nine id deal.txt
+  tabletop nine find --importance 30 | tabletop nine id --json
+  tabletop nine deal --id 42 | tabletop nine id")]
+    Id {
+        /// Read the deals from this file instead of stdin (`-`: stdin); deals are two lines,
+        /// separated by blank lines.
+        file: Option<PathBuf>,
+        /// Print one JSON object (JSON Lines, one object per deal, for many deals).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Solves every deal, a shard at a time: the classes of one shard for both first movers
+    /// into a file (--shard, --out), or the shards' files merged into the distribution of
+    /// every result (--merge).
+    Census(crate::census::CensusArgs),
 }
 
 /// Runs a nine subcommand.
@@ -133,6 +169,9 @@ pub fn run(command: Command) -> anyhow::Result<()> {
         Command::Find { importance, seed, budget, json } => find(importance, seed, budget, json)?,
         Command::Stats { deals, seed, json } => stats(deals, seed, json)?,
         Command::Enumerate { max_non_reserve, json } => enumerate(max_non_reserve, json)?,
+        Command::Deal { id, json } => crate::census::deal_by_id(id, json)?,
+        Command::Id { file, json } => crate::census::ids(file.as_deref(), json)?,
+        Command::Census(args) => crate::census::run(args)?,
     };
     print(&output)
 }

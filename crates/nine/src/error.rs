@@ -206,3 +206,60 @@ pub enum ParseDealsError {
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
+
+/// A deal id that is not below C(36, 18) ([`Deal::from_id`](crate::Deal::from_id)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("deal id {id} out of range: ids run from 0 to 9075135299 (C(36, 18) deals)")]
+pub struct DealIdError {
+    /// The id.
+    pub id: u64,
+}
+
+/// A text that is not a shard `I/N` with `1 <= I <= N`.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParseShardError {
+    /// Not two unsigned integers separated by `/`.
+    #[error("invalid shard {:?}: expected I/N, two integers with 1 <= I <= N, such as 3/8", clip(.0))]
+    Syntax(String),
+    /// `I` is 0 or above `N`.
+    #[error("invalid shard {index}/{count}: expected 1 <= I <= N")]
+    Range {
+        /// `I`.
+        index: u32,
+        /// `N`.
+        count: u32,
+    },
+}
+
+/// Why census results cannot be run, read or merged.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum CensusError {
+    /// Two parts split the classes into different numbers of shards.
+    #[error("the parts split the classes differently: into {first} shards and into {other}")]
+    ShardCount {
+        /// The `N` of the first part.
+        first: u32,
+        /// The other `N`.
+        other: u32,
+    },
+    /// A shard is in two parts.
+    #[error("shard {index}/{count} is in two parts")]
+    Duplicate {
+        /// `I`.
+        index: u32,
+        /// `N`.
+        count: u32,
+    },
+    /// Nothing to merge.
+    #[error("no census to merge")]
+    Empty,
+    /// A run needs a census of exactly one shard.
+    #[error("a census runs one shard at a time, and this one holds {shards}")]
+    NotOneShard {
+        /// The number of shards it holds.
+        shards: usize,
+    },
+    /// The results contradict themselves (a file edited or cut short).
+    #[error("inconsistent census: {0}")]
+    Inconsistent(String),
+}

@@ -28,6 +28,7 @@
 //! ```
 
 mod card;
+mod census;
 mod contest;
 mod deal;
 mod error;
@@ -61,3 +62,10 @@ pub use report::{FirstMover, FirstMoverReport, MoveValue, Stats, Tally, parse_de
 pub use report::{first_mover_reports, seeded_stats};
 pub use solver::{DealValue, Solver, importance, minimax_deal, minimax_value, solve_deal, winner};
 pub use state::{Move, Moves, POSITIONS, Position, RUN_STATES};
+
+// The census of every deal: deal ids, classes of symmetric deals, shards.
+pub use census::{
+    CLASSES, Census, CensusReport, CensusTally, DealClass, JointCell, Shard, ShardRecord,
+    SmallestIds, Symmetry,
+};
+pub use error::{CensusError, DealIdError, ParseShardError};

@@ -10,6 +10,7 @@
 //! The native module is `tabletop._native`, with the submodules `nine`, `race`, `mahjong` and
 //! `take6`; the Python package `tabletop` re-exports them.
 
+mod census;
 mod env;
 mod error;
 mod judge;
@@ -45,6 +46,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         ("race", race::register),
         ("mahjong", mahjong::register),
         ("take6", take6::register),
+        ("census", census::register),
     ] {
         let sub = PyModule::new(py, name)?;
         init(&sub)?;

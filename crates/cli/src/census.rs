@@ -1,0 +1,313 @@
+//! `tabletop nine deal`, `nine id` and `nine census`: deal ids, classes of symmetric deals, and
+//! the census of every deal by shards.
+
+use std::fmt::Write as _;
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::Context;
+use serde::Serialize;
+use tabletop_nine::{Census, CensusReport, Deal, DealClass, Player, Shard, parse_deals};
+
+use crate::common::{Unsuccessful, histogram, progress_bar, read_input, to_json};
+
+/// The arguments of `tabletop nine census`.
+#[derive(Debug, clap::Args)]
+#[command(
+    override_usage = "tabletop nine census --shard <I/N> --out <FILE> [OPTIONS]\n       \
+                      tabletop nine census --merge <FILES>... [--json]",
+    after_help = "Examples:
+  tabletop nine census --shard 1/1000 --out census-1.json
+  tabletop nine census --merge census-*.json
+  tabletop nine census --merge census-*.json --json > census.json
+
+The classes are the 190,884,467 classes of the 9,075,135,300 deals under the 48 symmetries
+(relabelling the suits, exchanging the hands); shard I of N holds the blocks of classes whose
+index is I-1 modulo N. A shard's file is rewritten after each chunk (a new file, then renamed),
+so Ctrl-C or a crash leaves the last chunk's census; running the same command again resumes
+it, and a done shard is not solved again. The counts are the same on any number of threads."
+)]
+pub struct CensusArgs {
+    /// The shard to solve: I/N, with 1 <= I <= N (with --out).
+    #[arg(long, value_name = "I/N", requires = "out", required_unless_present = "merge")]
+    shard: Option<Shard>,
+    /// The shard's file (JSON): resumed when it holds the same shard, created otherwise.
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    out: Option<PathBuf>,
+    /// Merges census files of distinct shards of the same N and prints the tables; exit 1
+    /// when some shard is missing or not done.
+    #[arg(long, value_name = "FILES", num_args = 1.., conflicts_with_all = ["shard", "out"])]
+    merge: Option<Vec<PathBuf>>,
+    /// The classes solved between two saves of the file, 1 to 10^9.
+    #[arg(
+        long,
+        value_name = "CLASSES",
+        default_value_t = 50_000,
+        value_parser = clap::value_parser!(u64).range(1..=1_000_000_000)
+    )]
+    checkpoint: u64,
+    /// The threads to solve on (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    threads: Option<u32>,
+    /// Stop at the first save after this many seconds (the file keeps what is done; run again
+    /// to resume).
+    #[arg(long, value_name = "SECONDS", conflicts_with = "merge")]
+    stop_after: Option<u64>,
+    /// Print the census as one JSON object (the format of the files).
+    #[arg(long)]
+    json: bool,
+}
+
+/// `tabletop nine deal --id N`: the deal, two lines; with `--json`, its id and class too.
+pub fn deal_by_id(id: u64, json: bool) -> anyhow::Result<String> {
+    let deal = Deal::from_id(id)?;
+    if json {
+        return to_json(&IdReport::new(deal));
+    }
+    Ok(format!("{deal}\n"))
+}
+
+/// A deal's id and its class.
+#[derive(Debug, Serialize)]
+struct IdReport {
+    id: u64,
+    alice: String,
+    bob: String,
+    /// Whether the deal is its class's canonical deal (the smallest id).
+    canonical: bool,
+    /// The canonical deal's id.
+    class_id: u64,
+    /// The number of deals in the class.
+    class_size: u64,
+    /// Whether exchanging the hands gives a relabelling of the suits.
+    swap_symmetric: bool,
+}
+
+impl IdReport {
+    fn new(deal: Deal) -> IdReport {
+        let class = DealClass::of(deal);
+        IdReport {
+            id: deal.id(),
+            alice: deal.alice().to_string(),
+            bob: deal.bob().to_string(),
+            canonical: class.id() == deal.id(),
+            class_id: class.id(),
+            class_size: class.size(),
+            swap_symmetric: class.is_swap_symmetric(),
+        }
+    }
+
+    fn line(&self) -> String {
+        let canonical = if self.canonical { "canonical" } else { "not canonical" };
+        format!("{} {canonical}, class {} ({} deals)\n", self.id, self.class_id, self.class_size)
+    }
+}
+
+/// `tabletop nine id [FILE]`: the id of each deal read, whether it is canonical, its class.
+pub fn ids(file: Option<&Path>, json: bool) -> anyhow::Result<String> {
+    #[derive(Serialize)]
+    struct Numbered {
+        deal: usize,
+        line: usize,
+        #[serde(flatten)]
+        report: IdReport,
+    }
+    let deals = parse_deals(&read_input(file)?)?;
+    if let ([(_, deal)], true) = (&deals[..], json) {
+        return to_json(&IdReport::new(*deal));
+    }
+    let mut s = String::new();
+    for (i, &(line, deal)) in deals.iter().enumerate() {
+        let report = IdReport::new(deal);
+        if json {
+            let object = Numbered { deal: i + 1, line, report };
+            s += &serde_json::to_string(&object).context("cannot serialise to JSON")?;
+            s.push('\n');
+        } else {
+            s += &report.line();
+        }
+    }
+    Ok(s)
+}
+
+/// Runs `tabletop nine census`.
+pub fn run(args: CensusArgs) -> anyhow::Result<String> {
+    if let Some(files) = &args.merge {
+        return merge(files, args.json);
+    }
+    let (Some(shard), Some(out)) = (args.shard, args.out.as_deref()) else {
+        unreachable!("clap requires --shard and --out without --merge")
+    };
+    let mut census = if out.exists() { read_census(out)? } else { Census::new(shard) };
+    let record = match census.shards() {
+        [r] if census.shard_count() == shard.count() && r.index == shard.index() => r.clone(),
+        _ => anyhow::bail!(
+            "{} holds {}, not shard {shard}: give another --out",
+            out.display(),
+            describe_shards(&census)
+        ),
+    };
+    if !record.is_done() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(args.threads.unwrap_or(0) as usize)
+            .build()
+            .context("cannot start the threads")?;
+        let total = census.shard_classes()?;
+        let bar = progress_bar(total, "classes solved");
+        bar.set_position(record.classes);
+        bar.reset_eta();
+        let start = Instant::now();
+        let stop_after = args.stop_after.map(std::time::Duration::from_secs);
+        let mut saved = Ok(());
+        pool.install(|| {
+            census.run(
+                args.checkpoint,
+                || bar.inc(1),
+                |c| {
+                    saved = write_census(out, c);
+                    match (&saved, stop_after) {
+                        (Err(_), _) => ControlFlow::Break(()),
+                        (_, Some(limit)) if start.elapsed() >= limit => ControlFlow::Break(()),
+                        _ => ControlFlow::Continue(()),
+                    }
+                },
+            )
+        })?;
+        bar.finish_and_clear();
+        saved?;
+        if !out.exists() {
+            // A shard with no blocks: nothing was solved, the file still says so.
+            write_census(out, &census)?;
+        }
+    } else if !out.exists() {
+        write_census(out, &census)?;
+    }
+    if args.json {
+        return to_json(&census.report());
+    }
+    let r = &census.shards()[0];
+    let state = if r.is_done() {
+        "done".to_owned()
+    } else {
+        "partial (run the same command again to resume)".to_owned()
+    };
+    Ok(format!(
+        "shard {shard}: {} of {} blocks, {} classes, {} deals, {:.1} s: {state}; written to {}\n",
+        r.blocks_done,
+        r.blocks,
+        r.classes,
+        census.tally().deals(),
+        r.seconds,
+        out.display()
+    ))
+}
+
+/// `1 shard of 8 (3/8)`, `2 shards of 8`.
+fn describe_shards(census: &Census) -> String {
+    match census.shards() {
+        [r] => format!("shard {}/{}", r.index, census.shard_count()),
+        many => format!("{} shards of {}", many.len(), census.shard_count()),
+    }
+}
+
+/// Reads a census file: the JSON of a [`CensusReport`].
+fn read_census(path: &Path) -> anyhow::Result<Census> {
+    let text = read_input(Some(path))?;
+    let report: CensusReport = serde_json::from_str(&text)
+        .with_context(|| format!("{} is not a census file", path.display()))?;
+    Census::try_from(report).with_context(|| format!("{} is not a valid census", path.display()))
+}
+
+/// Writes `census` to `path` through a new file renamed over it, so that the file is always
+/// a whole census.
+fn write_census(path: &Path, census: &Census) -> anyhow::Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".part");
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, to_json(&census.report())?)
+        .with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
+}
+
+fn merge(files: &[PathBuf], json: bool) -> anyhow::Result<String> {
+    let mut parts = Vec::with_capacity(files.len());
+    for f in files {
+        parts.push(read_census(f)?);
+    }
+    let census = Census::merge(parts).context("cannot merge the census files")?;
+    let text = if json { to_json(&census.report())? } else { census_text(&census.report())? };
+    if census.is_complete() {
+        return Ok(text);
+    }
+    // The tables of what is there, then exit 1.
+    crate::common::print(&text)?;
+    let report = census.report();
+    let missing: Vec<String> = report
+        .missing
+        .iter()
+        .map(|&[a, b]| if a == b { a.to_string() } else { format!("{a}-{b}") })
+        .collect();
+    let mut why = Vec::new();
+    if !missing.is_empty() {
+        why.push(format!("shards missing (of {}): {}", census.shard_count(), missing.join(", ")));
+    }
+    if !report.partial.is_empty() {
+        let partial: Vec<String> = report.partial.iter().map(u32::to_string).collect();
+        why.push(format!("shards not done: {}", partial.join(", ")));
+    }
+    Err(Unsuccessful(format!(
+        "incomplete census: {} of {} deals; {}",
+        report.deals,
+        Deal::COUNT,
+        why.join("; ")
+    ))
+    .into())
+}
+
+/// The tables of a census as text.
+fn census_text(r: &CensusReport) -> anyhow::Result<String> {
+    let mut s = String::new();
+    let done = r.shards.iter().filter(|s| s.blocks_done == s.blocks).count();
+    writeln!(
+        s,
+        "census of {} of {} shards ({done} done){}",
+        r.shards.len(),
+        r.shard_count,
+        if r.complete { ", complete" } else { "" }
+    )?;
+    writeln!(
+        s,
+        "{} classes, {} of {} deals, checksum {}, {:.1} s",
+        r.classes,
+        r.deals,
+        Deal::COUNT,
+        r.checksum,
+        r.seconds
+    )?;
+    writeln!(s, "\nimportance of the first move (importance, deals, share):")?;
+    let rows: Vec<(String, u64)> = r.importance.iter().map(|(k, &c)| (k.to_string(), c)).collect();
+    s += &histogram(&rows, 40);
+    for (label, winners, results) in [
+        ("Alice moves first", &r.winner_alice_first, &r.result_alice_first),
+        ("Bob moves first", &r.winner_bob_first, &r.result_bob_first),
+    ] {
+        writeln!(s, "\n{label}: winner")?;
+        let w: Vec<(String, u64)> = Player::ALL
+            .iter()
+            .map(|p| (p.to_string(), winners.get(p).copied().unwrap_or(0)))
+            .collect();
+        s += &histogram(&w, 40);
+        writeln!(s, "{label}: result (signed from Alice's side)")?;
+        let rows: Vec<(String, u64)> =
+            results.iter().map(|(k, &c)| (format!("{k:+}"), c)).collect();
+        s += &histogram(&rows, 40);
+    }
+    let share = 100.0 * r.winner_changes as f64 / r.deals.max(1) as f64;
+    writeln!(s, "\nthe first move changes the winner: {} deals ({share:.2}%)", r.winner_changes)?;
+    writeln!(s, "\nsmallest deal id with each importance (tabletop nine deal --id N):")?;
+    for (v, id) in &r.smallest_id.importance {
+        writeln!(s, "{v:>3} {id}")?;
+    }
+    Ok(s)
+}
