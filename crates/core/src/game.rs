@@ -712,6 +712,9 @@ mod tests {
         let g = Word::new(&()).unwrap();
         assert_eq!(g.max_chance_outcomes(), 0);
         assert!(g.chance_outcomes().is_empty() && g.chance_from_seed(3).is_empty());
+        // The information state is the observation by default.
+        assert_eq!(g.information_state_shape(), [0]);
+        assert_eq!(g.information_state_string(0), "Word(false)");
     }
 
     #[test]
