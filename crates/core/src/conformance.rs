@@ -218,25 +218,21 @@ pub fn check<G: Game>(
         let returns = state.returns();
         let (lo, hi) = state.utility_range();
         let sum: f64 = returns.iter().sum();
-        if returns.iter().any(|&r| r < lo - 1e-9 || r > hi + 1e-9)
-            || (G::TYPE.utility == Utility::ZeroSum && sum.abs() > 1e-9)
+        if returns.iter().any(|&r| !within(r, (lo, hi), 1e-9))
+            || (G::TYPE.utility == Utility::ZeroSum && !within(sum, (0.0, 0.0), 1e-9))
         {
             return Err(fail(steps, Broken::Utility { returns, range: (lo, hi) }));
         }
         // (A game checked from its terminal state took no step to sum.)
-        if steps > 0 && rewards.iter().zip(&returns).any(|(a, b)| (a - b).abs() > 1e-6) {
+        if steps > 0 && rewards.iter().zip(&returns).any(|(a, b)| !within(a - b, (0.0, 0.0), 1e-6))
+        {
             return Err(fail(
                 steps,
                 Broken::Rewards(format!("sum to {rewards:?}, the returns are {returns:?}")),
             ));
         }
         if options.replay {
-            let prefixes: Vec<usize> = if playout == 0 {
-                (0..=steps).collect()
-            } else {
-                vec![rng.random_range(0..=steps)]
-            };
-            for k in prefixes {
+            for k in replay_prefixes(playout, steps, &mut rng) {
                 let mut again = start.clone();
                 for &a in &actions[..k] {
                     again.apply_unchecked(a);
@@ -253,6 +249,18 @@ pub fn check<G: Game>(
         }
     }
     Ok(report)
+}
+
+/// Whether `x` lies in `lo..=hi` widened by `tolerance` on each side (sums of floats are
+/// compared with one).
+fn within(x: f64, (lo, hi): (f64, f64), tolerance: f64) -> bool {
+    x >= lo - tolerance && x <= hi + tolerance
+}
+
+/// The prefixes of a game of `steps` actions that check 7 replays: every one in the first
+/// game (quadratic), one random one in each later game.
+fn replay_prefixes(playout: usize, steps: usize, rng: &mut Rng) -> Vec<usize> {
+    if playout == 0 { (0..=steps).collect() } else { vec![rng.random_range(0..=steps)] }
 }
 
 /// Checks 1 to 5 on one state.
@@ -335,7 +343,7 @@ fn check_chance<G: Game>(state: &G, legal: &[G::Action]) -> Result<(), Broken> {
         return Err(Broken::Chance("a probability outside (0, 1]".to_owned()));
     }
     let total: f64 = outcomes.iter().map(|&(_, p)| p).sum();
-    if (total - 1.0).abs() > 1e-9 {
+    if !within(total, (1.0, 1.0), 1e-9) {
         return Err(Broken::Chance(format!("probabilities sum to {total}")));
     }
     let mut dealt = state.clone();
@@ -425,10 +433,12 @@ mod tests {
         ShortBound,
         ExtraReturn,
         ReturnsBeforeEnd,
-        OutsideRange,
+        BelowRange,
+        AboveRange,
         NotZeroSum,
         RewardsOff,
         ProbabilitiesOff,
+        ZeroProbability,
         OutcomesNotLegal,
         SeedStopsEarly,
         IdOutOfRange,
@@ -438,6 +448,7 @@ mod tests {
         TensorShort,
         Nondeterministic,
         Leak,
+        LegalLeak,
     }
 
     /// Chance draws a bonus (0 or 1, seen by player 0 only), then two players take 1 or 2
@@ -504,6 +515,10 @@ mod tests {
                     vec![]
                 }
                 Turn::Player(_) if self.fault == Fault::RepeatedIds => vec![1, 1],
+                // Player 1 cannot see the bonus, but their choices would tell it.
+                Turn::Player(1) if self.fault == Fault::LegalLeak && self.bonus == Some(1) => {
+                    vec![1]
+                }
                 Turn::Player(_) => (1..=self.left.min(2)).collect(),
             }
         }
@@ -511,6 +526,7 @@ mod tests {
         fn chance_outcomes(&self) -> Vec<(u8, f64)> {
             match self.turn() {
                 Turn::Chance if self.fault == Fault::ProbabilitiesOff => vec![(0, 0.5), (1, 0.6)],
+                Turn::Chance if self.fault == Fault::ZeroProbability => vec![(0, 0.0), (1, 1.0)],
                 Turn::Chance => vec![(0, 0.25), (1, 0.75)],
                 _ => vec![],
             }
@@ -578,7 +594,7 @@ mod tests {
             r[self.to_move] = -1.0;
             match self.fault {
                 Fault::ExtraReturn => r.push(0.0),
-                Fault::OutsideRange => r = vec![-2.0, 2.0],
+                Fault::BelowRange | Fault::AboveRange => r = vec![-1.5, 1.5],
                 Fault::NotZeroSum => r[0] = r[1],
                 _ => {}
             }
@@ -594,7 +610,11 @@ mod tests {
         }
 
         fn utility_range(&self) -> (f64, f64) {
-            (-1.0, 1.0)
+            match self.fault {
+                Fault::BelowRange => (-1.0, 2.0),
+                Fault::AboveRange => (-2.0, 1.0),
+                _ => (-1.0, 1.0),
+            }
         }
 
         fn max_remaining_steps(&self) -> usize {
@@ -663,15 +683,22 @@ mod tests {
                 matches!(b, Broken::Rewards(m) if m.contains("one per player"))
             }),
             (Fault::ReturnsBeforeEnd, |b| matches!(b, Broken::Returns(_))),
-            (Fault::OutsideRange, |b| matches!(b, Broken::Utility { .. })),
+            (Fault::BelowRange, |b| matches!(b, Broken::Utility { .. })),
+            (Fault::AboveRange, |b| matches!(b, Broken::Utility { .. })),
             (Fault::NotZeroSum, |b| matches!(b, Broken::Utility { .. })),
             (Fault::RewardsOff, |b| matches!(b, Broken::Rewards(_))),
             (Fault::ProbabilitiesOff, |b| matches!(b, Broken::Chance(m) if m.contains("sum"))),
+            (Fault::ZeroProbability, |b| matches!(b, Broken::Chance(m) if m.contains("outside"))),
             (Fault::OutcomesNotLegal, |b| matches!(b, Broken::Chance(m) if m.contains("legal"))),
             (Fault::SeedStopsEarly, |b| matches!(b, Broken::Chance(m) if m.contains("stop"))),
             (
                 Fault::IdOutOfRange,
-                |b| matches!(b, Broken::Id { reason, .. } if reason.contains("below")),
+                // A player's action (2 has id 1), not a chance outcome (whose ids are below
+                // max_chance_outcomes).
+                |b| {
+                    let Broken::Id { action, reason } = b else { return false };
+                    action == "2" && reason.contains("below")
+                },
             ),
             (
                 Fault::IdMapsBack,
@@ -685,10 +712,41 @@ mod tests {
             (Fault::TensorShort, |b| matches!(b, Broken::Tensor { len: 0, .. })),
             (Fault::Nondeterministic, |b| matches!(b, Broken::Replay(_))),
             (Fault::Leak, |b| matches!(b, Broken::Leak { player: 1, .. })),
+            (Fault::LegalLeak, |b| {
+                matches!(b, Broken::Leak { player: 1, what: "legal actions", .. })
+            }),
         ];
         for &(fault, is_expected) in expect {
             let e = run(fault).expect_err(&format!("{fault:?} was not found"));
             assert!(is_expected(&e.broken), "{fault:?} gave {e}");
+        }
+    }
+
+    #[test]
+    fn the_report_adds_up_the_returns() {
+        // With one left, the first player takes it and wins every game.
+        let start = Countdown { left: 1, ..Countdown::new(&()).unwrap() };
+        let report = check(start, &Options::default(), 3).unwrap();
+        assert_eq!((report.playouts, report.steps, report.chance_steps), (20, 40, 20));
+        assert_eq!(report.total_returns, [20.0, -20.0]);
+    }
+
+    #[test]
+    fn a_finished_game_passes_without_a_step() {
+        let start = Countdown { bonus: Some(0), left: 0, ..Countdown::new(&()).unwrap() };
+        let report = check(start, &Options::default(), 3).unwrap();
+        assert_eq!((report.playouts, report.steps), (20, 0));
+        // The player to move did not take the last one.
+        assert_eq!(report.total_returns, [-20.0, 20.0]);
+    }
+
+    #[test]
+    fn the_first_game_replays_every_prefix_and_later_games_one() {
+        let mut rng = seeded_rng(5);
+        assert_eq!(replay_prefixes(0, 4, &mut rng), [0, 1, 2, 3, 4]);
+        for _ in 0..20 {
+            let k = replay_prefixes(1, 4, &mut rng);
+            assert!(k.len() == 1 && k[0] <= 4, "{k:?}");
         }
     }
 

@@ -637,6 +637,86 @@ mod tests {
         assert_eq!(Turn::Player(3).player(), Some(3));
     }
 
+    /// One player says one word, and the game is over: no chance, so every default holds.
+    #[derive(Clone, Debug, PartialEq)]
+    struct Word(bool);
+
+    impl Game for Word {
+        type Params = ();
+        type Action = u8;
+        const TYPE: GameType = GameType {
+            short_name: "word",
+            long_name: "Word",
+            description: "say one word",
+            dynamics: Dynamics::Sequential,
+            chance_mode: ChanceMode::Deterministic,
+            information: Information::Perfect,
+            utility: Utility::GeneralSum,
+            reward_model: RewardModel::Terminal,
+            min_num_players: 1,
+            max_num_players: 1,
+        };
+        fn new(_: &()) -> Result<Word, ParamsError> {
+            Ok(Word(false))
+        }
+        fn num_players(&self) -> usize {
+            1
+        }
+        fn turn(&self) -> Turn {
+            if self.0 { Turn::Terminal } else { Turn::Player(0) }
+        }
+        fn legal_actions(&self) -> Vec<u8> {
+            if self.0 { vec![] } else { vec![0] }
+        }
+        fn apply_unchecked(&mut self, _: u8) {
+            self.0 = true;
+        }
+        fn num_distinct_actions(&self) -> usize {
+            1
+        }
+        fn action_id(&self, a: u8) -> usize {
+            usize::from(a)
+        }
+        fn action_from_id(&self, id: usize) -> Option<u8> {
+            (id == 0).then_some(0)
+        }
+        fn parse_action(&self, text: &str) -> Result<u8, IllegalAction> {
+            text.parse()
+                .map_err(|_| IllegalAction::Parse { text: text.to_owned(), reason: "0".to_owned() })
+        }
+        fn returns(&self) -> Returns {
+            vec![0.0]
+        }
+        fn utility_range(&self) -> (f64, f64) {
+            (0.0, 0.0)
+        }
+        fn max_remaining_steps(&self) -> usize {
+            usize::from(!self.0)
+        }
+        fn observation_string(&self, _: usize) -> String {
+            format!("{self:?}")
+        }
+        fn observation_tensor(&self, _: usize) -> Vec<f32> {
+            vec![]
+        }
+        fn observation_shape(&self) -> Vec<usize> {
+            vec![0]
+        }
+        fn text(&self) -> String {
+            format!("{self:?}")
+        }
+    }
+
+    #[test]
+    fn a_game_without_chance_has_no_chance_outcome_ids() {
+        let g = Word::new(&()).unwrap();
+        assert_eq!(g.max_chance_outcomes(), 0);
+        assert!(g.chance_outcomes().is_empty() && g.chance_from_seed(3).is_empty());
+        // The information state is the observation by default.
+        assert_eq!(g.information_state_shape(), [0]);
+        assert_eq!(g.information_state_string(0), "Word(false)");
+    }
+
     #[test]
     #[should_panic(expected = "is not legal now")]
     fn apply_panics_on_an_illegal_action() {

@@ -241,6 +241,14 @@ pub fn distance_direct(hand: &Hand, melds: usize) -> u8 {
     (3 * groups_needed + 2 - search.best) as u8
 }
 
+/// The most tiles `left` more groups and the pair can still match, with `overlap` of the
+/// hand's `plain` tiles matched already: the bound of [`Search::run`]'s pruning (a looser one
+/// only prunes less).
+#[inline]
+fn reach(left: usize, plain: usize, overlap: usize) -> usize {
+    (3 * left + 2).min(plain - overlap)
+}
+
 struct Search {
     h: Vec<u8>,
     plain: usize,
@@ -254,12 +262,12 @@ impl Search {
         // The pair now (a pair of a kind the hand lacks adds nothing: the bare `overlap`).
         self.best = self.best.max(overlap);
         for k in 0..Kind::PLAIN {
-            if self.w[k] + 2 <= 4 && self.h[k] > self.w[k] {
+            if self.w[k] <= 2 && self.h[k] > self.w[k] {
                 let gain = (self.h[k] - self.w[k]).min(2) as usize;
                 self.best = self.best.max(overlap + gain);
             }
         }
-        if left == 0 || overlap + (3 * left + 2).min(self.plain - overlap) <= self.best {
+        if left == 0 || overlap + reach(left, self.plain, overlap) <= self.best {
             return;
         }
         for j in start..self.groups.len() {

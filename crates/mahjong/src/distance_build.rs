@@ -74,6 +74,11 @@ pub fn build(ranks: usize, sequences: bool) -> Vec<u64> {
     cost.iter().map(|c| c.iter().enumerate().map(|(j, &v)| (v as u64) << (4 * j)).sum()).collect()
 }
 
+/// Whether `more` copies of a kind fit beside the `held` ones (four copies of each kind).
+fn fits(more: usize, held: u8) -> bool {
+    more + held as usize <= 4
+}
+
 fn mark_exact(
     groups: &[Vec<usize>],
     start: usize,
@@ -85,7 +90,7 @@ fn mark_exact(
 ) {
     covers[idx] |= 1 << slot(placed, 0);
     for r in 0..ranks {
-        if counts[r] + 2 <= 4 {
+        if counts[r] <= 2 {
             covers[idx + 2 * POW5[r] as usize] |= 1 << slot(placed, 1);
         }
     }
@@ -94,7 +99,7 @@ fn mark_exact(
     }
     for (j, g) in groups.iter().enumerate().skip(start) {
         if g.iter().all(|&r| counts[r] < 4)
-            && g.iter().filter(|&&r| r == g[0]).count() + counts[g[0]] as usize <= 4
+            && fits(g.iter().filter(|&&r| r == g[0]).count(), counts[g[0]])
         {
             let mut next = idx;
             for &r in g {

@@ -156,8 +156,7 @@ impl Position {
             let keys = hand.keys();
             let mut by_suit: [Option<OneSuitVaries>; 4] = [None; 4];
             for k in &Kind::ALL[..Kind::PLAIN] {
-                let near = hand.count(*k) > 0
-                    || (-2..=2).any(|o| k.offset(o).is_some_and(|n| hand.count(n) > 0));
+                let near = hand.count(*k) > 0 || held_nearby(hand, *k);
                 if !near || hand.count(*k) == 4 {
                     continue;
                 }
@@ -546,6 +545,12 @@ impl Position {
         }
         table
     }
+}
+
+/// Whether a numbered kind `k` is within two ranks of a kind held (or held itself).
+#[inline]
+fn held_nearby(hand: &Hand, k: Kind) -> bool {
+    (-2..=2).any(|o| k.offset(o).is_some_and(|n| hand.count(n) > 0))
 }
 
 /// A finished game: its events, outcome and counts.

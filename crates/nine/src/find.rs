@@ -126,6 +126,13 @@ fn largest_missing(have_mask: u64) -> u32 {
     ACHIEVABLE.iter().rev().copied().find(|&v| have_mask >> v & 1 == 0).unwrap_or(0)
 }
 
+/// The Metropolis rule: a step from distance `d` to `e` is taken when it is no worse, else
+/// when a uniform draw (made only then) is below `exp((d - e) / temp)`.
+#[inline]
+fn accept(d: f64, e: f64, temp: f64, draw: impl FnOnce() -> f64) -> bool {
+    e <= d || draw() < ((d - e) / temp).exp()
+}
+
 /// The annealing loop. `target(mask)` names the importance to aim at given the bitmask of
 /// importances seen so far; `seen(deal, v)` is told of every solved deal and returns `true`
 /// to stop.
@@ -170,7 +177,7 @@ fn anneal(
                 }
             };
             let (d, e) = (v.abs_diff(t) as f64, w.abs_diff(t) as f64);
-            if e <= d || rng.random::<f64>() < ((d - e) / temp).exp() {
+            if accept(d, e, temp, || rng.random()) {
                 deal = next;
                 v = w;
             }
@@ -213,7 +220,8 @@ pub fn low_reserve_deals(max_non_reserve: usize) -> Vec<Deal> {
                     patterns[i].1 + patterns[j].1 + patterns[k].1,
                     patterns[i].2 + patterns[j].2 + patterns[k].2,
                 );
-                if n3 > max_non_reserve || a3 > 18 || a3 + 9 < 18 {
+                // Only a prune: the fourth suit holds 0 to 9 of Alice's 18 cards.
+                if n3 > max_non_reserve || !(9..=18).contains(&a3) {
                     continue;
                 }
                 for l in &patterns[k..] {
@@ -238,6 +246,15 @@ mod tests {
     use std::cell::Cell;
 
     use super::*;
+
+    #[test]
+    fn a_worse_step_is_accepted_with_probability_exp_of_minus_the_loss_over_temp() {
+        assert!(accept(2.0, 1.0, 4.0, || unreachable!("no draw for a better step")));
+        assert!(accept(2.0, 2.0, 4.0, || unreachable!("no draw for an equal step")));
+        // exp((1 - 3) / 4) = 0.607: a draw below accepts, a draw above refuses.
+        assert!(accept(1.0, 3.0, 4.0, || 0.3));
+        assert!(!accept(1.0, 3.0, 4.0, || 0.7));
+    }
 
     #[test]
     fn the_search_aims_at_the_largest_importance_not_found() {

@@ -378,3 +378,102 @@ pub fn games() -> Vec<GameInfo> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Along one game of `G` (the default parameters, the default bot moving), every method
+    /// of the erased layer answers as the game's own.
+    fn erased_answers_as_the_game<G: Present>() {
+        let mut game = G::new(&G::Params::default()).expect("the default parameters are valid");
+        for step in 0u64.. {
+            let erased: Box<dyn ErasedGame> = game.clone_box();
+            assert!(erased.same_state(&game));
+            assert_eq!(erased.game_type(), G::TYPE);
+            let n = Game::num_players(&game);
+            assert_eq!(erased.num_players(), n);
+            for p in 0..n {
+                assert_eq!(erased.player_name(p), Game::player_name(&game, p));
+                assert_eq!(erased.observation_string(p), Game::observation_string(&game, p));
+                assert_eq!(erased.observation_tensor(p), Game::observation_tensor(&game, p));
+                assert_eq!(
+                    erased.information_state_string(p),
+                    Game::information_state_string(&game, p)
+                );
+                assert_eq!(
+                    erased.information_state_tensor(p),
+                    Game::information_state_tensor(&game, p)
+                );
+            }
+            assert_eq!(erased.turn(), Game::turn(&game));
+            assert_eq!(erased.returns(), Game::returns(&game));
+            assert_eq!(erased.rewards(), Game::rewards(&game));
+            assert_eq!(erased.utility_range(), Game::utility_range(&game));
+            assert_eq!(erased.num_distinct_actions(), Game::num_distinct_actions(&game));
+            assert_eq!(erased.max_chance_outcomes(), Game::max_chance_outcomes(&game));
+            assert_eq!(erased.bots(), Game::bots(&game));
+            assert_eq!(erased.hidden_tail(), Game::hidden_tail(&game));
+            assert_eq!(erased.observation_shape(), Game::observation_shape(&game));
+            assert_eq!(erased.information_state_shape(), Game::information_state_shape(&game));
+            assert_eq!(erased.text(), Game::text(&game));
+            assert_eq!(erased.max_remaining_steps(), Game::max_remaining_steps(&game));
+            assert_eq!(erased.check_invariants(), Ok(()));
+            assert_eq!(erased.secret_params(), Present::secret_params(&game));
+            assert_eq!(erased.view(Some(0)), to_json(&Present::view(&game, Some(0))));
+            let mut actions = Game::legal_actions(&game);
+            actions.sort_by_key(|&a| game.action_id(a));
+            let ids: Vec<usize> = actions.iter().map(|&a| game.action_id(a)).collect();
+            assert_eq!(erased.legal_actions(), ids);
+            let strings: Vec<String> = actions.iter().map(ToString::to_string).collect();
+            assert_eq!(erased.legal_strings(), strings);
+            for (&id, text) in ids.iter().zip(&strings) {
+                assert_eq!(erased.id_to_string(id).as_ref(), Some(text));
+                assert_eq!(erased.string_to_id(text), Ok(id));
+            }
+            let outcomes: Vec<(usize, f64)> = Game::chance_outcomes(&game)
+                .into_iter()
+                .map(|(a, p)| (game.action_id(a), p))
+                .collect();
+            assert_eq!(erased.chance_outcomes(), outcomes);
+            let bound = if Game::is_chance_node(&game) {
+                Game::max_chance_outcomes(&game)
+            } else {
+                Game::num_distinct_actions(&game)
+            };
+            assert_eq!(
+                erased.clone().try_apply_id(usize::MAX),
+                Err(IllegalAction::Id { id: usize::MAX, bound })
+            );
+            if Game::is_terminal(&game) {
+                break;
+            }
+            let mut next = erased.clone();
+            if Game::is_chance_node(&game) {
+                let outcomes = Game::chance_from_seed(&game, step);
+                let ids: Vec<usize> = outcomes.iter().map(|&a| game.action_id(a)).collect();
+                assert_eq!(erased.chance_from_seed(step), ids);
+                assert_eq!(next.resolve_chance(step), ids);
+                for a in outcomes {
+                    game.apply_unchecked(a);
+                }
+            } else {
+                let bot = &Game::bots(&game)[0];
+                let action = game.bot_action(bot, step);
+                assert_eq!(erased.bot_id(bot, step), game.action_id(action));
+                next.try_apply_id(game.action_id(action)).unwrap();
+                game.apply_unchecked(action);
+            }
+            assert!(next.same_state(&game));
+            assert!(!erased.same_state(&game));
+        }
+    }
+
+    #[test]
+    fn the_erased_layer_answers_as_each_game() {
+        erased_answers_as_the_game::<Nine>();
+        erased_answers_as_the_game::<Take6>();
+        erased_answers_as_the_game::<RaceGame>();
+        erased_answers_as_the_game::<Mahjong>();
+    }
+}

@@ -141,13 +141,18 @@ fn wythoff_move(lo: u64, hi: u64) -> (u64, u64) {
     }
     //    Upper: j is near lo / phi^2 = (3 lo - lo sqrt 5) / 2.
     let guess = ((3 * l).saturating_sub((5 * l * l).isqrt()) / 2) as u64;
-    for j in guess.saturating_sub(1)..=guess + 2 {
+    for j in upper_candidates(guess) {
         if floor_k_phi(j) + u128::from(j) == l {
             // Shrink the larger coordinate to floor(j phi) < lo.
             return (lo, floor_k_phi(j) as u64);
         }
     }
     unreachable!("every positive integer is in exactly one Wythoff pair ({lo}, {hi})")
+}
+
+/// The `j` that `wythoff_move` tries for the upper member around its estimate `guess`.
+fn upper_candidates(guess: u64) -> std::ops::RangeInclusive<u64> {
+    guess.saturating_sub(1)..=guess + 2
 }
 
 /// Whether the piece can move from distances `(a, b)` to `(a2, b2)`.

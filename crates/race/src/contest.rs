@@ -153,7 +153,7 @@ pub fn gen_hdu5754(seed: u64, options: &RaceGen) -> Result<String, GenError> {
                 piece = options.piece.unwrap_or(Piece::Queen);
                 // The pair k: (floor(k phi), floor(k phi) + k), both below max.
                 let mut top = (max - 1) / 2;
-                while floor_k_phi(top) + u128::from(top) > u128::from(max - 1) {
+                while floor_k_phi(top) + u128::from(top) > u128::from(last_coordinate(max)) {
                     top = top * 3 / 4;
                 }
                 let k = rng.random_range(0..=top);
@@ -161,12 +161,10 @@ pub fn gen_hdu5754(seed: u64, options: &RaceGen) -> Result<String, GenError> {
                 let (mut a, mut b) = (lo, lo + k);
                 if rng.random() {
                     // One step off: still inside the board and off the pair.
-                    if b < max - 1 && rng.random() {
+                    if b < last_coordinate(max) && rng.random() {
                         b += 1
-                    } else if a > 1 {
-                        a -= 1
                     } else {
-                        b += 1
+                        (a, b) = step_off_short(a, b);
                     }
                 }
                 if rng.random() { (a + 1, b + 1) } else { (b + 1, a + 1) }
@@ -177,6 +175,17 @@ pub fn gen_hdu5754(seed: u64, options: &RaceGen) -> Result<String, GenError> {
         out += &format!("{} {n} {m}\n", piece.number());
     }
     Ok(out)
+}
+
+/// The largest distance to the target on a board of side `max`.
+fn last_coordinate(max: u64) -> u64 {
+    max - 1
+}
+
+/// Steps the cold pair `(a, b)` off: its shorter side shrinks by one, or, where it cannot
+/// (the pairs (0, 0) and (1, 2)), its longer side grows by one.
+fn step_off_short(a: u64, b: u64) -> (u64, u64) {
+    if a > 1 { (a - 1, b) } else { (a, b + 1) }
 }
 
 #[cfg(test)]

@@ -115,11 +115,21 @@ fn king(rows: usize, cols: usize) -> Vec<u32> {
     v
 }
 
+/// A bound on the moves of a cell of a `rows` x `cols` board along its row and column.
+fn line_moves(rows: usize, cols: usize) -> usize {
+    rows + cols
+}
+
+/// The number of diagonals (cells with the same `a - b`) of a `rows` x `cols` board.
+fn diagonals(rows: usize, cols: usize) -> usize {
+    rows + cols - 1
+}
+
 fn rays(diagonal: bool, rows: usize, cols: usize) -> Vec<u32> {
     // 1. A bound on the values: a cell has at most a + b (+ min(a, b)) moves.
-    let bound = rows + cols + if diagonal { rows.min(cols) } else { 0 };
+    let bound = line_moves(rows, cols) + if diagonal { rows.min(cols) } else { 0 };
     let words = bound.div_ceil(64) + 1;
-    let ndiag = if diagonal { rows + cols - 1 } else { 0 };
+    let ndiag = if diagonal { diagonals(rows, cols) } else { 0 };
     let mut row_bits = vec![0u64; words];
     let mut col_bits = vec![0u64; cols * words];
     let mut diag_bits = vec![0u64; ndiag * words];

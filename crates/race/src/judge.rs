@@ -16,6 +16,11 @@ use tabletop_core::text::{self, is_c_space};
 
 use crate::{Board, BoardError, JudgeError, Piece, solve};
 
+/// A bound on the cases `input` holds: a case takes at least 6 bytes (`1 2 2\n`).
+fn max_cases(input: &str) -> usize {
+    input.len() / 6 + 1
+}
+
 /// The judge's output for `input`.
 ///
 /// # Errors
@@ -29,7 +34,7 @@ pub fn judge_hdu5754(input: &str) -> Result<String, JudgeError> {
     tokens.end()?;
     // 2. The cases, each decided by its closed form.
     // A case takes at least 6 bytes (`1 2 2\n`), so the input bounds the output too.
-    let cases = usize::try_from(t).unwrap_or(usize::MAX).min(input.len() / 6 + 1);
+    let cases = usize::try_from(t).unwrap_or(usize::MAX).min(max_cases(input));
     let mut out = String::with_capacity(cases * 2);
     let mut found = 0u64;
     while found < t {
@@ -169,18 +174,8 @@ impl<'a> Tokens<'a> {
         // 1. Fast path: up to 19 digits cannot overflow, so no checks inside the loop.
         let bytes = self.rest.as_bytes();
         let start = bytes.iter().position(|b| !is_c_space(*b)).unwrap_or(bytes.len());
-        let mut i = start;
-        let mut v: u64 = 0;
-        while i < bytes.len() && i - start < 19 {
-            let d = bytes[i].wrapping_sub(b'0');
-            if d > 9 {
-                break;
-            }
-            v = v * 10 + u64::from(d);
-            i += 1;
-        }
-        if i > start && bytes.get(i).is_none_or(|b| is_c_space(*b)) {
-            self.rest = &self.rest[i..];
+        if let Some((v, end)) = fast_number(bytes, start) {
+            self.rest = &self.rest[end..];
             return Ok(v);
         }
         // 2. Slow path: 20 or more digits (leading zeros are fine), or not a number at all.
@@ -218,9 +213,40 @@ impl<'a> Tokens<'a> {
     }
 }
 
+/// The fast path of [`Tokens::number`]: the number of 1 to 19 digits (which cannot overflow)
+/// at `bytes[start..]` and the index after it, if it ends its token. `None` leaves the token
+/// to the checked slow path, which parses every token right.
+#[inline]
+fn fast_number(bytes: &[u8], start: usize) -> Option<(u64, usize)> {
+    let mut i = start;
+    let mut v: u64 = 0;
+    while i < bytes.len() && i - start < 19 {
+        let d = bytes[i].wrapping_sub(b'0');
+        if d > 9 {
+            break;
+        }
+        v = v * 10 + u64::from(d);
+        i += 1;
+    }
+    (i > start && bytes.get(i).is_none_or(|b| is_c_space(*b))).then_some((v, i))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_fast_path_takes_every_number_of_1_to_19_digits_that_ends_its_token() {
+        assert_eq!(fast_number(b"9", 0), Some((9, 1)));
+        assert_eq!(fast_number(b"  907 1", 2), Some((907, 5)));
+        let digits = b" 9999999999999999999\n";
+        assert_eq!(fast_number(digits, 1), Some((9_999_999_999_999_999_999, 20)));
+        // Not a whole number of at most 19 digits: left to the slow path.
+        assert_eq!(fast_number(b" 10000000000000000000", 1), None);
+        assert_eq!(fast_number(b"12x", 0), None);
+        assert_eq!(fast_number(b"x", 0), None);
+        assert_eq!(fast_number(b" ", 1), None);
+    }
 
     #[test]
     fn sample() {

@@ -144,9 +144,11 @@ impl Position {
         if self.on_target() {
             return Vec::new();
         }
+        // The distances to the last row and the last column.
+        let (down, right) = (n - x, m - y);
         let mut v = Vec::new();
         let mut push = |dx: u64, dy: u64| {
-            if n - x >= dx && m - y >= dy {
+            if down >= dx && right >= dy {
                 v.push(Move { x: x + dx, y: y + dy });
             }
         };
@@ -161,14 +163,14 @@ impl Position {
                 push(2, 1);
             }
             Piece::Rook | Piece::Queen => {
-                for k in 1..=(m - y) {
+                for k in 1..=right {
                     push(0, k);
                 }
-                for k in 1..=(n - x) {
+                for k in 1..=down {
                     push(k, 0);
                 }
                 if self.piece == Piece::Queen {
-                    for k in 1..=(n - x).min(m - y) {
+                    for k in 1..=down.min(right) {
                         push(k, k);
                     }
                 }

@@ -215,6 +215,16 @@ pub fn sampled_penalty(view: &View<'_>, card: Card, samples: u32, rng: &mut Fast
     total as f64 / f64::from(samples)
 }
 
+/// [`HeuristicBot`]'s tie-break gap for a too-low card: above every row gap (at most 103), so
+/// such a card comes last among equal penalties.
+const TOO_LOW_GAP: u8 = u8::MAX - 1;
+
+/// Whether the expected penalty `a` is below `b` by more than the tolerance of a float sum.
+#[inline]
+fn clearly_below(a: f64, b: f64) -> bool {
+    a < b - 1e-9
+}
+
 /// The card with the lowest [`expected_penalty`]; on a tie, the one closest to its row end
 /// (the least likely to be undercut), then the lowest.
 #[derive(Clone, Copy, Debug, Default)]
@@ -227,10 +237,12 @@ impl Bot for HeuristicBot {
         for c in view.hand {
             let gap = match view.table.target(c) {
                 Target::Row(r) => c.value() - view.table.rows()[r].last().value(),
-                Target::TooLow => u8::MAX - 1,
+                Target::TooLow => TOO_LOW_GAP,
             };
             let key = (expected_penalty(view, c), gap);
-            if key.0 < best_key.0 - 1e-9 || (key.0 <= best_key.0 + 1e-9 && key.1 < best_key.1) {
+            if clearly_below(key.0, best_key.0)
+                || (key.0 <= best_key.0 + 1e-9 && key.1 < best_key.1)
+            {
                 best = Some(c);
                 best_key = key;
             }

@@ -159,9 +159,7 @@ impl CardSet {
     /// The cards strictly between `low` and `high` (both are card numbers; `0` is allowed
     /// for `low`, and `high` up to 105).
     pub const fn between(low: u8, high: u8) -> CardSet {
-        if high <= low + 1 {
-            return CardSet::EMPTY;
-        }
+        // With `high <= low + 1` the masks give the empty set.
         let upto_high = (1u128 << high) - 1; // bits 0..high
         let upto_low = (1u128 << (low + 1)) - 1; // bits 0..=low
         CardSet(upto_high & !upto_low & DECK_MASK)

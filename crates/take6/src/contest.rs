@@ -161,9 +161,6 @@ pub fn gen_nthu14463(seed: u64, options: &TakeGen) -> Result<String, GenError> {
     check("P", options.rows, 1, MAX_ROWS as u64)?;
     let max_m = (MAX_HAND as u64).min(MAX_PLAYED / options.players.unwrap_or(2));
     check("M", options.rounds, 1, max_m)?;
-    if let (Some(n), Some(m)) = (options.players, options.rounds) {
-        check("M", Some(m), 1, MAX_PLAYED / n)?;
-    }
     let mut rng = seeded_rng(seed);
     for _ in 0..ATTEMPTS {
         let n = options.players.unwrap_or_else(|| {
