@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use serde::Serialize;
-use tabletop_nine::{Census, CensusReport, Deal, DealClass, Player, Shard, parse_deals};
+use tabletop_nine::{Census, CensusReport, Deal, DealClass, Shard, parse_deals};
 
 use crate::common::{Unsuccessful, histogram, progress_bar, read_input, to_json};
 
@@ -288,21 +288,10 @@ fn census_text(r: &CensusReport) -> anyhow::Result<String> {
     writeln!(s, "\nimportance of the first move (importance, deals, share):")?;
     let rows: Vec<(String, u64)> = r.importance.iter().map(|(k, &c)| (k.to_string(), c)).collect();
     s += &histogram(&rows, 40);
-    for (label, winners, results) in [
+    s += &crate::nine::first_mover_tables([
         ("Alice moves first", &r.winner_alice_first, &r.result_alice_first),
         ("Bob moves first", &r.winner_bob_first, &r.result_bob_first),
-    ] {
-        writeln!(s, "\n{label}: winner")?;
-        let w: Vec<(String, u64)> = Player::ALL
-            .iter()
-            .map(|p| (p.to_string(), winners.get(p).copied().unwrap_or(0)))
-            .collect();
-        s += &histogram(&w, 40);
-        writeln!(s, "{label}: result (signed from Alice's side)")?;
-        let rows: Vec<(String, u64)> =
-            results.iter().map(|(k, &c)| (format!("{k:+}"), c)).collect();
-        s += &histogram(&rows, 40);
-    }
+    ]);
     let share = 100.0 * r.winner_changes as f64 / r.deals.max(1) as f64;
     writeln!(s, "\nthe first move changes the winner: {} deals ({share:.2}%)", r.winner_changes)?;
     writeln!(s, "\nsmallest deal id with each importance (tabletop nine deal --id N):")?;

@@ -290,28 +290,38 @@ fn stats(deals: u64, seed: u64, json: bool) -> anyhow::Result<String> {
     if json {
         return to_json(&st);
     }
-    let rows = |m: &BTreeMap<i32, u64>| -> Vec<(String, u64)> {
-        m.iter().map(|(k, &c)| (format!("{k:+}"), c)).collect()
-    };
     let mut s = String::new();
     writeln!(s, "{deals} random deals, seed {seed}")?;
     writeln!(s, "\nimportance of the first move:")?;
     let imp: Vec<(String, u64)> = st.importance.iter().map(|(k, &c)| (k.to_string(), c)).collect();
     s += &histogram(&imp, 40);
-    for (label, winners, results) in [
+    s += &first_mover_tables([
         ("Alice moves first", &st.winner_alice_first, &st.result_alice_first),
         ("Bob moves first", &st.winner_bob_first, &st.result_bob_first),
-    ] {
-        writeln!(s, "\n{label}: winner")?;
+    ]);
+    Ok(s)
+}
+
+/// One first mover's tables: its label, the deals each player wins, the deals of each result.
+pub(crate) type FirstMoverTable<'a> = (&'a str, &'a BTreeMap<Player, u64>, &'a BTreeMap<i32, u64>);
+
+/// Who wins and the result, for each first mover, as histograms: the tables `nine stats` and
+/// `nine census --merge` print alike.
+pub(crate) fn first_mover_tables(tables: [FirstMoverTable<'_>; 2]) -> String {
+    let mut s = String::new();
+    for (label, winners, results) in tables {
+        s += &format!("\n{label}: winner\n");
         let w: Vec<(String, u64)> = Player::ALL
             .iter()
             .map(|p| (p.to_string(), winners.get(p).copied().unwrap_or(0)))
             .collect();
         s += &histogram(&w, 40);
-        writeln!(s, "{label}: result (signed from Alice's side)")?;
-        s += &histogram(&rows(results), 40);
+        s += &format!("{label}: result (signed from Alice's side)\n");
+        let rows: Vec<(String, u64)> =
+            results.iter().map(|(k, &c)| (format!("{k:+}"), c)).collect();
+        s += &histogram(&rows, 40);
     }
-    Ok(s)
+    s
 }
 
 #[derive(Debug, Serialize)]
