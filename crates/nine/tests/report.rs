@@ -108,3 +108,16 @@ fn the_parallel_drivers_give_the_sequential_reports() {
     let one_by_one: Vec<_> = deals.iter().map(|&d| FirstMoverReport::new(&mut solver, d)).collect();
     assert_eq!(tabletop_nine::first_mover_reports(&deals, || ()), one_by_one);
 }
+
+#[test]
+fn statistics_list_only_what_occurs() {
+    // Two deals, one value each: the tables hold those values and nothing with a count of 0.
+    let mut tally = Tally::new();
+    tally.add(DealValue { alice_first: 3, bob_first: -2 });
+    tally.add(DealValue { alice_first: 3, bob_first: 5 });
+    let st = tally.stats(7);
+    assert_eq!(st.importance.into_iter().collect::<Vec<_>>(), [(2, 1), (5, 1)]);
+    assert_eq!(st.result_alice_first.into_iter().collect::<Vec<_>>(), [(3, 2)]);
+    assert_eq!(st.result_bob_first.into_iter().collect::<Vec<_>>(), [(-2, 1), (5, 1)]);
+    assert_eq!(st.winner_alice_first.into_iter().collect::<Vec<_>>(), [(Player::Alice, 2)]);
+}
