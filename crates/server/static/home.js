@@ -31,4 +31,4 @@ const games = [
 ];
 
 document.getElementById("games").append(...games.map(([href, key, name, text]) =>
-  el("a", { class: "panel game-card", href }, art[key](), el("div", { class: "body" }, el("h2", {}, name), el("p", {}, text)))));
+  el("a", { class: "panel game-card", href }, Object.assign(art[key](), { ariaHidden: "true" }), el("div", { class: "body" }, el("h2", {}, name), el("p", {}, text)))));
