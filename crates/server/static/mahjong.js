@@ -222,7 +222,7 @@ function render() {
     hist.map((h, k) => {
       const n = k + 1;
       const ok = !seated || page.seen.has(n);
-      const text = `${n}. ${NAMES[h.player]} ${h.action}`;
+      const text = `${n} · ${NAMES[h.player]} → ${h.action}`;
       return ok
         ? el("button", { type: "button", role: "listitem", class: at === n ? "on" : "", "aria-current": at === n ? "step" : null, onclick: () => view(n) }, text)
         : el("span", { class: "no", role: "listitem" }, text);

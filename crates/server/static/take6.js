@@ -181,7 +181,7 @@ function render() {
   const item = (k, text) => (reachable(k)
     ? el("button", { type: "button", role: "listitem", class: at === k ? "on" : "", "aria-current": at === k ? "step" : null, onclick: () => goto(k) }, text)
     : el("span", { class: "no", role: "listitem" }, text));
-  fill($("moves"), item(0, "deal"), hist.map((h, i) => item(i + 1, `${i + 1}. ${mover(h)} ${h.action ?? "?"}`)));
+  fill($("moves"), item(0, "deal"), hist.map((h, i) => item(i + 1, `${i + 1} · ${mover(h)} → ${h.action ?? "?"}`)));
   $("moves-help").textContent = page.replay ? "Choose a decision to step the replay there." : "Choose one of your moves to see the table after it.";
 
   if (!live) {

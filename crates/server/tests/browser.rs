@@ -155,9 +155,19 @@ fn nine_by_keyboard(b: &mut Browser, base: &str, shots: &Path) {
     let deal = b.execute("return window.tabletop.state.view.deal", vec![]);
     let deal: tabletop_nine::Deal = deal.as_str().unwrap().parse().unwrap();
     let value = tabletop_nine::solve_deal(deal).alice_first;
-    // Step through the principal variation and back: the table shows its position.
-    for _ in 0..3 {
+    // Step through the principal variation and back: the table shows its position, and
+    // stays where it is on the screen while the variation is stepped.
+    let table_top =
+        "return Math.round(document.getElementById('table').getBoundingClientRect().top)";
+    b.click_css("#pv-next");
+    let top = b.execute(table_top, vec![]);
+    for _ in 0..2 {
         b.click_css("#pv-next");
+        assert_eq!(
+            b.execute(table_top, vec![]),
+            top,
+            "the variation does not scroll the board away"
+        );
     }
     assert_eq!(b.execute("return window.tabletop.pvStep", vec![]), 3);
     let banner = b.wait_for("#message", WAIT);
