@@ -31,8 +31,9 @@ $("end").addEventListener("click", () => run(() => step(10000)));
 $("first").addEventListener("click", () => run(() => goto(0)));
 $("slider").addEventListener("change", () => run(() => goto(Number($("slider").value))));
 document.addEventListener("keydown", (e) => {
-  if (e.target.closest("input, textarea, select, [data-roving]") || e.altKey || e.ctrlKey || e.metaKey) return;
+  if (e.target.closest("input, textarea, select") || e.altKey || e.ctrlKey || e.metaKey) return;
   if (page.seat === null) {
+    if (e.target.closest("[data-roving]")) return;
     if (e.key === "ArrowRight") run(() => step(1));
     if (e.key === "ArrowLeft") run(back);
   } else if (e.key === "r" || e.key === "R") {

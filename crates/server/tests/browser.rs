@@ -336,6 +336,17 @@ fn race(b: &mut Browser, base: &str, shots: &Path) {
         }
     }
     let cell = |x: u64, y: u64| format!("#grid button[data-x=\"{x}\"][data-y=\"{y}\"]");
+    // The keyboard: the arrows move on the board (what hover shows comes with the focus),
+    // Enter chooses a cell.
+    b.execute("document.querySelector('#grid button[tabindex=\"0\"]').focus()", vec![]);
+    b.press(keys::RIGHT);
+    b.press(keys::DOWN);
+    let focused =
+        b.execute("const a = document.activeElement; return [a.dataset.x, a.dataset.y];", vec![]);
+    assert_eq!(focused, json!(["2", "2"]), "right then down from (1,1)");
+    assert!(text_of(b, "#hover").starts_with("(2,2): "));
+    b.press(keys::ENTER);
+    assert!(text_of(b, "#start-here").contains("(2,2)"));
     // A tap shows what hover shows, and asks before starting.
     b.click_css(&cell(x as u64, y as u64));
     let hover = text_of(b, "#hover");
@@ -434,7 +445,14 @@ fn mahjong_seated(b: &mut Browser, server: &TestServer, base: &str, shots: &Path
         if discards == 2 {
             b.screenshot(&shots.join("mahjong-seated.png"));
         }
-        click_and_wait(b, "#my-hand button.tile.rules");
+        if discards % 2 == 0 {
+            click_and_wait(b, "#my-hand button.tile.rules");
+        } else {
+            // By key: R discards the rules' choice.
+            let before = b.execute("return JSON.stringify(window.tabletop.state.history)", vec![]);
+            b.press("r");
+            wait_moved(b, &before);
+        }
         discards += 1;
         assert!(discards <= 60, "a Mahjong game ends");
     }

@@ -33,6 +33,8 @@ pub mod keys {
     pub const LEFT: &str = "\u{E012}";
     /// The right arrow.
     pub const RIGHT: &str = "\u{E014}";
+    /// The down arrow.
+    pub const DOWN: &str = "\u{E015}";
 }
 
 /// An element reference.
