@@ -110,6 +110,7 @@ export function el(tag, attrs = {}, ...children) {
     if (v === undefined || v === null || v === false) continue;
     if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
     else if (k === "class") node.className = v;
+    else if (k === "style") node.style.cssText = v; // CSSOM: allowed under a strict style-src
     else if (k === "dataset") Object.assign(node.dataset, v);
     else if (k === "html") node.innerHTML = v;
     else node.setAttribute(k, v === true ? "" : v);

@@ -195,6 +195,9 @@ fn nine_by_keyboard(b: &mut Browser, base: &str, shots: &Path) {
         tabs += 1;
         assert!(tabs <= 60, "Tab reaches the hand");
     }
+    // The focus is visible.
+    let outline = b.execute("return getComputedStyle(document.activeElement).outlineStyle", vec![]);
+    assert_ne!(outline, "none", "a visible focus ring");
     let mut moves = 0;
     loop {
         let s = b.execute(
@@ -284,6 +287,7 @@ fn take6(b: &mut Browser, base: &str, shots: &Path) {
             undone = true;
         }
         if clicks == 4 {
+            no_sideways_scroll(b, "a Take 6! hand in play");
             b.screenshot(&shots.join("take6-playing.png"));
         }
         assert!(clicks <= 40, "a hand of 10 cards");
@@ -390,6 +394,11 @@ fn race(b: &mut Browser, base: &str, shots: &Path) {
     let result = b.wait_for("#race-result", WAIT);
     assert!(b.text(&result).contains("you win"));
     b.screenshot(&shots.join("race.png"));
+    // The moves played: the first one shows the piece after it.
+    b.click_css("#race-history button:nth-child(2)");
+    let first = b.execute("return window.tabletop.game.state.history[0].action", vec![]);
+    let piece = b.execute("const p = document.querySelector('#grid .piece').parentElement; return `(${p.dataset.x},${p.dataset.y})`;", vec![]);
+    assert_eq!(piece, first, "the piece after the first move");
     // Bad sizes: a clear message, not the parser's text.
     for bad in ["0", "-3", "2.5"] {
         b.execute(
@@ -443,6 +452,7 @@ fn mahjong_seated(b: &mut Browser, server: &TestServer, base: &str, shots: &Path
             continue;
         }
         if discards == 2 {
+            no_sideways_scroll(b, "a seated Mahjong game in play");
             b.screenshot(&shots.join("mahjong-seated.png"));
         }
         if discards % 2 == 0 {
@@ -575,6 +585,18 @@ fn every_page(b: &mut Browser, base: &str, shots: &Path, axe: &str, (w, h): (u32
             problems.extend(off_first_screen(b, css, &what));
         }
         problems.extend(axe_violations(b, axe, &what));
+        // Every playable card, tile, row and cell is a labelled button; every toggle says
+        // whether it is pressed.
+        let bad = b.execute(
+            "return [...document.querySelectorAll('.card.playable, .t6.playable, .tile.playable, .t6row.pickable, .cellbtn, .seg button, .problems button')]
+               .filter((e) => e.tagName !== 'BUTTON' || !(e.getAttribute('aria-label') || e.textContent.trim())
+                 || ((e.closest('.seg') || e.closest('.problems')) && !e.hasAttribute('aria-pressed')))
+               .slice(0, 3).map((e) => e.outerHTML.slice(0, 100));",
+            vec![],
+        );
+        if bad.as_array().is_some_and(|a| !a.is_empty()) {
+            problems.push(format!("{what}: not a labelled button or toggle: {bad}"));
+        }
         let name = if page.is_empty() { "home" } else { page.split('?').next().unwrap() };
         let name = if page.contains("replay") { "take6-replay" } else { name };
         b.screenshot(&shots.join(format!("{name}-{w}x{h}.png")));
@@ -610,10 +632,10 @@ fn the_pages_work_in_a_real_browser() {
     b.resize(PHONE.0, PHONE.1);
     mahjong_seated(&mut b, &server, &base, &shots);
     nine_by_keyboard(&mut b, &base, &shots);
+    take6(&mut b, &base, &shots);
     b.resize(LAPTOP.0, LAPTOP.1);
     judge(&mut b, &server, &base, &shots);
     race(&mut b, &base, &shots);
     mahjong_watched(&mut b, &base, &shots);
-    take6(&mut b, &base, &shots);
     eprintln!("screenshots in {} ({:.1} s)", shots.display(), started.elapsed().as_secs_f64());
 }
