@@ -626,16 +626,29 @@ fn the_pages_work_in_a_real_browser() {
     let shots = screenshots();
     let mut b = Browser::start(LAPTOP.0, LAPTOP.1);
     b.script_timeout(WAIT);
+    let mut lap = Instant::now();
+    let mut timed = |what: &str| {
+        eprintln!("{what}: {:.1} s", lap.elapsed().as_secs_f64());
+        lap = Instant::now();
+    };
     every_page(&mut b, &base, &shots, &axe, PHONE);
+    timed("every page on a phone");
     every_page(&mut b, &base, &shots, &axe, LAPTOP);
+    timed("every page on a laptop");
     // The games, on a phone and on a laptop.
     b.resize(PHONE.0, PHONE.1);
     mahjong_seated(&mut b, &server, &base, &shots);
+    timed("Mahjong at a seat");
     nine_by_keyboard(&mut b, &base, &shots);
+    timed("Nine by keyboard");
     take6(&mut b, &base, &shots);
+    timed("Take 6!");
     b.resize(LAPTOP.0, LAPTOP.1);
     judge(&mut b, &server, &base, &shots);
+    timed("the judge");
     race(&mut b, &base, &shots);
+    timed("race");
     mahjong_watched(&mut b, &base, &shots);
+    timed("Mahjong watched");
     eprintln!("screenshots in {} ({:.1} s)", shots.display(), started.elapsed().as_secs_f64());
 }
