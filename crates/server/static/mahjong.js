@@ -209,10 +209,9 @@ function render() {
   $("table-title").textContent = live ? "The table" : `The table after move ${page.viewing}`;
 
   fill($("log"), v.events.map((e, i) => el("div", { class: i >= from ? "now" : "past" }, e)));
-  const now = $("log").querySelector(".now");
-  const log = $("log");
-  if (now) log.scrollTop = Math.max(0, now.offsetTop - log.offsetTop - log.clientHeight + 4 * now.offsetHeight);
-  else log.scrollTop = 0;
+  // The events just played are the last ones: keep the end of the log in sight (scrolling the
+  // log only, not the page).
+  $("log").scrollTop = $("log").scrollHeight;
   $("log-count").textContent = `${v.events.length} events`;
   $("wall-left").textContent = `${v.wall_left} tiles left in the wall · play goes ${v.direction}`;
 

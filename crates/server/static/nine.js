@@ -187,11 +187,13 @@ function render() {
     let p = real.to_move;
     const steps = analysis.principal_variation.map((a, i) => {
       const at = page.pvStep > 0 ? i === page.pvStep - 1 : i === 0;
-      const s = el("div", { class: `step${at ? " next" : ""}` }, a === "pass" ? el("div", { class: "pass" }, "pass") : card(a, { small: true }), real.players[p][0]);
+      const label = `After move ${i + 1} of perfect play: ${real.players[p]} ${a === "pass" ? "passes" : `plays ${cardName(a)}`}`;
+      const s = el("button", { type: "button", class: `step${at ? " next" : ""}`, "aria-label": label, "aria-pressed": page.pvStep === i + 1 ? "true" : "false", onclick: () => { page.pvStep = page.pvStep === i + 1 ? 0 : i + 1; page.at = null; render(); } },
+        a === "pass" ? el("span", { class: "pass" }, "pass") : card(a, { small: true }), real.players[p][0]);
       p = 1 - p;
       return s;
     });
-    fill($("pv"), el("p", { class: "muted", style: "margin:0 0 8px" }, `${analysis.principal_variation.length} moves of perfect play from here, ending ${signed(mine(analysis.value))} for you:`),
+    fill($("pv"), el("p", { class: "muted", style: "margin:0 0 8px" }, `${analysis.principal_variation.length} moves of perfect play from here, ending ${signed(mine(analysis.value))} for you (choose one to see the table after it):`),
       el("div", { class: "pv" }, steps));
     const rows = analysis.moves.map((m) => el("tr", { class: mine(m.value) === best ? "best" : "" },
       el("td", {}, chip(m.action)),

@@ -182,6 +182,11 @@ fn nine_by_keyboard(b: &mut Browser, base: &str, shots: &Path) {
         b.click_css("#pv-prev");
     }
     assert_eq!(b.execute("return window.tabletop.pvStep", vec![]), 0);
+    // A step of the variation, chosen: the table after it; chosen again: back to now.
+    b.click_css("#pv button.step:nth-child(2)");
+    assert_eq!(b.execute("return window.tabletop.pvStep", vec![]), 2);
+    b.click_css("#pv button.step:nth-child(2)");
+    assert_eq!(b.execute("return window.tabletop.pvStep", vec![]), 0);
 
     // From here on, only keys: Tab from the top of the page into the hand.
     b.execute(
