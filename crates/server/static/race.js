@@ -84,7 +84,8 @@ function drawBoard() {
   const wrap = $("board");
   const avail = Math.max(120, Math.min(760, (wrap.parentElement.parentElement.clientWidth || 760) - 4));
   const high = Math.max(300, window.innerHeight - 250);
-  const size = Math.max(3, Math.min(44, Math.floor(Math.min((avail - cols - 1) / cols, (high - rows - 1) / rows))));
+  const gap = Math.max(rows, cols) > 40 ? 0 : 1;
+  const size = Math.max(2, Math.min(44, Math.floor(Math.min((avail - gap * (cols + 1)) / cols, (high - gap * (rows + 1)) / rows))));
   const legal = new Set((game.legalCells() || []).map(([x, y]) => `${x},${y}`));
   const path = new Set((game.pathCells() || []).map(([x, y]) => `${x},${y}`));
   const at = game.position();
@@ -92,7 +93,7 @@ function drawBoard() {
   const had = wrap.contains(document.activeElement);
   if (!focusCell || focusCell[0] > rows || focusCell[1] > cols) focusCell = [1, 1];
   const stop = legal.size ? [...legal][0].split(",").map(Number) : focusCell;
-  const board = el("div", { class: "grid-board", id: "grid", role: "group", "aria-label": `${rows} by ${cols} board`, "data-roving": "grid", "data-cols": String(cols), style: `--cell:${size}px;grid-template-columns:repeat(${cols}, ${size}px)` });
+  const board = el("div", { class: "grid-board", id: "grid", role: "group", "aria-label": `${rows} by ${cols} board`, "data-roving": "grid", "data-cols": String(cols), style: `--cell:${size}px;gap:${gap}px;padding:${gap}px;grid-template-columns:repeat(${cols}, ${size}px)` });
   const cells = [];
   for (let x = 1; x <= rows; x++) {
     for (let y = 1; y <= cols; y++) {

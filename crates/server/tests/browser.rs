@@ -417,6 +417,20 @@ fn race(b: &mut Browser, base: &str, shots: &Path) {
     b.screenshot(&shots.join("race-bad-size.png"));
 }
 
+/// The largest race board a game accepts (100 x 100: ten thousand buttons) fits the window.
+fn big_race_board(b: &mut Browser, base: &str, shots: &Path) {
+    b.goto(&format!("{base}/race"));
+    ready(b);
+    b.execute(
+        "for (const id of ['rows', 'cols']) document.getElementById(id).value = '100';
+         document.getElementById('draw').click();",
+        vec![],
+    );
+    b.wait_until("return document.querySelectorAll('#grid button').length === 10000", WAIT);
+    no_sideways_scroll(b, "a 100 x 100 race board");
+    b.screenshot(&shots.join("race-100x100.png"));
+}
+
 /// A Mahjong game at seat B against the rule-following players, to its end.
 fn mahjong_seated(b: &mut Browser, server: &TestServer, base: &str, shots: &Path) {
     b.goto(&format!("{base}/mahjong"));
@@ -637,6 +651,7 @@ fn the_pages_work_in_a_real_browser() {
         lap = Instant::now();
     };
     every_page(&mut b, &base, &shots, &axe, PHONE);
+    big_race_board(&mut b, &base, &shots);
     timed("every page on a phone");
     every_page(&mut b, &base, &shots, &axe, LAPTOP);
     timed("every page on a laptop");
