@@ -655,6 +655,22 @@ fn the_pages_work_in_a_real_browser() {
     timed("every page on a phone");
     every_page(&mut b, &base, &shots, &axe, LAPTOP);
     timed("every page on a laptop");
+    // Between the two: a tablet held upright, a narrow laptop window.
+    for (w, h) in [(768, 1024), (1024, 700)] {
+        b.resize(w, h);
+        for page in ["", "nine", "take6", "race", "mahjong", "judge"] {
+            b.goto(&format!("{base}/{page}"));
+            if page.is_empty() {
+                b.wait_for(".game-card", WAIT);
+            } else if page == "judge" {
+                b.wait_for(".problems button.on", WAIT);
+            } else {
+                ready(&mut b);
+            }
+            no_sideways_scroll(&mut b, &format!("/{page} at {w}x{h}"));
+        }
+    }
+    timed("every page at 768 and 1024 px");
     // The games, on a phone and on a laptop.
     b.resize(PHONE.0, PHONE.1);
     mahjong_seated(&mut b, &server, &base, &shots);
