@@ -121,7 +121,11 @@ async function show(state) {
   if (page.seat !== null && !state.terminal && state.human_to_move) {
     page.analysis = await api("GET", `/api/games/${page.id}/analysis`);
   }
-  if (page.seat !== null) page.seen.set(state.history.length, { state, analysis: page.analysis });
+  if (page.seat !== null) {
+    // After an undo, the positions of the line taken back are forgotten.
+    for (const k of page.seen.keys()) if (k > state.history.length) page.seen.delete(k);
+    page.seen.set(state.history.length, { state, analysis: page.analysis });
+  }
   render();
 }
 

@@ -69,7 +69,11 @@ async function show(state) {
   page.analysis = null;
   page.viewing = null;
   if (!state.terminal && state.human_to_move) page.analysis = await api("GET", `/api/games/${page.id}/analysis`);
-  if (!page.replay) page.seen.set(state.history.length, state);
+  if (!page.replay) {
+    // After an undo, the positions of the line taken back are forgotten.
+    for (const k of page.seen.keys()) if (k > state.history.length) page.seen.delete(k);
+    page.seen.set(state.history.length, state);
+  }
   render();
 }
 
