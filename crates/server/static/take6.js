@@ -177,16 +177,27 @@ function render() {
   $("fwd").disabled = $("round").disabled = $("end").disabled = page.state.terminal;
   $("back").disabled = !live || !page.state.can_undo;
 
-  // The moves: every decision (another player's choice stays hidden until the round is placed).
+  // The moves, round by round: every player's card (another player's stays hidden until the
+  // round is placed), then any row taken by choice. A round opens the table after it.
   const hist = page.state.history;
   const at = live ? hist.length : page.viewing;
   const mover = (h) => (page.state.seats[h.player] === "human" ? "you" : page.state.players[h.player]);
+  const rounds = [];
+  let cards = 0;
+  hist.forEach((h, i) => {
+    const row = typeof h.action === "string" && h.action.startsWith("r");
+    if (!row && cards % page.state.players.length === 0) rounds.push({ parts: [], end: 0 });
+    if (!row) cards += 1;
+    const r = rounds[rounds.length - 1];
+    r.parts.push(row ? `${mover(h)} takes row ${h.action.slice(1)}` : `${mover(h)} ${h.action ?? "?"}`);
+    r.end = i + 1;
+  });
   const reachable = (k) => page.replay || page.seen.has(k);
   const item = (k, text) => (reachable(k)
-    ? el("button", { type: "button", role: "listitem", class: at === k ? "on" : "", "aria-current": at === k ? "step" : null, onclick: () => goto(k) }, text)
+    ? el("button", { type: "button", role: "listitem", class: at === k ? "on" : "", "aria-current": at === k ? "step" : null, dataset: { k: String(k) }, onclick: () => goto(k) }, text)
     : el("span", { class: "no", role: "listitem" }, text));
-  fill($("moves"), item(0, "deal"), hist.map((h, i) => item(i + 1, `${i + 1} · ${mover(h)} → ${h.action ?? "?"}`)));
-  $("moves-help").textContent = page.replay ? "Choose a decision to step the replay there." : "Choose one of your moves to see the table after it.";
+  fill($("moves"), item(0, "deal"), rounds.map((r, i) => item(r.end, `${i + 1} · ${r.parts.join(", ")}`)));
+  $("moves-help").textContent = page.replay ? "Choose a round to step the replay to its end (Step ▶ goes one decision at a time)." : "Choose a round to see the table after it.";
 
   if (!live) {
     banner($("message"), `The table after move ${page.viewing}: choose the last move to play on.`, "warn");
