@@ -189,7 +189,7 @@ function render() {
     if (!row && cards % page.state.players.length === 0) rounds.push({ parts: [], end: 0 });
     if (!row) cards += 1;
     const r = rounds[rounds.length - 1];
-    r.parts.push(row ? `${mover(h)} takes row ${h.action.slice(1)}` : `${mover(h)} ${h.action ?? "?"}`);
+    r.parts.push(row ? `${mover(h)} ${mover(h) === "you" ? "take" : "takes"} row ${h.action.slice(1)}` : `${mover(h)} ${h.action ?? "?"}`);
     r.end = i + 1;
   });
   const reachable = (k) => page.replay || page.seen.has(k);
