@@ -303,6 +303,7 @@ fn take6(b: &mut Browser, base: &str, shots: &Path) {
     assert!(b.text(&banner).starts_with("Game over"));
     let heading = b.execute("return document.querySelector('#table h3').textContent", vec![]);
     assert!(heading.as_str().unwrap().contains("over"), "{heading}");
+    no_sideways_scroll(b, "a Take 6! hand over");
     // An earlier position from the moves list (the positions the person saw are buttons).
     b.click_css("#moves button:nth-of-type(2)");
     let banner = text_of(b, "#message");
