@@ -11,7 +11,6 @@ const PAGES = [
 
 const LOGO = `<svg viewBox="0 0 32 32" aria-hidden="true"><rect x="3" y="6" width="17" height="23" rx="3" fill="#fff" transform="rotate(-12 11 17)"/><rect x="12" y="4" width="17" height="23" rx="3" fill="#ffd44d" transform="rotate(10 20 15)"/><circle cx="20.5" cy="15.5" r="3.4" fill="#c62828"/></svg>`;
 
-/** Draws the top bar into `<header id="top">`, the current page marked. */
 /** The element with this id. */
 export const $ = (id) => document.getElementById(id);
 
@@ -20,9 +19,15 @@ export const $ = (id) => document.getElementById(id);
  * and calls `onChange` with its `data-<key>` value.
  */
 export function segmented(id, key, onChange) {
-  for (const b of document.querySelectorAll(`#${id} button`)) {
+  const buttons = [...document.querySelectorAll(`#${id} button`)];
+  for (const b of buttons) {
+    b.type = "button";
+    b.setAttribute("aria-pressed", b.classList.contains("on") ? "true" : "false");
     b.addEventListener("click", () => {
-      for (const o of document.querySelectorAll(`#${id} button`)) o.classList.toggle("on", o === b);
+      for (const o of buttons) {
+        o.classList.toggle("on", o === b);
+        o.setAttribute("aria-pressed", o === b ? "true" : "false");
+      }
       if (onChange) onChange(b.dataset[key]);
     });
   }
@@ -31,20 +36,38 @@ export function segmented(id, key, onChange) {
 /** The `data-<key>` value of the marked button of the segmented control `#id`. */
 export const chosen = (id, key) => document.querySelector(`#${id} button.on`).dataset[key];
 
+/**
+ * Draws the top bar into `<header id="top">` (the current page marked), makes every `.banner`
+ * a polite live region, and folds the page's controls (`details.fold`) away on a phone so the
+ * game is on the first screen.
+ */
 export function topbar() {
   const header = document.getElementById("top");
   if (!header) return;
   header.className = "topbar";
   const here = location.pathname.replace(/\.html$/, "").replace(/\/$/, "") || "/";
-  header.innerHTML = `<a class="brand" href="/">${LOGO}<span>tabletop</span></a><nav></nav><span class="spacer"></span><span class="status" id="server-status"></span>`;
+  header.innerHTML = `<a class="brand" href="/">${LOGO}<span>tabletop</span></a><nav aria-label="Pages"></nav><span class="spacer"></span><span class="status" id="server-status"></span>`;
   const nav = header.querySelector("nav");
   for (const [href, name] of PAGES) {
-    const a = el("a", { href, class: here === href ? "active" : "" }, name);
+    const a = el("a", { href, class: here === href ? "active" : "", "aria-current": here === href ? "page" : null }, name);
     nav.append(a);
   }
+  for (const b of document.querySelectorAll(".banner")) {
+    b.setAttribute("role", "status");
+    b.setAttribute("aria-live", "polite");
+  }
+  foldOnPhone();
+  document.addEventListener("keydown", roving);
   api("GET", "/api/health")
     .then((h) => { document.getElementById("server-status").textContent = `server ${h.version}`; })
     .catch(() => { document.getElementById("server-status").textContent = "server unreachable"; });
+}
+
+/** On a phone, folds the page's controls away (after a deal, the game is on the first screen). */
+export function foldOnPhone() {
+  if (window.matchMedia("(max-width: 700px)").matches) {
+    for (const d of document.querySelectorAll("details.fold")) d.open = false;
+  }
 }
 
 /** An API error: the HTTP status and the server's JSON body. */
@@ -87,6 +110,7 @@ export function el(tag, attrs = {}, ...children) {
     if (v === undefined || v === null || v === false) continue;
     if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
     else if (k === "class") node.className = v;
+    else if (k === "style") node.style.cssText = v; // CSSOM: allowed under a strict style-src
     else if (k === "dataset") Object.assign(node.dataset, v);
     else if (k === "html") node.innerHTML = v;
     else node.setAttribute(k, v === true ? "" : v);
@@ -113,8 +137,54 @@ export function fill(node, ...children) {
 
 /** Shows a message in a `.banner` (kind: info, good, bad, warn); empty text hides it. */
 export function banner(node, text, kind = "info") {
+  if (!node.hasAttribute("aria-live")) {
+    node.setAttribute("role", "status");
+    node.setAttribute("aria-live", "polite");
+  }
   node.className = `banner ${kind}${text ? "" : " hidden"}`;
-  node.textContent = text || "";
+  if (node.textContent !== (text || "")) node.textContent = text || "";
+}
+
+/**
+ * Arrow keys (and Home, End) move the focus between the buttons of one group: the buttons of
+ * the nearest element marked `data-roving` around the focused one (a hand, the rows, a board).
+ * A board (`data-roving="grid"` with `data-cols`) moves by rows with up and down.
+ */
+function roving(e) {
+  const keys = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"];
+  if (!keys.includes(e.key) || e.altKey || e.ctrlKey || e.metaKey) return;
+  const group = e.target.closest && e.target.closest("[data-roving]");
+  if (!group || e.target.tagName !== "BUTTON") return;
+  const items = [...group.querySelectorAll("button:not([disabled])")];
+  const i = items.indexOf(e.target);
+  if (i < 0) return;
+  const cols = group.dataset.roving === "grid" ? Number(group.dataset.cols) : 1;
+  const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -cols, ArrowDown: cols }[e.key];
+  let j = e.key === "Home" ? 0 : e.key === "End" ? items.length - 1 : i + step;
+  if (cols === 1) j = (j + items.length) % items.length;
+  if (j < 0 || j >= items.length) return;
+  e.preventDefault();
+  for (const b of items) b.tabIndex = b === items[j] ? 0 : group.dataset.roving === "grid" ? -1 : b.tabIndex;
+  items[j].focus();
+}
+
+/**
+ * Tracks whether the focus was in `root` before a redraw: call, redraw, then
+ * `.restore(selector, ...)`: the same button again if it is still there, else the first match
+ * of the first selector that matches.
+ */
+export function focusKeeper(root) {
+  const a = document.activeElement;
+  const inside = a && root.contains(a);
+  const key = inside ? a.dataset.key : null;
+  return {
+    restore(...selectors) {
+      if (!inside || (document.activeElement && document.activeElement !== document.body && document.activeElement.isConnected)) return;
+      const same = key ? root.querySelector(`button[data-key="${CSS.escape(key)}"]:not([disabled])`) : null;
+      const target = same || selectors.map((s) => root.querySelector(s)).find(Boolean);
+      if (target) target.focus({ preventScroll: true });
+    },
+  };
 }
 
 /**
@@ -129,6 +199,7 @@ export function sessionClient(page, show) {
       try {
         const r = await api("POST", "/api/games", body);
         page.id = r.id;
+        foldOnPhone();
         await show(r.state);
       } catch (err) {
         fail(err);
@@ -166,16 +237,27 @@ export const SUIT_NAMES = { C: "Clubs", D: "Diamonds", S: "Spades", H: "Hearts" 
 const RANK_TEXT = { T: "10" };
 
 /** A face-up card from notation such as `9S` or `TH`. */
-export function card(code, { small = false, cls = "" } = {}) {
+export function card(code, { small = false, cls = "", onclick = null, label = null } = {}) {
   const rank = code.slice(0, -1);
   const suit = code.slice(-1);
   const red = suit === "D" || suit === "H";
+  const name = cardName(code);
   return el(
-    "div",
-    { class: `card${small ? " small" : ""}${red ? " red" : ""} ${cls}`.trim(), dataset: { card: code }, title: code },
-    el("div", { class: "corner" }, RANK_TEXT[rank] || rank, el("span", { class: "s" }, SUITS[suit] || suit)),
-    el("div", { class: "pip" }, SUITS[suit] || "?"),
+    onclick ? "button" : "div",
+    {
+      class: `card${small ? " small" : ""}${red ? " red" : ""} ${cls}`.trim(), dataset: { card: code, key: code }, title: name,
+      type: onclick ? "button" : null, onclick, "aria-label": label || name, role: onclick ? null : "img",
+    },
+    el("span", { class: "corner", "aria-hidden": "true" }, RANK_TEXT[rank] || rank, el("span", { class: "s" }, SUITS[suit] || suit)),
+    el("span", { class: "pip", "aria-hidden": "true" }, SUITS[suit] || "?"),
   );
+}
+
+const RANK_NAMES = { 6: "6", 7: "7", 8: "8", 9: "9", T: "10", J: "Jack", Q: "Queen", K: "King", A: "Ace" };
+/** A card in words: `10 of Hearts`. */
+export function cardName(code) {
+  const rank = code.slice(0, -1);
+  return `${RANK_NAMES[rank] || rank} of ${SUIT_NAMES[code.slice(-1)] || code.slice(-1)}`;
 }
 
 // ---- Take 6! cards ----
@@ -190,12 +272,15 @@ export function bullHeads(n) {
 }
 
 /** A Take 6! card face: its number and its heads. */
-export function t6card(n, { cls = "", heads } = {}) {
+export function t6card(n, { cls = "", heads, onclick = null, label = null } = {}) {
   const h = heads ?? bullHeads(n);
-  const dots = el("div", { class: "h" });
+  const dots = el("span", { class: "h", "aria-hidden": "true" });
   for (let i = 0; i < h; i++) dots.append(el("i"));
-  return el("div", { class: `t6 h${h} ${cls}`.trim(), dataset: { card: String(n) }, title: `${n}: ${h} head${h === 1 ? "" : "s"}` },
-    el("div", { class: "n" }, n), dots);
+  const name = `${n}: ${h} head${h === 1 ? "" : "s"}`;
+  return el(onclick ? "button" : "div", {
+    class: `t6 h${h} ${cls}`.trim(), dataset: { card: String(n), key: `c${n}` }, title: name,
+    type: onclick ? "button" : null, onclick, "aria-label": label || name, role: onclick ? null : "img",
+  }, el("span", { class: "n", "aria-hidden": "true" }, n), dots);
 }
 
 // ---- Mahjong tiles (1M..9M characters, 1P..9P dots, 1S..9S bamboo, E S W N winds, B F Z dragons) ----
@@ -275,8 +360,13 @@ export function tileName(code) {
 }
 
 /** A Mahjong tile face from notation such as `3P` or `Z`. */
-export function tile(code, { small = false, cls = "" } = {}) {
-  const node = el("div", { class: `tile${small ? " small" : ""} ${cls}`.trim(), dataset: { tile: code }, title: tileName(code) });
-  node.append(svg(tileSvg(code)));
+export function tile(code, { small = false, cls = "", onclick = null, label = null } = {}) {
+  const node = el(onclick ? "button" : "div", {
+    class: `tile${small ? " small" : ""} ${cls}`.trim(), dataset: { tile: code, key: code }, title: tileName(code),
+    type: onclick ? "button" : null, onclick, "aria-label": label || tileName(code), role: onclick ? null : "img",
+  });
+  const face = svg(tileSvg(code));
+  face.setAttribute("aria-hidden", "true");
+  node.append(face);
   return node;
 }

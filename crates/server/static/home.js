@@ -26,9 +26,9 @@ const games = [
   ["/nine", "nine", "Nine", "Two players, open hands, 36 cards: play either side against the exact solver and see every move's value."],
   ["/take6", "take6", "Take 6!", "Sit at the table with the bots under the published rules, a hand or a match to 66; replay the judge's script."],
   ["/race", "race", "Race", "King, rook, knight or queen racing to the corner: every start cell coloured by its outcome; play the perfect opponent."],
-  ["/mahjong", "mahjong", "Mahjong", "A four-player game from a seed or a wall, stepped forward and back, each hand's distance to winning shown."],
+  ["/mahjong", "mahjong", "Mahjong", "Sit at a four-player table against the problem's rule-following players, the distance to winning after each discard shown; or watch a wall stepped forward and back."],
   ["/judge", "judge", "Judge", "The six original problems, byte for byte: paste an input, get the exact output or the line of the error."],
 ];
 
 document.getElementById("games").append(...games.map(([href, key, name, text]) =>
-  el("a", { class: "panel game-card", href }, art[key](), el("div", { class: "body" }, el("h2", {}, name), el("p", {}, text)))));
+  el("a", { class: "panel game-card", href }, Object.assign(art[key](), { ariaHidden: "true" }), el("div", { class: "body" }, el("h2", {}, name), el("p", {}, text)))));

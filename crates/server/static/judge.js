@@ -20,9 +20,20 @@ function drawGutter() {
   $("input-size").textContent = `${lines.toLocaleString()} line${lines === 1 ? "" : "s"}, ${bytes.toLocaleString()} bytes`;
 }
 
+/** Chooses a problem: its sample goes into the input, the previous output is cleared. */
 function select(name) {
   current = problems.find((p) => p.name === name) || problems[0];
-  for (const b of document.querySelectorAll(".problems button")) b.classList.toggle("on", b.dataset.name === current.name);
+  for (const b of document.querySelectorAll(".problems button")) {
+    b.classList.toggle("on", b.dataset.name === current.name);
+    b.setAttribute("aria-pressed", b.dataset.name === current.name ? "true" : "false");
+  }
+  input.value = current.sample;
+  errorLine = null;
+  $("output").textContent = "";
+  $("output").classList.remove("hidden");
+  $("timing").textContent = "";
+  banner($("judge-error"), "");
+  drawGutter();
   $("problem-title").textContent = `Input: ${current.name}`;
   $("format").textContent = current.input_format.replaceAll("<=", "≤");
   const url = new URL(location.href);
@@ -71,8 +82,6 @@ input.addEventListener("keydown", (e) => { if (e.key === "Enter" && (e.ctrlKey |
 
 const data = await api("GET", "/api/problems");
 problems = data.problems;
-fill($("problems"), problems.map((p) => el("button", { dataset: { name: p.name }, onclick: () => select(p.name) },
+fill($("problems"), problems.map((p) => el("button", { type: "button", dataset: { name: p.name }, onclick: () => select(p.name) },
   el("span", {}, p.name), el("span", { class: "t" }, p.title.replace(/^[^:]*: /, "").replaceAll("<=", "≤")))));
 select(new URL(location.href).searchParams.get("problem") || "hdu5754");
-input.value = current.sample;
-drawGutter();

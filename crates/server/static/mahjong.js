@@ -1,19 +1,26 @@
-// The Mahjong page: a game from a seed or a wall, stepped forward and back; four hands, melds,
-// discards, the event just played, each hand's distance to winning.
-import { $, api, banner, chosen, el, fill, randomSeed, segmented, tile, topbar } from "/static/common.js";
+// The Mahjong page: sit at a seat against the rule-following players (your discards, the
+// distance to winning after each one), or watch a game from a seed or a wall, stepped forward
+// and back; four hands, melds, discards, the moves and the log.
+import { $, api, banner, chosen, el, fill, focusKeeper, foldOnPhone, randomSeed, segmented, tile, tileName, topbar } from "/static/common.js";
 
 topbar();
 
-const SEATS = ["rules", "rules", "rules", "rules"];
-const page = { id: null, body: null, state: null, steps: 0, total: null, busy: false };
+const NAMES = ["A", "B", "C", "D"];
+const page = {
+  id: null, body: null, state: null, analysis: null, total: null, busy: false,
+  seat: null, // the person's seat index, null when watching
+  seen: new Map(), // history length -> the state the person saw then (seated games)
+  viewing: null, // the history length of a past position shown, or null
+};
 window.tabletop = page; // read by the browser tests
 
 segmented("wall-kind", "kind", (k) => {
   $("seed-box").classList.toggle("hidden", k !== "seed");
   $("paste-box").classList.toggle("hidden", k !== "paste");
 });
+segmented("seat", "seat");
 $("dice").addEventListener("click", () => { $("seed").value = randomSeed(); });
-$("start").addEventListener("click", start);
+$("start").addEventListener("click", () => start());
 $("sample").addEventListener("click", async () => {
   const problems = await api("GET", "/api/problems");
   $("wall").value = problems.problems.find((p) => p.name === "p7147").sample;
@@ -24,9 +31,16 @@ $("end").addEventListener("click", () => run(() => step(10000)));
 $("first").addEventListener("click", () => run(() => goto(0)));
 $("slider").addEventListener("change", () => run(() => goto(Number($("slider").value))));
 document.addEventListener("keydown", (e) => {
-  if (e.target.tagName === "TEXTAREA" || e.target.tagName === "INPUT") return;
-  if (e.key === "ArrowRight") run(() => step(1));
-  if (e.key === "ArrowLeft") run(back);
+  if (e.target.closest("input, textarea, select") || e.altKey || e.ctrlKey || e.metaKey) return;
+  if (page.seat === null) {
+    if (e.target.closest("[data-roving]")) return;
+    if (e.key === "ArrowRight") run(() => step(1));
+    if (e.key === "ArrowLeft") run(back);
+  } else if (e.key === "r" || e.key === "R") {
+    if (page.analysis && page.analysis.rules_choice && canDiscard()) discard(page.analysis.rules_choice);
+  } else if (e.key === "u" || e.key === "U") {
+    if (page.state && page.state.can_undo) run(back);
+  }
 });
 
 async function run(f) {
@@ -43,31 +57,39 @@ async function run(f) {
 
 async function start() {
   const kind = chosen("wall-kind", "kind");
-  const body = { game: "mahjong", seats: SEATS };
+  const seat = chosen("seat", "seat");
+  page.seat = seat === "watch" ? null : Number(seat);
+  const seats = NAMES.map((_, i) => (i === page.seat ? "human" : "rules"));
+  const body = { game: "mahjong", seats };
   if (kind === "seed") body.seed = Number($("seed").value) || 0;
   else body.wall = $("wall").value;
+  page.busy = true;
   try {
     const r = await api("POST", "/api/games", body);
     page.id = r.id;
     page.body = body;
     page.total = null;
-    show(r.state);
+    page.seen = new Map();
+    foldOnPhone();
+    await show(r.state);
   } catch (err) {
     banner($("message"), err.message, "bad");
+  } finally {
+    page.busy = false;
   }
 }
 
 async function step(count) {
   const r = await api("POST", `/api/games/${page.id}/step`, { count });
-  show(r.state);
+  await show(r.state);
 }
 
 async function back() {
   const r = await api("POST", `/api/games/${page.id}/undo`);
-  show(r.state);
+  await show(r.state);
 }
 
-/** Goes to decision k: steps forward, or starts again and steps (undo is one at a time). */
+/** Goes to decision k of a watched game: steps forward, or back one at a time, or starts again. */
 async function goto(k) {
   const n = page.state.history.length;
   if (k > n) return step(k - n);
@@ -79,57 +101,163 @@ async function goto(k) {
   const r = await api("POST", "/api/games", page.body);
   page.id = r.id;
   if (k > 0) await step(k);
-  else show(r.state);
+  else await show(r.state);
 }
 
-function show(state) {
+const canDiscard = () => page.state && page.viewing === null && page.state.human_to_move && page.state.to_move === page.seat;
+
+function discard(kind) {
+  return run(async () => {
+    const r = await api("POST", `/api/games/${page.id}/actions`, { action: kind });
+    await show(r.state);
+  });
+}
+
+async function show(state) {
   page.state = state;
+  page.viewing = null;
+  page.analysis = null;
   if (state.terminal) page.total = state.history.length;
+  if (page.seat !== null && !state.terminal && state.human_to_move) {
+    page.analysis = await api("GET", `/api/games/${page.id}/analysis`);
+  }
+  if (page.seat !== null) {
+    // After an undo, the positions of the line taken back are forgotten.
+    for (const k of page.seen.keys()) if (k > state.history.length) page.seen.delete(k);
+    page.seen.set(state.history.length, { state, analysis: page.analysis });
+  }
   render();
 }
 
+/** Shows the table as the person saw it after `n` decisions (seated), or goes there (watching). */
+function view(n) {
+  if (page.seat === null) return run(() => goto(n));
+  page.viewing = n === page.state.history.length ? null : n;
+  render();
+}
+
+/** The tile drawn last by `name`, from the log (`B IN 4P`), if the player to move just drew. */
+function drawnTile(v, name) {
+  for (let i = v.events.length - 1; i >= Math.max(0, v.events.length - 3); i--) {
+    const m = new RegExp(`^${name} IN (\\S+)$`).exec(v.events[i]);
+    if (m && m[1] !== "?") return m[1];
+  }
+  return null;
+}
+
+function seatBox(p, i, state, { me = false } = {}) {
+  const v = state.view;
+  const toMove = v.to_move === p.name && !state.terminal;
+  const dist = p.distance;
+  const lastOut = [...v.events.slice(v.last_events_from ?? v.events.length)].reverse().find((e) => / OUT /.test(e));
+  const actor = state.last_action ? state.last_action.player : null;
+  const hand = p.hand || [];
+  return el("div", { class: `mj-seat${toMove ? " active" : ""}${v.winner === p.name ? " winner" : ""}`, dataset: { seat: p.name } },
+    el("div", { class: "head" }, el("span", { class: "name" }, me ? `${p.name} (you)` : p.name),
+      el("span", { class: "small" }, `${p.tiles} tiles${toMove ? " · to move" : ""}${v.winner === p.name ? " · wins" : ""}`),
+      dist === null || dist === undefined ? null : el("span", { class: `dist${dist === 0 ? " zero" : ""}`, title: "tiles to change to win" }, dist === 0 ? "winning hand" : `distance ${dist}`)),
+    me ? null : el("div", { class: "tiles", role: "group", "aria-label": `${p.name}'s hand` }, hand.length ? hand.map((t) => tile(t)) : Array.from({ length: p.tiles }, () => el("div", { class: "tile back", role: "img", "aria-label": "a hidden tile" }))),
+    p.melds.length ? el("div", { class: "sub" }, "Melds") : null,
+    p.melds.length ? el("div", { class: "melds" }, p.melds.map((m) => el("div", { class: "meld" }, m.map((t) => tile(t, { small: true }))))) : null,
+    el("div", { class: "sub" }, `Discards (${p.discards.length})`),
+    el("div", { class: "tiles" }, p.discards.map((t, j) => tile(t, { small: true, cls: actor === i && j === p.discards.length - 1 && lastOut ? "last" : "" }))));
+}
+
+/** The person's hand: every tile a button, with the distance to winning after discarding it. */
+function myHand(state, analysis, live) {
+  const p = state.view.players[page.seat];
+  const hand = p.hand || [];
+  const legal = live && state.human_to_move && state.to_move === page.seat;
+  const dist = new Map((analysis ? analysis.discards : []).map((d) => [d.action, d.distance]));
+  const best = dist.size ? Math.min(...dist.values()) : null;
+  const drawn = legal ? drawnTile(state.view, p.name) : null;
+  let drawnMarked = false;
+  const tiles = hand.map((t, j) => {
+    if (!legal || !dist.has(t)) return el("div", { class: "mj-choice" }, tile(t), el("span", { class: "n" }, " "));
+    const d = dist.get(t);
+    const isDrawn = t === drawn && !drawnMarked && (drawnMarked = true);
+    const rules = analysis.rules_choice === t;
+    const label = `Discard ${tileName(t)}: distance ${d} after${rules ? ", the rules' choice" : ""}${isDrawn ? ", just drawn" : ""}`;
+    return el("div", { class: "mj-choice" },
+      tile(t, { onclick: () => discard(t), label, cls: `playable${rules ? " rules" : ""}${isDrawn ? " drawn" : ""}` }),
+      el("span", { class: `d${d === best ? " better" : " worse"}`, "aria-hidden": "true", title: "distance to winning after this discard" }, d));
+  });
+  tiles.forEach((node, j) => { node.firstChild.dataset.key = `${hand[j]}#${j}`; });
+  const head = el("div", { class: "seat" }, el("span", { class: "name" }, `Your hand (${p.name})`),
+    el("span", { class: "who" }, `${p.tiles} tiles${p.distance !== null && p.distance !== undefined ? ` · distance ${p.distance}` : ""}`),
+    legal ? el("span", { class: "turn" }, "discard") : null);
+  const help = legal
+    ? el("p", { class: "small", style: "margin:8px 0 0;opacity:.9" }, `Under each tile: the distance to winning after discarding it (best ${best}). Green ring: the rules' choice (key R); yellow: the tile just drawn. Arrow keys move between tiles, Enter discards; U undoes.`)
+    : null;
+  return el("div", { class: "mj-me" }, head,
+    el("div", { class: "mj-choices", id: "my-hand", "data-roving": "row", role: "group", "aria-label": "Your hand" }, tiles), help,
+    p.melds.length ? el("div", { class: "melds", style: "margin-top:8px" }, p.melds.map((m) => el("div", { class: "meld" }, m.map((t) => tile(t, { small: true }))))) : null,
+    el("div", { class: "buttons" },
+      el("button", { type: "button", id: "rules-move", disabled: !legal || !analysis, onclick: () => discard(analysis.rules_choice) }, analysis && legal ? `Discard the rules' choice (${analysis.rules_choice})` : "Discard the rules' choice"),
+      el("button", { type: "button", id: "undo", disabled: !live || !state.can_undo, onclick: () => run(back) }, "◀ Undo")));
+}
+
 function render() {
-  const { state } = page;
+  const keep = focusKeeper($("app"));
+  const live = page.viewing === null;
+  const shown = live ? { state: page.state, analysis: page.analysis } : page.seen.get(page.viewing);
+  const { state } = shown;
   const v = state.view;
   const from = v.last_events_from ?? v.events.length;
   const lastEvents = v.events.slice(from);
-  const lastOut = [...lastEvents].reverse().find((e) => / OUT /.test(e));
-  const actor = state.last_action ? state.last_action.player : null;
-  const winner = v.winner;
+  const seated = page.seat !== null;
 
-  fill($("seats"), v.players.map((p, i) => {
-    const dist = p.distance;
-    const hand = p.hand || [];
-    return el("div", { class: `mj-seat${v.to_move === p.name && !state.terminal ? " active" : ""}${winner === p.name ? " winner" : ""}`, dataset: { seat: p.name } },
-      el("div", { class: "head" }, el("span", { class: "name" }, `${p.name}`),
-        el("span", { class: "small", style: "opacity:.75" }, `${p.tiles} tiles${v.to_move === p.name && !state.terminal ? " · to move" : ""}${winner === p.name ? " · wins" : ""}`),
-        dist === null || dist === undefined ? null : el("span", { class: `dist${dist === 0 ? " zero" : ""}`, title: "tiles to change to win" }, dist === 0 ? "winning hand" : `distance ${dist}`)),
-      el("div", { class: "tiles" }, hand.length ? hand.map((t) => tile(t)) : Array.from({ length: p.tiles }, () => el("div", { class: "tile back" }))),
-      p.melds.length ? el("div", { class: "sub" }, "Melds") : null,
-      p.melds.length ? el("div", { class: "melds" }, p.melds.map((m) => el("div", { class: "meld" }, m.map((t) => tile(t, { small: true }))))) : null,
-      el("div", { class: "sub" }, `Discards (${p.discards.length})`),
-      el("div", { class: "tiles" }, p.discards.map((t, j) => tile(t, { small: true, cls: actor === i && j === p.discards.length - 1 && lastOut ? "last" : "" }))));
-  }));
+  fill($("me"), seated ? myHand(state, shown.analysis, live) : null);
+  $("seats").classList.toggle("with-me", seated);
+  fill($("seats"), v.players.map((p, i) => (seated && i === page.seat ? null : seatBox(p, i, state))));
+  $("table-title").textContent = live ? "The table" : `The table after move ${page.viewing}`;
 
   fill($("log"), v.events.map((e, i) => el("div", { class: i >= from ? "now" : "past" }, e)));
-  // Keep the events just played in sight (scrolling the log only, not the page).
-  const now = $("log").querySelector(".now");
-  const log = $("log");
-  if (now) log.scrollTop = Math.max(0, now.offsetTop - log.offsetTop - log.clientHeight + 4 * now.offsetHeight);
-  else log.scrollTop = 0;
+  // The events just played are the last ones: keep the end of the log in sight (scrolling the
+  // log only, not the page).
+  $("log").scrollTop = $("log").scrollHeight;
   $("log-count").textContent = `${v.events.length} events`;
   $("wall-left").textContent = `${v.wall_left} tiles left in the wall · play goes ${v.direction}`;
 
-  const n = state.history.length;
+  // The moves: every discard so far; a seated person can look at the positions they saw.
+  const hist = page.state.history;
+  const at = live ? hist.length : page.viewing;
+  fill($("moves"), el("button", { type: "button", role: "listitem", class: at === 0 ? "on" : "", "aria-current": at === 0 ? "step" : null, disabled: seated && !page.seen.has(0), onclick: () => view(0) }, "deal"),
+    hist.map((h, k) => {
+      const n = k + 1;
+      const ok = !seated || page.seen.has(n);
+      const text = `${n} · ${NAMES[h.player]} → ${h.action}`;
+      return ok
+        ? el("button", { type: "button", role: "listitem", class: at === n ? "on" : "", "aria-current": at === n ? "step" : null, onclick: () => view(n) }, text)
+        : el("span", { class: "no", role: "listitem" }, text);
+    }));
+  $("moves-help").textContent = seated
+    ? "Each player's discard, in order: the positions you saw (your turns) can be opened again."
+    : "Each player's discard, in order: choose one to step the game there.";
+
+  $("stepper-panel").classList.toggle("hidden", seated);
+  const n = page.state.history.length;
   $("slider").max = String(Math.max(page.total ?? n + 40, n));
   $("slider").value = String(n);
   $("step-info").textContent = `decision ${n}${page.total !== null ? ` of ${page.total}` : ""}`;
-  $("fwd").disabled = $("end").disabled = state.terminal;
+  $("fwd").disabled = $("end").disabled = page.state.terminal;
   $("back").disabled = $("first").disabled = n === 0;
-  $("seats").dataset.terminal = state.terminal ? "yes" : "no";
+  $("seats").dataset.terminal = page.state.terminal ? "yes" : "no";
 
-  if (state.terminal) banner($("message"), `The game is over: ${v.outcome}${winner ? `, ${winner} wins` : ""}.`, "good");
-  else banner($("message"), lastEvents.length ? `Just played: ${lastEvents.join(" · ")}` : "The deal: step forward to play.", "info");
+  const winner = v.winner;
+  if (!live) {
+    banner($("message"), `You are looking at the table after move ${page.viewing}: choose the last move to play on.`, "warn");
+  } else if (state.terminal) {
+    const you = seated && winner === NAMES[page.seat];
+    banner($("message"), `The game is over: ${v.outcome}${winner ? `, ${winner} wins` : ""}.${seated ? (you ? " You win!" : winner ? " You lose." : "") : ""}`, you || !seated ? "good" : "info");
+  } else if (seated && state.human_to_move) {
+    const claims = lastEvents.filter((e) => / (PONG|CHOW|KONG|RON|SELFDRAWN)/.test(e));
+    const played = lastEvents.length ? ` Just played: ${lastEvents.slice(-6).join(" · ")}` : " The tiles are dealt: you open.";
+    banner($("message"), `Your discard.${claims.length ? ` Claimed: ${claims.join(" · ")}.` : ""}${played}`, "info");
+  } else {
+    banner($("message"), lastEvents.length ? `Just played: ${lastEvents.join(" · ")}` : "The deal: step forward to play.", "info");
+  }
+  keep.restore("#my-hand button.playable", "#fwd:not([disabled])", "#moves button:last-child");
 }
 
 start();

@@ -1,11 +1,11 @@
 // The Nine page: a seeded or pasted deal, either side against the exact solver, every legal
 // move's exact value, the principal variation, the table as four suit runs.
-import { $, api, banner, card, chosen, el, fill, randomSeed, segmented, sessionClient, signed, SUIT_NAMES, SUITS, topbar } from "/static/common.js";
+import { $, api, banner, card, cardName, chosen, el, fill, focusKeeper, randomSeed, segmented, sessionClient, signed, SUIT_NAMES, SUITS, topbar } from "/static/common.js";
 
 topbar();
 
 const RANKS = "6789TJQKA";
-const page = { id: null, state: null, analysis: null, startValue: null, me: 0, busy: false, pvStep: 0 };
+const page = { id: null, state: null, analysis: null, startValue: null, me: 0, busy: false, pvStep: 0, at: null };
 window.tabletop = page; // read by the browser tests
 const { create, post } = sessionClient(page, show);
 
@@ -24,9 +24,15 @@ $("pv-next").addEventListener("click", () => {
   page.pvStep = Math.min(n, page.pvStep + 1);
   render();
 });
-$("best").addEventListener("click", () => {
+$("best").addEventListener("click", playBest);
+function playBest() {
   const best = page.analysis && page.analysis.moves[0];
-  if (best) play(best.action);
+  if (best && !$("best").disabled) play(best.action);
+}
+document.addEventListener("keydown", (e) => {
+  if (e.target.closest("input, textarea, select") || e.altKey || e.ctrlKey || e.metaKey) return;
+  if (e.key === "b" || e.key === "B") playBest();
+  if ((e.key === "u" || e.key === "U") && !$("undo").disabled) post(`/api/games/${page.id}/undo`);
 });
 
 /** From the person's side: Alice's values as they are, Bob's negated. */
@@ -51,6 +57,7 @@ async function show(state) {
   page.state = state;
   page.analysis = null;
   page.pvStep = 0;
+  page.at = null;
   if (!state.terminal) {
     page.analysis = await api("GET", `/api/games/${page.id}/analysis`);
     if (page.startValue === null && page.analysis.deal) {
@@ -90,11 +97,26 @@ function preview(v, pv, k, toMove) {
   return { ...v, hands, table, last, to_move: p };
 }
 
+/** The table after the first `k` moves of the game, from the deal (for display only). */
+function replayed(real, k) {
+  const lines = real.view.deal.trim().split("\n");
+  const start = {
+    ...real.view,
+    hands: lines.map((l) => l.trim().split(/\s+/)),
+    table: real.view.table.map((r) => ({ suit: r.suit, cards: [] })),
+    playable: [],
+  };
+  const first = real.view.first === real.players[1] ? 1 : 0;
+  return preview(start, real.history.map((h) => h.action), k, first);
+}
+
 function render() {
+  const keep = focusKeeper($("app"));
   const { analysis } = page;
-  const previewing = page.pvStep > 0 && analysis;
   const real = page.state;
-  const pv = previewing ? preview(real.view, analysis.principal_variation, page.pvStep, real.to_move) : null;
+  const looking = page.at !== null && page.at < real.history.length;
+  const previewing = (page.pvStep > 0 && analysis) || looking;
+  const pv = looking ? replayed(real, page.at) : previewing ? preview(real.view, analysis.principal_variation, page.pvStep, real.to_move) : null;
   // While previewing, the table shows the variation's position and nothing can be played.
   const state = previewing ? { ...real, view: pv, to_move: pv.to_move, human_to_move: false, last_action: { action: pv.last } } : real;
   const v = state.view;
@@ -119,15 +141,13 @@ function render() {
         : el("div", { class: "empty" }, "opens with 9" + SUITS[run.suit]));
   }));
   const myTurn = state.human_to_move && state.to_move === page.me;
-  const myHand = el("div", { class: "hand with-badges", id: "my-hand" }, v.hands[page.me].map((c) => {
+  const myHand = el("div", { class: "hand with-badges", id: "my-hand", "data-roving": "row", role: "group", "aria-label": "Your hand" }, v.hands[page.me].map((c) => {
     const legal = myTurn && state.legal_actions.includes(c);
-    const node = card(c, { cls: legal ? "playable" : v.playable.includes(c) ? "" : "dim" });
-    if (legal) {
-      node.addEventListener("click", () => play(c));
-      if (values.has(c)) {
-        const val = values.get(c);
-        node.append(el("span", { class: `badge ${val > 0 ? "pos" : val < 0 ? "neg" : "zero"}`, title: val === best ? "a best move" : "" }, (val === best ? "★ " : "") + signed(val)));
-      }
+    const val = values.get(c);
+    const label = legal ? `Play ${cardName(c)}${val !== undefined ? `: value ${signed(val)} for you${val === best ? ", a best move" : ""}` : ""}` : null;
+    const node = card(c, { cls: legal ? "playable" : v.playable.includes(c) ? "" : "dim", onclick: legal ? () => play(c) : null, label });
+    if (legal && val !== undefined) {
+      node.append(el("span", { class: `badge ${val > 0 ? "pos" : val < 0 ? "neg" : "zero"}`, "aria-hidden": "true", title: val === best ? "a best move" : "" }, (val === best ? "★ " : "") + signed(val)));
     }
     return node;
   }));
@@ -147,10 +167,12 @@ function render() {
   $("table").dataset.terminal = state.terminal ? "yes" : "no";
 
   // The message.
-  if (previewing) {
+  if (looking) {
+    banner($("message"), `The table after move ${page.at} of ${real.history.length}: choose the last move in the list to play on.`, "warn");
+  } else if (previewing) {
     banner($("message"), `Preview: the position after ${page.pvStep} of ${analysis.principal_variation.length} moves of perfect play (step back to 0 to play on).`, "warn");
   } else if (state.terminal) {
-    const got = mine(v.result);
+    const got = mine(real.view.result);
     const solver = page.startValue === null ? "" : ` The exact value of this deal was ${signed(mine(page.startValue))} for you.`;
     banner($("message"), `Game over: ${signed(got)} for you.${solver}`, got > 0 ? "good" : "bad");
   } else if (myTurn) {
@@ -165,25 +187,32 @@ function render() {
     let p = real.to_move;
     const steps = analysis.principal_variation.map((a, i) => {
       const at = page.pvStep > 0 ? i === page.pvStep - 1 : i === 0;
-      const s = el("div", { class: `step${at ? " next" : ""}` }, a === "pass" ? el("div", { class: "pass" }, "pass") : card(a, { small: true }), real.players[p][0]);
+      const label = `After move ${i + 1} of perfect play: ${real.players[p]} ${a === "pass" ? "passes" : `plays ${cardName(a)}`}`;
+      const s = el("button", { type: "button", class: `step${at ? " next" : ""}`, "aria-label": label, "aria-pressed": page.pvStep === i + 1 ? "true" : "false", onclick: () => { page.pvStep = page.pvStep === i + 1 ? 0 : i + 1; page.at = null; render(); } },
+        a === "pass" ? el("span", { class: "pass" }, "pass") : card(a, { small: true }), real.players[p][0]);
       p = 1 - p;
       return s;
     });
-    fill($("pv"), el("p", { class: "muted", style: "margin:0 0 8px" }, `${analysis.principal_variation.length} moves of perfect play from here, ending ${signed(mine(analysis.value))} for you:`),
+    fill($("pv"), el("p", { class: "muted", style: "margin:0 0 8px" }, `${analysis.principal_variation.length} moves of perfect play from here, ending ${signed(mine(analysis.value))} for you (choose one to see the table after it):`),
       el("div", { class: "pv" }, steps));
     const rows = analysis.moves.map((m) => el("tr", { class: mine(m.value) === best ? "best" : "" },
       el("td", {}, chip(m.action)),
       el("td", {}, real.players[real.to_move]),
       el("td", { class: "num" }, el("span", { class: `value ${mine(m.value) > 0 ? "pos" : "neg"}` }, signed(mine(m.value))))));
-    fill($("moves"), el("table", { class: "data" }, el("tr", {}, el("th", {}, "Move"), el("th", {}, "By"), el("th", { class: "num" }, "Value for you")), rows));
+    fill($("moves"), el("table", { class: "data" }, el("thead", {}, el("tr", {}, el("th", {}, "Move"), el("th", {}, "By"), el("th", { class: "num" }, "Value for you"))), el("tbody", {}, rows)));
   } else {
     fill($("pv"), el("p", { class: "muted" }, "The game is over."));
     fill($("moves"), el("p", { class: "muted" }, `${state.history.length} moves were played.`));
   }
+  // The moves played: each opens the table after it.
+  const shownAt = looking ? page.at : real.history.length;
+  const item = (k, text) => el("button", { type: "button", role: "listitem", class: shownAt === k ? "on" : "", "aria-current": shownAt === k ? "step" : null, onclick: () => { page.at = k; page.pvStep = 0; render(); } }, text);
+  fill($("history"), item(0, "deal"), real.history.map((h, i) => item(i + 1, `${i + 1} · ${real.players[h.player]} → ${h.action}`)));
   $("best").disabled = previewing || !(real.human_to_move && real.to_move === page.me);
   $("undo").disabled = previewing || !real.can_undo;
   $("pv-prev").disabled = !analysis || page.pvStep === 0;
-  $("pv-next").disabled = !analysis || page.pvStep >= analysis.principal_variation.length;
+  $("pv-next").disabled = !analysis || looking || page.pvStep >= analysis.principal_variation.length;
+  keep.restore("#my-hand button.playable", "#pass", "#history button:last-child");
 }
 
 start();

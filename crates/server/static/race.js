@@ -1,37 +1,67 @@
-// The race page: the outcome of every start cell, Grundy values on hover, and a game against
-// the perfect opponent from the clicked cell.
-import { $, api, el, fill, svg, topbar } from "/static/common.js";
+// The race page: the outcome of every start cell (a button each: its outcome and Grundy value
+// on hover, focus or tap), and a game against the perfect opponent from a chosen cell.
+import { $, api, el, fill, topbar } from "/static/common.js";
 import { RaceGame } from "/static/race-game.js";
 
 topbar();
 
-const COLOURS = { B: "var(--race-b)", G: "var(--race-g)", D: "var(--race-d)" };
 const WORDS = { B: "the first player (B) wins", G: "the second player (G) wins", D: "a draw" };
+const PIECE_GLYPH = { king: "♚", rook: "♜", knight: "♞", queen: "♛" };
 let table = null;
 let piece = "queen";
-let cellSize = 40;
-const game = new RaceGame({ onChange: () => drawBoard(), info: $("game-info") });
+let selected = null; // the cell chosen as a start, [x, y]
+let focusCell = null; // the cell that holds the board's tab stop
+let limits = { race_min_side: 2, race_max_side: 100 };
+const game = new RaceGame({ onChange: () => { selected = null; drawBoard(); drawCellAction(); }, info: $("game-info") });
 window.tabletop = { game, table: () => table }; // read by the browser tests
 
 for (const b of document.querySelectorAll("#piece button")) {
+  b.type = "button";
+  b.setAttribute("aria-pressed", b.classList.contains("on") ? "true" : "false");
   b.addEventListener("click", () => {
     piece = b.dataset.piece;
-    for (const o of document.querySelectorAll("#piece button")) o.classList.toggle("on", o === b);
+    for (const o of document.querySelectorAll("#piece button")) {
+      o.classList.toggle("on", o === b);
+      o.setAttribute("aria-pressed", o === b ? "true" : "false");
+    }
     load();
   });
 }
 $("draw").addEventListener("click", load);
 
+/** A side from its field: a whole number in the library's range, or a message saying so. */
+function side(id, what) {
+  const text = $(id).value.trim();
+  const n = Number(text);
+  const { race_min_side: min, race_max_side: max } = limits;
+  if (text === "" || !Number.isInteger(n) || n < min || n > max) {
+    const shown = text.length > 12 ? `${text.slice(0, 12)}…` : text;
+    throw new Error(`${what} must be a whole number from ${min} to ${max}${text === "" ? " (the field is empty)" : ` (not ${shown})`}.`);
+  }
+  return n;
+}
+
 async function load() {
-  const rows = Number($("rows").value);
-  const cols = Number($("cols").value);
+  let rows;
+  let cols;
+  try {
+    rows = side("rows", "Rows");
+    cols = side("cols", "Columns");
+  } catch (err) {
+    fill($("board"), el("div", { class: "banner bad", role: "alert" }, err.message));
+    return;
+  }
+  if (game.inProgress() && !window.confirm("Drawing a new board abandons the game in progress. Go on?")) return;
   try {
     table = await api("GET", `/api/race/table?piece=${piece}&rows=${rows}&cols=${cols}`);
     game.reset(table);
+    selected = null;
+    focusCell = [1, 1];
     $("board-title").textContent = `${cap(table.piece)} on ${table.rows} × ${table.cols}: the outcome from every start cell`;
     drawBoard();
+    drawCellAction();
   } catch (err) {
-    fill($("board"), el("div", { class: "banner bad" }, err.message));
+    fill($("board"), el("div", { class: "banner bad", role: "alert" }, err.message));
   }
 }
 
@@ -51,55 +81,91 @@ function describe(x, y) {
 function drawBoard() {
   if (!table) return;
   const { rows, cols } = table;
-  cellSize = Math.max(6, Math.min(44, Math.floor(Math.min(760 / cols, Math.max(300, window.innerHeight - 250) / rows))));
-  const m = 22;
-  const w = cols * cellSize + m + 6;
-  const h = rows * cellSize + m + 6;
+  const wrap = $("board");
+  const avail = Math.max(120, Math.min(760, (wrap.parentElement.parentElement.clientWidth || 760) - 4));
+  const high = Math.max(300, window.innerHeight - 250);
+  const gap = Math.max(rows, cols) > 40 ? 0 : 1;
+  const size = Math.max(2, Math.min(44, Math.floor(Math.min((avail - gap * (cols + 1)) / cols, (high - gap * (rows + 1)) / rows))));
   const legal = new Set((game.legalCells() || []).map(([x, y]) => `${x},${y}`));
   const path = new Set((game.pathCells() || []).map(([x, y]) => `${x},${y}`));
-  const parts = [`<svg class="board" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" xmlns="http://www.w3.org/2000/svg">`];
-  const showNumbers = cellSize >= 22;
-  for (let y = 1; y <= cols; y++) {
-    if (cols <= 30 || y % 5 === 0 || y === 1) parts.push(`<text class="coord" x="${m + (y - 0.5) * cellSize}" y="15" text-anchor="middle">${y}</text>`);
-  }
+  const at = game.position();
+  const numbers = size >= 22 && table.grundy;
+  const had = wrap.contains(document.activeElement);
+  if (!focusCell || focusCell[0] > rows || focusCell[1] > cols) focusCell = [1, 1];
+  const stop = legal.size ? [...legal][0].split(",").map(Number) : focusCell;
+  const board = el("div", { class: "grid-board", id: "grid", role: "group", "aria-label": `${rows} by ${cols} board`, "data-roving": "grid", "data-cols": String(cols), style: `--cell:${size}px;gap:${gap}px;padding:${gap}px;grid-template-columns:repeat(${cols}, ${size}px)` });
+  const cells = [];
   for (let x = 1; x <= rows; x++) {
-    if (rows <= 30 || x % 5 === 0 || x === 1) parts.push(`<text class="coord" x="${m - 5}" y="${m + (x - 0.5) * cellSize + 4}" text-anchor="end">${x}</text>`);
     for (let y = 1; y <= cols; y++) {
       const target = x === rows && y === cols;
-      const o = table.outcomes[x - 1][y - 1];
-      const fillc = target ? "var(--race-t)" : COLOURS[o];
-      const cls = ["cell", legal.has(`${x},${y}`) ? "legal" : "", path.has(`${x},${y}`) ? "path" : ""].join(" ").trim();
-      parts.push(`<rect class="${cls}" data-x="${x}" data-y="${y}" x="${m + (y - 1) * cellSize}" y="${m + (x - 1) * cellSize}" width="${cellSize}" height="${cellSize}" fill="${fillc}"/>`);
-      if (showNumbers && table.grundy && !target) {
-        parts.push(`<text x="${m + (y - 0.5) * cellSize}" y="${m + (x - 0.5) * cellSize + 4}" text-anchor="middle" font-size="${Math.min(13, cellSize / 2.4)}" fill="rgba(255,255,255,.85)" pointer-events="none">${table.grundy[x - 1][y - 1]}</text>`);
-      }
+      const key = `${x},${y}`;
+      const here = at && at[0] === x && at[1] === y;
+      const cls = ["cellbtn", target ? "T" : table.outcomes[x - 1][y - 1], legal.has(key) ? "legal" : "", path.has(key) ? "path" : "",
+        selected && selected[0] === x && selected[1] === y ? "sel" : ""].join(" ").trim();
+      const label = `${describe(x, y)}${here ? "; the piece is here" : ""}${legal.has(key) ? "; a move: press to move here" : ""}`;
+      const b = el("button", { type: "button", class: cls, dataset: { x: String(x), y: String(y), key: `cell${key}` }, "aria-label": label, tabindex: stop[0] === x && stop[1] === y ? "0" : "-1" },
+        here ? el("span", { class: "piece", "aria-hidden": "true" }, PIECE_GLYPH[table.piece]) : numbers && !target ? el("span", { "aria-hidden": "true" }, table.grundy[x - 1][y - 1]) : null);
+      cells.push(b);
     }
   }
-  const at = game.position();
-  if (at) {
-    const [x, y] = at;
-    const cx = m + (y - 0.5) * cellSize;
-    const cy = m + (x - 0.5) * cellSize;
-    parts.push(`<g class="piece"><circle cx="${cx}" cy="${cy}" r="${cellSize * 0.36}" fill="#1d2433" stroke="#fff" stroke-width="2"/><text x="${cx}" y="${cy + cellSize * 0.14}" text-anchor="middle" font-size="${cellSize * 0.42}" fill="#fff">${PIECE_GLYPH[table.piece]}</text></g>`);
-  }
-  parts.push(`</svg>`);
-  const node = svg(parts.join(""));
-  node.addEventListener("mousemove", (e) => {
-    const r = e.target.closest("rect.cell");
+  board.append(...cells);
+  board.addEventListener("mouseover", (e) => {
+    const r = e.target.closest("button.cellbtn");
     if (r) $("hover").textContent = describe(Number(r.dataset.x), Number(r.dataset.y));
   });
-  node.addEventListener("click", (e) => {
-    const r = e.target.closest("rect.cell");
-    if (r) game.click(Number(r.dataset.x), Number(r.dataset.y), $("opponent").value);
+  board.addEventListener("focusin", (e) => {
+    const r = e.target.closest("button.cellbtn");
+    if (!r) return;
+    focusCell = [Number(r.dataset.x), Number(r.dataset.y)];
+    $("hover").textContent = describe(focusCell[0], focusCell[1]);
   });
-  fill($("board"), node);
+  board.addEventListener("click", (e) => {
+    const r = e.target.closest("button.cellbtn");
+    if (r) choose(Number(r.dataset.x), Number(r.dataset.y));
+  });
+  fill(wrap, board);
+  if (had) {
+    const t = board.querySelector('button[tabindex="0"]');
+    if (t) t.focus({ preventScroll: true });
+  }
 }
 
-const PIECE_GLYPH = { king: "♚", rook: "♜", knight: "♞", queen: "♛" };
+/** A cell chosen: a legal move is played; any other cell is described and offered as a start. */
+function choose(x, y) {
+  $("hover").textContent = describe(x, y);
+  if (game.isLegal(x, y)) {
+    game.move(x, y);
+    return;
+  }
+  selected = x === table.rows && y === table.cols ? null : [x, y];
+  focusCell = [x, y];
+  for (const b of document.querySelectorAll("#grid button.sel")) b.classList.remove("sel");
+  if (selected) document.querySelector(`#grid button[data-x="${x}"][data-y="${y}"]`).classList.add("sel");
+  drawCellAction();
+}
 
-window.addEventListener("resize", () => drawBoard());
+/** Under the board: start a game from the chosen cell (asking first when one is going on). */
+function drawCellAction() {
+  if (!selected || !table) {
+    fill($("cell-action"));
+    return;
+  }
+  const [x, y] = selected;
+  const abandoning = game.inProgress();
+  fill($("cell-action"), el("div", { class: `banner ${abandoning ? "warn" : "info"}` },
+    abandoning ? `A game is going on: starting from (${x},${y}) abandons it.` : `Start a game from (${x},${y}): ${WORDS[table.outcomes[x - 1][y - 1]]} with perfect play.`,
+    el("div", { class: "buttons", style: "margin-top:8px" },
+      el("button", { type: "button", id: "start-here", class: "primary", onclick: () => game.start(x, y, $("opponent").value) }, abandoning ? `Abandon it and start from (${x},${y})` : `Start from (${x},${y})`),
+      el("button", { type: "button", id: "keep-game", onclick: () => { selected = null; drawBoard(); drawCellAction(); } }, abandoning ? "Keep playing" : "Cancel"))));
+}
+
+let resizeTimer = null;
+window.addEventListener("resize", () => {
+  clearTimeout(resizeTimer);
+  resizeTimer = setTimeout(drawBoard, 100);
+});
 // The sides a game can be played on: the library's caps, not numbers of this page's own.
-const limits = await api("GET", "/api/limits");
+limits = await api("GET", "/api/limits");
 for (const id of ["rows", "cols"]) {
   $(id).min = String(limits.race_min_side);
   $(id).max = String(limits.race_max_side);

@@ -1,31 +1,37 @@
 //! The pages in a real browser: headless Chromium (Debian's `chromium` and `chromium-driver`)
-//! driven over WebDriver against the real server. A whole Nine game is played by clicking (the
-//! result must be the solver's value), one Take 6! hand and the judge's script, one race game,
-//! a Mahjong replay stepped to its end, and one judge run; a screenshot of each page is saved
-//! under `target/tmp/screenshots/`.
+//! driven over WebDriver against the real server, on a laptop (1366 x 768) and on a phone
+//! (390 x 844):
 //!
-//! Run only when `TABLETOP_BROWSER_TESTS=1` (`.ci/run` sets it); with the switch set, a
-//! missing Chromium or chromedriver fails the test.
+//! - every page: no sideways scrolling, the game on the first screen of a phone, and axe-core
+//!   finds no serious or critical accessibility violation;
+//! - a Nine game played with the keyboard alone (Tab, the arrows, Enter), to the solver's value;
+//! - a Mahjong game at a person's seat, discarding by click, to its end (the rules' choice every
+//!   time: the same game as four rule-following players), with the distances shown and undo;
+//! - a Take 6! hand (undo, the round counter) and the judge's script; a race game won against
+//!   the perfect opponent (moves best first, a stray click that asks first, bad sizes); a
+//!   Mahjong wall watched; the judge (a large input, an error's line, switching problems).
+//!
+//! Screenshots go to `target/tmp/screenshots/`.
+//!
+//! The test runs only when `TABLETOP_BROWSER_TESTS=1` was set for the build (`build.rs` turns it
+//! into the cfg `browser_tests`; `.ci/run` sets it); otherwise it is reported as ignored. With
+//! the switch set, a missing Chromium, chromedriver or axe-core (`TABLETOP_AXE_JS`: the path of
+//! `axe.min.js` from the npm package `axe-core`, which `.ci/run` installs) fails it.
 
 mod common;
 #[path = "common/webdriver.rs"]
 mod webdriver;
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use common::TestServer;
-use serde_json::Value;
-use webdriver::Browser;
+use serde_json::{Value, json};
+use webdriver::{Browser, keys};
 
 const WAIT: Duration = Duration::from_secs(60);
-
-fn enabled() -> bool {
-    match std::env::var("TABLETOP_BROWSER_TESTS") {
-        Ok(v) => v == "1",
-        Err(_) => false,
-    }
-}
+const PHONE: (u32, u32) = (390, 844);
+const LAPTOP: (u32, u32) = (1366, 768);
 
 fn screenshots() -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
@@ -38,17 +44,109 @@ fn data(path: &str) -> String {
     std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"))
 }
 
+/// axe-core's source, from `TABLETOP_AXE_JS`.
+fn axe_source() -> String {
+    let path = std::env::var("TABLETOP_AXE_JS").unwrap_or_else(|_| {
+        panic!(
+            "TABLETOP_BROWSER_TESTS is set but TABLETOP_AXE_JS is not: set it to the path of \
+             axe.min.js from the npm package axe-core (npm install axe-core; .ci/run does)"
+        )
+    });
+    let source = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("TABLETOP_AXE_JS={path}: {e} (npm install axe-core)"));
+    assert!(source.contains("axe"), "{path} is not axe-core");
+    source
+}
+
+/// Runs axe-core on the page: its serious and critical violations, each a line.
+fn axe_violations(b: &mut Browser, axe: &str, what: &str) -> Vec<String> {
+    b.execute(&format!("if (!window.axe) {{ {axe}\n }} return true;"), vec![]);
+    let found = b.execute_async(
+        "const done = arguments[arguments.length - 1];
+         axe.run(document, { resultTypes: ['violations'] }).then((r) => done(r.violations
+           .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+           .map((v) => `${v.impact} ${v.id}: ${v.help}; ` + v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(' | '))),
+           (e) => done(['axe failed: ' + e]));",
+        vec![],
+    );
+    let found = found.as_array().cloned().unwrap_or_default();
+    found.iter().map(|v| format!("axe-core on {what}: {}", v.as_str().unwrap_or("?"))).collect()
+}
+
+/// Runs axe-core on the page: no serious or critical violation, or a panic listing them.
+fn axe_clean(b: &mut Browser, axe: &str, what: &str) {
+    let found = axe_violations(b, axe, what);
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// The page does not scroll sideways: `None`, or what is too wide.
+fn sideways_scroll(b: &mut Browser, what: &str) -> Option<String> {
+    let r = b.execute(
+        "const d = document.documentElement;
+         const wide = [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > d.clientWidth + 1)
+           .slice(0, 3).map((e) => e.tagName + (e.id ? '#' + e.id : '') + '.' + e.className);
+         return [d.scrollWidth, d.clientWidth, wide.join(', ')];",
+        vec![],
+    );
+    (r[0].as_u64() > r[1].as_u64())
+        .then(|| format!("{what} scrolls sideways: {} px wide in {} px ({})", r[0], r[1], r[2]))
+}
+
+fn no_sideways_scroll(b: &mut Browser, what: &str) {
+    if let Some(problem) = sideways_scroll(b, what) {
+        panic!("{problem}");
+    }
+}
+
+/// The top of `css` is on the first screen: `None`, or where it is.
+fn off_first_screen(b: &mut Browser, css: &str, what: &str) -> Option<String> {
+    let top = b.execute(
+        "const e = document.querySelector(arguments[0]); return e ? [e.getBoundingClientRect().top, innerHeight] : null;",
+        vec![Value::String(css.to_owned())],
+    );
+    if top.is_null() {
+        return Some(format!("{what}: no {css}"));
+    }
+    (top[0].as_f64() >= top[1].as_f64().map(|h| h - 80.0))
+        .then(|| format!("{what}: {css} starts at {} px of a {} px screen", top[0], top[1]))
+}
+
 /// Clicks `css` and waits until the page's `window.tabletop.state` has moved on and is idle.
 fn click_and_wait(b: &mut Browser, css: &str) {
     let before = b.execute("return JSON.stringify(window.tabletop.state.history)", vec![]);
     b.click_css(css);
+    wait_moved(b, &before);
+}
+
+fn wait_moved(b: &mut Browser, before: &Value) {
     let script = format!(
         "const t = window.tabletop; return !t.busy && JSON.stringify(t.state.history) !== {before};"
     );
     b.wait_until(&script, WAIT);
 }
 
-fn nine(b: &mut Browser, base: &str, shots: &Path) {
+/// The rendered text of the first element matching `css`, waiting for it.
+fn text_of(b: &mut Browser, css: &str) -> String {
+    let e = b.wait_for(css, WAIT);
+    b.text(&e)
+}
+
+/// Unfolds the page's controls (folded away on a phone), as a tap on their heading does.
+fn open_controls(b: &mut Browser) {
+    if b.execute("return document.querySelector('details.fold').open", vec![]) == false {
+        b.click_css("details.fold > summary");
+    }
+}
+
+fn ready(b: &mut Browser) {
+    b.wait_until(
+        "const t = window.tabletop; return t && (t.state || (t.table && t.table())) && !t.busy && !(t.game && t.game.busy);",
+        WAIT,
+    );
+}
+
+/// A Nine game with the keyboard alone: Tab to the hand, the arrows to the best card, Enter.
+fn nine_by_keyboard(b: &mut Browser, base: &str, shots: &Path) {
     b.goto(&format!("{base}/nine"));
     b.wait_until(
         "const t = window.tabletop; return t.state && !t.busy && (t.analysis || t.state.terminal);",
@@ -57,9 +155,19 @@ fn nine(b: &mut Browser, base: &str, shots: &Path) {
     let deal = b.execute("return window.tabletop.state.view.deal", vec![]);
     let deal: tabletop_nine::Deal = deal.as_str().unwrap().parse().unwrap();
     let value = tabletop_nine::solve_deal(deal).alice_first;
-    // Step through the principal variation and back: the table shows its position.
-    for _ in 0..3 {
+    // Step through the principal variation and back: the table shows its position, and
+    // stays where it is on the screen while the variation is stepped.
+    let table_top =
+        "return Math.round(document.getElementById('table').getBoundingClientRect().top)";
+    b.click_css("#pv-next");
+    let top = b.execute(table_top, vec![]);
+    for _ in 0..2 {
         b.click_css("#pv-next");
+        assert_eq!(
+            b.execute(table_top, vec![]),
+            top,
+            "the variation does not scroll the board away"
+        );
     }
     assert_eq!(b.execute("return window.tabletop.pvStep", vec![]), 3);
     let banner = b.wait_for("#message", WAIT);
@@ -74,7 +182,28 @@ fn nine(b: &mut Browser, base: &str, shots: &Path) {
         b.click_css("#pv-prev");
     }
     assert_eq!(b.execute("return window.tabletop.pvStep", vec![]), 0);
-    let mut clicks = 0;
+    // A step of the variation, chosen: the table after it; chosen again: back to now.
+    b.click_css("#pv button.step:nth-child(2)");
+    assert_eq!(b.execute("return window.tabletop.pvStep", vec![]), 2);
+    b.click_css("#pv button.step:nth-child(2)");
+    assert_eq!(b.execute("return window.tabletop.pvStep", vec![]), 0);
+
+    // From here on, only keys: Tab from the top of the page into the hand.
+    b.execute(
+        "document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)",
+        vec![],
+    );
+    let focused = "const a = document.activeElement; return a && a.closest('#my-hand') ? 'hand' : a && a.id === 'pass' ? 'pass' : '';";
+    let mut tabs = 0;
+    while b.execute(focused, vec![]) == "" {
+        b.press(keys::TAB);
+        tabs += 1;
+        assert!(tabs <= 60, "Tab reaches the hand");
+    }
+    // The focus is visible.
+    let outline = b.execute("return getComputedStyle(document.activeElement).outlineStyle", vec![]);
+    assert_ne!(outline, "none", "a visible focus ring");
+    let mut moves = 0;
     loop {
         let s = b.execute(
             "const t = window.tabletop; return [t.state.terminal, t.analysis ? t.analysis.moves[0].action : null];",
@@ -84,22 +213,57 @@ fn nine(b: &mut Browser, base: &str, shots: &Path) {
             break;
         }
         let best = s[1].as_str().expect("a best move").to_owned();
-        if clicks == 3 {
-            b.screenshot(&shots.join("nine-playing.png"));
+        let before = b.execute("return JSON.stringify(window.tabletop.state.history)", vec![]);
+        if best != "pass" {
+            // The arrows, from the focused card to the best one.
+            let at = b.execute(
+                "const cards = [...document.querySelectorAll('#my-hand button')];
+                 return [cards.indexOf(document.activeElement), cards.findIndex((c) => c.dataset.card === arguments[0])];",
+                vec![Value::String(best.clone())],
+            );
+            let (from, to) = (at[0].as_i64().unwrap(), at[1].as_i64().unwrap());
+            assert!(from >= 0 && to >= 0, "the focus is in the hand and {best} is a button: {at}");
+            let key = if to > from { keys::RIGHT } else { keys::LEFT };
+            for _ in 0..(to - from).abs() {
+                b.press(key);
+            }
         }
-        if best == "pass" {
-            click_and_wait(b, "#pass");
-        } else {
-            click_and_wait(b, &format!("#my-hand .card.playable[data-card=\"{best}\"]"));
+        let label = b.execute("const a = document.activeElement; return [a.dataset.card || a.id, a.getAttribute('aria-label') || a.textContent];", vec![]);
+        assert_eq!(label[0], best.as_str(), "the focus is on the best move");
+        assert!(label[1].as_str().unwrap().len() > 3, "a labelled button: {label}");
+        if moves == 3 {
+            b.screenshot(&shots.join("nine-keyboard.png"));
         }
-        clicks += 1;
-        assert!(clicks <= 40, "a Nine game has at most 36 cards and a few passes per side");
+        b.press(keys::ENTER);
+        wait_moved(b, &before);
+        moves += 1;
+        assert!(moves <= 40, "a Nine game has at most 36 cards and a few passes per side");
+        if b.execute("return window.tabletop.state.terminal", vec![]) == false {
+            let deadline = Instant::now() + Duration::from_secs(5);
+            while b.execute(focused, vec![]) == "" {
+                let a = b.execute("const a = document.activeElement; return a ? a.outerHTML.slice(0, 200) : null;", vec![]);
+                assert!(
+                    Instant::now() < deadline,
+                    "after a move the focus is back in the hand, not on {a}"
+                );
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        }
     }
     let result = b.execute("return window.tabletop.state.view.result", vec![]);
-    assert_eq!(result, value, "the clicked game ends at the solver's value");
+    assert_eq!(result, value, "the game played by keyboard ends at the solver's value");
     let text = b.wait_for("#result", WAIT);
     let text = b.text(&text);
     assert!(text.contains("wins"), "{text}");
+    // The moves played: the first one opens the table after it.
+    let n = b.find_all("#history button").len();
+    assert_eq!(
+        n as u64,
+        b.execute("return window.tabletop.state.history.length + 1", vec![]).as_u64().unwrap()
+    );
+    b.click_css("#history button:nth-child(2)");
+    let cards = b.execute("return document.querySelectorAll('.run .card').length", vec![]);
+    assert_eq!(cards, 1, "after the first move one card is on the table");
     b.execute("window.scrollTo(0, 0)", vec![]);
     b.screenshot(&shots.join("nine.png"));
 }
@@ -108,15 +272,27 @@ fn take6(b: &mut Browser, base: &str, shots: &Path) {
     b.goto(&format!("{base}/take6"));
     b.wait_until("const t = window.tabletop; return t.state && !t.busy;", WAIT);
     let mut clicks = 0;
+    let mut undone = false;
     while b.execute("return window.tabletop.state.terminal", vec![]) == false {
-        let row = !b.find_all(".t6row.pickable").is_empty();
-        if row {
-            click_and_wait(b, ".t6row.pickable");
-        } else {
+        let heading = b.execute("return document.querySelector('#table h3').textContent", vec![]);
+        let heading = heading.as_str().unwrap().to_owned();
+        assert!(!heading.contains("round 11"), "a 10-card hand has 10 rounds: {heading}");
+        if b.find_all(".t6row.pickable").is_empty() {
             click_and_wait(b, "#my-hand .t6.playable");
+        } else {
+            click_and_wait(b, ".t6row.pickable");
         }
         clicks += 1;
+        if clicks == 2 && !undone {
+            // Undo in play mode: back to the person's previous decision.
+            let n = b.execute("return window.tabletop.state.history.length", vec![]);
+            click_and_wait(b, "#back");
+            let m = b.execute("return window.tabletop.state.history.length", vec![]);
+            assert!(m.as_u64() < n.as_u64(), "undo takes the last card back: {n} -> {m}");
+            undone = true;
+        }
         if clicks == 4 {
+            no_sideways_scroll(b, "a Take 6! hand in play");
             b.screenshot(&shots.join("take6-playing.png"));
         }
         assert!(clicks <= 40, "a hand of 10 cards");
@@ -125,6 +301,13 @@ fn take6(b: &mut Browser, base: &str, shots: &Path) {
     assert_eq!(penalties.as_array().unwrap().len(), 4);
     let banner = b.wait_for("#message", WAIT);
     assert!(b.text(&banner).starts_with("Game over"));
+    let heading = b.execute("return document.querySelector('#table h3').textContent", vec![]);
+    assert!(heading.as_str().unwrap().contains("over"), "{heading}");
+    no_sideways_scroll(b, "a Take 6! hand over");
+    // An earlier position from the moves list (the positions the person saw are buttons).
+    b.click_css("#moves button:nth-of-type(2)");
+    let banner = text_of(b, "#message");
+    assert!(banner.starts_with("The table after move"), "{banner}");
     b.screenshot(&shots.join("take6.png"));
 
     // The judge's script, replayed step by step.
@@ -140,12 +323,20 @@ fn take6(b: &mut Browser, base: &str, shots: &Path) {
     let penalties =
         b.execute("return window.tabletop.state.view.penalties.join('\\n') + '\\n'", vec![]);
     assert_eq!(penalties.as_str().unwrap(), data("take6/tests/data/sample.out"));
+    // A round of the list steps the replay back to its end.
+    let k = b.execute(
+        "return Number(document.querySelector('#moves button:nth-child(2)').dataset.k)",
+        vec![],
+    );
+    assert!(k.as_u64().unwrap() >= 2, "the first round: every player's card: {k}");
+    click_and_wait(b, "#moves button:nth-child(2)");
+    assert_eq!(b.execute("return window.tabletop.state.history.length", vec![]), k);
     b.screenshot(&shots.join("take6-replay.png"));
 }
 
 fn race(b: &mut Browser, base: &str, shots: &Path) {
     b.goto(&format!("{base}/race"));
-    b.wait_for("svg.board rect.cell", WAIT);
+    b.wait_for("#grid button.cellbtn", WAIT);
     let table = tabletop_race::OutcomeTable::new(tabletop_race::Piece::Queen, 12, 12).unwrap();
     let (x, y) = (1..=12)
         .flat_map(|x| (1..=12).map(move |y| (x, y)))
@@ -159,7 +350,23 @@ fn race(b: &mut Browser, base: &str, shots: &Path) {
             assert_eq!(letter, table.at(cx, cy).letter());
         }
     }
-    b.click_css(&format!("rect.cell[data-x=\"{x}\"][data-y=\"{y}\"]"));
+    let cell = |x: u64, y: u64| format!("#grid button[data-x=\"{x}\"][data-y=\"{y}\"]");
+    // The keyboard: the arrows move on the board (what hover shows comes with the focus),
+    // Enter chooses a cell.
+    b.execute("document.querySelector('#grid button[tabindex=\"0\"]').focus()", vec![]);
+    b.press(keys::RIGHT);
+    b.press(keys::DOWN);
+    let focused =
+        b.execute("const a = document.activeElement; return [a.dataset.x, a.dataset.y];", vec![]);
+    assert_eq!(focused, json!(["2", "2"]), "right then down from (1,1)");
+    assert!(text_of(b, "#hover").starts_with("(2,2): "));
+    b.press(keys::ENTER);
+    assert!(text_of(b, "#start-here").contains("(2,2)"));
+    // A tap shows what hover shows, and asks before starting.
+    b.click_css(&cell(x as u64, y as u64));
+    let hover = text_of(b, "#hover");
+    assert!(hover.starts_with(&format!("({x},{y}): B")), "{hover}");
+    b.click_css("#start-here");
     b.wait_until("const g = window.tabletop.game; return g.state && !g.busy;", WAIT);
     let mut moves = 0;
     loop {
@@ -170,9 +377,23 @@ fn race(b: &mut Browser, base: &str, shots: &Path) {
         if s[0] == true {
             break;
         }
-        let cell = &s[1]["cell"];
+        // The move table lists the winning move first.
+        let first =
+            b.execute("return document.querySelector('#race-moves tbody tr').textContent", vec![]);
+        assert!(first.as_str().unwrap().contains("win"), "best first: {first}");
+        if moves == 0 {
+            // A stray click on another cell asks before abandoning the game.
+            let id = b.execute("return window.tabletop.game.id", vec![]);
+            b.click_css(&cell(1, 1));
+            let ask = text_of(b, "#start-here");
+            assert!(ask.starts_with("Abandon"), "{ask}");
+            assert_eq!(b.execute("return window.tabletop.game.id", vec![]), id, "the game goes on");
+            b.screenshot(&shots.join("race-stray-click.png"));
+            b.click_css("#keep-game");
+        }
+        let cell_xy = &s[1]["cell"];
         let before = b.execute("return window.tabletop.game.state.history.length", vec![]);
-        b.click_css(&format!("rect.cell[data-x=\"{}\"][data-y=\"{}\"]", cell[0], cell[1]));
+        b.click_css(&cell(cell_xy[0].as_u64().unwrap(), cell_xy[1].as_u64().unwrap()));
         b.wait_until(
             &format!("const g = window.tabletop.game; return !g.busy && g.state.history.length !== {before};"),
             WAIT,
@@ -184,24 +405,136 @@ fn race(b: &mut Browser, base: &str, shots: &Path) {
     let result = b.wait_for("#race-result", WAIT);
     assert!(b.text(&result).contains("you win"));
     b.screenshot(&shots.join("race.png"));
+    // The moves played: the first one shows the piece after it.
+    b.click_css("#race-history button:nth-child(2)");
+    let first = b.execute("return window.tabletop.game.state.history[0].action", vec![]);
+    let piece = b.execute("const p = document.querySelector('#grid .piece').parentElement; return `(${p.dataset.x},${p.dataset.y})`;", vec![]);
+    assert_eq!(piece, first, "the piece after the first move");
+    // Bad sizes: a clear message, not the parser's text.
+    for bad in ["0", "-3", "2.5"] {
+        b.execute(
+            "document.getElementById('rows').value = arguments[0]",
+            vec![Value::String(bad.into())],
+        );
+        b.click_css("#draw");
+        let text = text_of(b, "#board .banner.bad");
+        assert!(text.starts_with("Rows must be a whole number from 2 to 100"), "{bad}: {text}");
+    }
+    b.screenshot(&shots.join("race-bad-size.png"));
 }
 
-fn mahjong(b: &mut Browser, base: &str, shots: &Path) {
+/// The largest race board a game accepts (100 x 100: ten thousand buttons) fits the window.
+fn big_race_board(b: &mut Browser, base: &str, shots: &Path) {
+    b.goto(&format!("{base}/race"));
+    ready(b);
+    b.execute(
+        "for (const id of ['rows', 'cols']) document.getElementById(id).value = '100';
+         document.getElementById('draw').click();",
+        vec![],
+    );
+    b.wait_until("return document.querySelectorAll('#grid button').length === 10000", WAIT);
+    no_sideways_scroll(b, "a 100 x 100 race board");
+    b.screenshot(&shots.join("race-100x100.png"));
+}
+
+/// A Mahjong game at seat B against the rule-following players, to its end.
+fn mahjong_seated(b: &mut Browser, server: &TestServer, base: &str, shots: &Path) {
     b.goto(&format!("{base}/mahjong"));
-    b.wait_until("const t = window.tabletop; return t.state && !t.busy;", WAIT);
-    let mut steps = 0;
+    ready(b);
+    open_controls(b);
+    b.click_css("#seat button[data-seat=\"1\"]");
+    b.execute("document.getElementById('seed').value = '5'", vec![]);
+    b.click_css("#start");
+    b.wait_until("const t = window.tabletop; return t.seat === 1 && t.state && !t.busy;", WAIT);
+    let mut discards = 0;
+    let mut undone = false;
     while b.execute("return window.tabletop.state.terminal", vec![]) == false {
-        click_and_wait(b, "#fwd");
-        steps += 1;
-        if steps == 20 {
-            click_and_wait(b, "#back");
-            let n = b.execute("return window.tabletop.state.history.length", vec![]);
-            assert_eq!(n, 19, "back takes one decision back");
-            click_and_wait(b, "#fwd");
-            b.screenshot(&shots.join("mahjong-playing.png"));
+        // Every tile held is a labelled button with its distance, the analysis's.
+        let shown = b.execute(
+            "return [...document.querySelectorAll('#my-hand .mj-choice')].map((c) => {
+               const t = c.querySelector('button.tile'); const d = c.querySelector('.d');
+               return t && d ? [t.dataset.tile, Number(d.textContent), t.getAttribute('aria-label')] : null; });",
+            vec![],
+        );
+        let analysis = b.execute("return window.tabletop.analysis.discards", vec![]);
+        let hand = shown.as_array().unwrap();
+        assert!(
+            !hand.is_empty() && hand.iter().all(|t| !t.is_null()),
+            "every tile is a button: {shown}"
+        );
+        for t in hand {
+            let want = analysis.as_array().unwrap().iter().find(|d| d["action"] == t[0]).unwrap();
+            assert_eq!(t[1], want["distance"], "the distance beside {}", t[0]);
+            assert!(t[2].as_str().unwrap().contains(&format!("distance {}", want["distance"])));
         }
-        assert!(steps <= 1000, "a Mahjong game ends");
+        if discards == 1 && !undone {
+            // Another discard, then undo: back to the same decision.
+            let before = b.execute("return window.tabletop.state.history.length", vec![]);
+            click_and_wait(b, "#my-hand button.tile:not(.rules)");
+            click_and_wait(b, "#undo");
+            assert_eq!(b.execute("return window.tabletop.state.history.length", vec![]), before);
+            undone = true;
+            continue;
+        }
+        if discards == 2 {
+            no_sideways_scroll(b, "a seated Mahjong game in play");
+            b.screenshot(&shots.join("mahjong-seated.png"));
+        }
+        if discards % 2 == 0 {
+            click_and_wait(b, "#my-hand button.tile.rules");
+        } else {
+            // By key: R discards the rules' choice.
+            let before = b.execute("return JSON.stringify(window.tabletop.state.history)", vec![]);
+            b.press("r");
+            wait_moved(b, &before);
+        }
+        discards += 1;
+        assert!(discards <= 60, "a Mahjong game ends");
     }
+    let banner = text_of(b, "#message");
+    assert!(banner.starts_with("The game is over"), "{banner}");
+    // Discarding the rules' choice every time is the game of four rule-following players.
+    let outcome = b.execute(
+        "return [window.tabletop.state.view.outcome, window.tabletop.state.view.events.length]",
+        vec![],
+    );
+    let r = server.post_json(
+        "/api/games",
+        &json!({ "game": "mahjong", "seed": 5, "seats": ["rules", "rules", "rules", "rules"] }),
+    );
+    let id = r.json()["id"].as_str().unwrap().to_owned();
+    let end = server.post_json(&format!("/api/games/{id}/step"), &json!({ "count": 10000 })).json();
+    assert_eq!(outcome[0], end["state"]["view"]["outcome"]);
+    assert_eq!(
+        outcome[1].as_u64().unwrap(),
+        end["state"]["view"]["events"].as_array().unwrap().len() as u64
+    );
+    b.execute("window.scrollTo(0, 0)", vec![]);
+    b.screenshot(&shots.join("mahjong-seated-end.png"));
+}
+
+/// A Mahjong wall watched: stepped, stepped back, to the end.
+fn mahjong_watched(b: &mut Browser, base: &str, shots: &Path) {
+    b.goto(&format!("{base}/mahjong"));
+    ready(b);
+    b.click_css("#seat button[data-seat=\"watch\"]");
+    b.click_css("#start");
+    b.wait_until("const t = window.tabletop; return t.seat === null && t.state && !t.busy && t.state.history.length === 0;", WAIT);
+    for _ in 0..20 {
+        click_and_wait(b, "#fwd");
+    }
+    click_and_wait(b, "#back");
+    assert_eq!(
+        b.execute("return window.tabletop.state.history.length", vec![]),
+        19,
+        "back takes one decision back"
+    );
+    click_and_wait(b, "#fwd");
+    // A move of the list steps there.
+    click_and_wait(b, "#moves button:nth-child(6)");
+    assert_eq!(b.execute("return window.tabletop.state.history.length", vec![]), 5);
+    b.screenshot(&shots.join("mahjong-playing.png"));
+    click_and_wait(b, "#end");
     let outcome = b.execute("return window.tabletop.state.view.outcome", vec![]);
     assert!(outcome.is_string(), "{outcome}");
     let banner = b.wait_for("#message", WAIT);
@@ -209,7 +542,7 @@ fn mahjong(b: &mut Browser, base: &str, shots: &Path) {
     b.screenshot(&shots.join("mahjong.png"));
 }
 
-fn judge(b: &mut Browser, base: &str, shots: &Path) {
+fn judge(b: &mut Browser, server: &TestServer, base: &str, shots: &Path) {
     b.goto(&format!("{base}/judge?problem=hdu5754"));
     b.wait_for(".problems button.on", WAIT);
     let input = b.wait_for("#input", WAIT);
@@ -232,37 +565,132 @@ fn judge(b: &mut Browser, base: &str, shots: &Path) {
     );
     assert!(error.as_str().unwrap().contains("line 3"), "{error}");
     b.screenshot(&shots.join("judge-error.png"));
+    // Switching problems loads the new problem's sample.
+    let problems = server.get("/api/problems").json();
+    let sample =
+        problems["problems"].as_array().unwrap().iter().find(|p| p["name"] == "nthu14463").unwrap()
+            ["sample"]
+            .clone();
+    b.click_css(".problems button[data-name=\"nthu14463\"]");
+    assert_eq!(b.execute("return document.getElementById('input').value", vec![]), sample);
+    assert_eq!(
+        b.execute(
+            "return document.querySelector('.problems button.on').getAttribute('aria-pressed')",
+            vec![]
+        ),
+        "true"
+    );
+}
+
+/// Every page at one window size: no sideways scroll, the game on the first screen, axe clean.
+fn every_page(b: &mut Browser, base: &str, shots: &Path, axe: &str, (w, h): (u32, u32)) {
+    b.resize(w, h);
+    let pages: [(&str, Option<&str>); 7] = [
+        ("", None),
+        ("nine", Some("#table")),
+        ("take6", Some("#table")),
+        ("take6?replay=1", Some("#table")),
+        ("race", Some("#grid")),
+        ("mahjong", Some("#my-hand")),
+        ("judge?problem=p7147", Some("#input")),
+    ];
+    let mut problems = Vec::new();
+    for (page, game) in pages {
+        let what = format!("/{page} at {w}x{h}");
+        b.goto(&format!("{base}/{page}"));
+        if page.is_empty() {
+            b.wait_for(".game-card", WAIT);
+        } else if page.starts_with("judge") {
+            b.wait_for(".problems button.on", WAIT);
+        } else {
+            ready(b);
+        }
+        problems.extend(sideways_scroll(b, &what));
+        if let Some(css) = game {
+            problems.extend(off_first_screen(b, css, &what));
+        }
+        problems.extend(axe_violations(b, axe, &what));
+        // Every playable card, tile, row and cell is a labelled button; every toggle says
+        // whether it is pressed.
+        let bad = b.execute(
+            "return [...document.querySelectorAll('.card.playable, .t6.playable, .tile.playable, .t6row.pickable, .cellbtn, .seg button, .problems button')]
+               .filter((e) => e.tagName !== 'BUTTON' || !(e.getAttribute('aria-label') || e.textContent.trim())
+                 || ((e.closest('.seg') || e.closest('.problems')) && !e.hasAttribute('aria-pressed')))
+               .slice(0, 3).map((e) => e.outerHTML.slice(0, 100));",
+            vec![],
+        );
+        if bad.as_array().is_some_and(|a| !a.is_empty()) {
+            problems.push(format!("{what}: not a labelled button or toggle: {bad}"));
+        }
+        let name = if page.is_empty() { "home" } else { page.split('?').next().unwrap() };
+        let name = if page.contains("replay") { "take6-replay" } else { name };
+        b.screenshot(&shots.join(format!("{name}-{w}x{h}.png")));
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    // In play: a race game going on, a seated Mahjong discard, a Take 6! row choice or card.
+    b.goto(&format!("{base}/race"));
+    ready(b);
+    b.click_css("#grid button[data-x=\"2\"][data-y=\"3\"]");
+    b.click_css("#start-here");
+    b.wait_until("const g = window.tabletop.game; return g.state && !g.busy;", WAIT);
+    no_sideways_scroll(b, &format!("a race game at {w}x{h}"));
+    axe_clean(b, axe, &format!("a race game at {w}x{h}"));
+    b.screenshot(&shots.join(format!("race-game-{w}x{h}.png")));
 }
 
 #[test]
+#[cfg_attr(
+    not(browser_tests),
+    ignore = "set TABLETOP_BROWSER_TESTS=1 (and TABLETOP_AXE_JS) to drive headless Chromium"
+)]
 fn the_pages_work_in_a_real_browser() {
-    if !enabled() {
-        eprintln!("not run: set TABLETOP_BROWSER_TESTS=1 to drive headless Chromium");
-        return;
-    }
+    let started = Instant::now();
+    let axe = axe_source();
     let server = TestServer::default_config();
     let base = format!("http://{}", server.addr);
     let shots = screenshots();
-    let mut b = Browser::start(1366, 900);
-    b.goto(&format!("{base}/"));
-    b.wait_for(".game-card", WAIT);
-    b.screenshot(&shots.join("home.png"));
-    judge(&mut b, &base, &shots);
-    nine(&mut b, &base, &shots);
-    race(&mut b, &base, &shots);
-    mahjong(&mut b, &base, &shots);
-    take6(&mut b, &base, &shots);
-    // The laptop sizes the pages are made for.
-    for (w, h) in [(1366, 768), (1920, 1080)] {
+    let mut b = Browser::start(LAPTOP.0, LAPTOP.1);
+    b.script_timeout(WAIT);
+    let mut lap = Instant::now();
+    let mut timed = |what: &str| {
+        eprintln!("{what}: {:.1} s", lap.elapsed().as_secs_f64());
+        lap = Instant::now();
+    };
+    every_page(&mut b, &base, &shots, &axe, PHONE);
+    big_race_board(&mut b, &base, &shots);
+    timed("every page on a phone");
+    every_page(&mut b, &base, &shots, &axe, LAPTOP);
+    timed("every page on a laptop");
+    // Between the two: a tablet held upright, a narrow laptop window.
+    for (w, h) in [(768, 1024), (1024, 700)] {
         b.resize(w, h);
-        for page in ["nine", "take6", "race", "mahjong"] {
+        for page in ["", "nine", "take6", "race", "mahjong", "judge"] {
             b.goto(&format!("{base}/{page}"));
-            b.wait_until(
-                "const t = window.tabletop; return t && (t.state || t.table) && !t.busy;",
-                WAIT,
-            );
-            b.screenshot(&shots.join(format!("{page}-{w}x{h}.png")));
+            if page.is_empty() {
+                b.wait_for(".game-card", WAIT);
+            } else if page == "judge" {
+                b.wait_for(".problems button.on", WAIT);
+            } else {
+                ready(&mut b);
+            }
+            no_sideways_scroll(&mut b, &format!("/{page} at {w}x{h}"));
         }
     }
-    eprintln!("screenshots in {}", shots.display());
+    timed("every page at 768 and 1024 px");
+    // The games, on a phone and on a laptop.
+    b.resize(PHONE.0, PHONE.1);
+    mahjong_seated(&mut b, &server, &base, &shots);
+    timed("Mahjong at a seat");
+    nine_by_keyboard(&mut b, &base, &shots);
+    timed("Nine by keyboard");
+    take6(&mut b, &base, &shots);
+    timed("Take 6!");
+    b.resize(LAPTOP.0, LAPTOP.1);
+    judge(&mut b, &server, &base, &shots);
+    timed("the judge");
+    race(&mut b, &base, &shots);
+    timed("race");
+    mahjong_watched(&mut b, &base, &shots);
+    timed("Mahjong watched");
+    eprintln!("screenshots in {} ({:.1} s)", shots.display(), started.elapsed().as_secs_f64());
 }

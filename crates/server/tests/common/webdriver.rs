@@ -23,6 +23,20 @@ pub struct Browser {
     _profile: TempDir,
 }
 
+/// The WebDriver codes of the keys the tests press.
+pub mod keys {
+    /// Tab.
+    pub const TAB: &str = "\u{E004}";
+    /// Enter.
+    pub const ENTER: &str = "\u{E007}";
+    /// The left arrow.
+    pub const LEFT: &str = "\u{E012}";
+    /// The right arrow.
+    pub const RIGHT: &str = "\u{E014}";
+    /// The down arrow.
+    pub const DOWN: &str = "\u{E015}";
+}
+
 /// An element reference.
 #[derive(Clone, Debug)]
 pub struct Element(String);
@@ -126,6 +140,27 @@ impl Browser {
         self.cmd("POST", "/execute/sync", Some(&json!({ "script": script, "args": args })))
     }
 
+    /// Runs `script` asynchronously (a function body whose last argument is the callback to
+    /// call with the result) and returns what it passed.
+    pub fn execute_async(&mut self, script: &str, args: Vec<Value>) -> Value {
+        self.cmd("POST", "/execute/async", Some(&json!({ "script": script, "args": args })))
+    }
+
+    /// Sets the script timeout (for [`Browser::execute_async`]).
+    pub fn script_timeout(&mut self, timeout: Duration) {
+        let ms = u64::try_from(timeout.as_millis()).unwrap_or(u64::MAX);
+        self.cmd("POST", "/timeouts", Some(&json!({ "script": ms })));
+    }
+
+    /// Presses and releases `key` (a character, or a WebDriver key such as [`keys::TAB`]) on
+    /// the focused element, as a keyboard does.
+    pub fn press(&mut self, key: &str) {
+        let actions = json!({ "actions": [{ "type": "key", "id": "keyboard", "actions": [
+            { "type": "keyDown", "value": key }, { "type": "keyUp", "value": key },
+        ] }] });
+        self.cmd("POST", "/actions", Some(&actions));
+    }
+
     /// The elements matching a CSS selector now.
     pub fn find_all(&mut self, css: &str) -> Vec<Element> {
         let body = json!({ "using": "css selector", "value": css });
@@ -174,9 +209,14 @@ impl Browser {
         self.cmd("POST", &format!("/element/{}/click", e.0), Some(&json!({})));
     }
 
-    /// Clicks the first element matching `css`, waiting for it.
+    /// Clicks the first element matching `css`, waiting for it, scrolled to the middle of the
+    /// window first (a sticky top bar must not take the click).
     pub fn click_css(&mut self, css: &str) {
         let e = self.wait_for(css, Duration::from_secs(20));
+        self.execute(
+            "arguments[0].scrollIntoView({ block: 'center', inline: 'nearest' });",
+            vec![json!({ ELEMENT: e.0 })],
+        );
         self.click(&e);
     }
 
