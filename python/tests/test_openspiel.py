@@ -277,15 +277,25 @@ def test_evaluate_bots_seats_builtin_and_openspiel_bots():
 
 
 def test_cfr_on_a_small_take6_lowers_nash_conv():
-    game = pyspiel.load_game(SMALL_TAKE6)
-    solver = cfr.CFRSolver(game)
     # Take 6! is general-sum (minus each player's heads), so the exploitability measure is
     # NashConv (the sum of what each player gains by a best response); uniform play: 1.1.
-    first = exploitability.nash_conv(game, solver.average_policy())
-    for _ in range(6):
+    # OpenSpiel's C++ CFR+ and NashConv (pyspiel), over the Python-registered game.
+    game = pyspiel.load_game(SMALL_TAKE6)
+    solver = pyspiel.CFRPlusSolver(game)
+    first = pyspiel.nash_conv(game, solver.average_policy())
+    for _ in range(5):
         solver.evaluate_and_update_policy()
-    after = exploitability.nash_conv(game, solver.average_policy())
-    assert first > 1.0 and after < 0.25, (first, after)
+    after = pyspiel.nash_conv(game, solver.average_policy())
+    assert first > 1.0 and after < 0.15, (first, after)
+
+
+def test_python_cfr_runs_on_a_small_take6():
+    # OpenSpiel's Python CFR and exploitability module on the same game.
+    game = pyspiel.load_game(SMALL_TAKE6)
+    solver = cfr.CFRSolver(game)
+    solver.evaluate_and_update_policy()
+    solver.evaluate_and_update_policy()
+    assert exploitability.nash_conv(game, solver.average_policy()) < 1.0
 
 
 def test_builtin_bots_and_exact_values_on_any_state():
@@ -297,3 +307,34 @@ def test_builtin_bots_and_exact_values_on_any_state():
     assert mahjong.bot_action("rules") in mahjong.legal_actions()
     with pytest.raises(ValueError, match="unknown bot"):
         mahjong.bot_action("nope")
+
+
+def test_mahjong_resampling_keeps_the_information_state():
+    game = pyspiel.load_game("tabletop_mahjong")
+    rng = np.random.RandomState(0)
+    state = random_state(game, rng, 148)  # the wall
+    for _ in range(12):  # a few discards in: others' draws, discards and claims constrain
+        state.apply_action(state.bot_action("rules", state.move_number()))
+    player = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0, 1)
+    walls = set()
+    for _ in range(5):
+        sampled = state.resample_from_infostate(player, sampler)
+        assert sampled.information_state_string(player) == state.information_state_string(player)
+        assert sampled.information_state_tensor(player) == state.information_state_tensor(player)
+        assert sampled.legal_actions() == state.legal_actions()
+        walls.add(tuple(sampled.history()[:148]))
+    assert len(walls) == 5  # the hidden tiles are drawn again
+    # While the wall is drawn nobody has seen a tile.
+    early = random_state(game, rng, 30)
+    again = early.resample_from_infostate(0, sampler)
+    assert again.move_number() == 30 and again.history() != early.history()
+
+
+def test_ismcts_plays_mahjong():
+    game = pyspiel.load_game("tabletop_mahjong")
+    rng = np.random.RandomState(1)
+    state = random_state(game, rng, 148)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 1.4, 20, random_state=rng)
+    action = bot.step(state)
+    assert action in state.legal_actions()

@@ -16,22 +16,167 @@ use crate::spiel::{CHANCE, SpielCore};
 
 /// A state `player` cannot tell from `core`'s.
 pub fn resample(core: &SpielCore, player: usize, rng: &mut Rng) -> PyResult<SpielCore> {
-    let ids = match core.game_name() {
-        "take6" => take6(core, player, rng)?,
-        other => {
-            return Err(PyValueError::new_err(format!(
-                "resample_from_infostate is not available for {other}"
-            )));
-        }
-    };
-    let out = core.with_history(&ids)?;
     let want = core.state().information_state_string(player);
-    if out.state().information_state_string(player) != want {
-        return Err(PyValueError::new_err(
-            "resampling produced a state with another information state (a bug)",
-        ));
+    match core.game_name() {
+        "take6" => {
+            let out = core.with_history(&take6(core, player, rng)?)?;
+            if out.state().information_state_string(player) != want {
+                return Err(PyValueError::new_err(
+                    "resampling produced a state with another information state (a bug)",
+                ));
+            }
+            Ok(out)
+        }
+        "mahjong" => {
+            let plan = MahjongPlan::of(core, player)?;
+            for _ in 0..MAHJONG_ATTEMPTS {
+                let Some(ids) = plan.draw(rng) else { continue };
+                let Ok(out) = core.with_history(&ids) else { continue };
+                if out.state().information_state_string(player) == want {
+                    return Ok(out);
+                }
+            }
+            Err(PyValueError::new_err(format!(
+                "no wall consistent with player {player}'s information found in \
+                 {MAHJONG_ATTEMPTS} draws (the other players' claims and wins constrain their \
+                 hands)"
+            )))
+        }
+        other => Err(PyValueError::new_err(format!(
+            "resample_from_infostate is not available for {other}"
+        ))),
     }
-    Ok(out)
+}
+
+/// The most walls a Mahjong resampling draws before it gives up.
+pub const MAHJONG_ATTEMPTS: usize = 2_000;
+
+/// Another player's draws (log index, wall position) and the tiles they gave up (log index,
+/// kind).
+type Seen = (Vec<(usize, usize)>, Vec<(usize, usize)>);
+
+/// What a Mahjong resampling keeps and what it must satisfy, from the true state: the wall
+/// positions the viewer drew (kept), and for every other player their draws (positions, in
+/// order of the log) and the tiles they were seen to give up (discards, passes, the two tiles
+/// of a claimed meld), each of which must be one of their draws before it.
+struct MahjongPlan {
+    /// The ids of the history: 148 wall outcomes (or fewer while the wall is drawn), then the
+    /// discards.
+    ids: Vec<usize>,
+    /// Wall outcomes applied so far.
+    walled: usize,
+    /// The viewer's draws: wall position and kind.
+    fixed: Vec<(usize, usize)>,
+    /// Per player (the viewer's empty): what the others drew and gave up.
+    others: Vec<Seen>,
+    /// Whether the play has started (the wall all drawn).
+    dealt: bool,
+}
+
+impl MahjongPlan {
+    fn of(core: &SpielCore, viewer: usize) -> PyResult<MahjongPlan> {
+        use tabletop_mahjong::{Event, Kind, Mahjong};
+        let ids: Vec<usize> = core.step_list().iter().map(|&(_, id)| id).collect();
+        let walled = core.step_list().iter().take_while(|&&(who, _)| who == CHANCE).count();
+        let game = core
+            .state()
+            .as_any()
+            .downcast_ref::<Mahjong>()
+            .ok_or_else(|| PyValueError::new_err("not a Mahjong state"))?;
+        let mut plan = MahjongPlan {
+            ids,
+            walled,
+            fixed: Vec::new(),
+            others: vec![(Vec::new(), Vec::new()); 4],
+            dealt: false,
+        };
+        let Some(position) = game.position() else {
+            return Ok(plan);
+        };
+        plan.dealt = true;
+        let mut drawn = 0;
+        let mut last_discard = None;
+        for (i, e) in position.events().iter().enumerate() {
+            match *e {
+                Event::Draw { player, tile } => {
+                    if player.index() == viewer {
+                        plan.fixed.push((drawn, tile.index()));
+                    } else {
+                        plan.others[player.index()].0.push((i, drawn));
+                    }
+                    drawn += 1;
+                }
+                Event::Discard { player, tile } => {
+                    last_discard = Some(tile);
+                    if player.index() != viewer {
+                        plan.others[player.index()].1.push((i, tile.index()));
+                    }
+                }
+                Event::Pass { player, .. } if player.index() != viewer => {
+                    plan.others[player.index()].1.push((i, Kind::PASS.index()));
+                }
+                Event::Pong { player, tile } if player.index() != viewer => {
+                    plan.others[player.index()].1.extend([(i, tile.index()), (i, tile.index())]);
+                }
+                Event::Chow { player, lowest } if player.index() != viewer => {
+                    let mut three: Vec<Kind> =
+                        (0..3).filter_map(|d| lowest.offset(d)).collect::<Vec<_>>();
+                    if let Some(k) = last_discard.and_then(|t| three.iter().position(|&x| x == t)) {
+                        three.remove(k);
+                    }
+                    plan.others[player.index()].1.extend(three.iter().map(|k| (i, k.index())));
+                }
+                _ => {}
+            }
+        }
+        Ok(plan)
+    }
+
+    /// One candidate history, or None when this draw ran out of a kind.
+    fn draw(&self, rng: &mut Rng) -> Option<Vec<usize>> {
+        const KINDS: usize = tabletop_mahjong::Kind::COUNT;
+        const WALL: usize = tabletop_mahjong::Wall::LEN;
+        let mut ids = self.ids.clone();
+        if !self.dealt {
+            // The wall being drawn: the viewer has seen none of it.
+            let mut all: Vec<usize> = (0..KINDS).flat_map(|k| [k; 4]).collect();
+            all.shuffle(rng);
+            ids[..self.walled].copy_from_slice(&all[..self.walled]);
+            return Some(ids);
+        }
+        let mut wall: Vec<Option<usize>> = vec![None; WALL];
+        let mut left = [4u8; KINDS];
+        let take = |k: usize, left: &mut [u8; KINDS]| -> Option<()> {
+            left[k] = left[k].checked_sub(1)?;
+            Some(())
+        };
+        for &(pos, k) in &self.fixed {
+            wall[pos] = Some(k);
+            take(k, &mut left)?;
+        }
+        for (draws, uses) in &self.others {
+            for &(when, k) in uses {
+                let free: Vec<usize> = draws
+                    .iter()
+                    .filter(|&&(at, pos)| at < when && wall[pos].is_none())
+                    .map(|&(_, pos)| pos)
+                    .collect();
+                let &pos = free.as_slice().choose(rng)?;
+                wall[pos] = Some(k);
+                take(k, &mut left)?;
+            }
+        }
+        let mut rest: Vec<usize> =
+            (0..KINDS).flat_map(|k| std::iter::repeat_n(k, usize::from(left[k]))).collect();
+        rest.shuffle(rng);
+        for slot in wall.iter_mut().filter(|s| s.is_none()) {
+            *slot = rest.pop();
+        }
+        for (id, k) in ids.iter_mut().zip(&wall) {
+            *id = (*k)?;
+        }
+        Some(ids)
+    }
 }
 
 fn param(core: &SpielCore, field: &str) -> PyResult<usize> {
