@@ -202,12 +202,16 @@ impl SpielCore {
 
     /// The returns, one per player (0 for everyone before the end).
     fn returns(&self) -> Vec<f64> {
-        if self.is_terminal() { self.game.returns() } else { vec![0.0; self.game.num_players()] }
+        // + 0.0: Take 6!'s no heads is 0, not -0.
+        let returns = if self.is_terminal() { self.game.returns() } else { Vec::new() };
+        let mut returns: Vec<f64> = returns.into_iter().map(|r| r + 0.0).collect();
+        returns.resize(self.game.num_players(), 0.0);
+        returns
     }
 
     /// What each player gained with the last step.
     fn rewards(&self) -> Vec<f64> {
-        self.game.rewards()
+        self.game.rewards().into_iter().map(|r| r + 0.0).collect()
     }
 
     /// The notation of an id (`Deal:` is not added: chance outcomes are written as the card
