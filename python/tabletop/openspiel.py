@@ -69,7 +69,7 @@ _OPTIONAL_TEXT = ("deal", "alice", "bob", "script", "wall")
 
 def _defaults(name):
     """The pyspiel parameter specification of a game: its defaults in pyspiel's types."""
-    core = SpielCore(name, "{}")
+    core = SpielCore(name)
     spec = {}
     for key, value in json.loads(core.params_json()).items():
         if value is None or key in _OPTIONAL_TEXT:
@@ -137,7 +137,7 @@ class TabletopGame(pyspiel.Game):
     def __init__(self, name, params=None):
         params = dict(params or {})
         self._name = name
-        self._core = SpielCore(name, json.dumps(_to_tabletop(name, params)))
+        self._core = SpielCore(name, _to_tabletop(name, params))
         info = self._core.info()
         static = _STATIC[name]
         self._info = info
@@ -397,7 +397,7 @@ def load(name, **params):
 
 
 for _short, _name in GAMES.items():
-    _core_info = SpielCore(_name, "{}").info()
+    _core_info = SpielCore(_name).info()
     _static = _STATIC[_name]
     pyspiel.register_game(
         _game_type(

@@ -10,6 +10,7 @@
 //! The native module is `tabletop._native`, with the submodules `nine`, `race`, `mahjong` and
 //! `take6`; the Python package `tabletop` re-exports them.
 
+mod args;
 mod census;
 mod env;
 mod error;

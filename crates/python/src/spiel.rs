@@ -13,11 +13,12 @@
 use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyDict, PyTuple};
 use serde_json::Value;
 use tabletop_core::{ChanceMode, Information, Turn, Utility, seeded_rng};
 use tabletop_play::{ErasedGame, PlayError, find};
 
+use crate::args;
 use crate::env::{TERMINAL, from_json};
 
 /// OpenSpiel's `pyspiel.PlayerId.CHANCE`.
@@ -99,11 +100,12 @@ fn spiel_core_from(name: &str, params: &str, history: Vec<usize>) -> PyResult<Sp
 #[pymethods]
 impl SpielCore {
     /// The initial state of game `name` (`nine`, `take6`, `race`, `mahjong`) with `params`
-    /// (JSON text of an object; `{}` for the defaults): a chance node where a deal or a wall
-    /// is to be drawn.
+    /// (a dict, as `tabletop.load_game`'s keywords; None for the defaults): a chance node
+    /// where a deal or a wall is to be drawn.
     #[new]
-    fn new(name: &str, params: &str) -> PyResult<SpielCore> {
-        spiel_core_from(name, params, Vec::new())
+    #[pyo3(signature = (name, params = None))]
+    fn new(name: &str, params: Option<&Bound<'_, PyDict>>) -> PyResult<SpielCore> {
+        SpielCore::create(name, &args::game_params(name, params)?)
     }
 
     /// The registry name.
@@ -282,8 +284,14 @@ impl SpielCore {
     /// The id `bot` plays now for the player to act (deterministic in `seed`); nothing is
     /// applied. The bot uses only what that player may see. Raises `ValueError` for an
     /// unknown bot, or where no player acts.
-    #[pyo3(signature = (bot, seed = 0))]
-    fn bot_action(&self, py: Python<'_>, bot: &str, seed: u64) -> PyResult<usize> {
+    #[pyo3(signature = (bot, seed = None))]
+    fn bot_action(
+        &self,
+        py: Python<'_>,
+        bot: &str,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<usize> {
+        let seed = seed.map(args::seed).transpose()?.unwrap_or(0);
         let Turn::Player(_) = self.game.turn() else {
             return Err(PyValueError::new_err(
                 "a bot acts only where a player is to act (not at a chance node, not at the end)",
@@ -298,8 +306,13 @@ impl SpielCore {
     /// exact value of every move; race: win, loss or draw and the Grundy value of every
     /// move; Take 6!: the expected heads of each card; Mahjong: the distance to winning).
     /// Raises `ValueError` where there is nothing to analyse or the position is too large.
-    #[pyo3(signature = (seed = 0))]
-    fn analysis<'py>(&self, py: Python<'py>, seed: u64) -> PyResult<Bound<'py, PyAny>> {
+    #[pyo3(signature = (seed = None))]
+    fn analysis<'py>(
+        &self,
+        py: Python<'py>,
+        seed: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let seed = seed.map(args::seed).transpose()?.unwrap_or(0);
         let Turn::Player(_) = self.game.turn() else {
             return Err(PyValueError::new_err(
                 "the analysis is of a player's decision (not a chance node, not the end)",
@@ -314,7 +327,13 @@ impl SpielCore {
     /// random from `seed`: the cards and tiles they have not seen and the other players'
     /// secret choices dealt again. Take 6! and Mahjong; in the perfect-information games the
     /// state itself.
-    fn resample(&self, py: Python<'_>, player: i64, seed: u64) -> PyResult<SpielCore> {
+    fn resample(
+        &self,
+        py: Python<'_>,
+        player: i64,
+        seed: &Bound<'_, PyAny>,
+    ) -> PyResult<SpielCore> {
+        let seed = args::seed(seed)?;
         let p = self.check_player(player)?;
         if self.game.game_type().information == Information::Perfect {
             return Ok(self.clone());
