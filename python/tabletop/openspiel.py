@@ -69,10 +69,14 @@ _OPTIONAL_TEXT = ("deal", "alice", "bob", "script", "wall")
 
 def _defaults(name):
     """The pyspiel parameter specification of a game: its defaults in pyspiel's types."""
-    core = SpielCore(name)
+    return _to_spiel(name, json.loads(SpielCore(name).params_json()))
+
+
+def _to_spiel(name, params):
+    """tabletop's parameters (every field) in pyspiel's types."""
     spec = {}
-    for key, value in json.loads(core.params_json()).items():
-        if value is None or key in _OPTIONAL_TEXT:
+    for key, value in params.items():
+        if value is None:
             spec[key] = ""
         elif key == "start":
             spec[key] = " ".join(str(v) for v in value)
@@ -112,8 +116,8 @@ def _game_type(short_name, core_info, chance, information_perfect, utility, spec
         ),
         utility=utility,
         reward_model=_T.RewardModel.TERMINAL,
-        max_num_players=core_info["max_players"],
-        min_num_players=core_info["min_players"],
+        max_num_players=core_info["max_num_players"],
+        min_num_players=core_info["min_num_players"],
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,
@@ -122,12 +126,10 @@ def _game_type(short_name, core_info, chance, information_perfect, utility, spec
     )
 
 
-# Static facts per game (tabletop_core's GameType, which the registry does not expose).
-_STATIC = {
-    "nine": dict(min_players=2, max_players=2, utility=_T.Utility.ZERO_SUM, chance=True),
-    "take6": dict(min_players=2, max_players=10, utility=_T.Utility.GENERAL_SUM, chance=True),
-    "race": dict(min_players=2, max_players=2, utility=_T.Utility.ZERO_SUM, chance=False),
-    "mahjong": dict(min_players=4, max_players=4, utility=_T.Utility.GENERAL_SUM, chance=True),
+_UTILITY = {
+    "zero_sum": _T.Utility.ZERO_SUM,
+    "constant_sum": _T.Utility.CONSTANT_SUM,
+    "general_sum": _T.Utility.GENERAL_SUM,
 }
 
 
@@ -139,14 +141,13 @@ class TabletopGame(pyspiel.Game):
         self._name = name
         self._core = SpielCore(name, _to_tabletop(name, params))
         info = self._core.info()
-        static = _STATIC[name]
         self._info = info
         game_type = _game_type(
             "tabletop_" + name,
-            {**info, **static},
+            info,
             info["chance_nodes"],
             info["perfect_information"],
-            static["utility"],
+            _UTILITY[info["utility"]],
             _SPECS[name],
         )
         game_info = pyspiel.GameInfo(
@@ -158,9 +159,8 @@ class TabletopGame(pyspiel.Game):
             utility_sum=info["utility_sum"],
             max_game_length=info["max_game_length"],
         )
-        full = dict(_SPECS[name])
-        full.update(params)
-        super().__init__(game_type, game_info, full)
+        # Every parameter as the game plays it (a script's rules included).
+        super().__init__(game_type, game_info, _to_spiel(name, self.tabletop_params()))
 
     @property
     def tabletop_name(self):
@@ -398,14 +398,13 @@ def load(name, **params):
 
 for _short, _name in GAMES.items():
     _core_info = SpielCore(_name).info()
-    _static = _STATIC[_name]
     pyspiel.register_game(
         _game_type(
             _short,
-            {**_core_info, **_static},
-            _static["chance"],
+            _core_info,
+            _core_info["explicit_chance"],
             _core_info["perfect_information"],
-            _static["utility"],
+            _UTILITY[_core_info["utility"]],
             _SPECS[_name],
         ),
         _CLASSES[_short],

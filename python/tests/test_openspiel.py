@@ -25,6 +25,7 @@ else:
         ) from e
 
 import tabletop.openspiel as tos  # noqa: E402
+from conftest import ROOT  # noqa: E402
 from open_spiel.python.algorithms import (  # noqa: E402
     cfr,
     evaluate_bots,
@@ -338,3 +339,45 @@ def test_ismcts_plays_mahjong():
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 1.4, 20, random_state=rng)
     action = bot.step(state)
     assert action in state.legal_actions()
+
+
+def test_scripted_and_pasted_games_tell_the_truth_and_pickle():
+    script = (ROOT / "crates" / "take6" / "tests" / "data" / "sample.in").read_text()
+    game = tos.load("take6", script=script)
+    params = game.get_parameters()
+    assert (params["players"], params["rows"], params["hand_size"], params["deck"]) == (4, 2, 3, 14)
+    assert params["row_rule"] == "forced" and game.num_distinct_actions() == 16
+    assert game.get_type().chance_mode == T.ChanceMode.DETERMINISTIC
+    assert pickle.loads(pickle.dumps(game)) == game
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    back = pickle.loads(pickle.dumps(state))
+    assert str(back) == str(state) and back.history() == state.history()
+    # The environment's parameters too.
+    import tabletop
+
+    assert tabletop.load_game("take6", script=script).get_parameters()["deck"] == 14
+
+
+@pytest.mark.parametrize("seed", [8, 9, 10])
+def test_mcts_solver_agrees_with_the_nine_solver(seed):
+    rng = np.random.RandomState(seed)
+    deal = random_state(pyspiel.load_game("tabletop_nine"), rng, 18).view()["deal"]
+    game = tos.load("nine", deal=deal)
+    state = game.new_initial_state()
+    while sum(map(len, state.view()["hands"])) > 6 and not state.is_terminal():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    if state.is_terminal():
+        pytest.fail("the random play ended early: choose another seed")
+    bot = mcts.MCTSBot(
+        game, 2, 3000, mcts.RandomRolloutEvaluator(1, rng), solve=True, random_state=rng
+    )
+    root = bot.mcts_search(state)
+    value = state.analysis()["value"]  # from Alice's (player 0's) side
+    assert root.outcome is not None
+    assert root.outcome[0] == value and root.outcome[1] == -value
+    # player_return and rewards at the end: the returns.
+    while not state.is_terminal():
+        state.apply_action(state.bot_action("solver"))
+    assert state.player_return(0) == state.returns()[0] == value
+    assert state.rewards() == state.returns()

@@ -187,3 +187,17 @@ fn serde_reason(reason: &str) -> String {
     }
     reason.replace('`', "'")
 }
+
+/// The parameters as the game plays them: a Take 6! script's rules (players, rows, cards per
+/// hand, deck, row rule) replace the fields it overrides, so `get_parameters()` tells the
+/// truth. `view` is the game's full view; its `rules`, where it has them, win.
+pub fn true_params(mut params: Value, view: &Value) -> Value {
+    if let (Value::Object(map), Some(Value::Object(rules))) = (&mut params, view.get("rules")) {
+        for (key, value) in rules {
+            if key != "script" && key != "mode" && map.contains_key(key) {
+                map.insert(key.clone(), value.clone());
+            }
+        }
+    }
+    params
+}

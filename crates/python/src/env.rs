@@ -363,7 +363,8 @@ impl State {
 fn load_game(name: &str, params: Option<&Bound<'_, PyDict>>) -> PyResult<Game> {
     let params = args::game_params(name, params)?;
     let probe = Session::new(name, params, Vec::new(), 0).map_err(play_error)?;
-    Ok(Game { name: probe.game(), params: probe.params().clone(), probe })
+    let params = args::true_params(probe.params().clone(), &probe.view(None));
+    Ok(Game { name: probe.game(), params, probe })
 }
 
 /// The state a record describes (a dict as `State.record()` returns, or its JSON text).

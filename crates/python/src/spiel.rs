@@ -53,6 +53,7 @@ impl SpielCore {
     fn create(name: &str, params: &Value) -> PyResult<SpielCore> {
         let entry = find(name).map_err(play_error)?;
         let (game, params) = (entry.create)(params).map_err(play_error)?;
+        let params = args::true_params(params, &game.view(None));
         Ok(SpielCore { name: entry.name, params, initial: game.clone(), game, steps: Vec::new() })
     }
 
@@ -123,8 +124,11 @@ impl SpielCore {
     /// `max_chance_outcomes`, `min_utility`, `max_utility`, `utility_sum` (None unless zero-
     /// sum), `max_game_length` (every step, chance included, from the start),
     /// `chance_nodes` (whether any chance node occurs with these parameters: the initial state
-    /// is a chance node exactly when the deal or wall is left to chance), `perfect_information`,
-    /// `observation_shape`, `information_state_shape`, `long_name`, `description`.
+    /// is a chance node exactly when the deal or wall is left to chance), `explicit_chance`
+    /// (whether the game has chance nodes with some parameters), `perfect_information`,
+    /// `utility` (`zero_sum`, `constant_sum`, `general_sum`), `min_num_players`,
+    /// `max_num_players`, `observation_shape`, `information_state_shape`, `long_name`,
+    /// `description`, `bots`.
     fn info<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let g = &self.initial;
         let t = g.game_type();
@@ -143,6 +147,14 @@ impl SpielCore {
             "max_game_length": g.max_remaining_steps(),
             "chance_nodes": chance,
             "perfect_information": t.information == Information::Perfect,
+            "explicit_chance": t.chance_mode == ChanceMode::ExplicitStochastic,
+            "utility": match t.utility {
+                Utility::ZeroSum => "zero_sum",
+                Utility::ConstantSum => "constant_sum",
+                Utility::GeneralSum => "general_sum",
+            },
+            "min_num_players": t.min_num_players,
+            "max_num_players": t.max_num_players,
             "observation_shape": g.observation_shape(),
             "information_state_shape": g.information_state_shape(),
             "long_name": t.long_name,
