@@ -100,3 +100,30 @@ def test_exact_values_of_any_position_are_one_call_away():
     done = tabletop.load_game("race", rows=2, cols=2).new_initial_state()
     done.apply_action(done.string_to_action("(2,2)"))
     assert "over" in message(done.analysis)
+
+
+@pytest.mark.parametrize("call", ["solve_random", "solve_many"])
+def test_ctrl_c_interrupts_nines_batches(call):
+    import os
+    import signal
+    import threading
+    import time
+
+    from tabletop import nine
+
+    if call == "solve_random":
+        work = lambda: nine.solve_random(10**7, seed=1)  # noqa: E731 (minutes of work)
+    else:
+        deals = [nine.Deal.random(i) for i in range(200_000)]  # made before the Ctrl-C
+        work = lambda: nine.solve_many(deals * 10)  # noqa: E731 (minutes of work)
+    started = []
+
+    def ctrl_c():
+        time.sleep(0.5)
+        started.append(time.monotonic())
+        os.kill(os.getpid(), signal.SIGINT)
+
+    threading.Thread(target=ctrl_c).start()
+    with pytest.raises(KeyboardInterrupt):
+        work()
+    assert started and time.monotonic() - started[0] < 0.5

@@ -323,6 +323,9 @@ def test_mahjong_resampling_keeps_the_information_state():
         sampled = state.resample_from_infostate(player, sampler)
         assert sampled.information_state_string(player) == state.information_state_string(player)
         assert sampled.information_state_tensor(player) == state.information_state_tensor(player)
+        # What the player sees: the same, though the others' hands were drawn again.
+        assert sampled.observation_string(player) == state.observation_string(player)
+        assert sampled.observation_tensor(player) == state.observation_tensor(player)
         assert sampled.legal_actions() == state.legal_actions()
         walls.add(tuple(sampled.history()[:148]))
     assert len(walls) == 5  # the hidden tiles are drawn again

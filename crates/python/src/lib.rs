@@ -14,6 +14,7 @@ mod args;
 mod census;
 mod env;
 mod error;
+mod interrupt;
 mod judge;
 mod mahjong;
 mod nine;
