@@ -102,16 +102,18 @@ def test_exact_values_of_any_position_are_one_call_away():
     assert "over" in message(done.analysis)
 
 
-@pytest.mark.parametrize("call", ["solve_random", "solve_many"])
-def test_ctrl_c_interrupts_nines_batches(call):
+@pytest.mark.parametrize("call", ["solve_random", "solve_many", "mahjong.stats"])
+def test_ctrl_c_interrupts_long_batches(call):
     import os
     import signal
     import threading
     import time
 
-    from tabletop import nine
+    from tabletop import mahjong, nine
 
-    if call == "solve_random":
+    if call == "mahjong.stats":
+        work = lambda: mahjong.stats(10**8, seed=1)  # noqa: E731 (minutes of work)
+    elif call == "solve_random":
         work = lambda: nine.solve_random(10**7, seed=1)  # noqa: E731 (minutes of work)
     else:
         deals = [nine.Deal.random(i) for i in range(200_000)]  # made before the Ctrl-C
