@@ -71,6 +71,12 @@ struct MahjongPlan {
     others: Vec<Seen>,
     /// Whether the play has started (the wall all drawn).
     dealt: bool,
+    /// The tiles drawn from the wall so far (positions `0..drawn`; the rest is unseen).
+    drawn: usize,
+    /// Every plain discard: log index, discarder, kind, and who ponged it (if anyone).
+    discards: Vec<(usize, usize, usize, Option<usize>)>,
+    /// The viewer.
+    viewer: usize,
 }
 
 impl MahjongPlan {
@@ -89,6 +95,9 @@ impl MahjongPlan {
             fixed: Vec::new(),
             others: vec![(Vec::new(), Vec::new()); 4],
             dealt: false,
+            drawn: 0,
+            discards: Vec::new(),
+            viewer,
         };
         let Some(position) = game.position() else {
             return Ok(plan);
@@ -108,6 +117,7 @@ impl MahjongPlan {
                 }
                 Event::Discard { player, tile } => {
                     last_discard = Some(tile);
+                    plan.discards.push((i, player.index(), tile.index(), None));
                     if player.index() != viewer {
                         plan.others[player.index()].1.push((i, tile.index()));
                     }
@@ -115,8 +125,13 @@ impl MahjongPlan {
                 Event::Pass { player, .. } if player.index() != viewer => {
                     plan.others[player.index()].1.push((i, Kind::PASS.index()));
                 }
-                Event::Pong { player, tile } if player.index() != viewer => {
-                    plan.others[player.index()].1.extend([(i, tile.index()), (i, tile.index())]);
+                Event::Pong { player, tile } => {
+                    if let Some(last) = plan.discards.last_mut() {
+                        last.3 = Some(player.index());
+                    }
+                    if player.index() != viewer {
+                        plan.others[player.index()].1.extend([(i, tile.index()); 2]);
+                    }
                 }
                 Event::Chow { player, lowest } if player.index() != viewer => {
                     let mut three: Vec<Kind> =
@@ -129,6 +144,7 @@ impl MahjongPlan {
                 _ => {}
             }
         }
+        plan.drawn = drawn;
         Ok(plan)
     }
 
@@ -145,6 +161,7 @@ impl MahjongPlan {
             return Some(ids);
         }
         let mut wall: Vec<Option<usize>> = vec![None; WALL];
+        let mut required = vec![false; WALL];
         let mut left = [4u8; KINDS];
         let take = |k: usize, left: &mut [u8; KINDS]| -> Option<()> {
             left[k] = left[k].checked_sub(1)?;
@@ -163,6 +180,7 @@ impl MahjongPlan {
                     .collect();
                 let &pos = free.as_slice().choose(rng)?;
                 wall[pos] = Some(k);
+                required[pos] = true;
                 take(k, &mut left)?;
             }
         }
@@ -172,10 +190,51 @@ impl MahjongPlan {
         for slot in wall.iter_mut().filter(|s| s.is_none()) {
             *slot = rest.pop();
         }
-        for (id, k) in ids.iter_mut().zip(&wall) {
-            *id = (*k)?;
-        }
+        let mut wall: Vec<usize> = wall.into_iter().collect::<Option<Vec<usize>>>()?;
+        self.avoid_pongs(&mut wall, &required, rng);
+        ids[..WALL].copy_from_slice(&wall);
         Some(ids)
+    }
+
+    /// A drawn wall often gives another player two copies of a tile someone discarded where
+    /// that player did not pong: the fixed rules would have ponged (when it lowers the
+    /// distance), so the replay would differ. Such a pair's free tile (one not needed for a
+    /// discard or meld) is swapped with an unseen tile of the rest of the wall; the replay
+    /// still decides.
+    fn avoid_pongs(&self, wall: &mut [usize], required: &[bool], rng: &mut Rng) {
+        const KINDS: usize = tabletop_mahjong::Kind::COUNT;
+        for (q, (draws, uses)) in self.others.iter().enumerate() {
+            if q == self.viewer || draws.is_empty() {
+                continue;
+            }
+            let mut count = [0u8; KINDS];
+            let (mut d, mut u) = (0, 0);
+            for &(at, discarder, x, ponged) in &self.discards {
+                while d < draws.len() && draws[d].0 < at {
+                    count[wall[draws[d].1]] += 1;
+                    d += 1;
+                }
+                while u < uses.len() && uses[u].0 < at {
+                    count[uses[u].1] = count[uses[u].1].saturating_sub(1);
+                    u += 1;
+                }
+                if discarder == q || ponged == Some(q) || count[x] < 2 {
+                    continue;
+                }
+                // A free copy of x among q's draws so far, and an unseen tile to swap it with.
+                let free = draws[..d]
+                    .iter()
+                    .map(|&(_, pos)| pos)
+                    .find(|&pos| wall[pos] == x && !required[pos]);
+                let unseen: Vec<usize> =
+                    (self.drawn..wall.len()).filter(|&pos| wall[pos] != x).collect();
+                if let (Some(pos), Some(&other)) = (free, unseen.as_slice().choose(rng)) {
+                    count[x] -= 1;
+                    count[wall[other]] += 1;
+                    wall.swap(pos, other);
+                }
+            }
+        }
     }
 }
 
