@@ -10,13 +10,18 @@ Submodules:
 - ``tabletop.take6``: Take 6!: the judge's scripted game, the arena, bots written in Python.
 - ``tabletop.census``: the census of every Nine deal by shards, run as Ray tasks
   (``census.run``; Ray is the optional extra ``pip install "./python[ray]"``).
+- ``tabletop.openspiel`` (import it explicitly; the optional extra
+  ``pip install "./python[openspiel]"``): the four games registered with OpenSpiel
+  (``pyspiel.load_game("tabletop_take6(players=4)")``), explicit chance nodes, information
+  states, pickling, ``resample_from_infostate``; OpenSpiel's algorithms run on them unchanged.
 
 Top level:
 
 - ``judge(problem, text)``: the original problems' output, byte for byte as
   ``tabletop judge``; ``InputError`` (a ``ValueError``) for malformed input.
 - ``load_game(name, **params)``: every game as an OpenSpiel-style environment; any built-in
-  bot or solver acts on any state (``State.bot_action``); ``State.record()`` and
+  bot or solver acts on any state (``State.bot_action``), ``State.analysis()`` gives the exact
+  values of any Nine or race position; ``State.record()`` and
   ``load_record(record)`` save and rebuild a state exactly (the format of the command line
   and the HTTP API).
 """

@@ -1,7 +1,10 @@
 """The examples under python/examples run, with small sizes."""
 
+import os
 import subprocess
 import sys
+
+import pytest
 
 from conftest import ROOT
 
@@ -27,3 +30,16 @@ def test_nine_importance_histogram():
 def test_take6_python_bot():
     out = run("take6_python_bot.py", "--deals", "30")
     assert "python bot vs 3 random" in out and "arena heuristic" in out
+
+
+def test_openspiel_first_hour():
+    # The README's first hour with OpenSpiel: needs open_spiel, as test_openspiel.py (a
+    # failure without it unless TABLETOP_SKIP_OPENSPIEL=1).
+    if os.environ.get("TABLETOP_SKIP_OPENSPIEL") == "1":
+        pytest.importorskip("pyspiel")
+    out = run("openspiel_first_hour.py")
+    assert "MCTS-Solver: [1.0, -1.0] tabletop: win" in out
+    lines = {line.split(":")[0]: line for line in out.splitlines()}
+    value, exact = lines["alpha-beta"].split()[1], lines["alpha-beta"].split()[-1]
+    assert float(value) == float(exact)
+    assert float(lines["NashConv after 5 CFR+ iterations"].split()[-1]) < 0.15

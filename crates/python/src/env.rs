@@ -12,6 +12,8 @@ use pyo3::types::{PyDict, PyTuple};
 use serde_json::Value;
 use tabletop_play::{PlayError, Session};
 
+use crate::args;
+
 /// OpenSpiel's `pyspiel.PlayerId.TERMINAL`: `current_player()` once the game is over.
 pub const TERMINAL: i64 = -4;
 
@@ -30,11 +32,9 @@ pub(crate) fn from_json<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, 
     py.import("json")?.call_method1("loads", (v.to_string(),))
 }
 
-/// An action id from a Python integer: `ValueError` when negative.
-fn action_id(action: i64) -> PyResult<usize> {
-    usize::try_from(action).map_err(|_| {
-        PyValueError::new_err(format!("action ids are non-negative integers, not {action}"))
-    })
+/// An action id from a Python integer (numpy's too): `ValueError` when out of range.
+fn action_id(action: &Bound<'_, PyAny>, bound: usize) -> PyResult<usize> {
+    Ok(args::int_in(action, "action", 0, bound as i128 - 1)? as usize)
 }
 
 /// A game with its parameters: what `load_game` returns. Make states with
@@ -52,8 +52,9 @@ pub struct Game {
 impl Game {
     /// A new state: the deal (cards, wall) drawn from `seed` where the parameters leave it
     /// open. The same seed gives the same game.
-    #[pyo3(signature = (seed = 0))]
-    fn new_initial_state(&self, seed: u64) -> PyResult<State> {
+    #[pyo3(signature = (seed = None))]
+    fn new_initial_state(&self, seed: Option<&Bound<'_, PyAny>>) -> PyResult<State> {
+        let seed = seed.map(args::seed).transpose()?.unwrap_or(0);
         let session =
             Session::new(self.name, self.params.clone(), Vec::new(), seed).map_err(play_error)?;
         Ok(State { session })
@@ -109,6 +110,14 @@ pub struct State {
     session: Session,
 }
 
+impl State {
+    /// A player id from a Python integer: `ValueError` unless it is a player of the game.
+    fn player(&self, p: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let n = self.session.num_players() as i128;
+        Ok(args::int_in(p, "player", 0, n - 1)? as usize)
+    }
+}
+
 #[pymethods]
 impl State {
     /// The player to act, or `TERMINAL` (-4) once the game is over. Take 6!'s simultaneous
@@ -120,27 +129,29 @@ impl State {
     /// The legal action ids of the player to act, ascending; empty once the game is over.
     /// `player`, if given, must be the player to act (else the list is empty).
     #[pyo3(signature = (player = None))]
-    fn legal_actions(&self, player: Option<i64>) -> Vec<usize> {
-        match player {
-            Some(p) if Some(p) != self.session.current_player().map(|c| c as i64) => Vec::new(),
+    fn legal_actions(&self, player: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<usize>> {
+        let player = player.map(|p| self.player(p)).transpose()?;
+        Ok(match player {
+            Some(p) if Some(p) != self.session.current_player() => Vec::new(),
             _ => self.session.legal_actions(),
-        }
+        })
     }
 
     /// The notation of an action id: `action_to_string(action)` or, as OpenSpiel,
     /// `action_to_string(player, action)`.
     #[pyo3(signature = (*args))]
     fn action_to_string(&self, args: &Bound<'_, PyTuple>) -> PyResult<String> {
-        let action: i64 = match args.len() {
-            1 => args.get_item(0)?.extract()?,
-            2 => args.get_item(1)?.extract()?,
+        let action = match args.len() {
+            1 => args.get_item(0)?,
+            2 => args.get_item(1)?,
             n => {
                 return Err(PyTypeError::new_err(format!(
                     "action_to_string takes (action) or (player, action), not {n} arguments"
                 )));
             }
         };
-        self.session.action_to_string(action_id(action)?).map_err(play_error)
+        let id = action_id(&action, self.session.num_distinct_actions())?;
+        self.session.action_to_string(id).map_err(play_error)
     }
 
     /// The id of an action in notation: `string_to_action(text)` or, as OpenSpiel,
@@ -161,8 +172,9 @@ impl State {
 
     /// Applies a legal action id for the player to act. Raises `ValueError` for an illegal
     /// id or once the game is over.
-    fn apply_action(&mut self, action: i64) -> PyResult<()> {
-        self.session.apply_action(action_id(action)?).map_err(play_error)
+    fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let id = action_id(action, self.session.num_distinct_actions())?;
+        self.session.apply_action(id).map_err(play_error)
     }
 
     /// The action ids applied so far, oldest first (Take 6!'s secret choices included: the
@@ -207,15 +219,10 @@ impl State {
     fn observation_tensor<'py>(
         &self,
         py: Python<'py>,
-        player: Option<i64>,
+        player: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let player = match player {
-            Some(p) => usize::try_from(p).map_err(|_| {
-                PyValueError::new_err(format!(
-                    "players are 0 to {}, not {p}",
-                    self.session.num_players() - 1
-                ))
-            })?,
+            Some(p) => self.player(p)?,
             None => self.session.current_player().unwrap_or(0),
         };
         let (shape, values) = self.session.observation_tensor(player).map_err(play_error)?;
@@ -225,19 +232,19 @@ impl State {
     /// The game's view for `player` (None: everything) as a dict: hands, rows, board, ...
     /// with what `player` may not see removed.
     #[pyo3(signature = (player = None))]
-    fn view<'py>(&self, py: Python<'py>, player: Option<usize>) -> PyResult<Bound<'py, PyAny>> {
-        if let Some(p) = player.filter(|&p| p >= self.session.num_players()) {
-            return Err(PyValueError::new_err(format!(
-                "players are 0 to {}, not {p}",
-                self.session.num_players() - 1
-            )));
-        }
+    fn view<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let player = player.map(|p| self.player(p)).transpose()?;
         from_json(py, &self.session.view(player))
     }
 
     /// The information state of `player` in text: their own hand and choices and everything
     /// public (the whole position in an open game), never what they cannot see.
-    fn information_state_string(&self, player: usize) -> PyResult<String> {
+    fn information_state_string(&self, player: &Bound<'_, PyAny>) -> PyResult<String> {
+        let player = self.player(player)?;
         self.session.information_state_string(player).map_err(play_error)
     }
 
@@ -246,14 +253,16 @@ impl State {
     fn information_state_tensor<'py>(
         &self,
         py: Python<'py>,
-        player: usize,
+        player: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        let player = self.player(player)?;
         let (shape, values) = self.session.information_state_tensor(player).map_err(play_error)?;
         Ok(PyArray1::from_vec(py, values).reshape(shape)?.into_any())
     }
 
     /// What `player` sees now, in text.
-    fn observation_string(&self, player: usize) -> PyResult<String> {
+    fn observation_string(&self, player: &Bound<'_, PyAny>) -> PyResult<String> {
+        let player = self.player(player)?;
         self.session.observation_string(player).map_err(play_error)
     }
 
@@ -266,8 +275,14 @@ impl State {
     /// `heuristic`, ... for Take 6!, `rules` for Mahjong, `random` everywhere) plays now for
     /// the player to act; deterministic in `seed`. Nothing is applied. Raises `ValueError`
     /// for an unknown bot or once the game is over.
-    #[pyo3(signature = (bot, seed = 0))]
-    fn bot_action(&self, py: Python<'_>, bot: &str, seed: u64) -> PyResult<usize> {
+    #[pyo3(signature = (bot, seed = None))]
+    fn bot_action(
+        &self,
+        py: Python<'_>,
+        bot: &str,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<usize> {
+        let seed = seed.map(args::seed).transpose()?.unwrap_or(0);
         let session = &self.session;
         py.detach(|| session.bot_action(bot, seed)).map_err(play_error)
     }
@@ -275,6 +290,20 @@ impl State {
     /// The bots this game offers, the default first.
     fn bots(&self) -> Vec<String> {
         self.session.bots()
+    }
+
+    /// tabletop's analysis of the position for the player to act, as a dict: Nine the exact
+    /// value of the position and of every move (`value`, `moves`, signed from Alice's side),
+    /// race win, loss or draw and the Grundy values (`result`, `moves`), Take 6! the expected
+    /// heads of each card, Mahjong the distance to winning of each discard. Mid-game
+    /// positions included. Raises `ValueError` once the game is over or above a size cap.
+    fn analysis<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        if self.session.is_terminal() {
+            return Err(play_error(PlayError::GameOver));
+        }
+        let session = &self.session;
+        let value = py.detach(|| session.analysis()).map_err(play_error)?;
+        from_json(py, &value)
     }
 
     /// The record of this state as a dict: `game`, `params`, `seed`, `seats` and every action
@@ -331,13 +360,11 @@ impl State {
 /// `wall` (148 tiles). Raises `ValueError` for an unknown game or a bad parameter.
 #[pyfunction]
 #[pyo3(signature = (name, **params))]
-fn load_game(py: Python<'_>, name: &str, params: Option<&Bound<'_, PyDict>>) -> PyResult<Game> {
-    let params = match params {
-        Some(p) => to_json(py, p.as_any())?,
-        None => Value::Object(Default::default()),
-    };
+fn load_game(name: &str, params: Option<&Bound<'_, PyDict>>) -> PyResult<Game> {
+    let params = args::game_params(name, params)?;
     let probe = Session::new(name, params, Vec::new(), 0).map_err(play_error)?;
-    Ok(Game { name: probe.game(), params: probe.params().clone(), probe })
+    let params = args::true_params(probe.params().clone(), &probe.view(None));
+    Ok(Game { name: probe.game(), params, probe })
 }
 
 /// The state a record describes (a dict as `State.record()` returns, or its JSON text).

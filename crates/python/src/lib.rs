@@ -10,13 +10,17 @@
 //! The native module is `tabletop._native`, with the submodules `nine`, `race`, `mahjong` and
 //! `take6`; the Python package `tabletop` re-exports them.
 
+mod args;
 mod census;
 mod env;
 mod error;
+mod interrupt;
 mod judge;
 mod mahjong;
 mod nine;
 mod race;
+mod resample;
+mod spiel;
 mod take6;
 
 use pyo3::prelude::*;
@@ -40,6 +44,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(judge::problems, m)?)?;
     m.add_function(wrap_pyfunction!(sub_seed, m)?)?;
     env::register(m)?;
+    spiel::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     for (name, init) in [
         ("nine", nine::register as fn(&Bound<'_, PyModule>) -> PyResult<()>),

@@ -8,6 +8,7 @@ use tabletop_core::seeded_rng;
 use tabletop_mahjong::{DistanceReport, Hand, Wall};
 
 use crate::error;
+use crate::interrupt;
 
 /// The most games one `stats` call plays.
 const MAX_GAMES: u64 = 100_000_000;
@@ -79,7 +80,24 @@ fn stats<'py>(py: Python<'py>, games: u64, seed: u64) -> PyResult<Bound<'py, PyA
             "games = {games} is out of range: expected 1 to {MAX_GAMES}"
         )));
     }
-    let summary = py.detach(|| tabletop_mahjong::summarise_seeded(games, seed, || ()));
+    // `summarise_seeded`'s fold, with Ctrl-C: the games not played yet are skipped and
+    // KeyboardInterrupt raised.
+    let summary = interrupt::interruptible(py, |cancel| {
+        use rayon::prelude::*;
+        (0..games)
+            .into_par_iter()
+            .map(|i| (!cancel.stop()).then_some(i))
+            .while_some()
+            .fold(tabletop_mahjong::Totals::new, |mut totals, i| {
+                totals.play(&tabletop_mahjong::seeded_wall(seed, i));
+                totals
+            })
+            .reduce(tabletop_mahjong::Totals::new, |mut a, b| {
+                a.merge(&b);
+                a
+            })
+            .summary()
+    })?;
     let json = serde_json::to_string(&summary)
         .map_err(|e| PyValueError::new_err(format!("cannot serialise the summary: {e}")))?;
     py.import("json")?.call_method1("loads", (json,))

@@ -1,12 +1,13 @@
 //! `tabletop.nine`: deals, the exact solver, the deal search.
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 use tabletop_core::seeded_rng;
 use tabletop_nine::{FirstMoverReport, Move, Player, Solver};
 
 use crate::error;
+use crate::interrupt::interruptible;
 
 /// A deal of Nine: Alice's 18 cards and Bob's 18 cards, the whole 36-card deck.
 ///
@@ -221,8 +222,15 @@ fn solve(py: Python<'_>, deal: Deal) -> Solution {
 /// Solves many deals in parallel on all cores, the GIL released: one `Value` per deal, in
 /// order. Accepts any iterable of `Deal`.
 #[pyfunction]
-fn solve_many(py: Python<'_>, deals: Vec<Deal>) -> Vec<Value> {
-    py.detach(|| deals.par_iter().map(|d| Value::from(tabletop_nine::solve_deal(d.0))).collect())
+fn solve_many(py: Python<'_>, deals: Vec<Deal>) -> PyResult<Vec<Value>> {
+    // Ctrl-C stops it: the deals not solved yet are skipped, and KeyboardInterrupt raised.
+    let values = interruptible(py, |cancel| {
+        deals
+            .par_iter()
+            .map(|d| (!cancel.stop()).then(|| Value::from(tabletop_nine::solve_deal(d.0))))
+            .collect::<Option<Vec<Value>>>()
+    })?;
+    values.ok_or_else(|| PyKeyboardInterrupt::new_err("interrupted"))
 }
 
 /// The values of `count` random deals, deal `i` drawn as `Deal.random(sub_seed(seed, i))`
@@ -235,12 +243,17 @@ fn solve_random(py: Python<'_>, count: u64, seed: u64) -> PyResult<Vec<Value>> {
             "count = {count} is too large: at most 100,000,000 deals per call"
         )));
     }
-    Ok(py.detach(|| {
+    // Ctrl-C stops it: the deals not solved yet are skipped, and KeyboardInterrupt raised.
+    let values = interruptible(py, |cancel| {
         (0..count)
             .into_par_iter()
-            .map(|i| Value::from(tabletop_nine::solve_deal(tabletop_nine::seeded_deal(seed, i))))
-            .collect()
-    }))
+            .map(|i| {
+                let deal = tabletop_nine::seeded_deal(seed, i);
+                (!cancel.stop()).then(|| Value::from(tabletop_nine::solve_deal(deal)))
+            })
+            .collect::<Option<Vec<Value>>>()
+    })?;
+    values.ok_or_else(|| PyKeyboardInterrupt::new_err("interrupted"))
 }
 
 /// The importance of the first move of `deal`: `abs(alice_first - bob_first)`.

@@ -1,0 +1,203 @@
+//! Python arguments as Python expects them: integers from any `__index__` type (numpy's
+//! included), `ValueError` naming the argument and its range for any integer out of range
+//! (never `OverflowError`), and game parameters checked field by field with messages in Python
+//! terms (no Rust type names, no JSON positions).
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
+use serde_json::{Map, Value};
+use tabletop_play::{PlayError, find};
+
+/// The largest seed: `2**64 - 1`.
+pub const SEED_MAX: i128 = u64::MAX as i128;
+
+/// `obj` as an integer in `lo..=hi`: any integer type (`int`, numpy's), not `bool`.
+///
+/// # Errors
+/// `TypeError` for a non-integer; `ValueError` naming `what` and the range when out of it.
+pub fn int_in(obj: &Bound<'_, PyAny>, what: &str, lo: i128, hi: i128) -> PyResult<i128> {
+    let py = obj.py();
+    if obj.is_instance_of::<PyBool>() || obj.is_instance_of::<PyFloat>() {
+        return Err(PyTypeError::new_err(format!(
+            "{what} must be an integer, not {}",
+            obj.get_type().name()?
+        )));
+    }
+    let index = py.import("operator")?.call_method1("index", (obj,)).map_err(|_| {
+        let ty = obj.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+        PyTypeError::new_err(format!("{what} must be an integer, not {ty}"))
+    })?;
+    match index.extract::<i128>() {
+        Ok(v) if (lo..=hi).contains(&v) => Ok(v),
+        _ => Err(PyValueError::new_err(format!(
+            "{what} must be an integer from {} to {}, not {}",
+            show(lo),
+            show(hi),
+            cut(&index.str()?.to_string())
+        ))),
+    }
+}
+
+/// A seed: 0 to 2**64 - 1.
+pub fn seed(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+    Ok(int_in(obj, "seed", 0, SEED_MAX)? as u64)
+}
+
+/// A bound in Python terms.
+fn show(v: i128) -> String {
+    match v {
+        SEED_MAX => "2**64 - 1".to_owned(),
+        v => v.to_string(),
+    }
+}
+
+/// Long text cut to a readable length.
+pub fn cut(text: &str) -> String {
+    const MAX: usize = 60;
+    if text.chars().count() <= MAX {
+        text.to_owned()
+    } else {
+        format!("{}...", text.chars().take(MAX).collect::<String>())
+    }
+}
+
+/// A Python value of a game parameter as JSON: None, bool, any integer (numpy's included),
+/// float, str, or any iterable of these (a list, a tuple, a numpy array).
+fn to_value(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Value> {
+    if obj.is_none() {
+        return Ok(Value::Null);
+    }
+    // numpy arrays and scalars: as Python lists and numbers.
+    if !obj.is_instance_of::<PyString>() && obj.hasattr("tolist")? {
+        let plain = obj.call_method0("tolist")?;
+        if !plain.is(obj) && !plain.hasattr("tolist")? {
+            return to_value(&plain, what);
+        }
+    }
+    if obj.is_instance_of::<PyBool>() {
+        return Ok(Value::Bool(obj.extract()?));
+    }
+    if obj.is_instance_of::<PyString>() {
+        return Ok(Value::String(obj.extract()?));
+    }
+    if obj.is_instance_of::<PyFloat>() {
+        let x: f64 = obj.extract()?;
+        return Ok(serde_json::Number::from_f64(x).map_or(Value::Null, Value::Number));
+    }
+    if obj.is_instance_of::<PyInt>() || obj.hasattr("__index__")? {
+        let v = int_in(obj, what, i128::from(i64::MIN), i128::from(u64::MAX))?;
+        return Ok(match u64::try_from(v) {
+            Ok(u) => Value::from(u),
+            Err(_) => Value::from(v as i64),
+        });
+    }
+    // numpy floats and other real numbers.
+    if let Ok(x) = obj.extract::<f64>() {
+        return Ok(serde_json::Number::from_f64(x).map_or(Value::Null, Value::Number));
+    }
+    if obj.is_instance_of::<PyList>()
+        || obj.is_instance_of::<PyTuple>()
+        || obj.hasattr("__iter__")?
+    {
+        let items: PyResult<Vec<Value>> =
+            obj.try_iter()?.map(|item| to_value(&item?, what)).collect();
+        return Ok(Value::Array(items?));
+    }
+    Err(PyTypeError::new_err(format!("{what} cannot be a {}", obj.get_type().name()?)))
+}
+
+/// The keyword parameters of game `game` as JSON, each checked alone against the game's own
+/// reading, so that an error names its parameter.
+///
+/// # Errors
+/// `ValueError` for an unknown game or parameter, or a value of the wrong type or range;
+/// `TypeError` for a value no parameter can take.
+pub fn game_params(game: &str, params: Option<&Bound<'_, PyDict>>) -> PyResult<Value> {
+    let entry = find(game).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let defaults = (entry.default_params)();
+    let mut out = Map::new();
+    let Some(params) = params else {
+        return Ok(Value::Object(out));
+    };
+    for (key, value) in params.iter() {
+        let key: String = key.extract()?;
+        let Some(default) = defaults.get(&key) else {
+            let known: Vec<&String> =
+                defaults.as_object().map(|m| m.keys().collect()).unwrap_or_default();
+            return Err(PyValueError::new_err(format!(
+                "{game} has no parameter {:?}: its parameters are {}",
+                cut(&key),
+                known.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(", ")
+            )));
+        };
+        let what = format!("{game} parameter {key}");
+        let mut v = to_value(&value, &what)?;
+        // A name that may also be a number (race's piece: "queen" or 4) takes either.
+        if default.is_string() && v.is_u64() {
+            v = Value::String(v.to_string());
+        }
+        if default.is_u64() && !v.is_u64() && !v.is_null() {
+            let shown = cut(&value.repr()?.to_string());
+            return Err(PyValueError::new_err(format!(
+                "{what} must be a non-negative integer, not {shown}"
+            )));
+        }
+        // The parameter alone (the others at their defaults): a type or range error is its.
+        let alone = serde_json::json!({ key.clone(): v.clone() });
+        if let Err(PlayError::BadParams { reason, .. }) = (entry.create)(&alone) {
+            if reason.starts_with("invalid") || reason.starts_with("unknown variant") {
+                return Err(PyValueError::new_err(format!("{what}: {}", serde_reason(&reason))));
+            }
+        }
+        out.insert(key, v);
+    }
+    Ok(Value::Object(out))
+}
+
+/// serde's message in Python terms: `invalid value: integer `300`, expected u8` ->
+/// `300 is out of range: expected an integer from 0 to 255`.
+fn serde_reason(reason: &str) -> String {
+    let ranges = [
+        ("u8", "0 to 255"),
+        ("u16", "0 to 65535"),
+        ("u32", "0 to 4294967295"),
+        ("u64", "0 to 2**64 - 1"),
+        ("usize", "0 to 2**64 - 1"),
+    ];
+    let quoted = reason.split('`').nth(1).unwrap_or("").to_owned();
+    for (ty, range) in ranges {
+        if reason.ends_with(&format!("expected {ty}")) {
+            return format!("expected an integer from {range}, not {quoted}");
+        }
+    }
+    if let Some(rest) = reason.strip_prefix("unknown variant ") {
+        let expected = rest.split_once("expected ").map_or("", |(_, e)| e).replace('`', "'");
+        return format!("expected {expected}, not '{}'", rest.split('`').nth(1).unwrap_or(""));
+    }
+    if let Some((got, expected)) = reason.split_once(", expected ") {
+        let got = got.trim_start_matches("invalid type: ").trim_start_matches("invalid value: ");
+        let expected = match expected {
+            "a string" => "a str".to_owned(),
+            "a sequence" => "a list".to_owned(),
+            e => e.replace('`', "'"),
+        };
+        let got = got.replace("floating point", "float").replace('`', "");
+        return format!("expected {expected}, not {got}");
+    }
+    reason.replace('`', "'")
+}
+
+/// The parameters as the game plays them: a Take 6! script's rules (players, rows, cards per
+/// hand, deck, row rule) replace the fields it overrides, so `get_parameters()` tells the
+/// truth. `view` is the game's full view; its `rules`, where it has them, win.
+pub fn true_params(mut params: Value, view: &Value) -> Value {
+    if let (Value::Object(map), Some(Value::Object(rules))) = (&mut params, view.get("rules")) {
+        for (key, value) in rules {
+            if key != "script" && key != "mode" && map.contains_key(key) {
+                map.insert(key.clone(), value.clone());
+            }
+        }
+    }
+    params
+}

@@ -1,0 +1,427 @@
+//! `tabletop._native.SpielCore`: one game state with explicit chance nodes, for
+//! `tabletop.openspiel` (the games registered with OpenSpiel's `pyspiel`).
+//!
+//! Unlike `tabletop.State` (a `tabletop_play::Session`, whose deal is drawn from a seed at the
+//! start), a core keeps every chance node: the deal, the wall and a match's next deal are
+//! chance outcomes with their probabilities, applied one at a time like the players' actions.
+//! It holds the game's initial state and every id applied since (chance outcomes included),
+//! so undo replays, and a core pickles as its game, parameters and ids.
+//!
+//! Player ids follow OpenSpiel: 0-based players, `CHANCE` (-1) at a chance node, `TERMINAL`
+//! (-4) once the game is over.
+
+use numpy::PyArray1;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+use serde_json::Value;
+use tabletop_core::{ChanceMode, Information, Turn, Utility, seeded_rng};
+use tabletop_play::{ErasedGame, PlayError, find};
+
+use crate::args;
+use crate::env::{TERMINAL, from_json};
+
+/// OpenSpiel's `pyspiel.PlayerId.CHANCE`.
+pub const CHANCE: i64 = -1;
+
+fn play_error(e: PlayError) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+/// A game state with explicit chance nodes (see the module documentation).
+#[pyclass(module = "tabletop._native")]
+#[derive(Clone)]
+pub struct SpielCore {
+    name: &'static str,
+    /// The parameters with every default filled in.
+    params: Value,
+    initial: Box<dyn ErasedGame>,
+    game: Box<dyn ErasedGame>,
+    /// Who acted (a player, or `CHANCE`) and the id, for every step from the start.
+    steps: Vec<(i64, usize)>,
+}
+
+fn turn_id(turn: Turn) -> i64 {
+    match turn {
+        Turn::Player(p) => p as i64,
+        Turn::Chance => CHANCE,
+        Turn::Terminal => TERMINAL,
+    }
+}
+
+impl SpielCore {
+    fn create(name: &str, params: &Value) -> PyResult<SpielCore> {
+        let entry = find(name).map_err(play_error)?;
+        let (game, params) = (entry.create)(params).map_err(play_error)?;
+        let params = args::true_params(params, &game.view(None));
+        Ok(SpielCore { name: entry.name, params, initial: game.clone(), game, steps: Vec::new() })
+    }
+
+    fn check_player(&self, player: i64) -> PyResult<usize> {
+        let n = self.game.num_players();
+        usize::try_from(player).ok().filter(|&p| p < n).ok_or_else(|| {
+            PyValueError::new_err(format!("player must be 0 to {}, not {player}", n - 1))
+        })
+    }
+
+    fn apply_id(&mut self, id: usize) -> PyResult<()> {
+        let who = turn_id(self.game.turn());
+        self.game.try_apply_id(id).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        self.steps.push((who, id));
+        Ok(())
+    }
+
+    /// The state after `ids` from the start.
+    fn replayed(&self, ids: &[usize]) -> PyResult<SpielCore> {
+        let mut core = SpielCore {
+            name: self.name,
+            params: self.params.clone(),
+            initial: self.initial.clone(),
+            game: self.initial.clone(),
+            steps: Vec::with_capacity(ids.len()),
+        };
+        for (i, &id) in ids.iter().enumerate() {
+            core.apply_id(id).map_err(|e| {
+                PyValueError::new_err(format!("action {i} of the history ({id}): {e}"))
+            })?;
+        }
+        Ok(core)
+    }
+}
+
+/// The state of `name` with `params` (JSON text) after the ids `history` from the start:
+/// how a pickled core comes back.
+#[pyfunction]
+fn spiel_core_from(name: &str, params: &str, history: Vec<usize>) -> PyResult<SpielCore> {
+    let params: Value =
+        serde_json::from_str(params).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    SpielCore::create(name, &params)?.replayed(&history)
+}
+
+#[pymethods]
+impl SpielCore {
+    /// The initial state of game `name` (`nine`, `take6`, `race`, `mahjong`) with `params`
+    /// (a dict, as `tabletop.load_game`'s keywords; None for the defaults): a chance node
+    /// where a deal or a wall is to be drawn.
+    #[new]
+    #[pyo3(signature = (name, params = None))]
+    fn new(name: &str, params: Option<&Bound<'_, PyDict>>) -> PyResult<SpielCore> {
+        SpielCore::create(name, &args::game_params(name, params)?)
+    }
+
+    /// The registry name.
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// The parameters with every default filled in, as JSON text.
+    fn params_json(&self) -> String {
+        self.params.to_string()
+    }
+
+    /// The static facts of the game as a dict: `num_players`, `num_distinct_actions`,
+    /// `max_chance_outcomes`, `min_utility`, `max_utility`, `utility_sum` (None unless zero-
+    /// sum), `max_game_length` (every step, chance included, from the start),
+    /// `chance_nodes` (whether any chance node occurs with these parameters: the initial state
+    /// is a chance node exactly when the deal or wall is left to chance), `explicit_chance`
+    /// (whether the game has chance nodes with some parameters), `perfect_information`,
+    /// `utility` (`zero_sum`, `constant_sum`, `general_sum`), `min_num_players`,
+    /// `max_num_players`, `observation_shape`, `information_state_shape`, `long_name`,
+    /// `description`, `bots`.
+    fn info<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let g = &self.initial;
+        let t = g.game_type();
+        let (lo, hi) = g.utility_range();
+        let chance = t.chance_mode == ChanceMode::ExplicitStochastic && g.turn() == Turn::Chance;
+        let info = serde_json::json!({
+            "num_players": g.num_players(),
+            "num_distinct_actions": g.num_distinct_actions(),
+            "max_chance_outcomes": if chance { g.max_chance_outcomes() } else { 0 },
+            "min_utility": lo,
+            "max_utility": hi,
+            "utility_sum": match t.utility {
+                Utility::ZeroSum => Some(0.0),
+                Utility::ConstantSum | Utility::GeneralSum => None,
+            },
+            "max_game_length": g.max_remaining_steps(),
+            "chance_nodes": chance,
+            "perfect_information": t.information == Information::Perfect,
+            "explicit_chance": t.chance_mode == ChanceMode::ExplicitStochastic,
+            "utility": match t.utility {
+                Utility::ZeroSum => "zero_sum",
+                Utility::ConstantSum => "constant_sum",
+                Utility::GeneralSum => "general_sum",
+            },
+            "min_num_players": t.min_num_players,
+            "max_num_players": t.max_num_players,
+            "observation_shape": g.observation_shape(),
+            "information_state_shape": g.information_state_shape(),
+            "long_name": t.long_name,
+            "description": t.description,
+            "bots": g.bots(),
+        });
+        from_json(py, &info)
+    }
+
+    /// The player to act, `CHANCE` (-1) at a chance node, `TERMINAL` (-4) once over.
+    fn current_player(&self) -> i64 {
+        turn_id(self.game.turn())
+    }
+
+    /// Whether the game is over.
+    fn is_terminal(&self) -> bool {
+        self.game.turn() == Turn::Terminal
+    }
+
+    /// Whether chance acts now.
+    fn is_chance_node(&self) -> bool {
+        self.game.turn() == Turn::Chance
+    }
+
+    /// The legal ids now, ascending: the player's actions, or at a chance node the outcomes.
+    fn legal_actions(&self) -> Vec<usize> {
+        self.game.legal_actions()
+    }
+
+    /// At a chance node, `(id, probability)` pairs ascending by id; empty elsewhere.
+    fn chance_outcomes(&self) -> Vec<(usize, f64)> {
+        let mut outcomes = self.game.chance_outcomes();
+        outcomes.sort_unstable_by_key(|&(id, _)| id);
+        outcomes
+    }
+
+    /// Applies a legal id (an action, or at a chance node an outcome). Raises `ValueError`
+    /// for an illegal one, the state unchanged.
+    fn apply(&mut self, id: i64) -> PyResult<()> {
+        let id = usize::try_from(id)
+            .map_err(|_| PyValueError::new_err(format!("action ids are 0 or more, not {id}")))?;
+        self.apply_id(id)
+    }
+
+    /// Takes back the last step (chance outcomes included). Raises `ValueError` at the start.
+    fn undo(&mut self) -> PyResult<()> {
+        let Some(_) = self.steps.pop() else {
+            return Err(PyValueError::new_err("nothing to undo: this is the initial state"));
+        };
+        let ids: Vec<usize> = self.steps.iter().map(|&(_, id)| id).collect();
+        *self = self.replayed(&ids)?;
+        Ok(())
+    }
+
+    /// Every step from the start as `(player, id)` pairs, chance (-1) included.
+    fn steps(&self) -> Vec<(i64, usize)> {
+        self.steps.clone()
+    }
+
+    /// The returns, one per player (0 for everyone before the end).
+    fn returns(&self) -> Vec<f64> {
+        // + 0.0: Take 6!'s no heads is 0, not -0.
+        let returns = if self.is_terminal() { self.game.returns() } else { Vec::new() };
+        let mut returns: Vec<f64> = returns.into_iter().map(|r| r + 0.0).collect();
+        returns.resize(self.game.num_players(), 0.0);
+        returns
+    }
+
+    /// What each player gained with the last step.
+    fn rewards(&self) -> Vec<f64> {
+        self.game.rewards().into_iter().map(|r| r + 0.0).collect()
+    }
+
+    /// The notation of an id (`Deal:` is not added: chance outcomes are written as the card
+    /// or tile they are).
+    fn action_to_string(&self, id: i64) -> PyResult<String> {
+        usize::try_from(id).ok().and_then(|id| self.game.id_to_string(id)).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "action ids are 0 to {}, not {id}",
+                self.game.num_distinct_actions().max(self.game.max_chance_outcomes()) - 1
+            ))
+        })
+    }
+
+    /// The id of an action in notation.
+    fn string_to_action(&self, text: &str) -> PyResult<usize> {
+        self.game.string_to_id(text).map_err(|e| PyValueError::new_err(e.to_string()))
+    }
+
+    /// What `player` knows (their own hand and choices, everything public), in text.
+    fn information_state_string(&self, player: i64) -> PyResult<String> {
+        let p = self.check_player(player)?;
+        Ok(self.game.information_state_string(p))
+    }
+
+    /// `information_state_string` as a flat float32 array.
+    fn information_state_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: i64,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let p = self.check_player(player)?;
+        Ok(PyArray1::from_vec(py, self.game.information_state_tensor(p)))
+    }
+
+    /// What `player` sees now, in text.
+    fn observation_string(&self, player: i64) -> PyResult<String> {
+        let p = self.check_player(player)?;
+        Ok(self.game.observation_string(p))
+    }
+
+    /// `observation_string` as a flat float32 array.
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: i64,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let p = self.check_player(player)?;
+        Ok(PyArray1::from_vec(py, self.game.observation_tensor(p)))
+    }
+
+    /// The game's view for `player` (None: everything) as a dict.
+    #[pyo3(signature = (player = None))]
+    fn view<'py>(&self, py: Python<'py>, player: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
+        let viewer = player.map(|p| self.check_player(p)).transpose()?;
+        from_json(py, &self.game.view(viewer))
+    }
+
+    /// The whole state in text.
+    fn text(&self) -> String {
+        self.game.text()
+    }
+
+    /// The bots the game offers, the default first.
+    fn bots(&self) -> Vec<String> {
+        self.game.bots()
+    }
+
+    /// The id `bot` plays now for the player to act (deterministic in `seed`); nothing is
+    /// applied. The bot uses only what that player may see. Raises `ValueError` for an
+    /// unknown bot, or where no player acts.
+    #[pyo3(signature = (bot, seed = None))]
+    fn bot_action(
+        &self,
+        py: Python<'_>,
+        bot: &str,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<usize> {
+        let seed = seed.map(args::seed).transpose()?.unwrap_or(0);
+        let Turn::Player(_) = self.game.turn() else {
+            return Err(PyValueError::new_err(
+                "a bot acts only where a player is to act (not at a chance node, not at the end)",
+            ));
+        };
+        self.game.check_bot(bot).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let game = &self.game;
+        Ok(py.detach(|| game.bot_id(bot, seed)))
+    }
+
+    /// The exact analysis of the position for the player to act, as a dict (Nine: the
+    /// exact value of every move; race: win, loss or draw and the Grundy value of every
+    /// move; Take 6!: the expected heads of each card; Mahjong: the distance to winning).
+    /// Raises `ValueError` where there is nothing to analyse or the position is too large.
+    #[pyo3(signature = (seed = None))]
+    fn analysis<'py>(
+        &self,
+        py: Python<'py>,
+        seed: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let seed = seed.map(args::seed).transpose()?.unwrap_or(0);
+        let Turn::Player(_) = self.game.turn() else {
+            return Err(PyValueError::new_err(
+                "the analysis is of a player's decision (not a chance node, not the end)",
+            ));
+        };
+        let game = &self.game;
+        let value = py.detach(|| game.analyse(seed)).map_err(play_error)?;
+        from_json(py, &value)
+    }
+
+    /// A state `player` cannot tell from this one (the same information state), drawn at
+    /// random from `seed`: the cards and tiles they have not seen and the other players'
+    /// secret choices dealt again. Take 6! and Mahjong; in the perfect-information games the
+    /// state itself.
+    fn resample(
+        &self,
+        py: Python<'_>,
+        player: i64,
+        seed: &Bound<'_, PyAny>,
+    ) -> PyResult<SpielCore> {
+        let seed = args::seed(seed)?;
+        let p = self.check_player(player)?;
+        if self.game.game_type().information == Information::Perfect {
+            return Ok(self.clone());
+        }
+        py.detach(|| crate::resample::resample(self, p, &mut seeded_rng(seed)))
+    }
+
+    /// An independent copy.
+    fn clone(&self) -> SpielCore {
+        Clone::clone(self)
+    }
+
+    fn __copy__(&self) -> SpielCore {
+        Clone::clone(self)
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> SpielCore {
+        Clone::clone(self)
+    }
+
+    /// Pickles as the game, its parameters and the ids applied.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let f = py.import("tabletop._native")?.getattr("_spiel_core_from")?;
+        let ids: Vec<usize> = self.steps.iter().map(|&(_, id)| id).collect();
+        let args = PyTuple::new(
+            py,
+            [
+                self.name.into_pyobject(py)?.into_any(),
+                self.params.to_string().into_pyobject(py)?.into_any(),
+                ids.into_pyobject(py)?.into_any(),
+            ],
+        )?;
+        Ok((f, args))
+    }
+
+    fn __eq__(&self, other: &SpielCore) -> bool {
+        self.name == other.name && self.params == other.params && self.steps == other.steps
+    }
+
+    fn __str__(&self) -> String {
+        self.game.text()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<SpielCore {} {} steps>", self.name, self.steps.len())
+    }
+}
+
+/// Accessors for the resampler.
+impl SpielCore {
+    pub(crate) fn game_name(&self) -> &'static str {
+        self.name
+    }
+    pub(crate) fn parameters(&self) -> &Value {
+        &self.params
+    }
+    pub(crate) fn step_list(&self) -> &[(i64, usize)] {
+        &self.steps
+    }
+    pub(crate) fn state(&self) -> &dyn ErasedGame {
+        self.game.as_ref()
+    }
+    /// The state after `ids` from this core's start, or why they do not replay.
+    pub(crate) fn with_history(&self, ids: &[usize]) -> PyResult<SpielCore> {
+        self.replayed(ids)
+    }
+}
+
+/// Registers `SpielCore` and `_spiel_core_from` in the native module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<SpielCore>()?;
+    m.add_function(wrap_pyfunction!(spiel_core_from, m)?)?;
+    m.add("_spiel_core_from", m.getattr("spiel_core_from")?)?;
+    m.add("CHANCE", CHANCE)?;
+    Ok(())
+}

@@ -1,0 +1,413 @@
+"""tabletop's games as real OpenSpiel games.
+
+``import tabletop.openspiel`` registers four games with ``pyspiel.register_game``:
+
+=====================  ==========================================================
+``tabletop_nine``      Nine: 2 players, perfect information, zero-sum; the deal is
+                       18 chance nodes (Alice's cards) unless ``deal`` is given
+``tabletop_take6``     Take 6!: 2-10 players, imperfect information, general-sum;
+                       the deal is chance nodes (each player's cards, then the rows)
+``tabletop_race``      race games: 2 players, deterministic, perfect information
+``tabletop_mahjong``   Mahjong: 4 players, imperfect information; the wall is 148
+                       chance nodes unless ``wall`` is given
+=====================  ==========================================================
+
+They take the parameters of ``tabletop.load_game`` (``pyspiel.load_game(
+"tabletop_take6(players=3,hand_size=5)")``), with two spellings OpenSpiel's parameter
+strings need: an absent text parameter (``deal``, ``alice``, ``bob``, ``script``, ``wall``) is
+the empty string, and race's ``start`` is written ``"x y"`` (``tabletop_race(start=2 3)``).
+
+The states are tabletop's Rust states (``tabletop._native.SpielCore``) behind
+``pyspiel.State``: OpenSpiel's algorithms (MCTS, MCTS-Solver, alpha-beta, IS-MCTS, CFR,
+exploitability, ``evaluate_bots``, ``random_sim_test``) run on them unchanged. Chance nodes are
+explicit with their probabilities; ``information_state_string``/``_tensor`` and
+``observation_string``/``_tensor`` come from the games' own ``Game`` implementations and show
+a player only what that player may know. States pickle, serialise, clone and undo;
+``resample_from_infostate`` draws a state the player cannot tell from the true one (Take 6!
+and Mahjong; late in a Mahjong hand it may raise ``ValueError`` when no wall consistent with
+the other players' claims is found in 2,000 draws).
+
+A game whose parameters leave nothing to chance (Nine with ``deal``, Mahjong with ``wall``,
+Take 6! with ``script``) reports ``ChanceMode.DETERMINISTIC`` and ``max_chance_outcomes() == 0``
+in its ``get_type()``, so deterministic-only algorithms (alpha-beta) accept it.
+
+Beyond OpenSpiel's API, every state offers tabletop's own strength:
+
+- ``state.bot_action(bot, seed=0)``: the action a built-in bot (``state.bots()``: ``solver``
+  for Nine and race, ``mc``, ``heuristic``, ... for Take 6!, ``rules`` for Mahjong) plays
+  here; ``TabletopBot(game, player, bot)`` seats one in ``evaluate_bots``.
+- ``state.analysis()``: the exact analysis of the position (Nine: the exact value of every
+  move; race: win, loss or draw).
+
+Limitation: OpenSpiel's C++ ``State`` cannot forward ``undo_action`` to Python, so
+``undo_action`` is provided in Python (``history()``, ``move_number()``, ``serialize()`` and
+the rest seen from Python are right after it); C++ code that reads a state's C++ history after
+an ``undo_action`` sees the history from before it.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+import numpy as np
+import pyspiel
+
+from ._native import SpielCore
+
+__all__ = ["GAMES", "TabletopBot", "TabletopGame", "TabletopState", "load"]
+
+# The registered names and the tabletop games behind them.
+GAMES = {
+    "tabletop_nine": "nine",
+    "tabletop_take6": "take6",
+    "tabletop_race": "race",
+    "tabletop_mahjong": "mahjong",
+}
+
+_T = pyspiel.GameType
+_OPTIONAL_TEXT = ("deal", "alice", "bob", "script", "wall")
+
+
+def _defaults(name):
+    """The pyspiel parameter specification of a game: its defaults in pyspiel's types."""
+    return _to_spiel(name, json.loads(SpielCore(name).params_json()))
+
+
+def _to_spiel(name, params):
+    """tabletop's parameters (every field) in pyspiel's types."""
+    spec = {}
+    for key, value in params.items():
+        if value is None:
+            spec[key] = ""
+        elif key == "start":
+            spec[key] = " ".join(str(v) for v in value)
+        else:
+            spec[key] = value
+    if name == "race" and "start" not in spec:
+        spec["start"] = ""
+    return spec
+
+
+def _to_tabletop(name, params):
+    """pyspiel parameters (a dict) as tabletop's JSON parameters."""
+    out = {}
+    for key, value in dict(params).items():
+        if key in _OPTIONAL_TEXT or key == "start":
+            if value in ("", None):
+                continue
+            if key == "start" and isinstance(value, str):
+                parts = value.replace(",", " ").split()
+                if len(parts) != 2 or not all(p.isdigit() for p in parts):
+                    raise ValueError(f"start must be two numbers 'x y', not {value!r}")
+                value = [int(p) for p in parts]
+        out[key] = value
+    return out
+
+
+def _game_type(short_name, core_info, chance, information_perfect, utility, spec):
+    return pyspiel.GameType(
+        short_name=short_name,
+        long_name="tabletop " + core_info["long_name"],
+        dynamics=_T.Dynamics.SEQUENTIAL,
+        chance_mode=_T.ChanceMode.EXPLICIT_STOCHASTIC if chance else _T.ChanceMode.DETERMINISTIC,
+        information=(
+            _T.Information.PERFECT_INFORMATION
+            if information_perfect
+            else _T.Information.IMPERFECT_INFORMATION
+        ),
+        utility=utility,
+        reward_model=_T.RewardModel.TERMINAL,
+        max_num_players=core_info["max_num_players"],
+        min_num_players=core_info["min_num_players"],
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=spec,
+    )
+
+
+_UTILITY = {
+    "zero_sum": _T.Utility.ZERO_SUM,
+    "constant_sum": _T.Utility.CONSTANT_SUM,
+    "general_sum": _T.Utility.GENERAL_SUM,
+}
+
+
+class TabletopGame(pyspiel.Game):
+    """A tabletop game as a ``pyspiel.Game`` (made by ``pyspiel.load_game``)."""
+
+    def __init__(self, name, params=None):
+        params = dict(params or {})
+        self._name = name
+        self._core = SpielCore(name, _to_tabletop(name, params))
+        info = self._core.info()
+        self._info = info
+        game_type = _game_type(
+            "tabletop_" + name,
+            info,
+            info["chance_nodes"],
+            info["perfect_information"],
+            _UTILITY[info["utility"]],
+            _SPECS[name],
+        )
+        game_info = pyspiel.GameInfo(
+            num_distinct_actions=info["num_distinct_actions"],
+            max_chance_outcomes=info["max_chance_outcomes"],
+            num_players=info["num_players"],
+            min_utility=float(info["min_utility"]),
+            max_utility=float(info["max_utility"]),
+            utility_sum=info["utility_sum"],
+            max_game_length=info["max_game_length"],
+        )
+        # Every parameter as the game plays it (a script's rules included).
+        super().__init__(game_type, game_info, _to_spiel(name, self.tabletop_params()))
+
+    @property
+    def tabletop_name(self):
+        """The tabletop name (``nine``, ``take6``, ``race``, ``mahjong``)."""
+        return self._name
+
+    def tabletop_params(self):
+        """The parameters as ``tabletop.load_game`` takes them, every default filled in."""
+        return json.loads(self._core.params_json())
+
+    def new_initial_state(self, *args):
+        """The initial state (a chance node where the deal or wall is left to chance)."""
+        if args:
+            raise ValueError("tabletop games start from their parameters: no initial-state string")
+        return TabletopState(self, self._core.clone())
+
+    def max_chance_nodes_in_history(self):
+        return self._info["max_game_length"] if self._info["chance_nodes"] else 0
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        return _Observer(self, iig_obs_type, params)
+
+
+class TabletopState(pyspiel.State):
+    """A tabletop state as a ``pyspiel.State``: OpenSpiel's methods over ``SpielCore``."""
+
+    def __init__(self, game, core):
+        super().__init__(game)
+        self._core = core
+
+    # The OpenSpiel API (called from C++ and Python alike).
+    def current_player(self):
+        return self._core.current_player()
+
+    def _legal_actions(self, player):
+        return self._core.legal_actions()
+
+    def chance_outcomes(self):
+        return self._core.chance_outcomes()
+
+    def _apply_action(self, action):
+        self._core.apply(int(action))
+
+    def _action_to_string(self, player, action):
+        text = self._core.action_to_string(int(action))
+        return f"chance:{text}" if player == pyspiel.PlayerId.CHANCE else text
+
+    def is_terminal(self):
+        return self._core.is_terminal()
+
+    def returns(self):
+        return self._core.returns()
+
+    def rewards(self):
+        return self._core.rewards()
+
+    def __str__(self):
+        return self._core.text()
+
+    # What OpenSpiel's C++ State cannot forward to Python: provided here.
+    def undo_action(self, player, action):
+        """Takes back the last step, which must be ``action`` by ``player``."""
+        steps = self._core.steps()
+        if not steps:
+            raise ValueError("nothing to undo: this is the initial state")
+        if tuple(steps[-1]) != (player, action):
+            raise ValueError(
+                f"the last step is action {steps[-1][1]} by player {steps[-1][0]}, "
+                f"not action {action} by player {player}"
+            )
+        self._core.undo()
+
+    def history(self):
+        return [a for _, a in self._core.steps()]
+
+    def full_history(self):
+        return [_PlayerAction(p, a) for p, a in self._core.steps()]
+
+    def history_str(self):
+        return ", ".join(str(a) for a in self.history())
+
+    def move_number(self):
+        return len(self._core.steps())
+
+    def is_initial_state(self):
+        return not self._core.steps()
+
+    def resample_from_infostate(self, player_id, probability_sampler):
+        """A state ``player_id`` cannot tell from this one, drawn with ``probability_sampler``
+        (a callable returning numbers in [0, 1), as OpenSpiel's IS-MCTS passes)."""
+        seed = 0
+        for _ in range(3):
+            seed = (seed << 21) ^ int(float(probability_sampler()) * (1 << 21))
+        core = self._core.resample(int(player_id), seed)
+        state = self.get_game().new_initial_state()
+        for _, action in core.steps():
+            state.apply_action(action)
+        return state
+
+    # tabletop's own strength.
+    def bots(self):
+        """The built-in bots of this game, the default first."""
+        return self._core.bots()
+
+    def bot_action(self, bot, seed=0):
+        """The action built-in ``bot`` plays now for the player to act (nothing applied)."""
+        return self._core.bot_action(bot, seed)
+
+    def analysis(self, seed=0):
+        """tabletop's analysis of the position for the player to act (a dict)."""
+        return self._core.analysis(seed)
+
+    def view(self, player=None):
+        """The game's view for ``player`` (None: everything) as a dict."""
+        return self._core.view(player)
+
+
+class _PlayerAction:
+    """``(player, action)`` of ``full_history()``, shaped like ``pyspiel.PlayerAction``."""
+
+    __slots__ = ("player", "action")
+
+    def __init__(self, player, action):
+        self.player = player
+        self.action = action
+
+    def __eq__(self, other):
+        return (self.player, self.action) == (other.player, other.action)
+
+    def __repr__(self):
+        return f"PlayerAction(player={self.player}, action={self.action})"
+
+
+class _Observer:
+    """OpenSpiel's Python observer: the information state (perfect recall) or the observation
+    of one player, from the game's own tensors and strings."""
+
+    def __init__(self, game, iig_obs_type, params):
+        if params:
+            raise ValueError(f"tabletop observers take no parameters, not {params}")
+        if iig_obs_type is None:
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
+        self._info_state = bool(iig_obs_type.perfect_recall)
+        if not game._info["perfect_information"] and (
+            iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+            or not iig_obs_type.public_info
+        ):
+            raise ValueError(
+                "tabletop's imperfect-information games observe for one player: public and "
+                "single-player private information (the default and the information state)"
+            )
+        key = "information_state_shape" if self._info_state else "observation_shape"
+        shape = tuple(game._info[key])
+        self.tensor = np.zeros(math.prod(shape), np.float32)
+        self.dict = {"info_state" if self._info_state else "observation": self.tensor.reshape(shape)}
+
+    def set_from(self, state, player):
+        core = state._core
+        if self._info_state:
+            self.tensor[:] = core.information_state_tensor(player)
+        else:
+            self.tensor[:] = core.observation_tensor(player)
+
+    def string_from(self, state, player):
+        core = state._core
+        if self._info_state:
+            return core.information_state_string(player)
+        return core.observation_string(player)
+
+
+class TabletopBot(pyspiel.Bot):
+    """A built-in tabletop bot as a ``pyspiel.Bot`` (for ``evaluate_bots`` and the like).
+
+    ``bot`` is one of ``state.bots()``; its choices are deterministic in ``seed`` and the
+    move number. It acts only on tabletop states.
+    """
+
+    def __init__(self, player, bot, seed=0):
+        super().__init__()
+        self._player = player
+        self._bot = bot
+        self._seed = seed
+
+    def step(self, state):
+        return state.bot_action(self._bot, (self._seed * 1_000_003 + state.move_number()) % (1 << 63))
+
+    def restart_at(self, state):
+        pass
+
+    def inform_action(self, state, player_id, action):
+        pass
+
+    def provides_policy(self):
+        return False
+
+
+_SPECS = {name: _defaults(name) for name in GAMES.values()}
+
+
+def _game_class(short, name):
+    """The class pyspiel calls with the parameters (a class, as OpenSpiel's own Python games
+    register: pyspiel keeps its creators until after the interpreter is gone, and a class
+    outlives that safely where a closure would be freed without the GIL)."""
+
+    def __init__(self, params=None):
+        TabletopGame.__init__(self, name, params)
+
+    cls = type(
+        "Tabletop" + name.capitalize() + "Game",
+        (TabletopGame,),
+        {"__init__": __init__, "__doc__": f"``{short}``: tabletop's {name} as a pyspiel.Game."},
+    )
+    cls.__module__ = __name__
+    globals()[cls.__name__] = cls
+    return cls
+
+
+_CLASSES = {short: _game_class(short, name) for short, name in GAMES.items()}
+
+
+def load(name, **params):
+    """``pyspiel.load_game("tabletop_<name>", params)`` with tabletop's parameter spelling
+    (``start=[2, 3]``, ``deal=None``)."""
+    converted = {}
+    for key, value in params.items():
+        if value is None:
+            value = ""
+        elif key == "start" and not isinstance(value, str):
+            value = " ".join(str(int(v)) for v in value)
+        elif isinstance(value, (np.integer,)):
+            value = int(value)
+        converted[key] = value
+    return pyspiel.load_game(f"tabletop_{name}", converted)
+
+
+for _short, _name in GAMES.items():
+    _core_info = SpielCore(_name).info()
+    pyspiel.register_game(
+        _game_type(
+            _short,
+            _core_info,
+            _core_info["explicit_chance"],
+            _core_info["perfect_information"],
+            _UTILITY[_core_info["utility"]],
+            _SPECS[_name],
+        ),
+        _CLASSES[_short],
+    )
