@@ -598,14 +598,18 @@ async fn panic_blocking(State(state): State<Shared>) -> Result<Json<Value>, ApiE
 async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
     ApiError::new(
         StatusCode::METHOD_NOT_ALLOWED,
-        format!("{method} is not allowed on {}", uri.path()),
+        format!("{method} is not allowed on {:?}", tabletop_play::clip(uri.path())),
     )
 }
 
 async fn fallback(method: Method, uri: Uri) -> Response {
     let path = uri.path();
     if path.starts_with("/api/") || path == "/api" {
-        return ApiError::not_found(format!("no API route {method} {path}")).into_response();
+        return ApiError::not_found(format!(
+            "no API route {method} {:?}",
+            tabletop_play::clip(path)
+        ))
+        .into_response();
     }
     match (method, assets::find(path)) {
         (Method::GET | Method::HEAD, Some(asset)) => (
@@ -619,7 +623,7 @@ async fn fallback(method: Method, uri: Uri) -> Response {
         _ => (
             StatusCode::NOT_FOUND,
             [(header::CONTENT_TYPE, HeaderValue::from_static("text/plain; charset=utf-8"))],
-            format!("404: no page {path}\n"),
+            format!("404: no page {:?}\n", tabletop_play::clip(path)),
         )
             .into_response(),
     }
