@@ -178,9 +178,14 @@ fn server_sessions(server: &Running) -> u64 {
 #[test]
 fn every_answer_carries_the_security_headers() {
     let server = Running::start(Config::default());
-    for (method, path) in
-        [("GET", "/"), ("GET", "/judge"), ("GET", "/static/common.js"), ("GET", "/api/health"), ("GET", "/nope"), ("POST", "/api/nope")]
-    {
+    for (method, path) in [
+        ("GET", "/"),
+        ("GET", "/judge"),
+        ("GET", "/static/common.js"),
+        ("GET", "/api/health"),
+        ("GET", "/nope"),
+        ("POST", "/api/nope"),
+    ] {
         let r = send(server.addr, method, path, &[], None);
         let csp = r.header("content-security-policy").unwrap_or_else(|| panic!("{path}"));
         assert_eq!(csp, tabletop_server::CSP);
