@@ -31,7 +31,8 @@ fn heavy() -> Value {
 
 #[test]
 fn a_cancelled_heavy_request_frees_its_worker_within_a_second() {
-    let config = Config { workers: 1, work_deadline: Duration::from_secs(600), ..Config::default() };
+    let config =
+        Config { workers: 1, work_deadline: Duration::from_secs(600), ..Config::default() };
     let server = Running::start(config);
     let a = server.addr;
     let id = ok(post(a, "/api/games", &heavy()))["id"].as_str().unwrap().to_owned();
@@ -74,7 +75,8 @@ fn work_stops_at_its_deadline_with_the_actions_played_so_far() {
     let config = Config { work_deadline: deadline, ..Config::default() };
     let server = Running::start(config);
     let a = server.addr;
-    let game = json!({"game": "take6", "seed": 2, "seats": ["mc:3000", "mc:3000", "mc:3000", "mc:3000"]});
+    let game =
+        json!({"game": "take6", "seed": 2, "seats": ["mc:3000", "mc:3000", "mc:3000", "mc:3000"]});
     let id = ok(post(a, "/api/games", &game))["id"].as_str().unwrap().to_owned();
     let start = Instant::now();
     let r = ok(post(a, &format!("/api/games/{id}/step"), &json!({"count": 10000})));
