@@ -70,7 +70,8 @@ pub struct Config {
     /// The bytes that the bodies being read and handled may take together; a body waits for
     /// its share (up to [`Config::queue_timeout`], then 503).
     pub body_budget: usize,
-    /// The most games held in all (the least fair holder makes room: see [`store`]).
+    /// The most games held in all (when full, the oldest finished game makes room, else the
+    /// least recently used game of the client holding the most).
     pub max_sessions: usize,
     /// The most games one client holds (its oldest finished game makes room; with none
     /// finished, 429).

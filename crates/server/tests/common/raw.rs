@@ -2,6 +2,8 @@
 //! each on its own connection, and a server started by hand (its database, its shutdown
 //! timed).
 
+#![allow(dead_code)] // Each test binary uses its own part of this module.
+
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
