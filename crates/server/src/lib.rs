@@ -16,16 +16,24 @@
 //! ```
 //!
 //! # Limits
+//! - Connections: a request head within [`Config::header_timeout`], a
+//!   body within [`Config::body_timeout`]; shutdown waits [`Config::shutdown_timeout`] for the
+//!   requests in flight, then drops every connection.
 //! - Request bodies: [`Config::max_body`] (1 MiB), and [`Config::max_judge_body`] (64 MiB) on
-//!   `POST /api/judge/{problem}`, whose largest inputs (10^6 race lines) take about 40 MB.
-//! - Sessions: at most [`Config::max_sessions`], each dropped after [`Config::session_idle`]
-//!   without a request.
+//!   `POST /api/judge/{problem}`, whose largest inputs (10^6 race lines) take about 40 MB;
+//!   all bodies being read or handled share [`Config::body_budget`].
+//! - Games: stored in SQLite ([`Config::db`]) on every change and resumed at start-up;
+//!   [`Config::max_sessions_per_client`] per client, [`Config::max_sessions`] in all, each
+//!   dropped after [`Config::session_idle`] without a request.
 //! - CPU work (judges, solver, Monte Carlo, tables) runs on the blocking pool behind a
-//!   semaphore of [`Config::workers`] permits, so the async workers keep answering; parameters
-//!   that set the amount of work are capped per request (see [`session`]).
+//!   semaphore of [`Config::workers`] permits, so the async workers keep answering; it stops
+//!   at [`Config::work_deadline`] or when its client goes away ([`tabletop_core::cancel`]);
+//!   parameters that set the amount of work are capped per request (see [`session`]).
+//! - The Host header (on loopback) and the Origin of every POST are checked, and every answer
+//!   carries [`CSP`] and `X-Content-Type-Options: nosniff`.
 //! - A panic in a handler or in blocking work answers 500 with a JSON error; the server goes on.
-//! - `GET /api/limits` lists every cap (the library's [`tabletop_play::LIMITS`] and these), so
-//!   the pages offer exactly what the sessions accept.
+//! - `GET /api/limits` (and `GET /api/games`) list every cap (the library's
+//!   [`tabletop_play::LIMITS`] and these), so the pages offer exactly what the sessions accept.
 
 mod assets;
 mod error;
