@@ -20,7 +20,7 @@ struct Server {
 impl Server {
     fn start() -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-            .args(["serve", "--addr", "127.0.0.1:0"])
+            .args(["serve", "--addr", "127.0.0.1:0", "--db", ":memory:"])
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()

@@ -16,6 +16,7 @@
 //!   whitespace), in linear time; bytes decoded to text once for every front end
 //!   ([`text::decode`]: UTF-8, the byte order mark dropped); and [`text::clip`], which cuts
 //!   the input that a message quotes to a readable length.
+//! - [`cancel`]: a flag that front ends set to stop long work (the Monte Carlo loops read it).
 //!
 //! ```
 //! use tabletop_core::{seeded_rng, sub_seed};
@@ -27,6 +28,7 @@
 //! ```
 
 mod bitset;
+pub mod cancel;
 pub mod conformance;
 pub mod contest;
 mod game;

@@ -83,10 +83,24 @@ impl From<tabletop_play::JudgeError> for ApiError {
     }
 }
 
+/// The longest message sent: anything longer (a path or header quoted whole somewhere) is
+/// cut, so no error echoes a long input back.
+const MAX_MESSAGE: usize = 1000;
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body =
-            Body { error: &self.message, kind: self.kind, line: self.line, column: self.column };
+        let cut;
+        let message = if self.message.len() > MAX_MESSAGE {
+            let mut end = MAX_MESSAGE;
+            while !self.message.is_char_boundary(end) {
+                end -= 1;
+            }
+            cut = format!("{}... ({} bytes)", &self.message[..end], self.message.len());
+            &cut
+        } else {
+            &self.message
+        };
+        let body = Body { error: message, kind: self.kind, line: self.line, column: self.column };
         (self.status, Json(body)).into_response()
     }
 }

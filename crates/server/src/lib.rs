@@ -16,43 +16,57 @@
 //! ```
 //!
 //! # Limits
+//! - Connections: a request head within [`Config::header_timeout`], a
+//!   body within [`Config::body_timeout`]; shutdown waits [`Config::shutdown_timeout`] for the
+//!   requests in flight, then drops every connection.
 //! - Request bodies: [`Config::max_body`] (1 MiB), and [`Config::max_judge_body`] (64 MiB) on
-//!   `POST /api/judge/{problem}`, whose largest inputs (10^6 race lines) take about 40 MB.
-//! - Sessions: at most [`Config::max_sessions`], each dropped after [`Config::session_idle`]
-//!   without a request.
+//!   `POST /api/judge/{problem}`, whose largest inputs (10^6 race lines) take about 40 MB;
+//!   all bodies being read or handled share [`Config::body_budget`].
+//! - Games: stored in SQLite ([`Config::db`]) on every change and resumed at start-up;
+//!   [`Config::max_sessions_per_client`] per client, [`Config::max_sessions`] in all, each
+//!   dropped after [`Config::session_idle`] without a request.
 //! - CPU work (judges, solver, Monte Carlo, tables) runs on the blocking pool behind a
-//!   semaphore of [`Config::workers`] permits, so the async workers keep answering; parameters
-//!   that set the amount of work are capped per request (see [`session`]).
+//!   semaphore of [`Config::workers`] permits, so the async workers keep answering; it stops
+//!   at [`Config::work_deadline`] or when its client goes away ([`tabletop_core::cancel`]);
+//!   parameters that set the amount of work are capped per request (see [`session`]).
+//! - The Host header (on loopback) and the Origin of every POST are checked, and every answer
+//!   carries [`CSP`] and `X-Content-Type-Options: nosniff`.
 //! - A panic in a handler or in blocking work answers 500 with a JSON error; the server goes on.
-//! - `GET /api/limits` lists every cap (the library's [`tabletop_play::LIMITS`] and these), so
-//!   the pages offer exactly what the sessions accept.
+//! - `GET /api/limits` (and `GET /api/games`) list every cap (the library's
+//!   [`tabletop_play::LIMITS`] and these), so the pages offer exactly what the sessions accept.
 
 mod assets;
 mod error;
+mod guard;
 mod judge;
+mod net;
 mod race;
 pub mod session;
 mod store;
 
 use std::future::Future;
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, JsonRejection};
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::extract::{DefaultBodyLimit, Extension, Path, Query, State};
 use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde_json::{Value, json};
+use tabletop_core::cancel::Cancel;
 use tokio::sync::Semaphore;
 use tower_http::catch_panic::CatchPanicLayer;
 
 pub use crate::error::ApiError;
+pub use crate::guard::CSP;
+use crate::guard::{Client, Guard};
 use crate::session::GameSession;
-use crate::store::Store;
+use crate::store::{Caps, Store};
 
 /// The server's limits and switches.
 #[derive(Clone, Debug)]
@@ -61,14 +75,34 @@ pub struct Config {
     pub max_body: usize,
     /// The largest body of `POST /api/judge/{problem}`, in bytes.
     pub max_judge_body: usize,
-    /// The most sessions alive at once.
+    /// The bytes that the bodies being read and handled may take together; a body waits for
+    /// its share (up to [`Config::queue_timeout`], then 503).
+    pub body_budget: usize,
+    /// The most games held in all (when full, the oldest finished game makes room, else the
+    /// least recently used game of the client holding the most).
     pub max_sessions: usize,
-    /// A session unused this long is dropped.
+    /// The most games one client holds (its oldest finished game makes room; with none
+    /// finished, 429).
+    pub max_sessions_per_client: usize,
+    /// A game unused this long is dropped.
     pub session_idle: Duration,
     /// How many CPU-heavy requests run at once (the rest wait their turn).
     pub workers: usize,
-    /// How long a request waits for a worker before it is answered 503.
+    /// How long a request waits for a worker, or a body for room in the budget, before it is
+    /// answered 503.
     pub queue_timeout: Duration,
+    /// How long one request may compute: then its bots stop (with the actions played so
+    /// far) and other work is answered 503.
+    pub work_deadline: Duration,
+    /// How long a request head may take to arrive (also the idle time of a kept-alive
+    /// connection).
+    pub header_timeout: Duration,
+    /// How long a request body may take to arrive.
+    pub body_timeout: Duration,
+    /// How long requests in flight may take to finish once shutdown begins.
+    pub shutdown_timeout: Duration,
+    /// The SQLite file of the games; `None` keeps them in memory (lost on exit).
+    pub db: Option<PathBuf>,
     /// Serve `/api/test/panic` and `/api/test/panic-blocking`, which panic (for tests).
     pub test_routes: bool,
 }
@@ -78,30 +112,80 @@ impl Default for Config {
         Config {
             max_body: 1 << 20,
             max_judge_body: 64 << 20,
-            max_sessions: 1000,
-            session_idle: Duration::from_secs(30 * 60),
+            body_budget: 256 << 20,
+            max_sessions: 10_000,
+            max_sessions_per_client: 200,
+            session_idle: Duration::from_secs(30 * 24 * 3600),
             workers: std::thread::available_parallelism().map_or(2, |n| n.get()).max(2),
-            queue_timeout: Duration::from_secs(60),
+            queue_timeout: Duration::from_secs(30),
+            work_deadline: Duration::from_secs(5),
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(30),
+            shutdown_timeout: Duration::from_secs(5),
+            db: None,
             test_routes: false,
         }
     }
 }
 
+impl Config {
+    /// The default games file: `tabletop/games.sqlite3` in the user's data directory
+    /// (`$XDG_DATA_HOME` or `~/.local/share` on Linux), if there is one.
+    pub fn default_db() -> Option<PathBuf> {
+        dirs::data_dir().map(|d| d.join("tabletop").join("games.sqlite3"))
+    }
+}
+
+/// A warning to print when the server listens beyond loopback, if it does.
+pub fn exposure_warning(addr: SocketAddr) -> Option<String> {
+    (!addr.ip().is_loopback()).then(|| {
+        format!(
+            "warning: listening on {addr}, not on loopback: anyone who can reach this address \
+             can use the server (its games, its CPU, its judge) and it checks no Host header \
+             there; it has no passwords and no TLS. Use --addr 127.0.0.1:PORT unless you mean it."
+        )
+    })
+}
+
 /// What every handler shares.
 struct AppState {
     config: Config,
-    sessions: Store<GameSession>,
+    sessions: Store,
     workers: Arc<Semaphore>,
 }
 
 type Shared = Arc<AppState>;
 
+/// The answer of work stopped at its deadline.
+fn deadline_error(deadline: Duration) -> ApiError {
+    ApiError {
+        kind: Some("deadline"),
+        ..ApiError::unavailable(format!(
+            "the work was stopped at its deadline of {} s",
+            deadline.as_secs_f64()
+        ))
+    }
+}
+
+/// Sets the flag when dropped: the request's future is dropped when its client goes away.
+struct CancelOnDrop(Cancel);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
+    }
+}
+
 impl AppState {
     /// Runs `work` on the blocking pool once a worker permit is free; a panic in it is a 500.
+    /// `work` gets a flag that is set at the deadline or when the request is dropped (its
+    /// client went away); the library's long loops read it too ([`tabletop_core::cancel`]).
+    /// Work that does not stop within a second of the flag is answered 503 (it still holds
+    /// its worker until it ends).
     async fn blocking<T, F>(&self, work: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
-        F: FnOnce() -> Result<T, ApiError> + Send + 'static,
+        F: FnOnce(&Cancel) -> Result<T, ApiError> + Send + 'static,
     {
         let permit = tokio::time::timeout(
             self.config.queue_timeout,
@@ -110,11 +194,24 @@ impl AppState {
         .await
         .map_err(|_| ApiError::unavailable("the server is busy: try again"))?
         .map_err(|_| ApiError::unavailable("the server is shutting down"))?;
-        let handle = tokio::task::spawn_blocking(move || {
+        let cancel = Cancel::new();
+        let _on_drop = CancelOnDrop(cancel.clone());
+        let flag = cancel.clone();
+        let mut handle = tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            work()
+            tabletop_core::cancel::scope(&flag, || work(&flag))
         });
-        match handle.await {
+        let deadline = self.config.work_deadline;
+        let joined = tokio::select! {
+            joined = &mut handle => joined,
+            () = tokio::time::sleep(deadline) => {
+                cancel.cancel();
+                tokio::time::timeout(Duration::from_secs(1), &mut handle)
+                    .await
+                    .map_err(|_| deadline_error(deadline))?
+            }
+        };
+        match joined {
             Ok(result) => result,
             Err(err) if err.is_panic() => Err(ApiError::internal(format!(
                 "internal error: {} (the server goes on)",
@@ -135,10 +232,30 @@ fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
     }
 }
 
-/// The application: every API route and page, with its limits.
-pub fn router(config: Config) -> Router {
+/// The application: every API route and page, with its limits, for a server bound to `addr`
+/// (`None`: unknown, and no Host check). Opens the games database.
+///
+/// # Errors
+/// When the database cannot be opened.
+pub fn router(config: Config, addr: Option<SocketAddr>) -> std::io::Result<Router> {
+    let caps = Caps {
+        total: config.max_sessions.max(1),
+        per_client: config.max_sessions_per_client.max(1),
+        idle: config.session_idle,
+    };
+    let sessions = Store::open(config.db.as_deref(), caps).map_err(std::io::Error::other)?;
+    let budget_kib = u32::try_from(config.body_budget.div_ceil(1024)).unwrap_or(u32::MAX).max(1);
+    let guard = Arc::new(Guard {
+        hosts: addr.and_then(guard::loopback_hosts),
+        max_body: config.max_body,
+        max_judge_body: config.max_judge_body,
+        body_timeout: config.body_timeout,
+        queue_timeout: config.queue_timeout,
+        budget: Arc::new(Semaphore::new(budget_kib as usize)),
+        budget_kib,
+    });
     let state = Arc::new(AppState {
-        sessions: Store::new(config.max_sessions, config.session_idle),
+        sessions,
         workers: Arc::new(Semaphore::new(config.workers.max(1))),
         config: config.clone(),
     });
@@ -151,7 +268,8 @@ pub fn router(config: Config) -> Router {
         )
         .route("/api/limits", get(limits))
         .route("/api/games", post(create).get(games))
-        .route("/api/games/{id}", get(show))
+        .route("/api/games/recent", get(recent))
+        .route("/api/games/{id}", get(show).delete(delete))
         .route("/api/games/{id}/actions", post(act))
         .route("/api/games/{id}/step", post(step))
         .route("/api/games/{id}/undo", post(undo))
@@ -163,7 +281,8 @@ pub fn router(config: Config) -> Router {
             .route("/api/test/panic", get(panic_handler))
             .route("/api/test/panic-blocking", get(panic_blocking));
     }
-    api.fallback(fallback)
+    Ok(api
+        .fallback(fallback)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(config.max_body))
         .layer(CatchPanicLayer::custom(|payload: Box<dyn std::any::Any + Send>| {
@@ -174,13 +293,14 @@ pub fn router(config: Config) -> Router {
             .into_response()
         }))
         .with_state(state)
+        .layer(axum::middleware::from_fn_with_state(guard, guard::guard)))
 }
 
-/// Serves [`router`] on `listener` until `shutdown` completes, then finishes the requests in
-/// flight and returns.
+/// Serves [`router`] on `listener` until `shutdown` completes, then lets the requests in
+/// flight finish (for up to [`Config::shutdown_timeout`]) and returns.
 ///
 /// # Errors
-/// When the listener fails.
+/// When the listener fails or the games database cannot be opened.
 pub async fn serve<F>(
     listener: tokio::net::TcpListener,
     config: Config,
@@ -189,7 +309,13 @@ pub async fn serve<F>(
 where
     F: Future<Output = ()> + Send + 'static,
 {
-    axum::serve(listener, router(config)).with_graceful_shutdown(shutdown).await
+    let addr = listener.local_addr()?;
+    let times = net::Times {
+        header_timeout: config.header_timeout,
+        shutdown_timeout: config.shutdown_timeout,
+    };
+    let app = router(config, Some(addr))?;
+    net::run(listener, app, times, shutdown).await
 }
 
 /// The URL a browser opens for a bound address (`0.0.0.0` and `::` shown as loopback).
@@ -239,19 +365,25 @@ fn json_body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
 }
 
 /// Every cap on a request: the library's ([`tabletop_play::LIMITS`]) and the server's.
-async fn limits(State(state): State<Shared>) -> Json<Value> {
-    let c = &state.config;
+fn limits_json(c: &Config) -> Value {
     let mut limits = json!(tabletop_play::LIMITS);
     limits["max_steps"] = json!(session::MAX_STEPS);
     limits["max_sessions"] = json!(c.max_sessions);
+    limits["max_sessions_per_client"] = json!(c.max_sessions_per_client);
     limits["session_idle_seconds"] = json!(c.session_idle.as_secs());
     limits["max_body"] = json!(c.max_body);
     limits["max_judge_body"] = json!(c.max_judge_body);
-    Json(limits)
+    limits["body_budget"] = json!(c.body_budget);
+    limits["work_deadline_ms"] = json!(c.work_deadline.as_millis() as u64);
+    limits
 }
 
-async fn games() -> Json<Value> {
-    Json(json!({ "games": tabletop_play::games() }))
+async fn limits(State(state): State<Shared>) -> Json<Value> {
+    Json(limits_json(&state.config))
+}
+
+async fn games(State(state): State<Shared>) -> Json<Value> {
+    Json(json!({ "games": tabletop_play::games(), "limits": limits_json(&state.config) }))
 }
 
 async fn judge_route(
@@ -265,7 +397,7 @@ async fn judge_route(
         judge::judge(problem, judge::body_text(&input)?)?
     } else {
         state
-            .blocking(move || {
+            .blocking(move |_| {
                 let text = judge::body_text(&input)?;
                 judge::judge(problem, text)
             })
@@ -275,35 +407,63 @@ async fn judge_route(
         .into_response())
 }
 
+/// A game's answer: `{"id", "state"}`, with `"stopped": "deadline"` when the bots were
+/// stopped at the work's deadline (a bot is then to move: `step` goes on).
+fn game_answer(id: &str, view: Value, stopped: bool) -> Value {
+    let mut answer = json!({ "id": id, "state": view });
+    if stopped {
+        answer["stopped"] = json!("deadline");
+    }
+    answer
+}
+
 async fn create(
     State(state): State<Shared>,
+    Extension(client): Extension<Client>,
     request: Result<Json<Value>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let request = json_body(request)?;
-    let (session, view) = state
-        .blocking(move || {
-            let session = GameSession::create(&request)?;
+    let (session, view, stopped) = state
+        .blocking(move |cancel| {
+            let (session, stopped) = GameSession::create(&request, cancel)?;
             let view = session.state();
-            Ok((session, view))
+            Ok((session, view, stopped))
         })
         .await?;
-    let id = state.sessions.insert(session)?;
-    Ok((StatusCode::CREATED, Json(json!({ "id": id, "state": view }))).into_response())
+    let store = Arc::clone(&state);
+    let id = tokio::task::spawn_blocking(move || store.sessions.insert(&client.0, session))
+        .await
+        .map_err(|_| {
+            ApiError::internal("internal error: the store failed (the server goes on)")
+        })??;
+    Ok((StatusCode::CREATED, Json(game_answer(&id, view, stopped))).into_response())
 }
 
-/// Runs `work` on session `id` on the blocking pool; a panic drops the session.
-async fn with_session<T, F>(state: &Shared, id: String, work: F) -> Result<T, ApiError>
+/// Runs `work` on game `id` on the blocking pool, then (when `changes`) writes its record; a
+/// panic drops the game.
+async fn with_session<T, F>(
+    state: &Shared,
+    id: String,
+    changes: bool,
+    work: F,
+) -> Result<T, ApiError>
 where
     T: Send + 'static,
-    F: FnOnce(&mut GameSession) -> Result<T, ApiError> + Send + 'static,
+    F: FnOnce(&mut GameSession, &Cancel) -> Result<T, ApiError> + Send + 'static,
 {
     let session = state.sessions.get(&id)?;
+    let shared = Arc::clone(state);
+    let key = id.clone();
     let result = state
-        .blocking(move || {
+        .blocking(move |cancel| {
             let mut guard = session.lock().map_err(|_| {
-                ApiError::internal("this session was broken by an earlier internal error")
+                ApiError::internal("this game was broken by an earlier internal error")
             })?;
-            work(&mut guard)
+            let out = work(&mut guard, cancel);
+            if changes {
+                shared.sessions.save(&key, &guard)?;
+            }
+            out
         })
         .await;
     if matches!(&result, Err(e) if e.status == StatusCode::INTERNAL_SERVER_ERROR) {
@@ -316,8 +476,27 @@ async fn show(
     State(state): State<Shared>,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let view = with_session(&state, id.clone(), |s| Ok(s.state())).await?;
+    let view = with_session(&state, id.clone(), false, |s, _| Ok(s.state())).await?;
     Ok(Json(json!({ "id": id, "state": view })))
+}
+
+/// `DELETE /api/games/{id}`: 204, or 404 when there is no such game.
+async fn delete(State(state): State<Shared>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let store = Arc::clone(&state);
+    let key = id.clone();
+    let found = tokio::task::spawn_blocking(move || store.sessions.delete(&key))
+        .await
+        .map_err(|_| ApiError::internal("internal error: the store failed (the server goes on)"))?;
+    if found {
+        Ok(StatusCode::NO_CONTENT.into_response())
+    } else {
+        Err(ApiError::not_found(format!("no session {:?}", tabletop_play::clip(&id))))
+    }
+}
+
+/// `GET /api/games/recent`: this client's games, the most recently used first.
+async fn recent(State(state): State<Shared>, Extension(client): Extension<Client>) -> Json<Value> {
+    Json(json!({ "games": state.sessions.recent(&client.0) }))
 }
 
 /// `{"action": "<notation>", "player": 0}` (`player` defaults to the player to move).
@@ -341,12 +520,12 @@ async fn act(
     request: Result<Json<ActRequest>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let request = json_body(request)?;
-    let view = with_session(&state, id.clone(), move |s| {
-        s.act(request.player, &request.action)?;
-        Ok(s.state())
+    let (view, stopped) = with_session(&state, id.clone(), true, move |s, cancel| {
+        let stopped = s.act(request.player, &request.action, cancel)?;
+        Ok((s.state(), stopped))
     })
     .await?;
-    Ok(Json(json!({ "id": id, "state": view })))
+    Ok(Json(game_answer(&id, view, stopped)))
 }
 
 async fn step(
@@ -359,19 +538,21 @@ async fn step(
         Err(JsonRejection::MissingJsonContentType(_)) => 1,
         other => json_body(other)?.count.unwrap_or(1),
     };
-    let (steps, view) = with_session(&state, id.clone(), move |s| {
-        let steps = s.step(count)?;
-        Ok((steps, s.state()))
+    let (steps, view, stopped) = with_session(&state, id.clone(), true, move |s, cancel| {
+        let (steps, stopped) = s.step(count, cancel)?;
+        Ok((steps, s.state(), stopped))
     })
     .await?;
-    Ok(Json(json!({ "id": id, "steps": steps, "state": view })))
+    let mut answer = game_answer(&id, view, stopped);
+    answer["steps"] = json!(steps);
+    Ok(Json(answer))
 }
 
 async fn undo(
     State(state): State<Shared>,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let view = with_session(&state, id.clone(), |s| {
+    let view = with_session(&state, id.clone(), true, |s, _| {
         s.undo()?;
         Ok(s.state())
     })
@@ -383,7 +564,16 @@ async fn analysis(
     State(state): State<Shared>,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let analysis = with_session(&state, id, |s| s.analysis()).await?;
+    let deadline = state.config.work_deadline;
+    let analysis = with_session(&state, id, false, move |s, cancel| {
+        let analysis = s.analysis()?;
+        // Sampling cut short by the flag is not the analysis: it is not shown.
+        if cancel.is_cancelled() {
+            return Err(deadline_error(deadline));
+        }
+        Ok(analysis)
+    })
+    .await?;
     Ok(Json(analysis))
 }
 
@@ -391,7 +581,7 @@ async fn record(
     State(state): State<Shared>,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    Ok(Json(with_session(&state, id, |s| s.record()).await?))
+    Ok(Json(with_session(&state, id, false, |s, _| s.record()).await?))
 }
 
 async fn race_table(
@@ -400,7 +590,7 @@ async fn race_table(
 ) -> Result<Json<Value>, ApiError> {
     let Query(query) =
         query.map_err(|rejection| ApiError::new(rejection.status(), rejection.body_text()))?;
-    let table = state.blocking(move || race::table(&query)).await?;
+    let table = state.blocking(move |_| race::table(&query)).await?;
     Ok(Json(table))
 }
 
@@ -410,21 +600,25 @@ async fn panic_handler() -> &'static str {
 
 async fn panic_blocking(State(state): State<Shared>) -> Result<Json<Value>, ApiError> {
     state
-        .blocking(|| -> Result<Json<Value>, ApiError> { panic!("the blocking test work panics") })
+        .blocking(|_| -> Result<Json<Value>, ApiError> { panic!("the blocking test work panics") })
         .await
 }
 
 async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
     ApiError::new(
         StatusCode::METHOD_NOT_ALLOWED,
-        format!("{method} is not allowed on {}", uri.path()),
+        format!("{method} is not allowed on {:?}", tabletop_play::clip(uri.path())),
     )
 }
 
 async fn fallback(method: Method, uri: Uri) -> Response {
     let path = uri.path();
     if path.starts_with("/api/") || path == "/api" {
-        return ApiError::not_found(format!("no API route {method} {path}")).into_response();
+        return ApiError::not_found(format!(
+            "no API route {method} {:?}",
+            tabletop_play::clip(path)
+        ))
+        .into_response();
     }
     match (method, assets::find(path)) {
         (Method::GET | Method::HEAD, Some(asset)) => (
@@ -438,7 +632,7 @@ async fn fallback(method: Method, uri: Uri) -> Response {
         _ => (
             StatusCode::NOT_FOUND,
             [(header::CONTENT_TYPE, HeaderValue::from_static("text/plain; charset=utf-8"))],
-            format!("404: no page {path}\n"),
+            format!("404: no page {:?}\n", tabletop_play::clip(path)),
         )
             .into_response(),
     }

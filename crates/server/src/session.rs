@@ -9,10 +9,19 @@
 //!
 //! The caps on work are the library's ([`tabletop_play::LIMITS`]: race boards, Monte Carlo
 //! playouts, Take 6! analysis samples) plus [`MAX_STEPS`] here; `GET /api/limits` lists them.
+//!
+//! Bots move one action at a time, and between two actions the work's [`Cancel`] flag is read
+//! (set at the request's deadline or when its client goes away): the work then stops with the
+//! actions played so far. An action whose bot was cut short by the flag (a Monte Carlo bot
+//! stops its playouts) is taken back, so every action kept is the one the bot plays with its
+//! whole budget, and a game stays deterministic in its seed.
 
 use serde::Deserialize;
 use serde_json::{Value, json};
-use tabletop_play::{Record, Seat, Session};
+use tabletop_core::cancel::Cancel;
+use tabletop_play::{MAX_ADVANCE, Record, Seat, Session};
+
+use crate::store::Summary;
 
 use crate::error::ApiError;
 
@@ -30,18 +39,86 @@ impl GameSession {
     ///
     /// # Errors
     /// A 400 for an unknown game, bad parameters, seats or bots, or a size above a cap.
-    pub fn create(request: &Value) -> Result<GameSession, ApiError> {
-        let mut inner = match request.get("record") {
+    pub fn create(request: &Value, cancel: &Cancel) -> Result<(GameSession, bool), ApiError> {
+        let inner = match request.get("record") {
             Some(record) => Session::from_record(
                 &Record::deserialize(record)
                     .map_err(|e| tabletop_play::PlayError::bad("record", e))?,
             )?,
             None => Session::from_json(request)?,
         };
-        if inner.seats().iter().any(Seat::is_human) {
-            inner.advance()?;
+        let mut session = GameSession { inner };
+        let mut stopped = false;
+        if session.inner.seats().iter().any(Seat::is_human) {
+            stopped = session.advance(cancel)?;
         }
+        Ok((session, stopped))
+    }
+
+    /// A game rebuilt from its stored record, as it was (no bot moves).
+    ///
+    /// # Errors
+    /// When the record is not JSON or does not rebuild.
+    pub fn from_record_json(text: &str) -> Result<GameSession, String> {
+        let record: Record = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let inner = Session::from_record(&record).map_err(|e| e.to_string())?;
         Ok(GameSession { inner })
+    }
+
+    /// The record as JSON text, for the database.
+    pub fn record_json(&self) -> String {
+        json!(self.inner.record()).to_string()
+    }
+
+    /// What the list of recent games shows.
+    pub fn summary(&self) -> Summary {
+        let s = &self.inner;
+        let to_move = s.current_player();
+        Summary {
+            info: json!({
+                "game": s.game(),
+                "seats": s.seats(),
+                "moves": s.history().len(),
+                "terminal": s.is_terminal(),
+                "human_to_move": to_move.is_some_and(|p| s.seats()[p].is_human()),
+            }),
+            finished: s.is_terminal(),
+        }
+    }
+
+    /// One bot action; `false` when `cancel` was set while the bot thought (the action is
+    /// then taken back).
+    fn bot_step(&mut self, cancel: &Cancel) -> Result<bool, ApiError> {
+        self.inner.step()?;
+        if cancel.is_cancelled() {
+            self.inner.undo_step()?;
+            return Ok(false);
+        }
+        Ok(true)
+    }
+
+    /// [`Session::advance`], one action at a time, stopping when `cancel` is set; whether it
+    /// stopped so (a bot is then to move).
+    fn advance(&mut self, cancel: &Cancel) -> Result<bool, ApiError> {
+        let mut n = 0;
+        while let Some(p) = self.inner.current_player() {
+            if self.inner.seats()[p].is_human() {
+                break;
+            }
+            if n == MAX_ADVANCE {
+                return Err(tabletop_play::PlayError::TooLarge {
+                    what: "actions in one advance".to_owned(),
+                    value: n as u64 + 1,
+                    cap: MAX_ADVANCE as u64,
+                }
+                .into());
+            }
+            if cancel.is_cancelled() || !self.bot_step(cancel)? {
+                return Ok(true);
+            }
+            n += 1;
+        }
+        Ok(false)
     }
 
     /// The state as its default viewer sees it (the person's seat, or everything).
@@ -55,18 +132,23 @@ impl GameSession {
     /// # Errors
     /// 400 for an unreadable or illegal action; 409 when it is not this player's turn, a bot
     /// holds the seat or the game is over.
-    pub fn act(&mut self, player: Option<usize>, action: &str) -> Result<(), ApiError> {
+    pub fn act(
+        &mut self,
+        player: Option<usize>,
+        action: &str,
+        cancel: &Cancel,
+    ) -> Result<bool, ApiError> {
         let to_move = self.inner.current_player().ok_or(tabletop_play::PlayError::GameOver)?;
         self.inner.act(player.unwrap_or(to_move), action)?;
-        self.inner.advance()?;
-        Ok(())
+        self.advance(cancel)
     }
 
-    /// Plays up to `count` bot actions (stopping at a person's turn or the end); how many.
+    /// Plays up to `count` bot actions (stopping at a person's turn, the end, or when `cancel`
+    /// is set); how many, and whether `cancel` stopped it.
     ///
     /// # Errors
     /// 400 above [`MAX_STEPS`]; 409 when the game is over or a person is to move.
-    pub fn step(&mut self, count: usize) -> Result<usize, ApiError> {
+    pub fn step(&mut self, count: usize, cancel: &Cancel) -> Result<(usize, bool), ApiError> {
         if count > MAX_STEPS {
             return Err(tabletop_play::PlayError::TooLarge {
                 what: "steps".to_owned(),
@@ -77,16 +159,22 @@ impl GameSession {
         }
         let mut done = 0;
         while done < count {
-            match self.inner.step() {
-                Ok(()) => done += 1,
-                Err(e) if done > 0 => {
-                    let _ = e;
-                    break;
-                }
-                Err(e) => return Err(e.into()),
+            if cancel.is_cancelled() {
+                return Ok((done, true));
+            }
+            match self.bot_step(cancel) {
+                Ok(true) => done += 1,
+                Ok(false) => return Ok((done, true)),
+                Err(_) if done > 0 => break,
+                Err(e) => return Err(e),
             }
         }
-        Ok(done)
+        Ok((done, false))
+    }
+
+    /// Whether the game is over.
+    pub fn is_terminal(&self) -> bool {
+        self.inner.is_terminal()
     }
 
     /// Takes back the last person's decision and the bots' answers to it; with no person

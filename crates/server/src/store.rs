@@ -1,61 +1,251 @@
-//! The live sessions: capped in number, expired when idle.
+//! The games: held in memory, each written to SQLite as its record on every change, read back
+//! at start-up; capped per client and in all; expired when idle.
+//!
+//! The table `games(id, client, created_ms, updated_ms, finished, record)` holds each game's
+//! [`tabletop_play::Record`] as JSON, so a restart rebuilds every game exactly
+//! ([`tabletop_play::Session::from_record`]). Caps:
+//! - per client: at [`Caps::per_client`] games, a new one first drops that client's oldest
+//!   finished game; with none finished, the client is answered 429 (its games in progress are
+//!   never dropped for it);
+//! - in all: at [`Caps::total`] games, a new one drops the oldest finished game of all, else
+//!   the least recently used game of the client that holds the most. A client can thus never
+//!   take another's place: one that creates games without end only pushes out its own.
+//! - A game unused for [`Caps::idle`] is dropped (404 `expired`), at the next creation.
 
 use std::collections::HashMap;
+use std::path::Path;
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use axum::http::StatusCode;
+use rusqlite::{Connection, params};
+use serde_json::{Value, json};
 use tabletop_play::clip;
 
 use crate::error::ApiError;
+use crate::session::GameSession;
 
-/// One session behind its own lock (held only while a request works on it).
-pub type Shared<S> = Arc<Mutex<S>>;
+/// One game behind its own lock (held only while a request works on it).
+pub type Shared = Arc<Mutex<GameSession>>;
 
-struct Slot<S> {
-    session: Shared<S>,
-    last_used: Instant,
+/// The caps of the store.
+#[derive(Clone, Copy, Debug)]
+pub struct Caps {
+    /// The most games held in all.
+    pub total: usize,
+    /// The most games one client holds.
+    pub per_client: usize,
+    /// A game unused this long is dropped.
+    pub idle: Duration,
 }
 
-/// Sessions by id. At most `capacity` live at once; one unused for `idle` is dropped at the next
-/// insertion (or by [`Store::sweep`]).
-pub struct Store<S> {
-    slots: Mutex<HashMap<String, Slot<S>>>,
-    capacity: usize,
-    idle: Duration,
+/// What the list of recent games shows of a game, kept up to date on every save.
+#[derive(Clone, Debug)]
+pub struct Summary {
+    /// `{"game", "seats", "moves", "terminal", "human_to_move"}`.
+    pub info: Value,
+    /// Whether the game is over.
+    pub finished: bool,
 }
 
-impl<S> Store<S> {
-    /// An empty store.
-    pub fn new(capacity: usize, idle: Duration) -> Store<S> {
-        Store { slots: Mutex::new(HashMap::new()), capacity, idle }
+struct Slot {
+    session: Shared,
+    client: String,
+    created_ms: u64,
+    /// The last use (read or write), for idle expiry and eviction.
+    used_ms: u64,
+    /// The last use written to the database (uses are written at most once a minute).
+    stored_used_ms: u64,
+    summary: Summary,
+}
+
+/// The games by id, and the database.
+pub struct Store {
+    slots: Mutex<HashMap<String, Slot>>,
+    db: Mutex<Connection>,
+    caps: Caps,
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+fn db_error(e: rusqlite::Error) -> ApiError {
+    ApiError::unavailable(format!("the games database failed: {e}"))
+}
+
+impl Store {
+    /// Opens the database at `path` (`None`: in memory), creating its table, and rebuilds
+    /// every game it holds that is not expired. A game whose record no longer rebuilds (a
+    /// record of an older version) is left in the file and reported on stderr.
+    ///
+    /// # Errors
+    /// When the file cannot be opened or is not a games database.
+    pub fn open(path: Option<&Path>, caps: Caps) -> Result<Store, String> {
+        let where_ = path.map_or_else(|| ":memory:".to_owned(), |p| p.display().to_string());
+        let fail = |e: rusqlite::Error| format!("the games database {where_}: {e}");
+        if let Some(dir) = path.and_then(Path::parent).filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        }
+        let db = match path {
+            Some(p) => Connection::open(p),
+            None => Connection::open_in_memory(),
+        }
+        .map_err(fail)?;
+        db.busy_timeout(Duration::from_secs(5)).map_err(fail)?;
+        db.execute_batch(
+            "PRAGMA journal_mode = WAL;
+             PRAGMA synchronous = NORMAL;
+             CREATE TABLE IF NOT EXISTS games (
+                 id TEXT PRIMARY KEY,
+                 client TEXT NOT NULL,
+                 created_ms INTEGER NOT NULL,
+                 updated_ms INTEGER NOT NULL,
+                 finished INTEGER NOT NULL,
+                 record TEXT NOT NULL
+             );
+             CREATE INDEX IF NOT EXISTS games_by_client ON games (client, updated_ms);",
+        )
+        .map_err(fail)?;
+        let store = Store { slots: Mutex::new(HashMap::new()), db: Mutex::new(db), caps };
+        store.load().map_err(fail)?;
+        Ok(store)
     }
 
-    fn slots(&self) -> MutexGuard<'_, HashMap<String, Slot<S>>> {
+    fn load(&self) -> rusqlite::Result<()> {
+        let oldest = now_ms().saturating_sub(self.caps.idle.as_millis() as u64);
+        let db = self.db();
+        db.execute("DELETE FROM games WHERE updated_ms < ?1", params![oldest as i64])?;
+        let mut query = db.prepare(
+            "SELECT id, client, created_ms, updated_ms, record FROM games ORDER BY updated_ms",
+        )?;
+        let rows = query.query_map([], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, i64>(2)?,
+                r.get::<_, i64>(3)?,
+                r.get::<_, String>(4)?,
+            ))
+        })?;
+        let mut slots = self.slots();
+        for row in rows {
+            let (id, client, created, updated, record) = row?;
+            match GameSession::from_record_json(&record) {
+                Ok(session) => {
+                    let summary = session.summary();
+                    let slot = Slot {
+                        session: Arc::new(Mutex::new(session)),
+                        client,
+                        created_ms: created as u64,
+                        used_ms: updated as u64,
+                        stored_used_ms: updated as u64,
+                        summary,
+                    };
+                    slots.insert(id, slot);
+                }
+                Err(e) => eprintln!("game {id} is kept in the database but not loaded: {e}"),
+            }
+        }
+        Ok(())
+    }
+
+    fn slots(&self) -> MutexGuard<'_, HashMap<String, Slot>> {
         // The map is only read and written in short sections that cannot panic half-way, so
         // a poisoned lock still holds a consistent map.
         self.slots.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Drops every session idle for longer than the idle limit; returns how many.
-    pub fn sweep(&self) -> usize {
-        let now = Instant::now();
-        let mut slots = self.slots();
-        let before = slots.len();
-        slots.retain(|_, slot| now.duration_since(slot.last_used) <= self.idle);
-        before - slots.len()
+    fn db(&self) -> MutexGuard<'_, Connection> {
+        self.db.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Stores a new session under a fresh random id; 503 when the store is full.
-    pub fn insert(&self, session: S) -> Result<String, ApiError> {
-        self.sweep();
+    fn forget(&self, slots: &mut HashMap<String, Slot>, id: &str) {
+        slots.remove(id);
+        if let Err(e) = self.db().execute("DELETE FROM games WHERE id = ?1", params![id]) {
+            eprintln!("cannot delete game {id} from the database: {e}");
+        }
+    }
+
+    /// Drops every game idle for longer than the idle limit; how many.
+    pub fn sweep(&self) -> usize {
+        let now = now_ms();
+        let idle = self.caps.idle.as_millis() as u64;
         let mut slots = self.slots();
-        if slots.len() >= self.capacity {
-            return Err(ApiError::unavailable(format!(
-                "too many sessions: {} are live, the limit is {}; idle ones expire after {} s",
-                slots.len(),
-                self.capacity,
-                self.idle.as_secs()
-            )));
+        let old: Vec<String> = slots
+            .iter()
+            .filter(|(_, s)| now.saturating_sub(s.used_ms) > idle)
+            .map(|(id, _)| id.clone())
+            .collect();
+        for id in &old {
+            self.forget(&mut slots, id);
+        }
+        old.len()
+    }
+
+    /// The oldest finished game among `ids`, else (with `any`) the least recently used.
+    fn victim<'a>(
+        slots: &'a HashMap<String, Slot>,
+        mut ids: impl Iterator<Item = &'a String> + Clone,
+        any: bool,
+    ) -> Option<String> {
+        let finished = ids
+            .clone()
+            .filter(|id| slots[*id].summary.finished)
+            .min_by_key(|id| (slots[*id].used_ms, (*id).clone()));
+        finished
+            .or_else(|| if any { ids.by_ref().min_by_key(|id| slots[*id].used_ms) } else { None })
+            .cloned()
+    }
+
+    /// Stores a new game of `client` under a fresh random id, making room as the caps say.
+    ///
+    /// # Errors
+    /// 429 when the client holds its cap of games in progress; 503 when the database fails.
+    pub fn insert(&self, client: &str, session: GameSession) -> Result<String, ApiError> {
+        self.sweep();
+        let record = session.record_json();
+        let summary = session.summary();
+        let mut slots = self.slots();
+        let mine: Vec<String> =
+            slots.iter().filter(|(_, s)| s.client == client).map(|(id, _)| id.clone()).collect();
+        if mine.len() >= self.caps.per_client {
+            let Some(old) = Store::victim(&slots, mine.iter(), false) else {
+                return Err(ApiError {
+                    kind: Some("too_many_games"),
+                    ..ApiError::new(
+                        StatusCode::TOO_MANY_REQUESTS,
+                        format!(
+                            "you have {} games in progress, the most one client may hold: \
+                             finish or delete one (DELETE /api/games/{{id}})",
+                            mine.len()
+                        ),
+                    )
+                });
+            };
+            self.forget(&mut slots, &old);
+        }
+        if slots.len() >= self.caps.total {
+            let mut counts: HashMap<&str, usize> = HashMap::new();
+            for s in slots.values() {
+                *counts.entry(s.client.as_str()).or_default() += 1;
+            }
+            let biggest = counts
+                .iter()
+                .max_by_key(|(c, n)| (**n, std::cmp::Reverse(**c)))
+                .map(|(c, _)| (*c).to_owned());
+            let victim = Store::victim(&slots, slots.keys(), false).or_else(|| {
+                let biggest = biggest.as_deref()?;
+                let theirs = slots.iter().filter(|(_, s)| s.client == biggest).map(|(id, _)| id);
+                Store::victim(&slots, theirs, true)
+            });
+            if let Some(old) = victim {
+                self.forget(&mut slots, &old);
+            }
         }
         let id = loop {
             let id = format!("{:016x}", rand::random::<u64>());
@@ -63,70 +253,123 @@ impl<S> Store<S> {
                 break id;
             }
         };
-        let slot = Slot { session: Arc::new(Mutex::new(session)), last_used: Instant::now() };
+        let now = now_ms();
+        self.db()
+            .execute(
+                "INSERT INTO games (id, client, created_ms, updated_ms, finished, record)
+                 VALUES (?1, ?2, ?3, ?3, ?4, ?5)",
+                params![id, client, now as i64, summary.finished, record],
+            )
+            .map_err(db_error)?;
+        let slot = Slot {
+            session: Arc::new(Mutex::new(session)),
+            client: client.to_owned(),
+            created_ms: now,
+            used_ms: now,
+            stored_used_ms: now,
+            summary,
+        };
         slots.insert(id.clone(), slot);
         Ok(id)
     }
 
-    /// The session with this id (and marks it used); 404 when there is none (never created,
-    /// expired or dropped).
-    pub fn get(&self, id: &str) -> Result<Shared<S>, ApiError> {
-        let now = Instant::now();
+    /// The game with this id (and marks it used); 404 when there is none (never created,
+    /// expired, deleted or pushed out).
+    pub fn get(&self, id: &str) -> Result<Shared, ApiError> {
+        let now = now_ms();
+        let idle = self.caps.idle.as_millis() as u64;
         let mut slots = self.slots();
         match slots.get_mut(id) {
-            Some(slot) if now.duration_since(slot.last_used) <= self.idle => {
-                slot.last_used = now;
-                Ok(Arc::clone(&slot.session))
+            Some(slot) if now.saturating_sub(slot.used_ms) <= idle => {
+                slot.used_ms = now;
+                let session = Arc::clone(&slot.session);
+                if now.saturating_sub(slot.stored_used_ms) > 60_000 {
+                    slot.stored_used_ms = now;
+                    let _ = self.db().execute(
+                        "UPDATE games SET updated_ms = ?2 WHERE id = ?1",
+                        params![id, now as i64],
+                    );
+                }
+                Ok(session)
             }
             Some(_) => {
-                slots.remove(id);
+                self.forget(&mut slots, id);
                 Err(ApiError::not_found(format!("session {:?} expired", clip(id))))
             }
             None => Err(ApiError::not_found(format!("no session {:?}", clip(id)))),
         }
     }
 
-    /// Drops a session (after a bug left it in an unknown state).
-    pub fn remove(&self, id: &str) {
-        self.slots().remove(id);
+    /// Writes the game's record after a change (called with the game's lock held, so the
+    /// writes of one game are in order).
+    ///
+    /// # Errors
+    /// 503 when the database fails (the game goes on in memory).
+    pub fn save(&self, id: &str, session: &GameSession) -> Result<(), ApiError> {
+        let record = session.record_json();
+        let summary = session.summary();
+        let now = now_ms();
+        let finished = summary.finished;
+        {
+            let mut slots = self.slots();
+            let Some(slot) = slots.get_mut(id) else {
+                // Deleted while this request worked on it: it stays deleted.
+                return Ok(());
+            };
+            slot.summary = summary;
+            slot.used_ms = now;
+            slot.stored_used_ms = now;
+        }
+        self.db()
+            .execute(
+                "UPDATE games SET updated_ms = ?2, finished = ?3, record = ?4 WHERE id = ?1",
+                params![id, now as i64, finished, record],
+            )
+            .map_err(|e| {
+                ApiError::unavailable(format!(
+                    "the move was played but could not be saved (it is lost on a restart): {e}"
+                ))
+            })?;
+        Ok(())
     }
 
-    /// The number of sessions held (expired ones included until the next sweep).
+    /// Drops a game (after a bug left it in an unknown state).
+    pub fn remove(&self, id: &str) {
+        let mut slots = self.slots();
+        self.forget(&mut slots, id);
+    }
+
+    /// Deletes a game; whether there was one.
+    pub fn delete(&self, id: &str) -> bool {
+        let mut slots = self.slots();
+        let found = slots.contains_key(id);
+        if found {
+            self.forget(&mut slots, id);
+        }
+        found
+    }
+
+    /// The games of `client`, the most recently used first:
+    /// `[{"id", "game", "seats", "moves", "terminal", "human_to_move", "created_ms",
+    /// "used_ms"}]`.
+    pub fn recent(&self, client: &str) -> Vec<Value> {
+        let slots = self.slots();
+        let mut mine: Vec<(&String, &Slot)> =
+            slots.iter().filter(|(_, s)| s.client == client).collect();
+        mine.sort_by_key(|(id, s)| (std::cmp::Reverse(s.used_ms), (*id).clone()));
+        mine.into_iter()
+            .map(|(id, s)| {
+                let mut v = json!({ "id": id, "created_ms": s.created_ms, "used_ms": s.used_ms });
+                if let (Value::Object(v), Value::Object(info)) = (&mut v, &s.summary.info) {
+                    v.extend(info.clone());
+                }
+                v
+            })
+            .collect()
+    }
+
+    /// The number of games held (expired ones included until the next sweep).
     pub fn count(&self) -> usize {
         self.slots().len()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn capacity_is_enforced_and_ids_are_found() {
-        let store = Store::new(2, Duration::from_secs(60));
-        let a = store.insert(1).unwrap();
-        let b = store.insert(2).unwrap();
-        assert_ne!(a, b);
-        let err = store.insert(3).unwrap_err();
-        assert_eq!(err.status, axum::http::StatusCode::SERVICE_UNAVAILABLE);
-        assert_eq!(*store.get(&b).unwrap().lock().unwrap(), 2);
-        assert_eq!(store.get("nope").unwrap_err().status, axum::http::StatusCode::NOT_FOUND);
-        store.remove(&a);
-        assert!(store.insert(4).is_ok());
-        assert_eq!(store.count(), 2);
-    }
-
-    #[test]
-    fn idle_sessions_expire() {
-        let store = Store::new(1, Duration::from_millis(20));
-        let a = store.insert("x").unwrap();
-        std::thread::sleep(Duration::from_millis(40));
-        assert_eq!(store.get(&a).unwrap_err().status, axum::http::StatusCode::NOT_FOUND);
-        assert_eq!(store.count(), 0);
-        store.insert("y").unwrap();
-        std::thread::sleep(Duration::from_millis(40));
-        // The full store makes room by expiring the idle session.
-        store.insert("z").unwrap();
-        assert_eq!(store.count(), 1);
     }
 }

@@ -306,16 +306,20 @@ fn bad_session_requests_are_4xx_json_and_the_server_goes_on() {
 }
 
 #[test]
-fn sessions_are_capped() {
-    let config = tabletop_server::Config { max_sessions: 3, ..tabletop_server::Config::default() };
+fn sessions_are_capped_per_client() {
+    // Every request of this client (no cookie) comes from 127.0.0.1: one client.
+    let config = tabletop_server::Config {
+        max_sessions_per_client: 3,
+        ..tabletop_server::Config::default()
+    };
     let server = TestServer::start(config);
     let body = json!({ "game": "race", "seats": ["human", "solver"] });
     for _ in 0..3 {
         create(&server, &body);
     }
     let r = server.post_json("/api/games", &body);
-    assert_eq!(r.status, 503);
-    assert!(r.json()["error"].as_str().unwrap().contains("too many sessions"));
+    assert_eq!(r.status, 429);
+    assert!(r.json()["error"].as_str().unwrap().contains("games in progress"));
     assert_eq!(ok(server.get("/api/health"))["sessions"], 3);
 }
 

@@ -188,7 +188,11 @@ pub fn sampled_penalty(view: &View<'_>, card: Card, samples: u32, rng: &mut Fast
     }
     assert!(u + 1 >= n, "{u} unseen cards for {} opponents", n - 1);
     let mut total = 0u64;
-    for _ in 0..samples {
+    for i in 0..samples {
+        // Cancelled work (`tabletop_core::cancel`) is thrown away by whoever cancelled it.
+        if i % 64 == 63 && tabletop_core::cancel::requested() {
+            break;
+        }
         let mut pool = unseen;
         let mut left = u;
         let mut cards = [(card, me); MAX_PLAYERS];
@@ -321,6 +325,11 @@ impl MonteCarloBot {
                 Budget::Playouts(n) if done >= n.max(1) => break,
                 Budget::Time(t) if done > 0 && start.elapsed() >= t => break,
                 _ => {}
+            }
+            // A front end that cancels the work (`tabletop_core::cancel`) throws the answer
+            // away: stop after at least one playout per candidate.
+            if done > 0 && tabletop_core::cancel::requested() {
+                break;
             }
             self.determinise(view, k, &mut hands);
             let seed = self.rng.next_u64();

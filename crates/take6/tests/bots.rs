@@ -106,6 +106,33 @@ fn monte_carlo_with_no_time_still_runs_one_playout() {
     assert!(not_lowest >= 5, "{not_lowest}");
 }
 
+/// Cancelled work (`tabletop_core::cancel`) stops after one playout per candidate: a bot
+/// with a budget it could never finish answers at once, as the one-playout bot of its seed,
+/// and the analysis samples stop too. Outside a cancelled scope nothing changes.
+#[test]
+fn monte_carlo_stops_when_its_work_is_cancelled() {
+    use tabletop_core::cancel::{Cancel, scope};
+    let rules = Rules::standard(4).unwrap();
+    let cancel = Cancel::new();
+    cancel.cancel();
+    for seed in 0..10 {
+        let hand = Hand::deal(rules, &mut seeded_rng(seed));
+        let view = hand.view(0);
+        let start = std::time::Instant::now();
+        let cut = scope(&cancel, || {
+            MonteCarloBot::new(seed, Budget::Playouts(u32::MAX)).choose_card(&view)
+        });
+        assert!(start.elapsed() < std::time::Duration::from_secs(5), "seed {seed}");
+        let one = MonteCarloBot::new(seed, Budget::Playouts(1)).choose_card(&view);
+        assert_eq!(cut, one, "seed {seed}");
+        let card = view.hand.iter().next().unwrap();
+        let mut rng = tabletop_take6::FastRng::new(seed);
+        let sampled =
+            scope(&cancel, || tabletop_take6::sampled_penalty(&view, card, u32::MAX, &mut rng));
+        assert!(sampled.is_finite());
+    }
+}
+
 /// A small version of the benchmark: over 60 duplicate deals the heuristic beats random play,
 /// and over 200 Monte Carlo (50 playouts per candidate) beats the heuristic, both with 95%
 /// confidence.
