@@ -418,3 +418,18 @@ fn a_refused_event_changes_nothing() {
     board.try_apply(&Event::WallEmpty).unwrap();
     assert_eq!(board.outcome(), Some(Outcome::Draw));
 }
+
+#[test]
+fn the_board_shows_each_seats_melds_and_the_discards_left_on_the_table() {
+    // Lines 53-62: A passes, C discards DOUBLE and Z, A pongs the Z and discards 9P, B chows
+    // it and discards Z. Claimed discards leave the table.
+    let board = board_after(62);
+    assert_eq!(board.melds(Player::A), [Meld::Pong(kind("Z"))]);
+    assert_eq!(board.melds(Player::B), [Meld::Chow(kind("7P"))]);
+    assert!(board.melds(Player::C).is_empty());
+    assert_eq!(board.discards(Player::A), [Kind::PASS]);
+    assert_eq!(board.discards(Player::B), [kind("Z")]);
+    assert_eq!(board.discards(Player::C), [Kind::DOUBLE]);
+    assert!(board.discards(Player::D).is_empty());
+    assert_eq!(board.outcome(), None);
+}
