@@ -158,10 +158,16 @@ fn a_replay_shows_the_deal_then_each_event_with_what_it_added() {
             }
             _ => {}
         }
-        // Nothing is added at the other seats, except the discard of a pass.
+        // Nothing is added at the other seats; an event that ends the game adds nothing.
         let changed = Player::ALL.iter().filter(|&&p| !at(p).is_empty()).count();
-        assert!(changed <= 1, "{}", step.events);
+        let ends = matches!(event, Event::Ron { .. } | Event::SelfDrawn { .. } | Event::Win { .. });
+        assert_eq!(changed, usize::from(!ends), "{}", step.events);
     }
+    // Each part alone makes an addition.
+    assert!(Added::default().is_empty());
+    assert!(!Added { hand: vec![kind("1M")], ..Added::default() }.is_empty());
+    assert!(!Added { melds: vec![Meld::Pong(kind("1M"))], ..Added::default() }.is_empty());
+    assert!(!Added { discards: vec![kind("1M")], ..Added::default() }.is_empty());
     assert_eq!(replay.steps[1].events.to_string(), "event 53: A IN N");
     assert_eq!(replay.outcome(), Some(Outcome::Ron(Player::A)));
     assert_eq!(replay.result(), "A wins on a discard (RON)");
