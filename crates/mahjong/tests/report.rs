@@ -225,4 +225,10 @@ fn replay_input_errors_say_what_is_wrong() {
     assert!(matches!(e, ParseReplayError::Log(_)), "{e}");
     let e = Replay::parse("A IN 1M\nC IN 1M\n").unwrap_err();
     assert!(matches!(e, ParseReplayError::Replay(_)), "{e}");
+    // A log may start with DRAW (the first event is then out of the deal's order).
+    let e = Replay::parse("\nDRAW\n").unwrap_err();
+    assert!(
+        matches!(&e, ParseReplayError::Replay(r) if r.index == 1 && r.event == Event::WallEmpty),
+        "{e}"
+    );
 }
