@@ -92,19 +92,24 @@ impl ReplayState {
         self.try_apply_at(self.applied + 1, event)
     }
 
-    /// Applies one event read from `line` of a log, or says why it cannot happen here.
+    /// Applies one event read from `line` of a log, or says why it cannot happen here. A
+    /// refused event changes nothing: the board is as it was, and the next event applied
+    /// takes the refused one's number.
     pub fn try_apply_at(&mut self, line: usize, event: &Event) -> Result<(), ReplayError> {
-        self.applied += 1;
-        let index = self.applied;
+        let index = self.applied + 1;
         self.apply_checked(index, event).map_err(|reason| ReplayError {
             line,
             index,
             event: *event,
             reason,
-        })
+        })?;
+        self.applied = index;
+        self.last_event = Some(*event);
+        Ok(())
     }
 
-    /// The steps of [`ReplayState::try_apply_at`] for event `index` (from 1).
+    /// The steps of [`ReplayState::try_apply_at`] for event `index` (from 1). Each step checks
+    /// before it changes the board, so an event it refuses leaves the board as it was.
     fn apply_checked(&mut self, index: usize, event: &Event) -> Result<(), ReplayReason> {
         // 1. Nothing but `WIN` follows the end, and nothing follows `WIN`.
         self.check_not_over(event)?;
@@ -116,7 +121,7 @@ impl ReplayState {
             }
         }
         // 3. The event itself, on the hands, melds, discards and wall.
-        let previous = self.last_event.replace(*event);
+        let previous = self.last_event;
         match *event {
             Event::Draw { player, tile } => self.draw(player, tile),
             Event::Discard { player, tile } => self.discard(player, tile),

@@ -225,6 +225,8 @@ fn the_game_type_and_the_static_facts() {
     assert_eq!(Mahjong::from_wall(&Wall::sorted()).max_remaining_steps(), 95 + 16 + 1);
     assert_eq!(Mahjong::from_wall(&a_wins_at_once()).max_remaining_steps(), 95 + 16);
     assert_eq!(g.observation_shape(), [10, 37]);
+    // The documented shape: 148 draws, 112 discards, 16 claims and 2 closing lines.
+    assert_eq!(Mahjong::MAX_EVENTS, 278);
     assert_eq!(g.information_state_shape(), [1 + Mahjong::MAX_EVENTS, 54]);
 }
 

@@ -361,3 +361,75 @@ fn apply_numbers_its_events_from_one() {
     let e = board.try_apply(&"A IN 1M".parse().unwrap()).unwrap_err();
     assert_eq!((e.line, e.index), (4, 4));
 }
+
+#[test]
+fn a_refused_event_changes_nothing() {
+    // One refused event per reason, each on the board after the first `keep` lines of the
+    // official log: the board is as it was (its count of events included), and the log's
+    // next event still applies, with its own number.
+    let cases: [(usize, &str); 17] = [
+        (84, "B IN 1M"),
+        (84, "A IN 1M"),
+        (9, "B OUT 1M"),
+        (53, "A OUT PASS C"),
+        (53, "B OUT PASS C"),
+        (55, "A PONG Z Z Z"),
+        (58, "C PONG Z Z Z"),
+        (58, "A PONG N N N"),
+        (58, "B PONG Z Z Z"),
+        (60, "C CHOW 7P 8P 9P"),
+        (55, "A RON"),
+        (82, "B RON"),
+        (82, "C RON"),
+        (53, "A SELFDRAWN"),
+        (54, "A SELFDRAWN"),
+        (54, "A WIN"),
+        (54, "DRAW"),
+    ];
+    let official = official();
+    for (keep, extra) in cases {
+        let mut board = board_after(keep);
+        let before = board.clone();
+        let e = board.try_apply(&extra.parse().unwrap()).unwrap_err();
+        assert_eq!((e.line, e.index), (keep + 1, keep + 1), "{extra}");
+        assert_eq!(board, before, "{extra} after line {keep}");
+        if let Some(next) = official.get(keep) {
+            board.try_apply(&next.parse().unwrap()).unwrap();
+            assert_eq!(board, board_after(keep + 1), "{next} after {extra}");
+        }
+    }
+    // A fifth copy, and a draw from the empty wall.
+    let mut board = ReplayState::new();
+    for e in parse_log("A IN 1M\nB IN 1M\nC IN 1M\nD IN 1M\n").unwrap() {
+        board.try_apply(&e).unwrap();
+    }
+    let before = board.clone();
+    let e = board.try_apply(&"A IN 1M".parse().unwrap()).unwrap_err();
+    assert_eq!((e.index, e.reason), (5, ReplayReason::FifthCopy(kind("1M"))));
+    assert_eq!(board, before);
+    let mut board = ReplayState::new();
+    for e in parse_log(&drawn_game().join("\n")).unwrap() {
+        board.try_apply(&e).unwrap();
+    }
+    let before = board.clone();
+    let e = board.try_apply(&"A IN 1M".parse().unwrap()).unwrap_err();
+    assert_eq!(e.reason, ReplayReason::WallEmpty);
+    assert_eq!(board, before);
+    board.try_apply(&Event::WallEmpty).unwrap();
+    assert_eq!(board.outcome(), Some(Outcome::Draw));
+}
+
+#[test]
+fn the_board_shows_each_seats_melds_and_the_discards_left_on_the_table() {
+    // Lines 53-62: A passes, C discards DOUBLE and Z, A pongs the Z and discards 9P, B chows
+    // it and discards Z. Claimed discards leave the table.
+    let board = board_after(62);
+    assert_eq!(board.melds(Player::A), [Meld::Pong(kind("Z"))]);
+    assert_eq!(board.melds(Player::B), [Meld::Chow(kind("7P"))]);
+    assert!(board.melds(Player::C).is_empty());
+    assert_eq!(board.discards(Player::A), [Kind::PASS]);
+    assert_eq!(board.discards(Player::B), [kind("Z")]);
+    assert_eq!(board.discards(Player::C), [Kind::DOUBLE]);
+    assert!(board.discards(Player::D).is_empty());
+    assert_eq!(board.outcome(), None);
+}

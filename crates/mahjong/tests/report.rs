@@ -3,9 +3,11 @@
 
 use std::path::Path;
 
+use tabletop_core::{seeded_rng, sub_seed};
 use tabletop_mahjong::{
-    Added, DistanceReport, DistanceReportError, Event, GameReport, Hand, Kind, Meld, Outcome,
-    ParseReplayError, Player, Replay, ReplayState, StepEvents, Totals, Wall, seeded_wall, simulate,
+    Added, DistanceReport, DistanceReportError, Event, GameReport, GameStats, Hand, Kind, Meld,
+    Outcome, ParseReplayError, Player, Replay, ReplayState, StepEvents, Totals, Wall, seeded_wall,
+    simulate,
 };
 
 fn sample(name: &str) -> String {
@@ -37,6 +39,22 @@ fn totals_do_not_depend_on_how_the_batch_is_split() {
     let discards: u32 = records.iter().map(|r| r.stats.discards).sum();
     assert_eq!(s.mean_turns, f64::from(discards) / 60.0);
     assert!((s.mean_claims - (s.mean_pongs + s.mean_chows)).abs() < 1e-12);
+    // ... and every count and mean from the records (the batch holds each outcome).
+    let won_by = |p: Player| records.iter().filter(|r| r.outcome.winner() == Some(p)).count();
+    assert_eq!(s.wins, Player::ALL.map(|p| won_by(p) as u64));
+    let ended = |f: fn(&Outcome) -> bool| records.iter().filter(|r| f(&r.outcome)).count();
+    let ron = ended(|o| matches!(o, Outcome::Ron(_)));
+    let selfdrawn = ended(|o| matches!(o, Outcome::SelfDrawn(_)));
+    let draw = ended(|o| *o == Outcome::Draw);
+    assert!(ron > 0 && selfdrawn > 0 && draw > 0, "{ron} {selfdrawn} {draw}");
+    assert_eq!((s.ron, s.selfdrawn, s.draw), (ron as u64, selfdrawn as u64, draw as u64));
+    let total =
+        |f: fn(&GameStats) -> u32| f64::from(records.iter().map(|r| f(&r.stats)).sum::<u32>());
+    let (pongs, chows) = (total(|t| t.pongs), total(|t| t.chows));
+    assert!(pongs > 0.0 && chows > 0.0);
+    assert_eq!((s.mean_pongs, s.mean_chows), (pongs / 60.0, chows / 60.0));
+    assert_eq!(s.mean_claims, (pongs + chows) / 60.0);
+    assert_eq!(s.mean_draws, total(|t| t.draws) / 60.0);
     // One game at a time, by its outcome.
     let mut one = Totals::new();
     one.add(records[0].outcome, records[0].stats);
@@ -65,6 +83,9 @@ fn the_parallel_drivers_give_the_sequential_totals() {
 #[test]
 fn a_game_report_is_the_simulated_game_of_its_wall() {
     let wall = seeded_wall(1, 2);
+    assert_eq!(wall, Wall::random(&mut seeded_rng(sub_seed(1, 2))));
+    assert_ne!(wall, seeded_wall(1, 3));
+    assert_ne!(wall, seeded_wall(2, 2));
     let game = GameReport::play(&wall);
     assert_eq!(game.wall, wall);
     assert_eq!(game.record, simulate(&wall));
@@ -84,10 +105,12 @@ fn distance_reports_of_full_short_and_winning_hands() {
     // Winning: no rule discard.
     let win = DistanceReport::new(&hand("1M 1M 2P 3P 4P 9S 9S 9S"), 2).unwrap();
     assert!(win.winning && win.discards.is_some() && win.rule_discard.is_none());
+    assert!(win.is_full() && win.short() == 0);
     // One short: the draws that lower the distance.
     let ready = DistanceReport::new(&hand("1M 2M 3M 4P 5P 6P 7S 8S 9S E E E N"), 0).unwrap();
     assert_eq!(ready.improving_draws, Some(vec![kind("N")]));
     assert_eq!((ready.discards.clone(), ready.short()), (None, 1));
+    assert!(!ready.is_full());
     // Shorter: the distance alone.
     let short = DistanceReport::new(&hand("1M 1M"), 0).unwrap();
     assert_eq!((&short.discards, &short.improving_draws, short.short()), (&None, &None, 12));
@@ -135,10 +158,16 @@ fn a_replay_shows_the_deal_then_each_event_with_what_it_added() {
             }
             _ => {}
         }
-        // Nothing is added at the other seats, except the discard of a pass.
+        // Nothing is added at the other seats; an event that ends the game adds nothing.
         let changed = Player::ALL.iter().filter(|&&p| !at(p).is_empty()).count();
-        assert!(changed <= 1, "{}", step.events);
+        let ends = matches!(event, Event::Ron { .. } | Event::SelfDrawn { .. } | Event::Win { .. });
+        assert_eq!(changed, usize::from(!ends), "{}", step.events);
     }
+    // Each part alone makes an addition.
+    assert!(Added::default().is_empty());
+    assert!(!Added { hand: vec![kind("1M")], ..Added::default() }.is_empty());
+    assert!(!Added { melds: vec![Meld::Pong(kind("1M"))], ..Added::default() }.is_empty());
+    assert!(!Added { discards: vec![kind("1M")], ..Added::default() }.is_empty());
     assert_eq!(replay.steps[1].events.to_string(), "event 53: A IN N");
     assert_eq!(replay.outcome(), Some(Outcome::Ron(Player::A)));
     assert_eq!(replay.result(), "A wins on a discard (RON)");
@@ -196,4 +225,10 @@ fn replay_input_errors_say_what_is_wrong() {
     assert!(matches!(e, ParseReplayError::Log(_)), "{e}");
     let e = Replay::parse("A IN 1M\nC IN 1M\n").unwrap_err();
     assert!(matches!(e, ParseReplayError::Replay(_)), "{e}");
+    // A log may start with DRAW (the first event is then out of the deal's order).
+    let e = Replay::parse("\nDRAW\n").unwrap_err();
+    assert!(
+        matches!(&e, ParseReplayError::Replay(r) if r.index == 1 && r.event == Event::WallEmpty),
+        "{e}"
+    );
 }
