@@ -50,8 +50,18 @@ fn serve_refuses_an_address_in_use() {
     assert!(err.contains(&format!("cannot listen on {addr}")), "{err}");
 }
 
-/// `tabletop serve --db FILE` on a free port: its URL's host and the process.
-fn start_with_db(db: &std::path::Path) -> (std::process::Child, String) {
+/// A child process killed when dropped (also when the test fails half-way).
+struct Killed(std::process::Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// `tabletop serve --db FILE` on a free port: the process and its URL's host.
+fn start_with_db(db: &std::path::Path) -> (Killed, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
         .args(["serve", "--addr", "127.0.0.1:0", "--db"])
         .arg(db)
@@ -62,7 +72,7 @@ fn start_with_db(db: &std::path::Path) -> (std::process::Child, String) {
     let mut line = String::new();
     BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
     let url = line.split_whitespace().find(|w| w.starts_with("http://")).expect("a URL");
-    (child, url.trim_start_matches("http://").trim_end_matches('/').to_owned())
+    (Killed(child), url.trim_start_matches("http://").trim_end_matches('/').to_owned())
 }
 
 fn http(host: &str, method: &str, path: &str, body: &str) -> String {
@@ -83,25 +93,24 @@ fn http(host: &str, method: &str, path: &str, body: &str) -> String {
 fn a_game_survives_a_restart_of_the_server() {
     let dir = std::env::temp_dir().join(format!("tabletop-serve-db-{}", std::process::id()));
     let db = dir.join("sub").join("games.sqlite3");
-    let (mut child, host) = start_with_db(&db);
+    let (mut server, host) = start_with_db(&db);
     let created = http(&host, "POST", "/api/games", r#"{"game": "race", "seats": ["human"]}"#);
     assert!(created.starts_with("HTTP/1.1 201"), "{created}");
     let id = created.split("\"id\":\"").nth(1).unwrap()[..16].to_owned();
     let moved = http(&host, "POST", &format!("/api/games/{id}/actions"), r#"{"action": "(1,2)"}"#);
     assert!(moved.starts_with("HTTP/1.1 200"), "{moved}");
-    Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
-    assert!(child.wait().unwrap().success());
+    Command::new("kill").args(["-INT", &server.0.id().to_string()]).status().unwrap();
+    assert!(server.0.wait().unwrap().success());
     let mut err = String::new();
-    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    server.0.stderr.take().unwrap().read_to_string(&mut err).unwrap();
     assert!(err.contains(&format!("games are kept in {}", db.display())), "{err}");
     assert!(!err.contains("warning"), "no warning on loopback: {err}");
 
-    let (mut child, host) = start_with_db(&db);
+    let (server, host) = start_with_db(&db);
     let shown = http(&host, "GET", &format!("/api/games/{id}"), "");
     assert!(shown.starts_with("HTTP/1.1 200"), "{shown}");
     let body = |answer: &str| answer.split("\r\n\r\n").nth(1).unwrap().to_owned();
     assert_eq!(body(&shown), body(&moved), "the game as it was before the restart");
-    let _ = child.kill();
-    let _ = child.wait();
+    drop(server);
     let _ = std::fs::remove_dir_all(&dir);
 }
