@@ -92,6 +92,16 @@ fn sideways_scroll(b: &mut Browser, what: &str) -> Option<String> {
         .then(|| format!("{what} scrolls sideways: {} px wide in {} px ({})", r[0], r[1], r[2]))
 }
 
+/// The Content-Security-Policy violations the browser reported since the last look (the server
+/// sends a strict policy: no inline script or style attribute).
+fn policy_violations(b: &mut Browser, what: &str) -> Vec<String> {
+    b.console()
+        .into_iter()
+        .filter(|m| m.contains("Content Security Policy"))
+        .map(|m| format!("{what}: {}", m.chars().take(300).collect::<String>()))
+        .collect()
+}
+
 fn no_sideways_scroll(b: &mut Browser, what: &str) {
     if let Some(problem) = sideways_scroll(b, what) {
         panic!("{problem}");
@@ -610,6 +620,7 @@ fn every_page(b: &mut Browser, base: &str, shots: &Path, axe: &str, (w, h): (u32
             problems.extend(off_first_screen(b, css, &what));
         }
         problems.extend(axe_violations(b, axe, &what));
+        problems.extend(policy_violations(b, &what));
         // Every playable card, tile, row and cell is a labelled button; every toggle says
         // whether it is pressed.
         let bad = b.execute(
@@ -692,5 +703,8 @@ fn the_pages_work_in_a_real_browser() {
     timed("race");
     mahjong_watched(&mut b, &base, &shots);
     timed("Mahjong watched");
+    // Nothing any game did was refused by the policy.
+    let refused = policy_violations(&mut b, "the games");
+    assert!(refused.is_empty(), "{}", refused.join("\n"));
     eprintln!("screenshots in {} ({:.1} s)", shots.display(), started.elapsed().as_secs_f64());
 }

@@ -101,6 +101,7 @@ impl Browser {
         std::fs::create_dir_all(&profile).unwrap();
         let caps = json!({ "capabilities": { "alwaysMatch": {
             "browserName": "chrome",
+            "goog:loggingPrefs": { "browser": "ALL" },
             "goog:chromeOptions": {
                 "binary": chromium,
                 "args": [
@@ -144,6 +145,14 @@ impl Browser {
     /// call with the result) and returns what it passed.
     pub fn execute_async(&mut self, script: &str, args: Vec<Value>) -> Value {
         self.cmd("POST", "/execute/async", Some(&json!({ "script": script, "args": args })))
+    }
+
+    /// The messages the pages wrote to the browser's console (and the browser's own, such as a
+    /// Content-Security-Policy violation) since the last call: chromedriver's log endpoint.
+    pub fn console(&mut self) -> Vec<String> {
+        let entries = self.cmd("POST", "/se/log", Some(&json!({ "type": "browser" })));
+        let entries = entries.as_array().cloned().unwrap_or_default();
+        entries.iter().map(|e| e["message"].as_str().unwrap_or_default().to_owned()).collect()
     }
 
     /// Sets the script timeout (for [`Browser::execute_async`]).
