@@ -187,22 +187,82 @@ export function focusKeeper(root) {
   };
 }
 
+// ---- A game's URL: `?game=ID` (the page's other parameters kept) reopens it ----
+
+/** The game id in the page's URL, or null. */
+export function gameInUrl() {
+  return new URL(location.href).searchParams.get("game");
+}
+
+/** Puts the game's id in the page's URL (null takes it out), without a new history entry. */
+export function setGameUrl(id) {
+  const url = new URL(location.href);
+  if (id) url.searchParams.set("game", id);
+  else url.searchParams.delete("game");
+  if (url.href !== location.href) history.replaceState(history.state, "", url);
+}
+
+/** Fetches the game `id` from the server: `{id, state}`; an ApiError (404: it is gone) else. */
+export function fetchGame(id) {
+  return api("GET", `/api/games/${encodeURIComponent(id)}`);
+}
+
 /**
- * A page's game session on the server: `create` starts one (its id goes to `page.id`), `post`
- * sends to one of its routes, one request at a time (`page.busy`). Both show the returned state
- * with `show`, and an error in the page's `#message` banner.
+ * Says in `node` (a `.banner`) that the game of the URL could not be reopened (gone, or the
+ * error), takes its id out of the URL, and offers a button that starts a new game.
+ */
+export function gameGone(node, err, startNew) {
+  setGameUrl(null);
+  const text = err && err.status === 404
+    ? "That game is no longer on the server (it was deleted, or the link is wrong)."
+    : `That game could not be reopened: ${err ? err.message : "unknown error"}.`;
+  banner(node, text, "bad");
+  node.append(" ", el("button", {
+    type: "button", id: "new-game", class: "primary",
+    onclick: () => { banner(node, ""); startNew(); },
+  }, "Start a new game"));
+}
+
+/**
+ * A page's game session on the server: `create` starts one (its id goes to `page.id` and the
+ * page's URL), `reopen` loads the one of the URL, `post` sends to one of its routes, one request
+ * at a time (`page.busy`). All show the returned state with `show`, and an error in the page's
+ * `#message` banner.
  */
 export function sessionClient(page, show) {
   const fail = (err) => banner($("message"), err.message, "bad");
   return {
     async create(body) {
+      page.busy = true;
       try {
         const r = await api("POST", "/api/games", body);
         page.id = r.id;
+        setGameUrl(r.id);
         foldOnPhone();
         await show(r.state);
       } catch (err) {
         fail(err);
+      } finally {
+        page.busy = false;
+      }
+    },
+    /**
+     * Reopens the game `id` where it was: `adopt(state)` first sets the page's own fields from
+     * it (the person's seat...), then `show`. A game gone: the message, and `startNew` offered.
+     */
+    async reopen(id, adopt, startNew) {
+      page.busy = true;
+      try {
+        const r = await fetchGame(id);
+        page.id = r.id;
+        setGameUrl(r.id);
+        if (adopt) adopt(r.state);
+        foldOnPhone();
+        await show(r.state);
+      } catch (err) {
+        gameGone($("message"), err, startNew);
+      } finally {
+        page.busy = false;
       }
     },
     async post(path, body) {

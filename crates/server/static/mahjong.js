@@ -1,7 +1,7 @@
 // The Mahjong page: sit at a seat against the rule-following players (your discards, the
 // distance to winning after each one), or watch a game from a seed or a wall, stepped forward
 // and back; four hands, melds, discards, the moves and the log.
-import { $, api, banner, chosen, el, fill, focusKeeper, foldOnPhone, randomSeed, segmented, tile, tileName, topbar } from "/static/common.js";
+import { $, api, banner, chosen, el, fetchGame, fill, focusKeeper, foldOnPhone, gameGone, gameInUrl, randomSeed, segmented, setGameUrl, tile, tileName, topbar } from "/static/common.js";
 
 topbar();
 
@@ -67,6 +67,7 @@ async function start() {
   try {
     const r = await api("POST", "/api/games", body);
     page.id = r.id;
+    setGameUrl(r.id);
     page.body = body;
     page.total = null;
     page.seen = new Map();
@@ -74,6 +75,26 @@ async function start() {
     await show(r.state);
   } catch (err) {
     banner($("message"), err.message, "bad");
+  } finally {
+    page.busy = false;
+  }
+}
+
+/** Reopens the game of the page's URL where it was (at its person's seat, or watched). */
+async function reopen(id) {
+  page.busy = true;
+  try {
+    const r = await fetchGame(id);
+    const seat = r.state.seats.indexOf("human");
+    page.id = r.id;
+    page.seat = seat < 0 ? null : seat;
+    page.body = null; // going far back in a watched game then steps back one at a time
+    page.total = null;
+    page.seen = new Map();
+    foldOnPhone();
+    await show(r.state);
+  } catch (err) {
+    gameGone($("message"), err, start);
   } finally {
     page.busy = false;
   }
@@ -94,12 +115,13 @@ async function goto(k) {
   const n = page.state.history.length;
   if (k > n) return step(k - n);
   if (k === n) return;
-  if (n - k <= 8) {
+  if (n - k <= 8 || !page.body) {
     for (let i = n; i > k; i--) await back();
     return;
   }
   const r = await api("POST", "/api/games", page.body);
   page.id = r.id;
+  setGameUrl(r.id);
   if (k > 0) await step(k);
   else await show(r.state);
 }
@@ -260,4 +282,6 @@ function render() {
   keep.restore("#my-hand button.playable", "#fwd:not([disabled])", "#moves button:last-child");
 }
 
-start();
+const reopening = gameInUrl();
+if (reopening) reopen(reopening);
+else start();

@@ -1,13 +1,13 @@
 // The Nine page: a seeded or pasted deal, either side against the exact solver, every legal
 // move's exact value, the principal variation, the table as four suit runs.
-import { $, api, banner, card, cardName, chosen, el, fill, focusKeeper, randomSeed, segmented, sessionClient, signed, SUIT_NAMES, SUITS, topbar } from "/static/common.js";
+import { $, api, banner, card, cardName, chosen, el, fill, focusKeeper, gameInUrl, randomSeed, segmented, sessionClient, signed, SUIT_NAMES, SUITS, topbar } from "/static/common.js";
 
 topbar();
 
 const RANKS = "6789TJQKA";
 const page = { id: null, state: null, analysis: null, startValue: null, me: 0, busy: false, pvStep: 0, at: null };
 window.tabletop = page; // read by the browser tests
-const { create, post } = sessionClient(page, show);
+const { create, reopen, post } = sessionClient(page, show);
 
 segmented("deal-kind", "kind", (k) => {
   $("seed-box").classList.toggle("hidden", k !== "seed");
@@ -18,8 +18,9 @@ segmented("first", "first");
 $("dice").addEventListener("click", () => { $("seed").value = randomSeed(); });
 $("start").addEventListener("click", start);
 $("undo").addEventListener("click", () => post(`/api/games/${page.id}/undo`));
-$("pv-prev").addEventListener("click", () => { page.pvStep = Math.max(0, page.pvStep - 1); render(); });
+$("pv-prev").addEventListener("click", () => { if (!page.state) return; page.pvStep = Math.max(0, page.pvStep - 1); render(); });
 $("pv-next").addEventListener("click", () => {
+  if (!page.state) return; // no game (the one of the URL is gone)
   const n = page.analysis ? page.analysis.principal_variation.length : 0;
   page.pvStep = Math.min(n, page.pvStep + 1);
   render();
@@ -215,4 +216,13 @@ function render() {
   keep.restore("#my-hand button.playable", "#pass", "#history button:last-child");
 }
 
-start();
+// A game's URL reopens it (the person's side from its seats); else a new deal.
+const reopening = gameInUrl();
+if (reopening) {
+  reopen(reopening, (state) => {
+    page.me = Math.max(0, state.seats.indexOf("human"));
+    page.startValue = null;
+  }, start);
+} else {
+  start();
+}

@@ -1,5 +1,5 @@
 // A race game from a chosen start cell against the perfect opponent, over the session API.
-import { api, el, fill, randomSeed } from "/static/common.js";
+import { api, el, fetchGame, fill, randomSeed, setGameUrl } from "/static/common.js";
 
 const RESULT = { win: ["good", "wins"], loss: ["bad", "loses"], draw: ["draw", "draws"] };
 const ORDER = { win: 0, draw: 1, loss: 2 };
@@ -18,6 +18,7 @@ export class RaceGame {
   }
 
   reset(table) {
+    if (this.id) setGameUrl(null);
     this.table = table;
     this.id = null;
     this.state = null;
@@ -77,11 +78,17 @@ export class RaceGame {
     });
   }
 
+  /** Reopens the game `id` (on the board of its piece and size, already drawn) where it was. */
+  reopen(id) {
+    return this.call("GET", id);
+  }
+
   async call(method, path, body) {
     this.busy = true;
     try {
-      const r = await api(method, path, body);
+      const r = await (method === "GET" ? fetchGame(path) : api(method, path, body));
       this.id = r.id;
+      setGameUrl(r.id);
       this.state = r.state;
       this.at = null;
       this.error = null;

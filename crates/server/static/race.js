@@ -1,6 +1,6 @@
 // The race page: the outcome of every start cell (a button each: its outcome and Grundy value
 // on hover, focus or tap), and a game against the perfect opponent from a chosen cell.
-import { $, api, el, fill, topbar } from "/static/common.js";
+import { $, api, el, fetchGame, fill, gameInUrl, setGameUrl, topbar } from "/static/common.js";
 import { RaceGame } from "/static/race-game.js";
 
 topbar();
@@ -170,4 +170,31 @@ for (const id of ["rows", "cols"]) {
   $(id).min = String(limits.race_min_side);
   $(id).max = String(limits.race_max_side);
 }
-load();
+// A game's URL reopens it: its board drawn first, then the game where it was.
+const reopening = gameInUrl();
+let reopened = null;
+if (reopening) {
+  try {
+    reopened = await fetchGame(reopening);
+  } catch (err) {
+    setGameUrl(null);
+    game.error = err.status === 404
+      ? "That game is no longer on the server (it was deleted, or the link is wrong): choose a start cell to play a new one."
+      : `That game could not be reopened: ${err.message}`;
+  }
+}
+if (reopened) {
+  const p = reopened.state.params;
+  piece = p.piece;
+  for (const b of document.querySelectorAll("#piece button")) {
+    b.classList.toggle("on", b.dataset.piece === piece);
+    b.setAttribute("aria-pressed", b.dataset.piece === piece ? "true" : "false");
+  }
+  $("rows").value = String(p.rows);
+  $("cols").value = String(p.cols);
+}
+const error = game.error;
+await load();
+game.error = error;
+if (reopened) await game.reopen(reopening);
+else game.render();

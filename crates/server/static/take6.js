@@ -1,12 +1,12 @@
 // The Take 6! page: one seat against chosen bots (a hand or a match to 66), or the judge's
 // scripted game replayed step by step.
-import { $, api, banner, bullHeads, chosen, el, fill, focusKeeper, randomSeed, segmented, sessionClient, t6card, topbar } from "/static/common.js";
+import { $, api, banner, bullHeads, chosen, el, fill, focusKeeper, randomSeed, segmented, sessionClient, t6card, topbar, gameInUrl } from "/static/common.js";
 
 topbar();
 
 const page = { id: null, state: null, analysis: null, replay: false, busy: false, samples: {}, seen: new Map(), viewing: null };
 window.tabletop = page; // read by the browser tests
-const { create, post } = sessionClient(page, show);
+const { create, reopen, post } = sessionClient(page, show);
 
 segmented("mode-tabs", "tab", (t) => {
   $("play-form").classList.toggle("hidden", t !== "play");
@@ -233,7 +233,15 @@ drawBotChoices();
 const problems = await api("GET", "/api/problems");
 page.samples.nthu14463 = (problems.problems.find((p) => p.name === "nthu14463") || {}).sample;
 $("script").value = page.samples.nthu14463 || "";
-if (new URL(location.href).searchParams.get("replay")) {
+const reopening = gameInUrl();
+if (reopening) {
+  // A game's URL reopens it: a replay when every seat is the script's.
+  await reopen(reopening, (state) => {
+    page.replay = state.seats.every((s) => s === "script");
+    page.seen = new Map();
+    if (page.replay) document.querySelector('#mode-tabs button[data-tab="script"]').click();
+  }, start);
+} else if (new URL(location.href).searchParams.get("replay")) {
   document.querySelector('#mode-tabs button[data-tab="script"]').click();
   replay();
 } else {
