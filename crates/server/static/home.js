@@ -1,5 +1,5 @@
-// The home page: one card per game.
-import { card, el, t6card, tile, topbar } from "/static/common.js";
+// The home page: one card per game, and this browser's recent games (each reopens, or is deleted).
+import { api, banner, card, el, fill, t6card, tile, topbar } from "/static/common.js";
 
 topbar();
 
@@ -32,3 +32,71 @@ const games = [
 
 document.getElementById("games").append(...games.map(([href, key, name, text]) =>
   el("a", { class: "panel game-card", href }, Object.assign(art[key](), { ariaHidden: "true" }), el("div", { class: "body" }, el("h2", {}, name), el("p", {}, text)))));
+
+// ---- Your recent games: the server's list for this browser (its cookie), most recent first ----
+
+const NAMES = { nine: "Nine", take6: "Take 6!", race: "Race", mahjong: "Mahjong" };
+
+/** How long ago `ms` was, in words: `just now`, `5 min ago`, `3 h ago`, else the date. */
+function ago(ms) {
+  const s = (Date.now() - ms) / 1000;
+  if (s < 60) return "just now";
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
+  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
+  return new Date(ms).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
+}
+
+function recentRow(g) {
+  const name = NAMES[g.game] || g.game;
+  const when = ago(g.used_ms);
+  const status = g.terminal ? "finished" : g.human_to_move ? "your move" : "in progress";
+  const moves = `${g.moves} move${g.moves === 1 ? "" : "s"}`;
+  const what = `${name}, ${moves}, ${status}, played ${when}`;
+  const row = el("li", { class: "recent-game", dataset: { id: g.id } },
+    el("a", { href: `/${g.game}?game=${encodeURIComponent(g.id)}`, class: "recent-open", "aria-label": `Reopen ${what}` },
+      el("span", { class: "recent-name" }, name),
+      el("span", { class: "recent-meta" }, el("span", { class: `pill ${g.terminal ? "" : "good"}` }, status), " ", moves, " · ", el("time", { datetime: new Date(g.used_ms).toISOString() }, when))),
+    el("button", {
+      type: "button", class: "recent-delete", "aria-label": `Delete ${what}`, title: "Delete this game",
+      onclick: async (e) => {
+        e.currentTarget.disabled = true;
+        try {
+          await api("DELETE", `/api/games/${encodeURIComponent(g.id)}`);
+        } catch (err) {
+          if (err.status !== 404) {
+            banner(document.getElementById("recent-message"), `Could not delete it: ${err.message}`, "bad");
+            e.currentTarget.disabled = false;
+            return;
+          }
+        }
+        banner(document.getElementById("recent-message"), `Deleted the ${name} game.`, "info");
+        loadRecent();
+      },
+    }, "Delete"));
+  return row;
+}
+
+async function loadRecent() {
+  const section = document.getElementById("recent");
+  let list;
+  try {
+    list = (await api("GET", "/api/games/recent")).games;
+  } catch (err) {
+    section.classList.remove("hidden");
+    fill(document.getElementById("recent-list"), el("li", { class: "muted" }, `Your recent games could not be loaded: ${err.message}`));
+    return;
+  }
+  const known = list.filter((g) => NAMES[g.game]);
+  section.classList.toggle("hidden", known.length === 0 && !document.getElementById("recent-message").textContent);
+  // The few most recent first; the rest on request (the game cards stay near the top).
+  const shown = showAll ? known : known.slice(0, FEW);
+  const more = known.length - shown.length;
+  fill(document.getElementById("recent-list"), known.length ? shown.map(recentRow) : el("li", { class: "muted" }, "No games yet."),
+    more > 0 ? el("li", { class: "recent-more" }, el("button", { type: "button", class: "ghost", id: "recent-all", onclick: () => { showAll = true; loadRecent(); } }, `Show all ${known.length} games`)) : null);
+  window.tabletopRecent = known; // read by the browser tests
+}
+
+const FEW = 4;
+let showAll = false;
+
+loadRecent();

@@ -592,6 +592,115 @@ fn judge(b: &mut Browser, server: &TestServer, base: &str, shots: &Path) {
     );
 }
 
+/// The page's URL, its game's id and moves: what a reopened page must show again.
+fn game_now(b: &mut Browser, id: &str) -> Value {
+    b.execute(
+        &format!("const t = window.tabletop; const g = t.game || t; return [location.href, g.id, JSON.stringify(g.state.history), g.state.seats, {id}];"),
+        vec![],
+    )
+}
+
+/// A game's URL reopens it: a Nine game with a move, reloaded in a fresh navigation, is the
+/// same game (seat, moves, the move list); so is each other page's; the home page lists it, its
+/// link reopens it, its button deletes it, and the URL of a deleted game says so and offers a
+/// new one.
+fn game_urls(b: &mut Browser, base: &str, shots: &Path, axe: &str) {
+    b.goto(&format!("{base}/nine?from=test"));
+    b.wait_until("const t = window.tabletop; return t.state && !t.busy && t.analysis;", WAIT);
+    click_and_wait(b, "#my-hand button.playable");
+    let (url, id) = {
+        let v = b.execute("return [location.href, window.tabletop.id];", vec![]);
+        (v[0].as_str().unwrap().to_owned(), v[1].as_str().unwrap().to_owned())
+    };
+    assert!(
+        url.ends_with(&format!("/nine?from=test&game={id}")),
+        "the game's id in the URL, the other parameters kept: {url}"
+    );
+    let before = game_now(b, "t.me");
+    b.goto(&url);
+    b.wait_until("const t = window.tabletop; return t.state && !t.busy && t.analysis;", WAIT);
+    assert_eq!(game_now(b, "t.me"), before, "the reopened Nine game");
+    let listed = b.find_all("#history button").len() as u64;
+    let moves = b.execute("return window.tabletop.state.history.length", vec![]).as_u64().unwrap();
+    assert_eq!(listed, moves + 1, "the move list, reopened (the deal, then each move)");
+    // Every other page reopens its game too.
+    for (page, id_of) in [("take6", "t.replay"), ("mahjong", "t.seat"), ("race", "null")] {
+        b.goto(&format!("{base}/{page}"));
+        ready(b);
+        if page == "race" {
+            b.click_css("#grid button[data-x=\"2\"][data-y=\"3\"]");
+            b.click_css("#start-here");
+            b.wait_until("const g = window.tabletop.game; return g.state && !g.busy;", WAIT);
+        }
+        let before = game_now(b, id_of);
+        assert!(before[0].as_str().unwrap().contains("game="), "{page}: {}", before[0]);
+        b.goto(before[0].as_str().unwrap());
+        b.wait_until("const t = window.tabletop; const g = t.game || t; return g.state && !g.busy && !t.busy;", WAIT);
+        assert_eq!(game_now(b, id_of), before, "the reopened {page} game");
+    }
+    // The home page lists the Nine game; its link reopens it.
+    let row = format!("#recent-list li[data-id=\"{id}\"]");
+    for (w, h) in [PHONE, LAPTOP] {
+        b.resize(w, h);
+        b.goto(&format!("{base}/"));
+        b.wait_for("#recent-list li.recent-game", WAIT);
+        let shown = b.find_all("#recent-list li.recent-game").len();
+        assert!(shown <= 4, "the few most recent games first, not {shown}");
+        b.screenshot(&shots.join(format!("home-recent-{w}x{h}.png")));
+        if !b.find_all("#recent-all").is_empty() {
+            b.click_css("#recent-all");
+            b.wait_until("return !document.getElementById('recent-all');", WAIT);
+        }
+        let e = b.wait_for(&row, WAIT);
+        let text = b.text(&e);
+        assert!(text.contains("Nine") && text.contains(&format!("{moves} moves")), "{text}");
+        let label = b.execute(
+            &format!("return document.querySelector('{row} button').getAttribute('aria-label')"),
+            vec![],
+        );
+        assert!(label.as_str().is_some_and(|l| l.starts_with("Delete Nine, ")), "{label}");
+        no_sideways_scroll(b, &format!("the recent games at {w}x{h}"));
+        axe_clean(b, axe, &format!("the recent games at {w}x{h}"));
+    }
+    b.click_css(&format!("{row} a"));
+    b.wait_until("const t = window.tabletop; return t && t.state && !t.busy && t.analysis;", WAIT);
+    let now = game_now(b, "t.me");
+    assert_eq!(
+        now.as_array().unwrap()[1..],
+        before.as_array().unwrap()[1..],
+        "the Nine game, reopened from the home page"
+    );
+    assert!(now[0].as_str().unwrap().ends_with(&format!("/nine?game={id}")), "{}", now[0]);
+    // Its button deletes it: gone from the list and from the server.
+    b.goto(&format!("{base}/"));
+    b.wait_for("#recent-list li.recent-game", WAIT);
+    if !b.find_all("#recent-all").is_empty() {
+        b.click_css("#recent-all");
+        b.wait_until("return !document.getElementById('recent-all');", WAIT);
+    }
+    b.wait_for(&row, WAIT);
+    b.click_css(&format!("{row} button.recent-delete"));
+    b.wait_until(&format!("return !document.querySelector('{}') && window.tabletopRecent && !window.tabletopRecent.some((g) => g.id === '{id}');", row), WAIT);
+    // Its URL now says it is gone, and starts a new game on request.
+    b.goto(&url);
+    let message = text_of(b, "#message");
+    assert!(message.contains("no longer on the server"), "{message}");
+    b.screenshot(&shots.join("nine-gone.png"));
+    assert_eq!(
+        b.execute("return location.search", vec![]),
+        "?from=test",
+        "the gone game's id taken out of the URL"
+    );
+    b.click_css("#new-game");
+    b.wait_until("const t = window.tabletop; return t.state && !t.busy && t.analysis;", WAIT);
+    let fresh = b.execute(
+        "return [window.tabletop.id, window.tabletop.state.history.length, location.search]",
+        vec![],
+    );
+    assert_ne!(fresh[0], json!(id), "a new game");
+    assert_eq!(fresh[2], json!(format!("?from=test&game={}", fresh[0].as_str().unwrap())));
+}
+
 /// Every page at one window size: no sideways scroll, the game on the first screen, axe clean.
 fn every_page(b: &mut Browser, base: &str, shots: &Path, axe: &str, (w, h): (u32, u32)) {
     b.resize(w, h);
@@ -703,6 +812,8 @@ fn the_pages_work_in_a_real_browser() {
     timed("race");
     mahjong_watched(&mut b, &base, &shots);
     timed("Mahjong watched");
+    game_urls(&mut b, &base, &shots, &axe);
+    timed("a game's URL and the recent games");
     // Nothing any game did was refused by the policy.
     let refused = policy_violations(&mut b, "the games");
     assert!(refused.is_empty(), "{}", refused.join("\n"));
