@@ -697,6 +697,11 @@ fn game_urls(b: &mut Browser, base: &str, shots: &Path, axe: &str) {
         "return [window.tabletop.id, window.tabletop.state.history.length, location.search]",
         vec![],
     );
+    // The race page too: the board drawn, the message, a start cell to choose.
+    b.goto(&format!("{base}/race?game={id}"));
+    let message = text_of(b, "#game-info .banner.bad");
+    assert!(message.contains("no longer on the server"), "{message}");
+    assert_eq!(b.execute("return location.search", vec![]), "");
     assert_ne!(fresh[0], json!(id), "a new game");
     assert_eq!(fresh[2], json!(format!("?from=test&game={}", fresh[0].as_str().unwrap())));
 }
