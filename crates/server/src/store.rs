@@ -14,6 +14,7 @@
 
 use std::collections::HashMap;
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -64,6 +65,8 @@ pub struct Store {
     slots: Mutex<HashMap<String, Slot>>,
     db: Mutex<Connection>,
     caps: Caps,
+    /// The last time stamp given to a use ([`Store::tick`]).
+    clock: AtomicU64,
 }
 
 /// Milliseconds since the Unix epoch.
@@ -111,7 +114,12 @@ impl Store {
              CREATE INDEX IF NOT EXISTS games_by_client ON games (client, updated_ms);",
         )
         .map_err(fail)?;
-        let store = Store { slots: Mutex::new(HashMap::new()), db: Mutex::new(db), caps };
+        let store = Store {
+            slots: Mutex::new(HashMap::new()),
+            db: Mutex::new(db),
+            caps,
+            clock: AtomicU64::new(0),
+        };
         store.load().map_err(fail)?;
         Ok(store)
     }
@@ -135,6 +143,7 @@ impl Store {
         let mut slots = self.slots();
         for row in rows {
             let (id, client, created, updated, record) = row?;
+            self.clock.fetch_max(updated as u64, Ordering::Relaxed);
             match GameSession::from_record_json(&record) {
                 Ok(session) => {
                     let summary = session.summary();
@@ -152,6 +161,18 @@ impl Store {
             }
         }
         Ok(())
+    }
+
+    /// The time stamp of a use: the time in milliseconds, but never one given before, so
+    /// that uses in the same millisecond keep their order (in the list of recent games, and
+    /// after a restart, which reads the stamps back).
+    fn tick(&self) -> u64 {
+        let now = now_ms();
+        let previous = self
+            .clock
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |last| Some(now.max(last + 1)))
+            .unwrap_or_else(|last| last);
+        now.max(previous + 1)
     }
 
     fn slots(&self) -> MutexGuard<'_, HashMap<String, Slot>> {
@@ -253,7 +274,7 @@ impl Store {
                 break id;
             }
         };
-        let now = now_ms();
+        let now = self.tick();
         self.db()
             .execute(
                 "INSERT INTO games (id, client, created_ms, updated_ms, finished, record)
@@ -276,7 +297,7 @@ impl Store {
     /// The game with this id (and marks it used); 404 when there is none (never created,
     /// expired, deleted or pushed out).
     pub fn get(&self, id: &str) -> Result<Shared, ApiError> {
-        let now = now_ms();
+        let now = self.tick();
         let idle = self.caps.idle.as_millis() as u64;
         let mut slots = self.slots();
         match slots.get_mut(id) {
@@ -308,7 +329,7 @@ impl Store {
     pub fn save(&self, id: &str, session: &GameSession) -> Result<(), ApiError> {
         let record = session.record_json();
         let summary = session.summary();
-        let now = now_ms();
+        let now = self.tick();
         let finished = summary.finished;
         {
             let mut slots = self.slots();
@@ -371,5 +392,21 @@ impl Store {
     /// The number of games held (expired ones included until the next sweep).
     pub fn count(&self) -> usize {
         self.slots().len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uses_in_one_millisecond_get_distinct_increasing_stamps() {
+        let caps = Caps { total: 10, per_client: 10, idle: Duration::from_secs(60) };
+        let store = Store::open(None, caps).unwrap();
+        let stamps: Vec<u64> = (0..1000).map(|_| store.tick()).collect();
+        assert!(stamps.windows(2).all(|w| w[0] < w[1]), "{stamps:?}");
+        // Close to the clock: 1,000 ticks run ahead of it by at most 1,000 ms.
+        assert!(stamps[999] <= now_ms() + 1000);
+        assert!(stamps[0] + 5_000 >= now_ms());
     }
 }
