@@ -417,6 +417,13 @@ fn the_end_shows_the_outcome_and_still_hides_the_hands() {
         assert_eq!(obs[(5 + i) * 37..(6 + i) * 37], discards, "{p}'s discards");
     }
     assert!(obs[37..2 * 37].contains(&3.0));
+    // Nobody is to discard at the end: plane 9 is zero; at the start it is all ones for A
+    // alone, and fills nothing else.
+    assert!(obs[9 * 37..].iter().all(|&x| x == 0.0));
+    let start = Mahjong::from_wall(&Wall::sorted());
+    let a = start.observation_tensor(0);
+    assert!(a[37..9 * 37].iter().all(|&x| x == 0.0) && a[9 * 37..].iter().all(|&x| x == 1.0));
+    assert!(start.observation_tensor(1)[37..].iter().all(|&x| x == 0.0));
 }
 
 /// What a re-deal keeps: the viewer's own hand and draws, every public event, every size; it
