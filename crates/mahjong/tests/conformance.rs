@@ -396,6 +396,34 @@ fn the_end_shows_the_outcome_and_still_hides_the_hands() {
     let win = &info[rows * 54..(rows + 1) * 54];
     assert_eq!((win[0], win[4 + 7]), (1.0, 1.0));
     assert!(info[(rows + 1) * 54..].iter().all(|&x| x == 0.0));
+    // Event 54 is `A OUT PASS B`: its row names B in columns 50-53.
+    assert_eq!(t.events()[53], "A OUT PASS B".parse().unwrap());
+    assert_eq!(info[54 * 54 + 50..55 * 54], [0.0, 1.0, 0.0, 0.0]);
+    // The observation's planes 1-4 count each seat's meld tiles, 5-8 its discards on the
+    // table (A and B have melded, A a pong).
+    let obs = g.observation_tensor(1);
+    for p in Player::ALL {
+        let (mut melds, mut discards) = ([0.0f32; 37], [0.0f32; 37]);
+        for m in t.melds(p) {
+            for k in m.tiles() {
+                melds[k.index()] += 1.0;
+            }
+        }
+        for k in t.discards(p) {
+            discards[k.index()] += 1.0;
+        }
+        let i = p.index();
+        assert_eq!(obs[(1 + i) * 37..(2 + i) * 37], melds, "{p}'s melds");
+        assert_eq!(obs[(5 + i) * 37..(6 + i) * 37], discards, "{p}'s discards");
+    }
+    assert!(obs[37..2 * 37].contains(&3.0));
+    // Nobody is to discard at the end: plane 9 is zero; at the start it is all ones for A
+    // alone, and fills nothing else.
+    assert!(obs[9 * 37..].iter().all(|&x| x == 0.0));
+    let start = Mahjong::from_wall(&Wall::sorted());
+    let a = start.observation_tensor(0);
+    assert!(a[37..9 * 37].iter().all(|&x| x == 0.0) && a[9 * 37..].iter().all(|&x| x == 1.0));
+    assert!(start.observation_tensor(1)[37..].iter().all(|&x| x == 0.0));
 }
 
 /// What a re-deal keeps: the viewer's own hand and draws, every public event, every size; it
