@@ -7,7 +7,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use serde_json::{Map, Value};
-use tabletop_play::{PlayError, find};
+use tabletop_play::{PlayError, clip, find};
 
 /// The largest seed: `2**64 - 1`.
 pub const SEED_MAX: i128 = u64::MAX as i128;
@@ -34,7 +34,7 @@ pub fn int_in(obj: &Bound<'_, PyAny>, what: &str, lo: i128, hi: i128) -> PyResul
             "{what} must be an integer from {} to {}, not {}",
             show(lo),
             show(hi),
-            cut(&index.str()?.to_string())
+            clip(&index.str()?.to_string())
         ))),
     }
 }
@@ -49,16 +49,6 @@ fn show(v: i128) -> String {
     match v {
         SEED_MAX => "2**64 - 1".to_owned(),
         v => v.to_string(),
-    }
-}
-
-/// Long text cut to a readable length.
-pub fn cut(text: &str) -> String {
-    const MAX: usize = 60;
-    if text.chars().count() <= MAX {
-        text.to_owned()
-    } else {
-        format!("{}...", text.chars().take(MAX).collect::<String>())
     }
 }
 
@@ -127,7 +117,7 @@ pub fn game_params(game: &str, params: Option<&Bound<'_, PyDict>>) -> PyResult<V
                 defaults.as_object().map(|m| m.keys().collect()).unwrap_or_default();
             return Err(PyValueError::new_err(format!(
                 "{game} has no parameter {:?}: its parameters are {}",
-                cut(&key),
+                clip(&key),
                 known.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(", ")
             )));
         };
@@ -138,7 +128,8 @@ pub fn game_params(game: &str, params: Option<&Bound<'_, PyDict>>) -> PyResult<V
             v = Value::String(v.to_string());
         }
         if default.is_u64() && !v.is_u64() && !v.is_null() {
-            let shown = cut(&value.repr()?.to_string());
+            let shown = value.repr()?.to_string();
+            let shown = clip(&shown);
             return Err(PyValueError::new_err(format!(
                 "{what} must be a non-negative integer, not {shown}"
             )));

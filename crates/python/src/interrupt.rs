@@ -1,30 +1,22 @@
 //! Ctrl-C during long calls: the work runs on a helper thread with the GIL released while the
 //! calling thread checks Python's signals every few milliseconds; on `KeyboardInterrupt` the
 //! work is told to stop (a flag it checks between items) and the exception is raised as soon
-//! as the helper has returned.
+//! as the helper has returned. The flag is the library's own [`Cancel`], and the helper runs
+//! under [`tabletop_core::cancel::scope`], so the library loops that check it (Take 6!'s Monte
+//! Carlo bot and sampled analysis) stop too.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
 use pyo3::prelude::*;
+use tabletop_core::cancel::{self, Cancel};
 
 /// How often the calling thread looks for a signal.
 const POLL: Duration = Duration::from_millis(20);
 
-/// Whether the work was told to stop (checked between items by interruptible work).
-pub struct Cancel(AtomicBool);
-
-impl Cancel {
-    /// Whether to stop now.
-    pub fn stop(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-}
-
 /// Runs `work` with the GIL released and Ctrl-C (any Python signal handler that raises)
 /// answered within a few tens of milliseconds plus the time `work` takes to notice
-/// [`Cancel::stop`].
+/// [`Cancel::is_cancelled`] (interruptible work checks it between items).
 ///
 /// # Errors
 /// The exception the signal handler raised (`KeyboardInterrupt` for Ctrl-C).
@@ -32,21 +24,21 @@ pub fn interruptible<T: Send>(
     py: Python<'_>,
     work: impl FnOnce(&Cancel) -> T + Send,
 ) -> PyResult<T> {
-    let cancel = Cancel(AtomicBool::new(false));
+    let cancel = Cancel::new();
     py.detach(|| {
         std::thread::scope(|scope| {
             let (tx, rx) = mpsc::channel();
             let cancel = &cancel;
             scope.spawn(move || {
                 // The receiver waits for this unless a signal came first; then it is gone.
-                let _ = tx.send(work(cancel));
+                let _ = tx.send(cancel::scope(cancel, || work(cancel)));
             });
             loop {
                 match rx.recv_timeout(POLL) {
                     Ok(value) => return Ok(value),
                     Err(mpsc::RecvTimeoutError::Timeout) => {
                         if let Err(e) = Python::attach(|py| py.check_signals()) {
-                            cancel.0.store(true, Ordering::Relaxed);
+                            cancel.cancel();
                             return Err(e); // the scope joins the helper, which stops soon
                         }
                     }

@@ -86,7 +86,7 @@ fn stats<'py>(py: Python<'py>, games: u64, seed: u64) -> PyResult<Bound<'py, PyA
         use rayon::prelude::*;
         (0..games)
             .into_par_iter()
-            .map(|i| (!cancel.stop()).then_some(i))
+            .map(|i| (!cancel.is_cancelled()).then_some(i))
             .while_some()
             .fold(tabletop_mahjong::Totals::new, |mut totals, i| {
                 totals.play(&tabletop_mahjong::seeded_wall(seed, i));

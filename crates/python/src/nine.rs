@@ -227,7 +227,7 @@ fn solve_many(py: Python<'_>, deals: Vec<Deal>) -> PyResult<Vec<Value>> {
     let values = interruptible(py, |cancel| {
         deals
             .par_iter()
-            .map(|d| (!cancel.stop()).then(|| Value::from(tabletop_nine::solve_deal(d.0))))
+            .map(|d| (!cancel.is_cancelled()).then(|| Value::from(tabletop_nine::solve_deal(d.0))))
             .collect::<Option<Vec<Value>>>()
     })?;
     values.ok_or_else(|| PyKeyboardInterrupt::new_err("interrupted"))
@@ -249,7 +249,7 @@ fn solve_random(py: Python<'_>, count: u64, seed: u64) -> PyResult<Vec<Value>> {
             .into_par_iter()
             .map(|i| {
                 let deal = tabletop_nine::seeded_deal(seed, i);
-                (!cancel.stop()).then(|| Value::from(tabletop_nine::solve_deal(deal)))
+                (!cancel.is_cancelled()).then(|| Value::from(tabletop_nine::solve_deal(deal)))
             })
             .collect::<Option<Vec<Value>>>()
     })?;
