@@ -9,7 +9,8 @@ use std::io::Write;
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
-use raw::{Running, send};
+use common::TestServer;
+use raw::send;
 use serde_json::{Value, json};
 use tabletop_server::Config;
 
@@ -33,7 +34,7 @@ fn heavy() -> Value {
 fn a_cancelled_heavy_request_frees_its_worker_within_a_second() {
     let config =
         Config { workers: 1, work_deadline: Duration::from_secs(600), ..Config::default() };
-    let server = Running::start(config);
+    let server = TestServer::with_config(config);
     let a = server.addr;
     let id = ok(post(a, "/api/games", &heavy()))["id"].as_str().unwrap().to_owned();
     let nine = ok(post(a, "/api/games", &json!({"game": "nine", "seats": ["human", "solver"]})));
@@ -73,7 +74,7 @@ fn a_cancelled_heavy_request_frees_its_worker_within_a_second() {
 fn work_stops_at_its_deadline_with_the_actions_played_so_far() {
     let deadline = Duration::from_millis(400);
     let config = Config { work_deadline: deadline, ..Config::default() };
-    let server = Running::start(config);
+    let server = TestServer::with_config(config);
     let a = server.addr;
     let game =
         json!({"game": "take6", "seed": 2, "seats": ["mc:3000", "mc:3000", "mc:3000", "mc:3000"]});
@@ -116,7 +117,7 @@ fn bodies_wait_for_room_in_the_memory_budget() {
         body_timeout: Duration::from_secs(20),
         ..Config::default()
     };
-    let server = Running::start(config);
+    let server = TestServer::with_config(config);
     let a = server.addr;
     // One upload holds 60 KiB of the 64 KiB while its body trickles in.
     let mut big = TcpStream::connect(a).unwrap();

@@ -9,7 +9,8 @@ use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
-use raw::{Running, send};
+use common::TestServer;
+use raw::send;
 use serde_json::json;
 use tabletop_server::Config;
 
@@ -32,7 +33,7 @@ fn read_until_closed(stream: &mut TcpStream) -> (Vec<u8>, Duration) {
 
 #[test]
 fn a_client_that_sends_half_a_request_is_dropped_and_blocks_nobody() {
-    let server = Running::start(quick_timeouts());
+    let server = TestServer::with_config(quick_timeouts());
     // Half a head, on 50 connections.
     let mut slow: Vec<TcpStream> = (0..50)
         .map(|_| {
@@ -77,7 +78,7 @@ fn shutdown_keeps_its_deadline_with_slow_clients_connected() {
         shutdown_timeout: Duration::from_millis(500),
         ..Config::default()
     };
-    let server = Running::start(config);
+    let server = TestServer::with_config(config);
     let mut open = Vec::new();
     for i in 0..30 {
         let mut s = TcpStream::connect(server.addr).unwrap();
@@ -101,7 +102,7 @@ fn shutdown_keeps_its_deadline_with_slow_clients_connected() {
 
 #[test]
 fn the_host_must_be_this_servers_loopback_name() {
-    let server = Running::start(Config::default());
+    let server = TestServer::with_config(Config::default());
     let port = server.addr.port();
     for host in [format!("127.0.0.1:{port}"), format!("localhost:{port}"), "localhost".into()] {
         let r = send(server.addr, "GET", "/api/health", &[("Host", &host)], None);
@@ -131,7 +132,7 @@ fn the_host_must_be_this_servers_loopback_name() {
 
 #[test]
 fn posts_from_other_origins_are_refused() {
-    let server = Running::start(Config::default());
+    let server = TestServer::with_config(Config::default());
     let own = format!("http://{}", server.addr);
     let input: &[u8] = b"1\n1 5 5\n";
     let judge = |headers: &[(&str, &str)]| {
@@ -171,13 +172,13 @@ fn posts_from_other_origins_are_refused() {
     }
 }
 
-fn server_sessions(server: &Running) -> u64 {
+fn server_sessions(server: &TestServer) -> u64 {
     send(server.addr, "GET", "/api/health", &[], None).json()["sessions"].as_u64().unwrap()
 }
 
 #[test]
 fn every_answer_carries_the_security_headers() {
-    let server = Running::start(Config::default());
+    let server = TestServer::with_config(Config::default());
     for (method, path) in [
         ("GET", "/"),
         ("GET", "/judge"),
@@ -207,7 +208,7 @@ fn every_answer_carries_the_security_headers() {
 
 #[test]
 fn a_megabyte_of_illegal_action_is_not_echoed() {
-    let server = Running::start(Config::default());
+    let server = TestServer::with_config(Config::default());
     let r = raw::post_as(
         server.addr,
         "00000000000000aa",

@@ -7,7 +7,8 @@ mod raw;
 
 use std::path::PathBuf;
 
-use raw::{Running, get_as, post_as, send};
+use common::TestServer;
+use raw::{get_as, post_as, send};
 use serde_json::{Value, json};
 use tabletop_server::Config;
 
@@ -47,7 +48,7 @@ const OTHER: &str = "00000000000000b2";
 fn a_restart_resumes_every_game_where_it_was() {
     let dir = TempDir::new("restart");
     let config = Config { db: Some(dir.0.join("games.sqlite3")), ..Config::default() };
-    let server = Running::start(config.clone());
+    let server = TestServer::with_config(config.clone());
     let a = server.addr;
     // A person against the solver, a few moves in; a Take 6! table with hidden hands; a
     // replay stepped part way.
@@ -101,7 +102,7 @@ fn a_restart_resumes_every_game_where_it_was() {
     let recent_before = ok(get_as(a, ME, "/api/games/recent"));
     server.stop();
 
-    let server = Running::start(config.clone());
+    let server = TestServer::with_config(config.clone());
     let a = server.addr;
     assert_eq!(ok(get_as(a, ME, &format!("/api/games/{nine_id}")))["state"], state);
     assert_eq!(ok(get_as(a, ME, &format!("/api/games/{take6_id}")))["state"], take6_state);
@@ -127,13 +128,13 @@ fn a_restart_resumes_every_game_where_it_was() {
     // A change after the restart is kept by the next one.
     let after = ok(get_as(a, ME, &format!("/api/games/{nine_id}")))["state"].clone();
     server.stop();
-    let server = Running::start(config);
+    let server = TestServer::with_config(config);
     assert_eq!(ok(get_as(server.addr, ME, &format!("/api/games/{nine_id}")))["state"], after);
 }
 
 #[test]
 fn each_client_lists_its_recent_games_and_deletes_them() {
-    let server = Running::start(Config::default());
+    let server = TestServer::with_config(Config::default());
     let a = server.addr;
     let mut mine = Vec::new();
     for game in ["nine", "race"] {
@@ -169,7 +170,7 @@ fn each_client_lists_its_recent_games_and_deletes_them() {
 #[test]
 fn one_client_creating_games_without_end_does_not_stop_another() {
     let config = Config { max_sessions: 12, max_sessions_per_client: 5, ..Config::default() };
-    let server = Running::start(config);
+    let server = TestServer::with_config(config);
     let a = server.addr;
     let race = json!({"game": "race", "seats": ["human", "solver"]});
     // The hog: games in progress up to its cap, then 429 for it alone.
@@ -217,7 +218,7 @@ fn one_client_creating_games_without_end_does_not_stop_another() {
 fn idle_games_expire_and_limits_are_listed() {
     let config =
         Config { session_idle: std::time::Duration::from_millis(300), ..Config::default() };
-    let server = Running::start(config);
+    let server = TestServer::with_config(config);
     let a = server.addr;
     let id = ok(post_as(a, ME, "/api/games", &json!({"game": "race", "seats": ["human"]})))["id"]
         .as_str()

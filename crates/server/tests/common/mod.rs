@@ -19,6 +19,11 @@ impl TestServer {
     /// Starts a server with `config` (test routes on).
     pub fn start(mut config: tabletop_server::Config) -> TestServer {
         config.test_routes = true;
+        TestServer::with_config(config)
+    }
+
+    /// Starts a server with `config` as it is (its test routes as it says).
+    pub fn with_config(config: tabletop_server::Config) -> TestServer {
         let (addr_tx, addr_rx) = std::sync::mpsc::channel();
         let (shutdown_tx, shutdown_rx) = tokio::sync::oneshot::channel::<()>();
         let thread = std::thread::spawn(move || {
@@ -37,9 +42,19 @@ impl TestServer {
                 .await
                 .expect("the server runs");
             });
+            // Work still running on the blocking pool does not hold the stop up.
+            runtime.shutdown_timeout(Duration::from_secs(2));
         });
         let addr = addr_rx.recv_timeout(Duration::from_secs(30)).expect("the server starts");
         TestServer { addr, shutdown: Some(shutdown_tx), thread: Some(thread) }
+    }
+
+    /// Stops the server; how long until its thread ended.
+    pub fn stop(mut self) -> Duration {
+        let start = std::time::Instant::now();
+        let _ = self.shutdown.take().unwrap().send(());
+        self.thread.take().unwrap().join().unwrap();
+        start.elapsed()
     }
 
     /// A server with the default configuration.

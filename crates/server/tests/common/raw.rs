@@ -1,12 +1,11 @@
 //! Raw HTTP/1.1 requests with any headers (a `Host` or `Origin` of one's choosing, a cookie),
-//! each on its own connection, and a server started by hand (its database, its shutdown
-//! timed).
+//! each on its own connection.
 
 #![allow(dead_code)] // Each test binary uses its own part of this module.
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::common::Response;
 
@@ -66,58 +65,4 @@ pub fn post_as(addr: SocketAddr, client: &str, path: &str, body: &serde_json::Va
 pub fn get_as(addr: SocketAddr, client: &str, path: &str) -> Response {
     let cookie = format!("tabletop_client={client}");
     send(addr, "GET", path, &[("Cookie", &cookie)], None)
-}
-
-/// A server on its own thread, stopped by [`Running::stop`], which says how long it took.
-pub struct Running {
-    /// Where it listens.
-    pub addr: SocketAddr,
-    stop: Option<tokio::sync::oneshot::Sender<()>>,
-    thread: Option<std::thread::JoinHandle<()>>,
-}
-
-impl Running {
-    /// Starts a server with `config` on a free loopback port.
-    pub fn start(config: tabletop_server::Config) -> Running {
-        let (addr_tx, addr_rx) = std::sync::mpsc::channel();
-        let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-        let thread = std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_multi_thread()
-                .worker_threads(2)
-                .enable_all()
-                .build()
-                .unwrap();
-            runtime.block_on(async move {
-                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-                addr_tx.send(listener.local_addr().unwrap()).unwrap();
-                tabletop_server::serve(listener, config, async {
-                    let _ = stop_rx.await;
-                })
-                .await
-                .expect("the server runs");
-            });
-            runtime.shutdown_timeout(Duration::from_secs(2));
-        });
-        let addr = addr_rx.recv_timeout(Duration::from_secs(30)).expect("the server starts");
-        Running { addr, stop: Some(stop_tx), thread: Some(thread) }
-    }
-
-    /// Stops the server; how long until its thread ended.
-    pub fn stop(mut self) -> Duration {
-        let start = Instant::now();
-        let _ = self.stop.take().unwrap().send(());
-        self.thread.take().unwrap().join().unwrap();
-        start.elapsed()
-    }
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        if let Some(tx) = self.stop.take() {
-            let _ = tx.send(());
-        }
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
-    }
 }
