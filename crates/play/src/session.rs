@@ -442,6 +442,31 @@ impl Session {
     /// # Errors
     /// [`PlayError::GameOver`]; [`PlayError::NotYourTurn`] when a person is to move.
     pub fn step(&mut self) -> Result<(), PlayError> {
+        let id = self.bot_choice()?;
+        self.apply_action(id)
+    }
+
+    /// [`Session::step`], unless the work is cancelled ([`tabletop_core::cancel`]): an action
+    /// chosen while the flag is set may have been cut short (a Monte Carlo bot stops its
+    /// playouts), so it is not played, and every action played is the bot's choice with its
+    /// whole budget. Whether the action was played.
+    ///
+    /// # Errors
+    /// As [`Session::step`].
+    pub fn step_unless_cancelled(&mut self) -> Result<bool, PlayError> {
+        if tabletop_core::cancel::requested() {
+            return Ok(false);
+        }
+        let id = self.bot_choice()?;
+        if tabletop_core::cancel::requested() {
+            return Ok(false);
+        }
+        self.apply_action(id)?;
+        Ok(true)
+    }
+
+    /// The action id the bot (or solver) seat to move chooses now.
+    fn bot_choice(&self) -> Result<usize, PlayError> {
         let Some(player) = self.current_player() else {
             return Err(PlayError::GameOver);
         };
@@ -453,12 +478,12 @@ impl Session {
             });
         };
         let seed = sub_seed(sub_seed(self.seed, 1), self.history.len() as u64);
-        let id = self.game.bot_id(&bot, seed);
-        self.apply_action(id)
+        Ok(self.game.bot_id(&bot, seed))
     }
 
     /// Lets the bot and solver seats move until a person must act or the game ends (at most
-    /// [`MAX_ADVANCE`] actions); the number of actions played.
+    /// [`MAX_ADVANCE`] actions), or the work is cancelled ([`Session::step_unless_cancelled`]);
+    /// the number of actions played.
     ///
     /// # Errors
     /// [`PlayError::TooLarge`] if the cap is reached (the actions played so far stay).
@@ -475,7 +500,9 @@ impl Session {
                     cap: MAX_ADVANCE as u64,
                 });
             }
-            self.step()?;
+            if !self.step_unless_cancelled()? {
+                break;
+            }
             n += 1;
         }
         Ok(n)

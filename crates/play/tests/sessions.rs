@@ -211,3 +211,22 @@ fn undo_after_a_matchs_new_deal_replays_the_deal() {
     }
     assert!(deals >= 2, "a second deal was reached");
 }
+
+#[test]
+fn cancelled_work_plays_no_bot_action() {
+    use tabletop_core::cancel::{Cancel, scope};
+    let mut s = all_bots("take6", &json!({}), 5);
+    let cancel = Cancel::new();
+    cancel.cancel();
+    scope(&cancel, || {
+        assert!(!s.step_unless_cancelled().unwrap());
+        assert_eq!(s.advance().unwrap(), 0);
+    });
+    assert!(s.history().is_empty());
+    // Outside the scope the same calls play, as `step` does.
+    let mut t = s.clone();
+    assert!(s.step_unless_cancelled().unwrap());
+    t.step().unwrap();
+    assert_eq!(s.history(), t.history());
+    assert!(s.advance().unwrap() > 0 && s.is_terminal());
+}

@@ -538,8 +538,8 @@ async fn step(
         Err(JsonRejection::MissingJsonContentType(_)) => 1,
         other => json_body(other)?.count.unwrap_or(1),
     };
-    let (steps, view, stopped) = with_session(&state, id.clone(), true, move |s, cancel| {
-        let (steps, stopped) = s.step(count, cancel)?;
+    let (steps, view, stopped) = with_session(&state, id.clone(), true, move |s, _| {
+        let (steps, stopped) = s.step(count)?;
         Ok((steps, s.state(), stopped))
     })
     .await?;

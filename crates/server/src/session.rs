@@ -12,14 +12,14 @@
 //!
 //! Bots move one action at a time, and between two actions the work's [`Cancel`] flag is read
 //! (set at the request's deadline or when its client goes away): the work then stops with the
-//! actions played so far. An action whose bot was cut short by the flag (a Monte Carlo bot
-//! stops its playouts) is taken back, so every action kept is the one the bot plays with its
-//! whole budget, and a game stays deterministic in its seed.
+//! actions played so far. An action chosen while the flag was set (a Monte Carlo bot stops its
+//! playouts) is not played ([`Session::step_unless_cancelled`]), so every action kept is the one
+//! the bot plays with its whole budget, and a game stays deterministic in its seed.
 
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tabletop_core::cancel::Cancel;
-use tabletop_play::{MAX_ADVANCE, Record, Seat, Session};
+use tabletop_play::{Record, Seat, Session};
 
 use crate::store::Summary;
 
@@ -86,39 +86,13 @@ impl GameSession {
         }
     }
 
-    /// One bot action; `false` when `cancel` was set while the bot thought (the action is
-    /// then taken back).
-    fn bot_step(&mut self, cancel: &Cancel) -> Result<bool, ApiError> {
-        self.inner.step()?;
-        if cancel.is_cancelled() {
-            self.inner.undo_step()?;
-            return Ok(false);
-        }
-        Ok(true)
-    }
-
-    /// [`Session::advance`], one action at a time, stopping when `cancel` is set; whether it
-    /// stopped so (a bot is then to move).
+    /// [`Session::advance`] (which stops when the work is cancelled); whether it stopped so (a
+    /// bot is then to move).
     fn advance(&mut self, cancel: &Cancel) -> Result<bool, ApiError> {
-        let mut n = 0;
-        while let Some(p) = self.inner.current_player() {
-            if self.inner.seats()[p].is_human() {
-                break;
-            }
-            if n == MAX_ADVANCE {
-                return Err(tabletop_play::PlayError::TooLarge {
-                    what: "actions in one advance".to_owned(),
-                    value: n as u64 + 1,
-                    cap: MAX_ADVANCE as u64,
-                }
-                .into());
-            }
-            if cancel.is_cancelled() || !self.bot_step(cancel)? {
-                return Ok(true);
-            }
-            n += 1;
-        }
-        Ok(false)
+        self.inner.advance()?;
+        let bot_to_move =
+            self.inner.current_player().is_some_and(|p| !self.inner.seats()[p].is_human());
+        Ok(cancel.is_cancelled() && bot_to_move)
     }
 
     /// The state as its default viewer sees it (the person's seat, or everything).
@@ -143,12 +117,12 @@ impl GameSession {
         self.advance(cancel)
     }
 
-    /// Plays up to `count` bot actions (stopping at a person's turn, the end, or when `cancel`
-    /// is set); how many, and whether `cancel` stopped it.
+    /// Plays up to `count` bot actions (stopping at a person's turn, the end, or when the work
+    /// is cancelled); how many, and whether the cancellation stopped it.
     ///
     /// # Errors
     /// 400 above [`MAX_STEPS`]; 409 when the game is over or a person is to move.
-    pub fn step(&mut self, count: usize, cancel: &Cancel) -> Result<(usize, bool), ApiError> {
+    pub fn step(&mut self, count: usize) -> Result<(usize, bool), ApiError> {
         if count > MAX_STEPS {
             return Err(tabletop_play::PlayError::TooLarge {
                 what: "steps".to_owned(),
@@ -159,14 +133,11 @@ impl GameSession {
         }
         let mut done = 0;
         while done < count {
-            if cancel.is_cancelled() {
-                return Ok((done, true));
-            }
-            match self.bot_step(cancel) {
+            match self.inner.step_unless_cancelled() {
                 Ok(true) => done += 1,
                 Ok(false) => return Ok((done, true)),
                 Err(_) if done > 0 => break,
-                Err(e) => return Err(e),
+                Err(e) => return Err(e.into()),
             }
         }
         Ok((done, false))
