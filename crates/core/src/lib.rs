@@ -34,6 +34,7 @@ pub mod contest;
 mod game;
 mod minimax;
 mod named;
+pub mod parts;
 mod rng;
 mod serde_str;
 #[cfg(any(test, feature = "testing"))]

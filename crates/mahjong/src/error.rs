@@ -283,3 +283,43 @@ pub enum DistanceReportError {
         tiles: usize,
     },
 }
+
+/// Parts of a seeded batch of games that cannot be played or merged
+/// ([`crate::StatsPart`]).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum StatsPartError {
+    /// Parts that are not the whole batch once, or a part out of the batch's games.
+    #[error(transparent)]
+    Parts(#[from] tabletop_core::parts::PartsError),
+    /// Parts of different batches given to be merged.
+    #[error("part {part} is of another batch than part 0: {what} differ")]
+    OtherBatch {
+        /// The part's index in the list.
+        part: usize,
+        /// What differs.
+        what: &'static str,
+    },
+    /// No parts to merge.
+    #[error("no parts to merge: expected the parts of one batch")]
+    NoParts,
+    /// Totals that cannot be those of the part's games.
+    #[error("part {first}..{stop} holds totals of {games} games that do not add up: {problem}")]
+    Totals {
+        /// The part's first game.
+        first: u64,
+        /// One past its last game.
+        stop: u64,
+        /// The games its totals count.
+        games: u64,
+        /// What does not add up.
+        problem: &'static str,
+    },
+    /// A part's run stopped before every game was played.
+    #[error("the run stopped after {played} of its {asked} games")]
+    Stopped {
+        /// Games played.
+        played: u64,
+        /// Games asked for.
+        asked: u64,
+    },
+}

@@ -42,14 +42,15 @@ pub use contest::{
 pub use distance::{discard_options, distance, distance_direct, improving_draws, is_winning};
 pub use error::{
     DistanceReportError, EventSyntaxError, IllegalMoveError, ParseEventError, ParseHandError,
-    ParseKindError, ParsePlayerError, ParseReplayError, ReplayError, ReplayReason, WallError,
+    ParseKindError, ParsePlayerError, ParseReplayError, ReplayError, ReplayReason, StatsPartError,
+    WallError,
 };
 pub use event::{Event, Outcome, log_text, parse_log, parse_log_lines};
 pub use game::{Mahjong, MahjongParams};
 pub use hand::{Hand, Meld};
 pub use judge::judge_p7147;
 pub use replay::{Added, Replay, ReplayState, ReplayStep, StepEvents, check_log};
-pub use report::{Discard, DistanceReport, GameReport, Summary, Totals, seeded_wall};
+pub use report::{Discard, DistanceReport, GameReport, StatsPart, Summary, Totals, seeded_wall};
 #[cfg(feature = "rayon")]
 pub use report::{summarise, summarise_seeded};
 pub use state::{GameRecord, GameStats, Position, simulate};

@@ -10,7 +10,7 @@
 use tabletop_core::{seeded_rng, sub_seed};
 
 use crate::distance::{discard_options, distance, improving_draws, is_winning};
-use crate::error::DistanceReportError;
+use crate::error::{DistanceReportError, StatsPartError};
 use crate::event::Outcome;
 use crate::hand::Hand;
 use crate::state::{GameRecord, GameStats, Position, simulate};
@@ -56,6 +56,8 @@ pub struct Summary {
 /// The integer totals of a batch of games: add games one by one, merge the totals of parts,
 /// and take the [`Summary`] at the end.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct Totals {
     games: u64,
     wins: [u64; 4],
@@ -121,6 +123,20 @@ impl Totals {
         self.games
     }
 
+    /// What does not add up in these totals, if anything: every game ends in exactly one
+    /// way, and each win is one seat's (totals read from outside are checked with it).
+    pub fn problem(&self) -> Option<&'static str> {
+        let ends = u128::from(self.ron) + u128::from(self.selfdrawn) + u128::from(self.draw);
+        let wins: u128 = self.wins.iter().map(|&w| u128::from(w)).sum();
+        if ends != u128::from(self.games) {
+            Some("the wins on a discard, self-drawn wins and drawn games are not the games")
+        } else if wins != u128::from(self.ron) + u128::from(self.selfdrawn) {
+            Some("the wins per seat are not the wins")
+        } else {
+            None
+        }
+    }
+
     /// The summary: the counts, and each mean as one quotient of two integers (0 for no
     /// games).
     pub fn summary(&self) -> Summary {
@@ -172,6 +188,112 @@ where
             a
         })
         .summary()
+}
+
+/// A part of a seeded batch of games: games `first..stop` of the `games` of batch `seed`
+/// (game `i` on [`seeded_wall`]`(seed, i)`), played and totalled ([`StatsPart::run`]). The
+/// parts of a whole batch, played on any threads, processes or machines, merge into its
+/// summary ([`StatsPart::merge`]), the same as [`summarise_seeded`]'s. With the `serde`
+/// feature it travels as JSON.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct StatsPart {
+    /// The games of the whole batch.
+    pub games: u64,
+    /// The batch's seed.
+    pub seed: u64,
+    /// The part's first game.
+    pub first: u64,
+    /// One past the part's last game.
+    pub stop: u64,
+    /// The totals of the part's games.
+    pub totals: Totals,
+}
+
+impl StatsPart {
+    /// Plays games `part` of the batch of `games` seeded games on all cores. `on_game` is
+    /// called after each game; once it returns `false` no further game is started and the
+    /// part is not returned.
+    ///
+    /// # Errors
+    /// [`StatsPartError::Parts`] for an empty range or one beyond `games`;
+    /// [`StatsPartError::Stopped`] when `on_game` stopped it.
+    #[cfg(feature = "rayon")]
+    pub fn run(
+        games: u64,
+        seed: u64,
+        part: std::ops::Range<u64>,
+        on_game: impl Fn() -> bool + Sync,
+    ) -> Result<StatsPart, StatsPartError> {
+        use rayon::prelude::*;
+        use std::sync::atomic::{AtomicBool, Ordering};
+        use tabletop_core::parts::PartsError;
+        let (first, stop) = (part.start, part.end);
+        if first >= stop {
+            return Err(PartsError::Empty { first, stop }.into());
+        }
+        if stop > games {
+            return Err(PartsError::Beyond { first, stop, total: games }.into());
+        }
+        let stopped = AtomicBool::new(false);
+        let totals = part
+            .into_par_iter()
+            .map(|i| (!stopped.load(Ordering::Relaxed)).then_some(i))
+            .while_some()
+            .fold(Totals::new, |mut totals, i| {
+                totals.play(&seeded_wall(seed, i));
+                if !on_game() {
+                    stopped.store(true, Ordering::Relaxed);
+                }
+                totals
+            })
+            .reduce(Totals::new, |mut a, b| {
+                a.merge(&b);
+                a
+            });
+        if totals.games() < stop - first {
+            return Err(StatsPartError::Stopped { played: totals.games(), asked: stop - first });
+        }
+        Ok(StatsPart { games, seed, first, stop, totals })
+    }
+
+    /// The summary of a batch from its parts, in any order: the same summary as
+    /// [`summarise_seeded`] of the whole batch.
+    ///
+    /// # Errors
+    /// [`StatsPartError::NoParts`]; [`StatsPartError::OtherBatch`] for parts of different
+    /// batches; [`StatsPartError::Parts`] unless the parts hold each game once;
+    /// [`StatsPartError::Totals`] for a part whose totals are not of its games.
+    pub fn merge(parts: &[StatsPart]) -> Result<Summary, StatsPartError> {
+        let head = parts.first().ok_or(StatsPartError::NoParts)?;
+        for (part, p) in parts.iter().enumerate() {
+            let what = if p.seed != head.seed {
+                "the seeds"
+            } else if p.games != head.games {
+                "the numbers of games"
+            } else {
+                continue;
+            };
+            return Err(StatsPartError::OtherBatch { part, what });
+        }
+        let ranges: Vec<_> = parts.iter().map(|p| p.first..p.stop).collect();
+        tabletop_core::parts::check_cover(&ranges, head.games)?;
+        let mut totals = Totals::new();
+        for p in parts {
+            let problem = if p.totals.games() != p.stop - p.first {
+                Some("not one game per game of the part")
+            } else {
+                p.totals.problem()
+            };
+            if let Some(problem) = problem {
+                let (first, stop, games) = (p.first, p.stop, p.totals.games());
+                return Err(StatsPartError::Totals { first, stop, games, problem });
+            }
+            totals.merge(&p.totals);
+        }
+        Ok(totals.summary())
+    }
 }
 
 /// The summary of `games` seeded random games, game `i` on [`seeded_wall`]`(seed, i)`, played

@@ -80,6 +80,92 @@ fn the_parallel_drivers_give_the_sequential_totals() {
     assert_eq!(calls.into_inner(), 50);
 }
 
+/// The parts of a batch, in any split and order, merge into the whole batch's summary; a
+/// part survives JSON, and parts that are not one whole batch are refused.
+#[cfg(feature = "rayon")]
+#[test]
+fn parts_of_a_batch_merge_into_its_summary() {
+    use tabletop_core::parts::{PartsError, split};
+    use tabletop_mahjong::{StatsPart, StatsPartError};
+    let whole = tabletop_mahjong::summarise_seeded(23, 5, || ());
+    for shards in [1, 2, 5, 23] {
+        let mut parts: Vec<StatsPart> = split(23, shards)
+            .unwrap()
+            .into_iter()
+            .map(|r| StatsPart::run(23, 5, r, || true).unwrap())
+            .collect();
+        parts.rotate_left(1);
+        assert_eq!(StatsPart::merge(&parts), Ok(whole.clone()), "{shards} parts");
+        #[cfg(feature = "serde")]
+        {
+            let json = serde_json::to_string(&parts).unwrap();
+            assert_eq!(serde_json::from_str::<Vec<StatsPart>>(&json).unwrap(), parts);
+        }
+    }
+    let part = |r: std::ops::Range<u64>| StatsPart::run(23, 5, r, || true).unwrap();
+    let (a, b) = (part(0..10), part(10..23));
+    assert_eq!(StatsPart::merge(&[]), Err(StatsPartError::NoParts));
+    assert_eq!(
+        StatsPart::merge(&[b]),
+        Err(PartsError::Missing { missing: 0..10, total: 23 }.into())
+    );
+    assert_eq!(
+        StatsPart::merge(&[a, part(5..15), b]),
+        Err(PartsError::Overlap { first: 0..10, second: 5..15 }.into())
+    );
+    let mut other = b;
+    other.seed = 6;
+    assert_eq!(
+        StatsPart::merge(&[a, other]),
+        Err(StatsPartError::OtherBatch { part: 1, what: "the seeds" })
+    );
+    other.seed = 5;
+    other.games = 24;
+    assert_eq!(
+        StatsPart::merge(&[a, other]).unwrap_err().to_string(),
+        "part 1 is of another batch than part 0: the numbers of games differ"
+    );
+    // Totals that are not the part's games, or do not add up.
+    let mut wrong = b;
+    wrong.totals = a.totals;
+    let err = StatsPart::merge(&[a, wrong]).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "part 10..23 holds totals of 10 games that do not add up: not one game per game of the part"
+    );
+    let mut one = Totals::new();
+    one.play(&seeded_wall(5, 0));
+    assert_eq!(one.problem(), None);
+    #[cfg(feature = "serde")]
+    for (key, problem) in [("draw", "are not the games"), ("wins", "per seat are not the wins")] {
+        let mut broken = serde_json::to_value(one).unwrap();
+        if key == "wins" {
+            broken["wins"][3] = (broken["wins"][3].as_u64().unwrap() + 1).into();
+        } else {
+            broken[key] = (broken[key].as_u64().unwrap() + 1).into();
+        }
+        let broken: Totals = serde_json::from_value(broken).unwrap();
+        assert!(broken.problem().unwrap().contains(problem), "{key}");
+        let mut part = StatsPart::run(23, 5, 0..1, || true).unwrap();
+        part.totals = broken;
+        let rest = StatsPart::run(23, 5, 1..23, || true).unwrap();
+        assert!(matches!(StatsPart::merge(&[part, rest]), Err(StatsPartError::Totals { .. })));
+    }
+    // Out of the batch, and stopped early.
+    assert_eq!(
+        StatsPart::run(23, 5, 4..4, || true),
+        Err(PartsError::Empty { first: 4, stop: 4 }.into())
+    );
+    assert_eq!(
+        StatsPart::run(23, 5, 20..24, || true),
+        Err(PartsError::Beyond { first: 20, stop: 24, total: 23 }.into())
+    );
+    match StatsPart::run(500, 5, 0..500, || false) {
+        Err(StatsPartError::Stopped { played, asked: 500 }) => assert!(played < 500),
+        other => panic!("{other:?}"),
+    }
+}
+
 #[test]
 fn a_game_report_is_the_simulated_game_of_its_wall() {
     let wall = seeded_wall(1, 2);

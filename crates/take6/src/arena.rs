@@ -120,6 +120,19 @@ impl serde::Serialize for Entrant {
     }
 }
 
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Entrant {
+    /// A name: a built-in bot's notation (`mc:50`) is that bot, any other name a bot of the
+    /// caller's.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Entrant, D::Error> {
+        let name = String::deserialize(d)?;
+        Ok(match name.parse::<BotKind>() {
+            Ok(kind) => Entrant::Builtin(kind),
+            Err(_) => Entrant::External(name),
+        })
+    }
+}
+
 /// A lineup of bots and the rules they play.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Arena {
@@ -260,19 +273,46 @@ impl Arena {
     /// As [`Arena::play_deal`].
     #[cfg(feature = "rayon")]
     pub fn summarise(&self, deals: u64, seed: u64, on_deal: impl Fn() + Sync) -> ArenaSummary {
+        self.tally_deals(0..deals, seed, || {
+            on_deal();
+            true
+        })
+        .summary()
+    }
+
+    /// The tally of deals `deals` (deal `i` from `sub_seed(seed, i)`), played on all cores:
+    /// one part of a run split between threads, processes or machines, whose tallies merge
+    /// into the run's ([`Tally::merge`], [`Tally::sums`]). `on_deal` is called once after
+    /// each deal; once it returns `false` no further deal is started, and the tally holds
+    /// fewer deals than asked (see [`Tally::deals`]).
+    ///
+    /// # Panics
+    /// As [`Arena::play_deal`].
+    #[cfg(feature = "rayon")]
+    pub fn tally_deals(
+        &self,
+        deals: std::ops::Range<u64>,
+        seed: u64,
+        on_deal: impl Fn() -> bool + Sync,
+    ) -> Tally {
         use rayon::prelude::*;
-        (0..deals)
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let stopped = AtomicBool::new(false);
+        deals
             .into_par_iter()
+            .map(|i| (!stopped.load(Ordering::Relaxed)).then_some(i))
+            .while_some()
             .fold(
                 || self.tally(),
                 |mut tally, i| {
                     tally.add(&self.play_deal(sub_seed(seed, i)));
-                    on_deal();
+                    if !on_deal() {
+                        stopped.store(true, Ordering::Relaxed);
+                    }
                     tally
                 },
             )
             .reduce(|| self.tally(), Tally::merge)
-            .summary()
     }
 
     /// The statistics of deals `0..deals` as `Arena::summarise`, played one after another
@@ -336,6 +376,7 @@ const WIN_UNIT: u64 = 2520;
 /// The running sums of one per-deal quantity: exact integers, so that sums merged in any order
 /// (one per thread) give the same statistics.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 struct Sums {
     sum: i128,
     squares: i128,
@@ -449,6 +490,52 @@ impl Tally {
         self.deals
     }
 
+    /// The tally's sums, without its arena: what a part of a run sends back to be merged.
+    pub fn sums(&self) -> TallySums {
+        TallySums {
+            deals: self.deals,
+            games: self.games,
+            penalties: self.penalties.clone(),
+            wins: self.wins.clone(),
+            differences: self.differences.clone(),
+        }
+    }
+
+    /// Adds the sums of a tally of the same arena (from [`Tally::sums`]), as
+    /// [`Tally::merge`] adds a tally.
+    ///
+    /// # Errors
+    /// [`ArenaError::Sums`] when they cannot be a tally of this arena's deals: not one sum per
+    /// bot and per pair of bots, or not one game per seating of each deal.
+    pub fn add_sums(&mut self, sums: &TallySums) -> Result<(), ArenaError> {
+        let k = self.bots.len();
+        let seatings = self.rules.num_players() as u64;
+        let problem = if sums.penalties.len() != k || sums.wins.len() != k {
+            Some(format!("{} bots' sums for {k} bots", sums.penalties.len().max(sums.wins.len())))
+        } else if sums.differences.len() != k * k {
+            Some(format!("{} pairs' sums for {} pairs of bots", sums.differences.len(), k * k))
+        } else if sums.deals.checked_mul(seatings) != Some(sums.games) {
+            Some(format!("{} games in {} deals of {seatings} seatings", sums.games, sums.deals))
+        } else {
+            None
+        };
+        if let Some(problem) = problem {
+            return Err(ArenaError::Sums { problem });
+        }
+        self.deals += sums.deals;
+        self.games += sums.games;
+        for (mine, theirs) in [
+            (&mut self.penalties, &sums.penalties),
+            (&mut self.wins, &sums.wins),
+            (&mut self.differences, &sums.differences),
+        ] {
+            for (m, t) in mine.iter_mut().zip(theirs) {
+                m.merge(t);
+            }
+        }
+        Ok(())
+    }
+
     /// The statistics, per distinct bot of the lineup.
     pub fn summary(&self) -> ArenaSummary {
         let n = self.deals;
@@ -485,6 +572,27 @@ impl Tally {
             bots,
             comparisons,
         }
+    }
+}
+
+/// The numbers of a [`Tally`] without its arena ([`Tally::sums`]): what a part of an arena run
+/// sends back to be merged ([`crate::ArenaPart`]). With the `serde` feature it travels as
+/// JSON (exact integers, some beyond 64 bits).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct TallySums {
+    deals: u64,
+    games: u64,
+    penalties: Vec<Sums>,
+    wins: Vec<Sums>,
+    differences: Vec<Sums>,
+}
+
+impl TallySums {
+    /// The deals tallied.
+    pub fn deals(&self) -> u64 {
+        self.deals
     }
 }
 

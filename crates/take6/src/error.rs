@@ -274,6 +274,34 @@ pub enum ArenaError {
         /// Deals asked for.
         deals: u64,
     },
+    /// Sums that cannot be a tally of this arena's deals ([`crate::Tally::add_sums`]).
+    #[error("the sums are not a tally of this arena: {problem}")]
+    Sums {
+        /// What does not fit.
+        problem: String,
+    },
+    /// Parts of a run that are not the whole run once, or a part out of the run's deals.
+    #[error(transparent)]
+    Parts(#[from] tabletop_core::parts::PartsError),
+    /// Parts of different arena runs given to be merged.
+    #[error("part {part} is of another arena run than part 0: {what} differ")]
+    OtherRun {
+        /// The part's index in the list.
+        part: usize,
+        /// What differs.
+        what: &'static str,
+    },
+    /// No parts to merge.
+    #[error("no parts to merge: expected the parts of one arena run")]
+    NoParts,
+    /// A part's run stopped before every deal was played.
+    #[error("the run stopped after {played} of its {asked} deals")]
+    Stopped {
+        /// Deals played.
+        played: u64,
+        /// Deals asked for.
+        asked: u64,
+    },
 }
 
 #[cfg(test)]

@@ -46,7 +46,7 @@ mod state;
 mod table;
 
 pub use arena::{
-    Arena, ArenaSummary, BotSummary, Comparison, DealResult, Entrant, Tally, play_hand,
+    Arena, ArenaSummary, BotSummary, Comparison, DealResult, Entrant, Tally, TallySums, play_hand,
 };
 pub use bot::{
     AnyBot, Bot, BotKind, Budget, FastRng, HeuristicBot, HighestBot, LowestBot, MonteCarloBot,
@@ -63,7 +63,9 @@ pub use error::{
 };
 pub use game::{ANALYSIS_SAMPLES, MAX_MC_PLAYOUTS, Mode, Take6, Take6Params, indistinguishable};
 pub use judge::{judge_nthu14463, parse_nthu14463};
-pub use report::{ArenaConfig, ArenaReport, MAX_ARENA_DEALS, PairComparison, RulesReport};
+pub use report::{
+    ArenaConfig, ArenaPart, ArenaReport, MAX_ARENA_DEALS, PairComparison, RulesReport,
+};
 pub use rules::{MAX_HAND, MAX_PLAYERS, MAX_ROWS, ROW_CAPACITY, RowRule, Rules};
 pub use script::{Outcome, Script, Step, simulate, simulate_traced};
 pub use state::{Action, Hand, Match, Next, Placement, Reason, View};

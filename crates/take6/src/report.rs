@@ -3,7 +3,7 @@
 //! report ([`ArenaReport`], what `tabletop take6 arena --json` prints and `take6.arena`
 //! returns, field for field). The command line formats the report's text from it.
 
-use crate::arena::{Arena, ArenaSummary, BotSummary, Comparison, Entrant};
+use crate::arena::{Arena, ArenaSummary, BotSummary, Comparison, Entrant, TallySums};
 use crate::error::ArenaError;
 use crate::rules::{RowRule, Rules};
 
@@ -13,7 +13,8 @@ pub const MAX_ARENA_DEALS: u64 = 10_000_000;
 /// The set-up of an arena run. The format is always duplicate: each deal is played once per
 /// seating, the lineup rotated one seat each time (see [`Arena::play_deal`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct ArenaConfig {
     /// The rules (the match target counts only with `matches`).
     pub rules: Rules,
@@ -55,6 +56,57 @@ impl ArenaConfig {
         let summary = arena.summarise(self.deals, self.seed, on_deal);
         Ok(ArenaReport::new(&arena, &summary, self.seed))
     }
+
+    /// Plays deals `deals` of this run (a part of `0..self.deals`) on all cores and tallies
+    /// them: a part of the run to be played anywhere and merged ([`ArenaReport::merge`]).
+    /// `on_deal` is called after each deal; once it returns `false` no further deal is
+    /// started and the part is not returned.
+    ///
+    /// # Errors
+    /// As [`ArenaConfig::arena`]; [`ArenaError::Parts`] for an empty range or one beyond
+    /// the run's deals; [`ArenaError::Stopped`] when `on_deal` stopped it.
+    ///
+    /// # Panics
+    /// As [`ArenaConfig::run`].
+    #[cfg(feature = "rayon")]
+    pub fn run_part(
+        &self,
+        deals: std::ops::Range<u64>,
+        on_deal: impl Fn() -> bool + Sync,
+    ) -> Result<ArenaPart, ArenaError> {
+        use tabletop_core::parts::PartsError;
+        let arena = self.arena()?;
+        let (first, stop) = (deals.start, deals.end);
+        if first >= stop {
+            return Err(PartsError::Empty { first, stop }.into());
+        }
+        if stop > self.deals {
+            return Err(PartsError::Beyond { first, stop, total: self.deals }.into());
+        }
+        let tally = arena.tally_deals(deals, self.seed, on_deal);
+        if tally.deals() < stop - first {
+            return Err(ArenaError::Stopped { played: tally.deals(), asked: stop - first });
+        }
+        Ok(ArenaPart { config: self.clone(), first, stop, sums: tally.sums() })
+    }
+}
+
+/// A part of an arena run: deals `first..stop` of `config`'s run, played and tallied
+/// ([`ArenaConfig::run_part`]). The parts of a whole run, played on any threads, processes or
+/// machines, merge into the report of the run ([`ArenaReport::merge`]), the same as
+/// [`ArenaConfig::run`]'s. With the `serde` feature it travels as JSON.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct ArenaPart {
+    /// The whole run's set-up.
+    pub config: ArenaConfig,
+    /// The first deal of the part.
+    pub first: u64,
+    /// One past the part's last deal.
+    pub stop: u64,
+    /// The tally of the part's deals.
+    pub sums: TallySums,
 }
 
 /// The rules of an arena report.
@@ -143,6 +195,48 @@ impl ArenaReport {
         }
     }
 
+    /// The report of a run from its parts ([`ArenaConfig::run_part`], in any order): the
+    /// same report as [`ArenaConfig::run`] of the whole run.
+    ///
+    /// # Errors
+    /// [`ArenaError::NoParts`]; [`ArenaError::OtherRun`] for parts of different set-ups;
+    /// [`ArenaError::Parts`] unless the parts hold each deal of the run once;
+    /// [`ArenaError::Sums`] for a part whose sums are not a tally of its deals.
+    pub fn merge(parts: &[ArenaPart]) -> Result<ArenaReport, ArenaError> {
+        let config = &parts.first().ok_or(ArenaError::NoParts)?.config;
+        if let Some(part) = parts.iter().position(|p| p.config != *config) {
+            let other = &parts[part].config;
+            let what = if other.rules != config.rules || other.matches != config.matches {
+                "the rules"
+            } else if other.bots != config.bots {
+                "the bots"
+            } else if other.seed != config.seed {
+                "the seeds"
+            } else {
+                "the numbers of deals"
+            };
+            return Err(ArenaError::OtherRun { part, what });
+        }
+        let ranges: Vec<_> = parts.iter().map(|p| p.first..p.stop).collect();
+        tabletop_core::parts::check_cover(&ranges, config.deals)?;
+        let arena = config.arena()?;
+        let mut tally = arena.tally();
+        for part in parts {
+            if part.sums.deals() != part.stop - part.first {
+                return Err(ArenaError::Sums {
+                    problem: format!(
+                        "{} deals tallied for part {}..{}",
+                        part.sums.deals(),
+                        part.first,
+                        part.stop
+                    ),
+                });
+            }
+            tally.add_sums(&part.sums)?;
+        }
+        Ok(ArenaReport::new(&arena, &tally.summary(), config.seed))
+    }
+
     /// What the games are: `"hands"` or `"matches"`.
     pub fn games_noun(&self) -> &'static str {
         if self.game == "match" { "matches" } else { "hands" }
@@ -205,6 +299,93 @@ mod tests {
         assert_eq!((report.game, report.games_noun()), ("match", "matches"));
         assert_eq!(report.rules.match_target, Some(20));
         assert!(report.rules.description.ends_with(", match to 20"), "{report:?}");
+    }
+
+    /// The parts of a run, in any split and order, merge into the report of the whole run,
+    /// for single hands and matches; a part survives JSON.
+    #[cfg(all(feature = "rayon", feature = "serde"))]
+    #[test]
+    fn parts_merge_into_the_whole_runs_report() {
+        let mut hands = config(vec![BotKind::Heuristic.into(), BotKind::Random.into()], 7);
+        let mut matches = config(vec![BotKind::Lowest.into(), BotKind::Highest.into()], 3);
+        matches.matches = true;
+        matches.rules = matches.rules.with_target(20).unwrap();
+        hands.seed = 11;
+        for c in [hands, matches] {
+            let whole = c.run(|| ()).unwrap();
+            for shards in 1..=c.deals {
+                let mut parts: Vec<ArenaPart> = tabletop_core::parts::split(c.deals, shards)
+                    .unwrap()
+                    .into_iter()
+                    .map(|r| c.run_part(r, || true).unwrap())
+                    .collect();
+                parts.reverse();
+                assert_eq!(ArenaReport::merge(&parts), Ok(whole.clone()), "{shards} parts");
+                let json = serde_json::to_string(&parts).unwrap();
+                let back: Vec<ArenaPart> = serde_json::from_str(&json).unwrap();
+                assert_eq!(back, parts);
+            }
+        }
+    }
+
+    #[cfg(feature = "rayon")]
+    #[test]
+    fn parts_that_are_not_one_whole_run_are_refused() {
+        use tabletop_core::parts::PartsError;
+        let c = config(vec![BotKind::Lowest.into(), BotKind::Random.into()], 4);
+        let part = |r: std::ops::Range<u64>| c.run_part(r, || true).unwrap();
+        let (a, b) = (part(0..2), part(2..4));
+        assert_eq!(ArenaReport::merge(&[]), Err(ArenaError::NoParts));
+        let message = |parts: &[ArenaPart]| ArenaReport::merge(parts).unwrap_err().to_string();
+        assert_eq!(
+            message(std::slice::from_ref(&a)),
+            PartsError::Missing { missing: 2..4, total: 4 }.to_string()
+        );
+        assert_eq!(message(&[a.clone(), part(1..3), b.clone()]), "parts 0..2 and 1..3 overlap");
+        for (change, what) in [
+            ((|c: &mut ArenaConfig| c.seed += 1) as fn(&mut ArenaConfig), "the seeds"),
+            (|c| c.bots.reverse(), "the bots"),
+            (|c| c.deals += 1, "the numbers of deals"),
+            (|c| c.matches = true, "the rules"),
+        ] {
+            let mut other = b.clone();
+            change(&mut other.config);
+            assert_eq!(
+                ArenaReport::merge(&[a.clone(), other]),
+                Err(ArenaError::OtherRun { part: 1, what })
+            );
+        }
+        // Sums of the wrong size, or of another number of deals than the part's.
+        let mut short = b.clone();
+        short.sums = a.sums.clone();
+        short.first = 3;
+        let mut parts = [a.clone(), part(2..3), short];
+        assert_eq!(
+            message(&parts),
+            "the sums are not a tally of this arena: 2 deals tallied for part 3..4"
+        );
+        parts[2].sums = c.run_part(3..4, || true).unwrap().sums;
+        assert!(ArenaReport::merge(&parts).is_ok());
+        let three = config(
+            vec![BotKind::Lowest.into(), BotKind::Random.into(), BotKind::Highest.into()],
+            4,
+        );
+        parts[2].sums = three.run_part(3..4, || true).unwrap().sums;
+        assert_eq!(
+            message(&parts),
+            "the sums are not a tally of this arena: 3 bots' sums for 2 bots"
+        );
+        // Parts out of the run, and a run stopped early.
+        assert_eq!(c.run_part(2..2, || true), Err(PartsError::Empty { first: 2, stop: 2 }.into()));
+        assert_eq!(
+            c.run_part(3..5, || true),
+            Err(PartsError::Beyond { first: 3, stop: 5, total: 4 }.into())
+        );
+        let c = config(vec![BotKind::Lowest.into()], 1000);
+        match c.run_part(0..1000, || false) {
+            Err(ArenaError::Stopped { played, asked: 1000 }) => assert!(played < 1000),
+            other => panic!("{other:?}"),
+        }
     }
 
     /// A bot of the caller's that plays as a built-in one gives the same statistics.
