@@ -8,6 +8,9 @@ Submodules:
   10^18 x 10^18, retrograde tables and Grundy values as numpy arrays.
 - ``tabletop.mahjong``: the THUPC 2021 Mahjong simulator, batches and the distance to winning.
 - ``tabletop.take6``: Take 6!: the judge's scripted game, the arena, bots written in Python.
+- ``tabletop.batch``: Take 6! arenas and Mahjong batches cut into parts, run as Ray tasks
+  and merged into exactly the report of the whole job (``batch.take6_arena``,
+  ``batch.mahjong_stats``, the generic ``batch.run``).
 - ``tabletop.census``: the census of every Nine deal by shards, run as Ray tasks
   (``census.run``; Ray is the optional extra ``pip install "./python[ray]"``).
 - ``tabletop.openspiel`` (import it explicitly; the optional extra
@@ -27,7 +30,7 @@ Top level:
 """
 
 from ._native import InputError, __version__, judge, problems, sub_seed
-from . import census, mahjong, nine, race, take6
+from . import batch, census, mahjong, nine, race, take6
 from ._native import TERMINAL, Game, State, load_game, load_record, registered_games
 
 __all__ = [
@@ -39,6 +42,7 @@ __all__ = [
     "registered_games",
     "InputError",
     "__version__",
+    "batch",
     "census",
     "judge",
     "mahjong",

@@ -2,7 +2,7 @@
 
 from typing import List, Optional
 
-from . import census as census, mahjong as mahjong, nine as nine, race as race, take6 as take6
+from . import batch as batch, census as census, mahjong as mahjong, nine as nine, race as race, take6 as take6
 
 __version__: str
 

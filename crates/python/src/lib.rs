@@ -11,6 +11,7 @@
 //! `take6`; the Python package `tabletop` re-exports them.
 
 mod args;
+mod batch;
 mod census;
 mod env;
 mod error;
@@ -52,6 +53,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         ("mahjong", mahjong::register),
         ("take6", take6::register),
         ("census", census::register),
+        ("batch", batch::register),
     ] {
         let sub = PyModule::new(py, name)?;
         init(&sub)?;

@@ -11,7 +11,7 @@ use crate::error;
 use crate::interrupt;
 
 /// The most games one `stats` call plays.
-const MAX_GAMES: u64 = 100_000_000;
+pub(crate) const MAX_GAMES: u64 = 100_000_000;
 
 /// Simulates the game of one wall and returns its log, one string per event (exactly the
 /// lines of `tabletop judge p7147`, without their line ends); with `lines=False`, the log as

@@ -52,7 +52,7 @@ fn simulate(text: &str) -> PyResult<Outcome> {
 }
 
 /// The rules of the arguments shared by `arena` and `play_hand`, checked.
-fn rules(
+pub(crate) fn rules(
     players: usize,
     cards: u8,
     rows: u8,
@@ -69,7 +69,7 @@ fn rules(
         .map_err(|e| error::value_error(&e))
 }
 
-fn bot_kind(name: &str) -> PyResult<BotKind> {
+pub(crate) fn bot_kind(name: &str) -> PyResult<BotKind> {
     name.trim().parse::<BotKind>().map_err(|e| error::value_error(&e))
 }
 

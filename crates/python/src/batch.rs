@@ -1,0 +1,184 @@
+//! `tabletop.batch`'s native half: one part of a big batch job (a Take 6! arena, a Mahjong
+//! batch), played here and returned as JSON text, and the merge of a job's parts into its
+//! report (the library's `ArenaReport::merge` and `StatsPart::merge`). The parts run wherever
+//! the Python driver sends them (processes, the tasks of a Ray cluster); merged, they give the
+//! report of the whole job run at once.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use tabletop_mahjong::StatsPart;
+use tabletop_take6::{ArenaConfig, ArenaPart, ArenaReport, BotKind, Entrant};
+
+use crate::{error, interrupt, mahjong, take6};
+
+/// Parses the parts of a job, each a part's JSON text.
+fn parse_parts<T: serde::de::DeserializeOwned>(parts: &[String], what: &str) -> PyResult<Vec<T>> {
+    parts
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            serde_json::from_str(text).map_err(|e| {
+                PyValueError::new_err(format!(
+                    "part {i} is not {what} (the text a part function returns): {}",
+                    tabletop_core::text::clip(&e.to_string())
+                ))
+            })
+        })
+        .collect()
+}
+
+/// The set-up of `take6.arena(players, bots, deals, seed, ...)` with built-in bots (names),
+/// checked.
+#[allow(clippy::too_many_arguments)]
+fn arena_config(
+    players: usize,
+    bots: Option<Vec<String>>,
+    deals: u64,
+    seed: u64,
+    row_rule: &str,
+    cards: u8,
+    rows: u8,
+    matches: bool,
+    target: Option<u16>,
+) -> PyResult<ArenaConfig> {
+    if target.is_some() && !matches {
+        return Err(PyValueError::new_err("target is only used with matches=True"));
+    }
+    let rules = take6::rules(players, cards, rows, row_rule, target)?;
+    let bots = match bots {
+        None => vec![Entrant::Builtin(BotKind::Random)],
+        Some(names) => names
+            .iter()
+            .map(|n| take6::bot_kind(n).map(Entrant::Builtin))
+            .collect::<PyResult<_>>()?,
+    };
+    let config = ArenaConfig { rules, bots, deals, seed, matches };
+    config.arena().map_err(|e| error::value_error(&e))?;
+    Ok(config)
+}
+
+/// Checks the set-up of an arena as `take6_arena_part` takes it, without playing: raises
+/// ValueError as `take6.arena` would.
+#[pyfunction]
+#[pyo3(signature = (
+    players = 4, bots = None, deals = 1000, seed = 0,
+    row_rule = "choose", cards = 10, rows = 4, matches = false, target = None
+))]
+#[allow(clippy::too_many_arguments)]
+fn take6_arena_check(
+    players: usize,
+    bots: Option<Vec<String>>,
+    deals: u64,
+    seed: u64,
+    row_rule: &str,
+    cards: u8,
+    rows: u8,
+    matches: bool,
+    target: Option<u16>,
+) -> PyResult<()> {
+    arena_config(players, bots, deals, seed, row_rule, cards, rows, matches, target).map(drop)
+}
+
+/// Deals `first` to `stop - 1` of the arena `take6.arena(players, bots, deals, seed, ...)`
+/// would play, played on all cores with the GIL released (Ctrl-C stops them), as the part's
+/// JSON text for `take6_arena_merge`. The bots are built-in bots' names only: a part may
+/// run in another process.
+#[pyfunction]
+#[pyo3(signature = (
+    first, stop, players = 4, bots = None, deals = 1000, seed = 0,
+    row_rule = "choose", cards = 10, rows = 4, matches = false, target = None
+))]
+#[allow(clippy::too_many_arguments)]
+fn take6_arena_part(
+    py: Python<'_>,
+    first: u64,
+    stop: u64,
+    players: usize,
+    bots: Option<Vec<String>>,
+    deals: u64,
+    seed: u64,
+    row_rule: &str,
+    cards: u8,
+    rows: u8,
+    matches: bool,
+    target: Option<u16>,
+) -> PyResult<String> {
+    let config = arena_config(players, bots, deals, seed, row_rule, cards, rows, matches, target)?;
+    let part = interrupt::interruptible(py, |cancel| {
+        config.run_part(first..stop, || !cancel.is_cancelled())
+    })?
+    .map_err(|e| error::value_error(&e))?;
+    Ok(serde_json::to_string(&part).expect("a part serialises to JSON"))
+}
+
+/// The report of an arena from the JSON texts of its parts (`take6_arena_part`, in any
+/// order): the dict `take6.arena` returns for the whole arena. Raises ValueError unless the
+/// parts are of one arena and hold each of its deals once.
+#[pyfunction]
+fn take6_arena_merge<'py>(py: Python<'py>, parts: Vec<String>) -> PyResult<Bound<'py, PyAny>> {
+    let parts: Vec<ArenaPart> = parse_parts(&parts, "a Take 6! arena part")?;
+    let report = ArenaReport::merge(&parts).map_err(|e| error::value_error(&e))?;
+    let value = serde_json::to_value(&report).expect("a report serialises to JSON");
+    crate::env::from_json(py, &value)
+}
+
+/// Checks `games` as `mahjong.stats(games, seed)` does.
+#[pyfunction]
+fn mahjong_stats_check(games: u64) -> PyResult<()> {
+    if !(1..=mahjong::MAX_GAMES).contains(&games) {
+        return Err(PyValueError::new_err(format!(
+            "games = {games} is out of range: expected 1 to {}",
+            mahjong::MAX_GAMES
+        )));
+    }
+    Ok(())
+}
+
+/// Games `first` to `stop - 1` of the batch `mahjong.stats(games, seed)` would play, played
+/// on all cores with the GIL released (Ctrl-C stops them), as the part's JSON text for
+/// `mahjong_stats_merge`.
+#[pyfunction]
+fn mahjong_stats_part(
+    py: Python<'_>,
+    first: u64,
+    stop: u64,
+    games: u64,
+    seed: u64,
+) -> PyResult<String> {
+    mahjong_stats_check(games)?;
+    let part = interrupt::interruptible(py, |cancel| {
+        StatsPart::run(games, seed, first..stop, || !cancel.is_cancelled())
+    })?
+    .map_err(|e| error::value_error(&e))?;
+    Ok(serde_json::to_string(&part).expect("a part serialises to JSON"))
+}
+
+/// The summary of a batch from the JSON texts of its parts (`mahjong_stats_part`, in any
+/// order): the dict `mahjong.stats` returns for the whole batch. Raises ValueError unless the
+/// parts are of one batch and hold each of its games once.
+#[pyfunction]
+fn mahjong_stats_merge<'py>(py: Python<'py>, parts: Vec<String>) -> PyResult<Bound<'py, PyAny>> {
+    let parts: Vec<StatsPart> = parse_parts(&parts, "a Mahjong batch part")?;
+    let summary = StatsPart::merge(&parts).map_err(|e| error::value_error(&e))?;
+    let value = serde_json::to_value(&summary).expect("a summary serialises to JSON");
+    crate::env::from_json(py, &value)
+}
+
+/// Cuts items `0..total` into at most `parts` consecutive ranges `(first, stop)` of sizes
+/// differing by at most one, in order (fewer when there are fewer items).
+#[pyfunction]
+fn split(total: u64, parts: u64) -> PyResult<Vec<(u64, u64)>> {
+    let ranges = tabletop_core::parts::split(total, parts).map_err(|e| error::value_error(&e))?;
+    Ok(ranges.into_iter().map(|r| (r.start, r.end)).collect())
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(split, m)?)?;
+    m.add_function(wrap_pyfunction!(take6_arena_check, m)?)?;
+    m.add_function(wrap_pyfunction!(mahjong_stats_check, m)?)?;
+    m.add_function(wrap_pyfunction!(take6_arena_part, m)?)?;
+    m.add_function(wrap_pyfunction!(take6_arena_merge, m)?)?;
+    m.add_function(wrap_pyfunction!(mahjong_stats_part, m)?)?;
+    m.add_function(wrap_pyfunction!(mahjong_stats_merge, m)?)?;
+    Ok(())
+}
