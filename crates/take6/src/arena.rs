@@ -511,7 +511,11 @@ impl Tally {
         let k = self.bots.len();
         let seatings = self.rules.num_players() as u64;
         let problem = if sums.penalties.len() != k || sums.wins.len() != k {
-            Some(format!("{} bots' sums for {k} bots", sums.penalties.len().max(sums.wins.len())))
+            Some(format!(
+                "{} penalty and {} win sums for {k} bots",
+                sums.penalties.len(),
+                sums.wins.len()
+            ))
         } else if sums.differences.len() != k * k {
             Some(format!("{} pairs' sums for {} pairs of bots", sums.differences.len(), k * k))
         } else if sums.deals.checked_mul(seatings) != Some(sums.games) {

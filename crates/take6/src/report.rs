@@ -328,6 +328,41 @@ mod tests {
         }
     }
 
+    /// Sums edited in transit are refused: not one game per seating of each deal, or not
+    /// one sum per pair of bots.
+    #[cfg(all(feature = "rayon", feature = "serde"))]
+    #[test]
+    fn edited_sums_are_refused() {
+        let c = config(vec![BotKind::Lowest.into(), BotKind::Random.into()], 4);
+        let (a, b) = (c.run_part(0..2, || true).unwrap(), c.run_part(2..4, || true).unwrap());
+        let edit = |f: &dyn Fn(&mut serde_json::Value)| {
+            let mut v = serde_json::to_value(&b).unwrap();
+            f(&mut v["sums"]);
+            let part: ArenaPart = serde_json::from_value(v).unwrap();
+            ArenaReport::merge(&[a.clone(), part]).unwrap_err().to_string()
+        };
+        let games = |v: &mut serde_json::Value| v["games"] = 7.into();
+        assert_eq!(
+            edit(&games),
+            "the sums are not a tally of this arena: 7 games in 2 deals of 3 seatings"
+        );
+        let pairs = |v: &mut serde_json::Value| {
+            v["differences"].as_array_mut().unwrap().pop();
+        };
+        assert_eq!(
+            edit(&pairs),
+            "the sums are not a tally of this arena: 3 pairs' sums for 4 pairs of bots"
+        );
+        let wins = |v: &mut serde_json::Value| {
+            v["wins"].as_array_mut().unwrap().pop();
+        };
+        assert_eq!(
+            edit(&wins),
+            "the sums are not a tally of this arena: 2 penalty and 1 win sums for 2 bots"
+        );
+        assert!(ArenaReport::merge(&[a, b]).is_ok());
+    }
+
     #[cfg(feature = "rayon")]
     #[test]
     fn parts_that_are_not_one_whole_run_are_refused() {
@@ -373,7 +408,7 @@ mod tests {
         parts[2].sums = three.run_part(3..4, || true).unwrap().sums;
         assert_eq!(
             message(&parts),
-            "the sums are not a tally of this arena: 3 bots' sums for 2 bots"
+            "the sums are not a tally of this arena: 3 penalty and 3 win sums for 2 bots"
         );
         // Parts out of the run, and a run stopped early.
         assert_eq!(c.run_part(2..2, || true), Err(PartsError::Empty { first: 2, stop: 2 }.into()));
