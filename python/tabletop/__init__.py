@@ -27,16 +27,21 @@ Top level:
   values of any Nine or race position; ``State.record()`` and
   ``load_record(record)`` save and rebuild a state exactly (the format of the command line
   and the HTTP API).
+- ``vector_env(game, n=1024, seed=0, **params)``: n games stepped in one call in Rust, shaped
+  like Gymnasium's vector API (``reset``, ``step`` with numpy arrays, legal-action masks,
+  same-step autoreset); see ``tabletop.vector``.
 """
 
 from ._native import InputError, __version__, judge, problems, sub_seed
 from . import batch, census, mahjong, nine, race, take6
 from ._native import TERMINAL, Game, State, load_game, load_record, registered_games
+from .vector import VectorEnv, vector_env
 
 __all__ = [
     "Game",
     "State",
     "TERMINAL",
+    "VectorEnv",
     "load_game",
     "load_record",
     "registered_games",
@@ -51,4 +56,5 @@ __all__ = [
     "race",
     "sub_seed",
     "take6",
+    "vector_env",
 ]

@@ -85,3 +85,5 @@ def load_record(record: Union[Dict[str, Any], str]) -> State:
 
 def registered_games() -> List[Dict[str, Any]]:
     """The games ``load_game`` knows, with their defaults."""
+
+from .vector import VectorEnv as VectorEnv, vector_env as vector_env

@@ -17,6 +17,15 @@ def test_split_cuts_the_items_into_balanced_consecutive_ranges():
     assert batch.split(0, 4) == []
     with pytest.raises(ValueError, match="into 0 parts"):
         batch.split(5, 0)
+    # Any integer type; a number out of range is a ValueError naming the parameter.
+    import numpy as np
+    assert batch.split(np.int64(4), np.uint8(2)) == [(0, 2), (2, 4)]
+    with pytest.raises(ValueError, match="total must be an integer from 0 to 2"):
+        batch.split(-1, 2)
+    with pytest.raises(ValueError, match="first must be an integer from 0 to 2"):
+        batch.mahjong_stats_part(-3, 1, 5, 0)
+    with pytest.raises(ValueError, match="players must be an integer"):
+        batch.take6_arena_check(players=2**70)
 
 
 @pytest.mark.parametrize("shards", [1, 2, 4, 9])
@@ -74,7 +83,7 @@ def test_parts_that_are_not_one_whole_job_are_refused():
     broken["totals"]["draw"] += 1
     with pytest.raises(ValueError, match="do not add up"):
         batch.mahjong_stats_merge([json.dumps(broken), batch.mahjong_stats_part(3, 6, 6, 1)])
-    with pytest.raises(ValueError, match="games = 0 is out of range"):
+    with pytest.raises(ValueError, match="games must be an integer from 1 to"):
         batch.mahjong_stats(0)
 
 

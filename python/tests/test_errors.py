@@ -102,19 +102,30 @@ def test_exact_values_of_any_position_are_one_call_away():
     assert "over" in message(done.analysis)
 
 
-@pytest.mark.parametrize("call", ["solve_random", "solve_many", "mahjong.stats"])
-def test_ctrl_c_interrupts_long_batches(call):
+@pytest.mark.parametrize(
+    "call", ["solve_random", "solve_many", "mahjong.stats", "take6.arena", "census.run_shard"]
+)
+def test_ctrl_c_interrupts_long_batches(call, tmp_path):
     import os
     import signal
     import threading
     import time
 
-    from tabletop import mahjong, nine
+    from tabletop import census, mahjong, nine, take6
 
+    out = tmp_path / "census.json"
     if call == "mahjong.stats":
         work = lambda: mahjong.stats(10**8, seed=1)  # noqa: E731 (minutes of work)
     elif call == "solve_random":
         work = lambda: nine.solve_random(10**7, seed=1)  # noqa: E731 (minutes of work)
+    elif call == "take6.arena":
+        # Built-in bots only: the deals run on all cores with the GIL released; Monte Carlo
+        # bots of 2000 playouts take a good part of a second per decision.
+        work = lambda: take6.arena(bots=["mc:2000", "heuristic"], deals=10**6)  # noqa: E731
+    elif call == "census.run_shard":
+        # A shard of 1.9 million classes in one chunk: minutes of work, no checkpoint before
+        # the Ctrl-C.
+        work = lambda: census.run_shard(1, 100, out, checkpoint=10**9)  # noqa: E731
     else:
         deals = [nine.Deal.random(i) for i in range(200_000)]  # made before the Ctrl-C
         work = lambda: nine.solve_many(deals * 10)  # noqa: E731 (minutes of work)
@@ -129,3 +140,83 @@ def test_ctrl_c_interrupts_long_batches(call):
     with pytest.raises(KeyboardInterrupt):
         work()
     assert started and time.monotonic() - started[0] < 0.5
+    if call == "census.run_shard":
+        # The chunk cut short is not recorded: no file was written.
+        assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    "call,words",
+    [
+        (lambda: __import__("tabletop").nine.Deal.random(2**64), ["seed", "2**64 - 1"]),
+        (lambda: __import__("tabletop").nine.Deal.random(-1), ["seed", "-1"]),
+        (lambda: __import__("tabletop").nine.solve_random(-1), ["count", "-1"]),
+        (lambda: __import__("tabletop").nine.solve_random(3, seed=2**70), ["seed", "2**64 - 1"]),
+        (lambda: __import__("tabletop").nine.find(-1), ["importance", "-1"]),
+        (lambda: __import__("tabletop").nine.find(30, budget=-5), ["budget", "-5"]),
+        (lambda: __import__("tabletop").mahjong.stats(-1), ["games", "-1"]),
+        (lambda: __import__("tabletop").mahjong.stats(5, seed=-2), ["seed", "-2"]),
+        (lambda: __import__("tabletop").mahjong.random_wall(2**64), ["seed"]),
+        (lambda: __import__("tabletop").mahjong.distance("1M", melds=-1), ["melds", "0 to 4"]),
+        (lambda: __import__("tabletop").mahjong.distance("1M", melds=2**64), ["melds", "0 to 4"]),
+        (lambda: __import__("tabletop").take6.arena(cards=300), ["cards", "0 to 255", "300"]),
+        (lambda: __import__("tabletop").take6.arena(rows=-1), ["rows", "-1"]),
+        (lambda: __import__("tabletop").take6.arena(players=2**70), ["players"]),
+        (lambda: __import__("tabletop").take6.arena(deals=-1), ["deals", "-1"]),
+        (lambda: __import__("tabletop").take6.arena(seed=2**64), ["seed", "2**64 - 1"]),
+        (
+            lambda: __import__("tabletop").take6.arena(matches=True, target=70000),
+            ["target", "0 to 65535"],
+        ),
+        (lambda: __import__("tabletop").take6.play_hand(["random"] * 3, seed=-1), ["seed"]),
+        (lambda: __import__("tabletop").take6.play_hand(["random"] * 3, cards=999), ["cards"]),
+        (lambda: __import__("tabletop").census.run_shard(2**32, 5, "x.json"), ["index"]),
+        (lambda: __import__("tabletop").census.run_shard(1, -5, "x.json"), ["count"]),
+        (lambda: __import__("tabletop").census.run_shard(1, 5, "x.json", checkpoint=0), ["checkpoint"]),
+        (lambda: __import__("tabletop").census.run_shard(1, 5, "x.json", threads=-1), ["threads"]),
+        (lambda: __import__("tabletop").sub_seed(-1, 0), ["seed", "-1"]),
+        (lambda: __import__("tabletop").sub_seed(0, 2**64), ["index"]),
+        (lambda: __import__("tabletop").vector_env("nine", n=0), ["n", "1 to 65536"]),
+        (lambda: __import__("tabletop").vector_env("nine", seed=-1), ["seed"]),
+    ],
+)
+def test_out_of_range_numbers_are_value_errors_naming_the_parameter(call, words, tmp_path):
+    # Never OverflowError (pyo3's integers raise it); the message names the parameter.
+    text = message(call)
+    for w in words:
+        assert w in text, (w, text)
+
+
+def test_numpy_integers_work_in_the_module_functions(tmp_path):
+    from tabletop import census, mahjong, nine, take6
+
+    assert nine.Deal.random(np.uint64(3)) == nine.Deal.random(3)
+    assert tabletop.sub_seed(np.uint64(5), np.int8(2)) == tabletop.sub_seed(5, 2)
+    assert mahjong.random_wall(np.int32(4)) == mahjong.random_wall(4)
+    assert mahjong.distance("1M 2M 3M 5M", melds=np.int8(3)).melds == 3
+    assert mahjong.stats(np.int16(3), seed=np.uint8(1)) == mahjong.stats(3, seed=1)
+    assert nine.solve_random(np.int64(2), seed=np.uint32(7)) == nine.solve_random(2, seed=7)
+    assert nine.find(np.int64(30), seed=np.int8(1)) == nine.find(30, seed=1)
+    report = take6.arena(players=np.int64(3), deals=np.int32(2), seed=np.uint8(1), cards=np.int16(5))
+    assert report == take6.arena(players=3, deals=2, seed=1, cards=5)
+    assert take6.play_hand(["random"] * 3, seed=np.int64(2), rows=np.uint8(3)) == take6.play_hand(
+        ["random"] * 3, seed=2, rows=3
+    )
+    a = census.run_shard(np.int32(7), np.uint32(70000), tmp_path / "a.json", threads=np.int8(1))
+    assert a["shards"][0]["blocks_done"] == a["shards"][0]["blocks"]
+
+
+def test_any_iterable_where_the_docs_say_iterable(tmp_path):
+    from tabletop import census, nine
+
+    deals = [nine.Deal.random(i) for i in range(4)]
+    expected = nine.solve_many(deals)
+    assert nine.solve_many(d for d in deals) == expected
+    assert nine.solve_many(tuple(deals)) == expected
+    assert nine.solve_many(iter(deals)) == expected
+    assert nine.solve_many({d: 1 for d in deals[:1]}) == expected[:1]
+    with pytest.raises(TypeError, match="iterable of Deal"):
+        nine.solve_many(5)
+    census.run_shard(9, 70000, tmp_path / "a.json", threads=1)
+    merged = census.merge(tmp_path / name for name in ["a.json"])
+    assert merged == census.merge([tmp_path / "a.json"])

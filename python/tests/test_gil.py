@@ -9,6 +9,15 @@ import tabletop
 from tabletop import mahjong, nine, race, take6
 
 # Each call takes 0.05-0.3 s, long enough that a few milliseconds of scheduling do not count.
+VECTOR = tabletop.vector_env("mahjong", n=4096, seed=0)
+
+
+def step_vector_env(env, steps=3):
+    _, info = env.reset(seed=0)
+    for _ in range(steps):
+        _, _, _, _, info = env.step(info["legal_actions_mask"].argmax(axis=1))
+
+
 DEALS = [nine.Deal.random(i) for i in range(3000)]
 WALLS = [mahjong.random_wall(i) for i in range(4000)]
 
@@ -20,6 +29,7 @@ CALLS = [
     ("take6.arena", lambda: take6.arena(bots=["mc:50", "random"], deals=20)),
     ("race.table", lambda: race.table("knight", 4000, 4000)),
     ("judge cf1769d3", lambda: tabletop.judge("cf1769d3", "26\n")),
+    ("vector_env.step", lambda: step_vector_env(VECTOR)),
 ]
 
 

@@ -61,6 +61,12 @@ pub fn scope<T>(cancel: &Cancel, work: impl FnOnce() -> T) -> T {
     work()
 }
 
+/// The flag of the work running on this thread (`None` outside [`scope`]): what a loop that
+/// hands work to other threads (rayon's workers do not inherit the scope) passes on to them.
+pub fn current() -> Option<Cancel> {
+    CURRENT.with(|c| c.borrow().clone())
+}
+
 /// Whether the work running on this thread was asked to stop (`false` outside [`scope`]).
 pub fn requested() -> bool {
     CURRENT.with(|c| c.borrow().as_ref().is_some_and(Cancel::is_cancelled))
@@ -92,6 +98,10 @@ mod tests {
         scope(&c, || {
             assert!(requested());
             assert!(!std::thread::spawn(requested).join().unwrap());
+            // Handed on explicitly, the flag reaches another thread.
+            let flag = current().expect("inside a scope");
+            assert!(std::thread::spawn(move || scope(&flag, requested)).join().unwrap());
         });
+        assert!(current().is_none());
     }
 }

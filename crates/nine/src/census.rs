@@ -286,6 +286,10 @@ impl Census {
     /// each chunk with the census so far (to save it); the run stops early when it returns
     /// [`ControlFlow::Break`](std::ops::ControlFlow::Break). Returns whether the shard is done.
     ///
+    /// Called inside [`tabletop_core::cancel::scope`], the run stops within a class or so of
+    /// the flag being set; the chunk in progress is dropped (not recorded), so the census holds
+    /// exactly the chunks finished before.
+    ///
     /// # Errors
     /// [`CensusError::NotOneShard`].
     #[cfg(feature = "rayon")]
@@ -298,6 +302,9 @@ impl Census {
         use rayon::prelude::*;
 
         let shard = self.only_shard()?;
+        // rayon's workers do not inherit the caller's cancel scope: they read the flag.
+        let flag = tabletop_core::cancel::current();
+        let stopped = || flag.as_ref().is_some_and(tabletop_core::cancel::Cancel::is_cancelled);
         let by_count = classes::patterns_by_count(9);
         let done = self.shards[0].blocks_done as usize;
         let blocks: Vec<(u16, u16)> = shard.blocks().skip(done).collect();
@@ -316,14 +323,19 @@ impl Census {
                 .par_iter()
                 .with_min_len(16)
                 .fold(CensusTally::new, |mut tally, &class| {
-                    tally.add(class, crate::solver::solve_deal(class.deal()));
-                    on_class();
+                    if !stopped() {
+                        tally.add(class, crate::solver::solve_deal(class.deal()));
+                        on_class();
+                    }
                     tally
                 })
                 .reduce(CensusTally::new, |mut a, b| {
                     a.merge(&b);
                     a
                 });
+            if stopped() {
+                break; // the chunk was cut short: not recorded
+            }
             // 3. Recorded, and offered to the caller.
             self.tally.merge(&tally);
             let record = &mut self.shards[0];
@@ -542,6 +554,33 @@ impl From<Census> for CensusReport {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(feature = "rayon")]
+    #[test]
+    fn a_cancelled_run_records_nothing() {
+        use tabletop_core::cancel::{Cancel, scope};
+        let mut census = Census::new(Shard::new(1, 70_000).unwrap());
+        let flag = Cancel::new();
+        flag.cancel();
+        let mut checkpoints = 0;
+        let done = scope(&flag, || {
+            census.run(
+                10,
+                || {},
+                |_| {
+                    checkpoints += 1;
+                    std::ops::ControlFlow::Continue(())
+                },
+            )
+        });
+        assert_eq!(done, Ok(false));
+        assert_eq!(
+            (census.shards[0].blocks_done, census.shards[0].classes, checkpoints),
+            (0, 0, 0)
+        );
+        // Not cancelled, the same run finishes the shard.
+        assert_eq!(census.run(10, || {}, |_| std::ops::ControlFlow::Continue(())), Ok(true));
+    }
 
     #[test]
     fn ranges_of_shards() {

@@ -145,6 +145,7 @@
 //!   REVERSE PASS`). Observation `[10, 37]` (tile counts): own hand, melds of A-D, discards
 //!   of A-D on the table, to-move plane.
 
+mod batch;
 mod error;
 pub mod games;
 mod limits;
@@ -154,6 +155,7 @@ mod registry;
 mod seat;
 mod session;
 
+pub use batch::{Batch, BatchError, Final};
 pub use error::PlayError;
 pub use limits::{LIMITS, Limits};
 pub use playable::Present;

@@ -39,6 +39,65 @@ pub fn int_in(obj: &Bound<'_, PyAny>, what: &str, lo: i128, hi: i128) -> PyResul
     }
 }
 
+/// An integer argument of any integer type (`int`, numpy's), not yet range-checked: its range
+/// is checked where it is used, by [`Int::get`], so that a number out of range is a
+/// `ValueError` naming the parameter (pyo3's own integers raise `OverflowError` without it).
+#[derive(Clone, Debug)]
+pub struct Int {
+    /// The value where it fits in an `i128`.
+    value: Option<i128>,
+    /// The number in Python's notation, for messages.
+    text: String,
+}
+
+impl Int {
+    /// A default value.
+    pub fn of(value: i128) -> Int {
+        Int { value: Some(value), text: value.to_string() }
+    }
+
+    /// The value when it is in `lo..=hi`.
+    ///
+    /// # Errors
+    /// `ValueError` naming `what` and the range.
+    pub fn get(&self, what: &str, lo: i128, hi: i128) -> PyResult<i128> {
+        match self.value {
+            Some(v) if (lo..=hi).contains(&v) => Ok(v),
+            _ => Err(PyValueError::new_err(format!(
+                "{what} must be an integer from {} to {}, not {}",
+                show(lo),
+                show(hi),
+                clip(&self.text)
+            ))),
+        }
+    }
+
+    /// [`Int::get`] as a `u64` seed, 0 to 2**64 - 1.
+    pub fn seed(&self, what: &str) -> PyResult<u64> {
+        Ok(self.get(what, 0, SEED_MAX)? as u64)
+    }
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Int {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Int> {
+        let obj = obj.to_owned();
+        let py = obj.py();
+        if obj.is_instance_of::<PyBool>() || obj.is_instance_of::<PyFloat>() {
+            return Err(PyTypeError::new_err(format!(
+                "expected an integer, not {}",
+                obj.get_type().name()?
+            )));
+        }
+        let index = py.import("operator")?.call_method1("index", (&obj,)).map_err(|_| {
+            let ty = obj.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+            PyTypeError::new_err(format!("expected an integer, not {ty}"))
+        })?;
+        Ok(Int { value: index.extract::<i128>().ok(), text: index.str()?.to_string() })
+    }
+}
+
 /// A seed: 0 to 2**64 - 1.
 pub fn seed(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
     Ok(int_in(obj, "seed", 0, SEED_MAX)? as u64)

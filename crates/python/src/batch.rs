@@ -9,6 +9,7 @@ use pyo3::prelude::*;
 use tabletop_mahjong::StatsPart;
 use tabletop_take6::{ArenaConfig, ArenaPart, ArenaReport, BotKind, Entrant};
 
+use crate::args::Int;
 use crate::{error, interrupt, mahjong, take6};
 
 /// Parses the parts of a job, each a part's JSON text.
@@ -31,20 +32,21 @@ fn parse_parts<T: serde::de::DeserializeOwned>(parts: &[String], what: &str) -> 
 /// checked.
 #[allow(clippy::too_many_arguments)]
 fn arena_config(
-    players: usize,
+    players: &Int,
     bots: Option<Vec<String>>,
-    deals: u64,
-    seed: u64,
+    deals: &Int,
+    seed: &Int,
     row_rule: &str,
-    cards: u8,
-    rows: u8,
+    cards: &Int,
+    rows: &Int,
     matches: bool,
-    target: Option<u16>,
+    target: Option<&Int>,
 ) -> PyResult<ArenaConfig> {
     if target.is_some() && !matches {
         return Err(PyValueError::new_err("target is only used with matches=True"));
     }
     let rules = take6::rules(players, cards, rows, row_rule, target)?;
+    let (deals, seed) = (deals.seed("deals")?, seed.seed("seed")?);
     let bots = match bots {
         None => vec![Entrant::Builtin(BotKind::Random)],
         Some(names) => names
@@ -61,22 +63,23 @@ fn arena_config(
 /// ValueError as `take6.arena` would.
 #[pyfunction]
 #[pyo3(signature = (
-    players = 4, bots = None, deals = 1000, seed = 0,
-    row_rule = "choose", cards = 10, rows = 4, matches = false, target = None
+    players = Int::of(4), bots = None, deals = Int::of(1000), seed = Int::of(0),
+    row_rule = "choose", cards = Int::of(10), rows = Int::of(4), matches = false, target = None
 ))]
 #[allow(clippy::too_many_arguments)]
 fn take6_arena_check(
-    players: usize,
+    players: Int,
     bots: Option<Vec<String>>,
-    deals: u64,
-    seed: u64,
+    deals: Int,
+    seed: Int,
     row_rule: &str,
-    cards: u8,
-    rows: u8,
+    cards: Int,
+    rows: Int,
     matches: bool,
-    target: Option<u16>,
+    target: Option<Int>,
 ) -> PyResult<()> {
-    arena_config(players, bots, deals, seed, row_rule, cards, rows, matches, target).map(drop)
+    let target = target.as_ref();
+    arena_config(&players, bots, &deals, &seed, row_rule, &cards, &rows, matches, target).map(drop)
 }
 
 /// Deals `first` to `stop - 1` of the arena `take6.arena(players, bots, deals, seed, ...)`
@@ -85,25 +88,28 @@ fn take6_arena_check(
 /// run in another process.
 #[pyfunction]
 #[pyo3(signature = (
-    first, stop, players = 4, bots = None, deals = 1000, seed = 0,
-    row_rule = "choose", cards = 10, rows = 4, matches = false, target = None
+    first, stop, players = Int::of(4), bots = None, deals = Int::of(1000), seed = Int::of(0),
+    row_rule = "choose", cards = Int::of(10), rows = Int::of(4), matches = false, target = None
 ))]
 #[allow(clippy::too_many_arguments)]
 fn take6_arena_part(
     py: Python<'_>,
-    first: u64,
-    stop: u64,
-    players: usize,
+    first: Int,
+    stop: Int,
+    players: Int,
     bots: Option<Vec<String>>,
-    deals: u64,
-    seed: u64,
+    deals: Int,
+    seed: Int,
     row_rule: &str,
-    cards: u8,
-    rows: u8,
+    cards: Int,
+    rows: Int,
     matches: bool,
-    target: Option<u16>,
+    target: Option<Int>,
 ) -> PyResult<String> {
-    let config = arena_config(players, bots, deals, seed, row_rule, cards, rows, matches, target)?;
+    let (first, stop) = (first.seed("first")?, stop.seed("stop")?);
+    let target = target.as_ref();
+    let config =
+        arena_config(&players, bots, &deals, &seed, row_rule, &cards, &rows, matches, target)?;
     let part = interrupt::interruptible(py, |cancel| {
         config.run_part(first..stop, || !cancel.is_cancelled())
     })?
@@ -124,14 +130,13 @@ fn take6_arena_merge<'py>(py: Python<'py>, parts: Vec<String>) -> PyResult<Bound
 
 /// Checks `games` as `mahjong.stats(games, seed)` does.
 #[pyfunction]
-fn mahjong_stats_check(games: u64) -> PyResult<()> {
-    if !(1..=mahjong::MAX_GAMES).contains(&games) {
-        return Err(PyValueError::new_err(format!(
-            "games = {games} is out of range: expected 1 to {}",
-            mahjong::MAX_GAMES
-        )));
-    }
-    Ok(())
+fn mahjong_stats_check(games: Int) -> PyResult<()> {
+    games_in_range(&games).map(drop)
+}
+
+/// `games` as `mahjong.stats` takes it.
+fn games_in_range(games: &Int) -> PyResult<u64> {
+    Ok(games.get("games", 1, i128::from(mahjong::MAX_GAMES))? as u64)
 }
 
 /// Games `first` to `stop - 1` of the batch `mahjong.stats(games, seed)` would play, played
@@ -140,12 +145,13 @@ fn mahjong_stats_check(games: u64) -> PyResult<()> {
 #[pyfunction]
 fn mahjong_stats_part(
     py: Python<'_>,
-    first: u64,
-    stop: u64,
-    games: u64,
-    seed: u64,
+    first: Int,
+    stop: Int,
+    games: Int,
+    seed: Int,
 ) -> PyResult<String> {
-    mahjong_stats_check(games)?;
+    let games = games_in_range(&games)?;
+    let (first, stop, seed) = (first.seed("first")?, stop.seed("stop")?, seed.seed("seed")?);
     let part = interrupt::interruptible(py, |cancel| {
         StatsPart::run(games, seed, first..stop, || !cancel.is_cancelled())
     })?
@@ -167,7 +173,8 @@ fn mahjong_stats_merge<'py>(py: Python<'py>, parts: Vec<String>) -> PyResult<Bou
 /// Cuts items `0..total` into at most `parts` consecutive ranges `(first, stop)` of sizes
 /// differing by at most one, in order (fewer when there are fewer items).
 #[pyfunction]
-fn split(total: u64, parts: u64) -> PyResult<Vec<(u64, u64)>> {
+fn split(total: Int, parts: Int) -> PyResult<Vec<(u64, u64)>> {
+    let (total, parts) = (total.seed("total")?, parts.seed("parts")?);
     let ranges = tabletop_core::parts::split(total, parts).map_err(|e| error::value_error(&e))?;
     Ok(ranges.into_iter().map(|r| (r.start, r.end)).collect())
 }

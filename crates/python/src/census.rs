@@ -9,7 +9,11 @@ use std::path::{Path, PathBuf};
 
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
+use tabletop_core::cancel;
 use tabletop_nine::{Census, CensusReport, Shard};
+
+use crate::args;
+use crate::interrupt::interruptible;
 
 fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
@@ -42,15 +46,20 @@ fn write(path: &Path, census: &Census) -> std::io::Result<()> {
 /// Raises ValueError for a bad shard or a file that holds another shard, OSError when the
 /// file cannot be read or written.
 #[pyfunction]
-#[pyo3(signature = (index, count, out, checkpoint = 50_000, threads = None))]
+#[pyo3(signature = (index, count, out, checkpoint = args::Int::of(50_000), threads = None))]
 fn run_shard(
     py: Python<'_>,
-    index: u32,
-    count: u32,
+    index: args::Int,
+    count: args::Int,
     out: PathBuf,
-    checkpoint: u64,
-    threads: Option<usize>,
+    checkpoint: args::Int,
+    threads: Option<args::Int>,
 ) -> PyResult<String> {
+    // The types' ranges here; Shard::new checks 1 <= index <= count.
+    let index = index.get("index", 0, i128::from(u32::MAX))? as u32;
+    let count = count.get("count", 0, i128::from(u32::MAX))? as u32;
+    let checkpoint = checkpoint.get("checkpoint", 1, i128::from(u64::MAX))? as u64;
+    let threads = threads.map(|t| t.get("threads", 0, 1024)).transpose()?.map(|t| t as usize);
     let shard = Shard::new(index, count).map_err(value_error)?;
     let mut census = if out.exists() { read(&out)? } else { Census::new(shard) };
     match census.shards() {
@@ -66,22 +75,34 @@ fn run_shard(
         .num_threads(threads.unwrap_or(0))
         .build()
         .map_err(value_error)?;
-    let written = py.detach(|| -> std::io::Result<()> {
+    // Ctrl-C stops the solving within a class or so (rayon's workers read the flag through the
+    // scope entered in the pool) and raises KeyboardInterrupt; the file keeps the chunks
+    // finished before.
+    let written = interruptible(py, |cancel| -> std::io::Result<()> {
         let mut saved = Ok(());
         pool.install(|| {
-            census.run(
-                checkpoint.max(1),
-                || {},
-                |c| {
-                    saved = write(&out, c);
-                    if saved.is_err() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
-                },
-            )
+            cancel::scope(cancel, || {
+                census.run(
+                    checkpoint,
+                    || {},
+                    |c| {
+                        saved = write(&out, c);
+                        if saved.is_err() {
+                            ControlFlow::Break(())
+                        } else {
+                            ControlFlow::Continue(())
+                        }
+                    },
+                )
+            })
         })
         .expect("a census of one shard");
         saved?;
+        if cancel.is_cancelled() {
+            return Ok(()); // the file holds the chunks done; the caller raises
+        }
         write(&out, &census)
-    });
+    })?;
     written.map_err(|e| PyOSError::new_err(format!("cannot write {}: {e}", out.display())))?;
     serde_json::to_string_pretty(&census.report()).map_err(value_error)
 }

@@ -23,6 +23,7 @@ mod race;
 mod resample;
 mod spiel;
 mod take6;
+mod vector;
 
 use pyo3::prelude::*;
 
@@ -30,8 +31,8 @@ use pyo3::prelude::*;
 /// one seed per deal, wall or game (deal `i` of `tabletop nine stats --seed S` is
 /// `nine.Deal.random(sub_seed(S, i))`).
 #[pyfunction]
-fn sub_seed(seed: u64, index: u64) -> u64 {
-    tabletop_core::sub_seed(seed, index)
+fn sub_seed(seed: args::Int, index: args::Int) -> PyResult<u64> {
+    Ok(tabletop_core::sub_seed(seed.seed("seed")?, index.seed("index")?))
 }
 
 /// The native module `tabletop._native`.
@@ -46,6 +47,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sub_seed, m)?)?;
     env::register(m)?;
     spiel::register(m)?;
+    vector::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     for (name, init) in [
         ("nine", nine::register as fn(&Bound<'_, PyModule>) -> PyResult<()>),

@@ -7,8 +7,8 @@ use rayon::prelude::*;
 use tabletop_core::seeded_rng;
 use tabletop_mahjong::{DistanceReport, Hand, Wall};
 
-use crate::error;
 use crate::interrupt;
+use crate::{args, error};
 
 /// The most games one `stats` call plays.
 pub(crate) const MAX_GAMES: u64 = 100_000_000;
@@ -73,13 +73,10 @@ fn simulate_many<'py>(
 /// `mean_chows`, `mean_draws` (tiles drawn after the deal per game). The command line's
 /// `--summary --json`, read by `json.loads`.
 #[pyfunction]
-#[pyo3(signature = (games, seed = 0))]
-fn stats<'py>(py: Python<'py>, games: u64, seed: u64) -> PyResult<Bound<'py, PyAny>> {
-    if !(1..=MAX_GAMES).contains(&games) {
-        return Err(PyValueError::new_err(format!(
-            "games = {games} is out of range: expected 1 to {MAX_GAMES}"
-        )));
-    }
+#[pyo3(signature = (games, seed = args::Int::of(0)))]
+fn stats<'py>(py: Python<'py>, games: args::Int, seed: args::Int) -> PyResult<Bound<'py, PyAny>> {
+    let games = games.get("games", 1, i128::from(MAX_GAMES))? as u64;
+    let seed = seed.seed("seed")?;
     // `summarise_seeded`'s fold, with Ctrl-C: the games not played yet are skipped and
     // KeyboardInterrupt raised.
     let summary = interrupt::interruptible(py, |cancel| {
@@ -106,8 +103,9 @@ fn stats<'py>(py: Python<'py>, games: u64, seed: u64) -> PyResult<Bound<'py, PyA
 /// The wall drawn from `seed` (the wall of game `i` of `stats(games, seed)` is
 /// `random_wall(sub_seed(seed, i))`), 148 tiles separated by spaces.
 #[pyfunction]
-fn random_wall(seed: u64) -> String {
-    Wall::random(&mut seeded_rng(seed)).to_string()
+fn random_wall(seed: args::Int) -> PyResult<String> {
+    let seed = seed.seed("seed")?;
+    Ok(Wall::random(&mut seeded_rng(seed)).to_string())
 }
 
 /// The distance to winning of a hand (`distance`).
@@ -179,17 +177,13 @@ impl Distance {
 /// Raises `tabletop.InputError` for an unknown tile or a fifth copy, `ValueError` for an empty
 /// or over-full hand or a bad meld count.
 #[pyfunction]
-#[pyo3(signature = (tiles, melds = 0))]
-fn distance(tiles: &Bound<'_, PyAny>, melds: usize) -> PyResult<Distance> {
+#[pyo3(signature = (tiles, melds = args::Int::of(0)))]
+fn distance(tiles: &Bound<'_, PyAny>, melds: args::Int) -> PyResult<Distance> {
+    let melds = melds.get("melds", 0, 4)? as usize;
     let text: String = match tiles.extract::<String>() {
         Ok(s) => s,
         Err(_) => tiles.extract::<Vec<String>>()?.join(" "),
     };
-    if melds > 4 {
-        return Err(PyValueError::new_err(format!(
-            "melds = {melds} is out of range: expected 0 to 4"
-        )));
-    }
     let hand: Hand = text.parse().map_err(|e| error::unlocated(&e))?;
     DistanceReport::new(&hand, melds)
         .map(Distance)

@@ -6,8 +6,8 @@ use rayon::prelude::*;
 use tabletop_core::seeded_rng;
 use tabletop_nine::{FirstMoverReport, Move, Player, Solver};
 
-use crate::error;
 use crate::interrupt::interruptible;
+use crate::{args, error};
 
 /// A deal of Nine: Alice's 18 cards and Bob's 18 cards, the whole 36-card deck.
 ///
@@ -30,8 +30,9 @@ impl Deal {
 
     /// A uniformly random deal drawn from `seed` (the same seed, the same deal).
     #[staticmethod]
-    fn random(seed: u64) -> Deal {
-        Deal(tabletop_nine::random_deal(&mut seeded_rng(seed)))
+    fn random(seed: args::Int) -> PyResult<Deal> {
+        let seed = seed.seed("seed")?;
+        Ok(Deal(tabletop_nine::random_deal(&mut seeded_rng(seed))))
     }
 
     /// Alice's cards, in the notation.
@@ -222,7 +223,18 @@ fn solve(py: Python<'_>, deal: Deal) -> Solution {
 /// Solves many deals in parallel on all cores, the GIL released: one `Value` per deal, in
 /// order. Accepts any iterable of `Deal`.
 #[pyfunction]
-fn solve_many(py: Python<'_>, deals: Vec<Deal>) -> PyResult<Vec<Value>> {
+fn solve_many(py: Python<'_>, deals: &Bound<'_, PyAny>) -> PyResult<Vec<Value>> {
+    // Any iterable (a generator too), not only a sequence.
+    let deals = deals
+        .try_iter()
+        .map_err(|_| {
+            let ty = deals.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+            pyo3::exceptions::PyTypeError::new_err(format!(
+                "deals must be an iterable of Deal, not {ty}"
+            ))
+        })?
+        .map(|d| d?.extract::<Deal>().map_err(PyErr::from))
+        .collect::<PyResult<Vec<Deal>>>()?;
     // Ctrl-C stops it: the deals not solved yet are skipped, and KeyboardInterrupt raised.
     let values = interruptible(py, |cancel| {
         deals
@@ -236,13 +248,10 @@ fn solve_many(py: Python<'_>, deals: Vec<Deal>) -> PyResult<Vec<Value>> {
 /// The values of `count` random deals, deal `i` drawn as `Deal.random(sub_seed(seed, i))`
 /// (the deals of `tabletop nine stats --seed SEED`), solved in parallel with the GIL released.
 #[pyfunction]
-#[pyo3(signature = (count, seed = 1))]
-fn solve_random(py: Python<'_>, count: u64, seed: u64) -> PyResult<Vec<Value>> {
-    if count > 100_000_000 {
-        return Err(PyValueError::new_err(format!(
-            "count = {count} is too large: at most 100,000,000 deals per call"
-        )));
-    }
+#[pyo3(signature = (count, seed = args::Int::of(1)))]
+fn solve_random(py: Python<'_>, count: args::Int, seed: args::Int) -> PyResult<Vec<Value>> {
+    let count = count.get("count (the deals per call)", 0, 100_000_000)? as u64;
+    let seed = seed.seed("seed")?;
     // Ctrl-C stops it: the deals not solved yet are skipped, and KeyboardInterrupt raised.
     let values = interruptible(py, |cancel| {
         (0..count)
@@ -268,13 +277,16 @@ fn importance(py: Python<'_>, deal: Deal) -> u32 {
 /// Raises `ValueError` when no deal has that importance (the achievable ones are 0 to 24, 26
 /// and 30) or when the budget runs out. Releases the GIL.
 #[pyfunction]
-#[pyo3(signature = (importance, seed = 1, budget = 1_000_000))]
-fn find(py: Python<'_>, importance: u32, seed: u64, budget: u64) -> PyResult<Deal> {
-    if !(1..=1_000_000_000_000).contains(&budget) {
-        return Err(PyValueError::new_err(format!(
-            "budget = {budget} is out of range: expected 1 to 10^12 solved deals"
-        )));
-    }
+#[pyo3(signature = (importance, seed = args::Int::of(1), budget = args::Int::of(1_000_000)))]
+fn find(
+    py: Python<'_>,
+    importance: args::Int,
+    seed: args::Int,
+    budget: args::Int,
+) -> PyResult<Deal> {
+    let budget = budget.get("budget (solved deals)", 1, 1_000_000_000_000)? as u64;
+    let importance = importance.get("importance", 0, i128::from(u32::MAX))? as u32;
+    let seed = seed.seed("seed")?;
     py.detach(|| tabletop_nine::find_deal(importance, seed, budget))
         .map(Deal)
         .map_err(|e| error::value_error(&e))

@@ -11,7 +11,7 @@ use tabletop_take6::{
     RowRule, Rules, View,
 };
 
-use crate::error;
+use crate::{args, error, interrupt};
 
 fn cards(set: CardSet) -> Vec<u8> {
     set.iter().map(Card::value).collect()
@@ -53,12 +53,17 @@ fn simulate(text: &str) -> PyResult<Outcome> {
 
 /// The rules of the arguments shared by `arena` and `play_hand`, checked.
 pub(crate) fn rules(
-    players: usize,
-    cards: u8,
-    rows: u8,
+    players: &args::Int,
+    cards: &args::Int,
+    rows: &args::Int,
     row_rule: &str,
-    target: Option<u16>,
+    target: Option<&args::Int>,
 ) -> PyResult<Rules> {
+    // The types' ranges here; the rules' own limits (2 to 10 players, ...) in Rules::new.
+    let players = players.get("players", 0, i128::from(u32::MAX))? as usize;
+    let cards = cards.get("cards", 0, 255)? as u8;
+    let rows = rows.get("rows", 0, 255)? as u8;
+    let target = target.map(|t| t.get("target", 0, 65535)).transpose()?.map(|t| t as u16);
     let row_rule: RowRule = row_rule.parse().map_err(|_| {
         PyValueError::new_err(format!(
             "unknown row rule {row_rule:?}: expected \"choose\" or \"forced\""
@@ -116,26 +121,29 @@ fn is_python_bot(bot: &Bound<'_, PyAny>) -> PyResult<bool> {
 /// `p_value`); None where a statistic is undefined.
 #[pyfunction]
 #[pyo3(signature = (
-    players = 4, bots = None, deals = 1000, seed = 0,
-    row_rule = "choose", cards = 10, rows = 4, matches = false, target = None
+    players = args::Int::of(4), bots = None, deals = args::Int::of(1000), seed = args::Int::of(0),
+    row_rule = "choose", cards = args::Int::of(10), rows = args::Int::of(4), matches = false,
+    target = None
 ))]
 #[allow(clippy::too_many_arguments)]
 fn arena<'py>(
     py: Python<'py>,
-    players: usize,
+    players: args::Int,
     bots: Option<Vec<Bound<'py, PyAny>>>,
-    deals: u64,
-    seed: u64,
+    deals: args::Int,
+    seed: args::Int,
     row_rule: &str,
-    cards: u8,
-    rows: u8,
+    cards: args::Int,
+    rows: args::Int,
     matches: bool,
-    target: Option<u16>,
+    target: Option<args::Int>,
 ) -> PyResult<Bound<'py, PyAny>> {
     if target.is_some() && !matches {
         return Err(PyValueError::new_err("target is only used with matches=True"));
     }
-    let rules = rules(players, cards, rows, row_rule, target)?;
+    let rules = rules(&players, &cards, &rows, row_rule, target.as_ref())?;
+    let deals = deals.seed("deals")?;
+    let seed = seed.seed("seed")?;
     // The Python object of each bot given (None for a built-in one).
     let mut objects: Vec<Option<Bound<'py, PyAny>>> = Vec::new();
     let mut entrants = Vec::new();
@@ -167,7 +175,8 @@ fn arena<'py>(
     let config = ArenaConfig { rules, bots: entrants, deals, seed, matches };
     let arena = config.arena().map_err(|e| error::value_error(&e))?;
     let report = if objects.iter().all(Option::is_none) {
-        py.detach(|| config.run(|| ())).map_err(|e| error::value_error(&e))?
+        // Ctrl-C stops the deals (and the Monte Carlo bots) and raises KeyboardInterrupt.
+        interrupt::interruptible(py, |_| config.run(|| ()))?.map_err(|e| error::value_error(&e))?
     } else {
         let failed = RefCell::new(None);
         let lineup = arena.lineup();
@@ -315,15 +324,20 @@ impl Bot for Seat<'_, '_> {
 /// An exception raised by a Python bot, or a card it does not hold, is raised once the hand is
 /// over.
 #[pyfunction]
-#[pyo3(signature = (bots, seed = 0, cards = 10, rows = 4, row_rule = "choose"))]
+#[pyo3(signature = (
+    bots, seed = args::Int::of(0), cards = args::Int::of(10), rows = args::Int::of(4),
+    row_rule = "choose"
+))]
 fn play_hand(
     bots: Vec<Bound<'_, PyAny>>,
-    seed: u64,
-    cards: u8,
-    rows: u8,
+    seed: args::Int,
+    cards: args::Int,
+    rows: args::Int,
     row_rule: &str,
 ) -> PyResult<Vec<u32>> {
-    let rules = rules(bots.len(), cards, rows, row_rule, None)?;
+    let players = args::Int::of(bots.len() as i128);
+    let rules = rules(&players, &cards, &rows, row_rule, None)?;
+    let seed = seed.seed("seed")?;
     let failed = RefCell::new(None);
     let mut seats = Vec::with_capacity(bots.len());
     for (i, b) in bots.into_iter().enumerate() {

@@ -269,6 +269,10 @@ impl Arena {
     /// cores; `on_deal` is called once after each deal (for a progress bar). The same
     /// statistics as [`Arena::summary`] of [`Arena::run`], for any number of threads.
     ///
+    /// Called inside [`tabletop_core::cancel::scope`], the run stops soon after the flag is
+    /// set (the deals left are skipped and the Monte Carlo bots cut short): the summary is then
+    /// of less than `deals` deals and the caller must throw it away.
+    ///
     /// # Panics
     /// As [`Arena::play_deal`].
     #[cfg(feature = "rayon")]
@@ -297,15 +301,25 @@ impl Arena {
     ) -> Tally {
         use rayon::prelude::*;
         use std::sync::atomic::{AtomicBool, Ordering};
+        use tabletop_core::cancel;
+        // rayon's workers do not inherit the caller's cancel scope: each deal runs in it, and
+        // no deal starts once it is cancelled.
+        let flag = cancel::current();
         let stopped = AtomicBool::new(false);
+        let go_on =
+            || !stopped.load(Ordering::Relaxed) && !flag.as_ref().is_some_and(|f| f.is_cancelled());
         deals
             .into_par_iter()
-            .map(|i| (!stopped.load(Ordering::Relaxed)).then_some(i))
+            .map(|i| go_on().then_some(i))
             .while_some()
             .fold(
                 || self.tally(),
                 |mut tally, i| {
-                    tally.add(&self.play_deal(sub_seed(seed, i)));
+                    let result = match &flag {
+                        Some(flag) => cancel::scope(flag, || self.play_deal(sub_seed(seed, i))),
+                        None => self.play_deal(sub_seed(seed, i)),
+                    };
+                    tally.add(&result);
                     if !on_deal() {
                         stopped.store(true, Ordering::Relaxed);
                     }
@@ -717,6 +731,22 @@ mod tests {
         let mean = xs.iter().sum::<f64>() / n;
         let var = xs.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0);
         (mean, 1.96 * (var / n).sqrt())
+    }
+
+    #[test]
+    #[cfg(feature = "rayon")]
+    fn a_cancelled_summary_plays_no_deal() {
+        use tabletop_core::cancel::{Cancel, scope};
+        let arena = Arena::new(Rules::standard(3).unwrap(), vec![BotKind::Random; 3]).unwrap();
+        let flag = Cancel::new();
+        flag.cancel();
+        let played = std::sync::atomic::AtomicU64::new(0);
+        let on_deal = || {
+            played.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        };
+        scope(&flag, || arena.summarise(50, 1, on_deal));
+        assert_eq!(played.into_inner(), 0);
+        assert_eq!(arena.summarise(5, 1, || ()).games, 15);
     }
 
     #[test]

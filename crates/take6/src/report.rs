@@ -60,11 +60,13 @@ impl ArenaConfig {
     /// Plays deals `deals` of this run (a part of `0..self.deals`) on all cores and tallies
     /// them: a part of the run to be played anywhere and merged ([`ArenaReport::merge`]).
     /// `on_deal` is called after each deal; once it returns `false` no further deal is
-    /// started and the part is not returned.
+    /// started and the part is not returned; nor is it when the work was cancelled
+    /// ([`tabletop_core::cancel`]).
     ///
     /// # Errors
     /// As [`ArenaConfig::arena`]; [`ArenaError::Parts`] for an empty range or one beyond
-    /// the run's deals; [`ArenaError::Stopped`] when `on_deal` stopped it.
+    /// the run's deals; [`ArenaError::Stopped`] when `on_deal` stopped it or the work was
+    /// cancelled.
     ///
     /// # Panics
     /// As [`ArenaConfig::run`].
@@ -84,7 +86,8 @@ impl ArenaConfig {
             return Err(PartsError::Beyond { first, stop, total: self.deals }.into());
         }
         let tally = arena.tally_deals(deals, self.seed, on_deal);
-        if tally.deals() < stop - first {
+        // A deal whose bots were cut short by a cancelled scope is not the deal's play.
+        if tally.deals() < stop - first || tabletop_core::cancel::requested() {
             return Err(ArenaError::Stopped { played: tally.deals(), asked: stop - first });
         }
         Ok(ArenaPart { config: self.clone(), first, stop, sums: tally.sums() })

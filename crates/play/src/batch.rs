@@ -1,0 +1,424 @@
+//! [`Batch`]: n games of one kind stepped together in one call, the engine of Python's
+//! `tabletop.vector_env` (batched environments for reinforcement learning).
+//!
+//! Every environment of a batch is a game of the same kind and parameters. One caller plays
+//! every seat: each step applies one action per environment for the player to act there.
+//! Chance (deals, walls, a match's next deal) is resolved inside from each game's seed, and a
+//! game that ends starts again at once in the same step (Gymnasium's "same-step" autoreset):
+//! what it ended with is handed back as a [`Final`]. Everything is deterministic in the batch
+//! seed: environment `i` plays its `k`-th game from the seed
+//! `sub_seed(sub_seed(seed, i), k)` ([`Batch::episode_seeds`]), the same game as
+//! `Session::new(game, params, [], that seed)`.
+
+use serde_json::Value;
+use tabletop_core::{Turn, sub_seed};
+use thiserror::Error;
+
+use crate::registry::{ErasedGame, find};
+use crate::{PlayError, clip};
+
+/// Why a batch step was refused. Nothing is applied when a step is refused.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum BatchError {
+    /// Not one action per environment.
+    #[error("expected {expected} actions (one per environment), got {got}")]
+    WrongLength {
+        /// The number of environments.
+        expected: usize,
+        /// The number of actions given.
+        got: usize,
+    },
+    /// An action that is not legal in its environment now (out of range included).
+    #[error("environment {env}: action {action} is not legal now (legal actions: {legal})")]
+    Illegal {
+        /// The index of the environment.
+        env: usize,
+        /// The action as given.
+        action: i64,
+        /// The legal action ids there, comma-separated and cut short when long.
+        legal: String,
+    },
+}
+
+/// What a game that ended in a step ended with (its environment has started a new game).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Final {
+    /// The index of the environment.
+    pub env: usize,
+    /// The player whose action ended the game.
+    pub player: usize,
+    /// The last observation of the game, from `player`'s side (the layout of
+    /// [`Batch::observation_shape`]).
+    pub observation: Vec<f32>,
+    /// The returns of the game, one per player.
+    pub returns: Vec<f64>,
+}
+
+/// n games of one kind and parameters, stepped together.
+///
+/// ```
+/// use serde_json::json;
+/// use tabletop_play::Batch;
+///
+/// let mut batch = Batch::new("race", &json!({"rows": 5, "cols": 5}), 3, 7)?;
+/// let mut rewards = vec![0.0; 3 * batch.num_players()];
+/// let mut done = vec![false; 3];
+/// // The first legal action in every environment.
+/// let actions: Vec<i64> = (0..3)
+///     .map(|i| batch.legal_mask(i).iter().position(|&m| m).unwrap() as i64)
+///     .collect();
+/// let finals = batch.step(&actions, &mut rewards, &mut done)?;
+/// assert_eq!(finals.len(), done.iter().filter(|&&d| d).count());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct Batch {
+    /// The game at its start, chance not resolved: every new game is a copy.
+    initial: Box<dyn ErasedGame>,
+    /// The parameters with every default filled in.
+    params: Value,
+    games: Vec<Box<dyn ErasedGame>>,
+    /// The seed of each environment's stream of games.
+    streams: Vec<u64>,
+    /// The number of games each environment has started.
+    episodes: Vec<u64>,
+    /// The seed of the game each environment plays now.
+    seeds: Vec<u64>,
+    /// The legal actions of each environment, `num_distinct_actions` flags each.
+    legal: Vec<bool>,
+    /// The player to act in each environment.
+    to_move: Vec<usize>,
+    actions: usize,
+    players: usize,
+}
+
+impl Batch {
+    /// `n` games of `game` (a registry name) with `params` (a JSON object; `{}` or `null` for
+    /// the defaults), seeded from `seed`, each at the start of its first game.
+    ///
+    /// # Errors
+    /// As [`crate::Session::new`]; [`PlayError::BadParams`] for `n` = 0, or for parameters
+    /// whose game is over before its first move.
+    pub fn new(game: &str, params: &Value, n: usize, seed: u64) -> Result<Batch, PlayError> {
+        if n == 0 {
+            return Err(PlayError::bad("n", "expected at least one environment"));
+        }
+        let entry = find(game)?;
+        let (initial, params) = (entry.create)(params)?;
+        let actions = initial.num_distinct_actions();
+        let players = initial.num_players();
+        let mut batch = Batch {
+            games: vec![initial.clone(); n],
+            initial,
+            params,
+            streams: vec![0; n],
+            episodes: vec![0; n],
+            seeds: vec![0; n],
+            legal: vec![false; n * actions],
+            to_move: vec![0; n],
+            actions,
+            players,
+        };
+        batch.reset(Some(seed));
+        if batch.games[0].turn() == Turn::Terminal {
+            return Err(PlayError::bad("params", "the game is over before its first move"));
+        }
+        Ok(batch)
+    }
+
+    /// Starts a new game in every environment: with `Some(seed)`, the streams start again
+    /// from that seed (the same seed, the same games); with `None`, each environment's next
+    /// game of its stream.
+    pub fn reset(&mut self, seed: Option<u64>) {
+        if let Some(seed) = seed {
+            for (i, stream) in self.streams.iter_mut().enumerate() {
+                *stream = sub_seed(seed, i as u64);
+            }
+            self.episodes.fill(0);
+        }
+        for i in 0..self.games.len() {
+            self.restart(i);
+        }
+    }
+
+    /// Starts environment `i`'s next game.
+    fn restart(&mut self, i: usize) {
+        let seed = sub_seed(self.streams[i], self.episodes[i]);
+        self.episodes[i] += 1;
+        self.seeds[i] = seed;
+        self.games[i].clone_from(&self.initial);
+        resolve_chance(self.games[i].as_mut(), seed);
+        self.update_legal(i);
+    }
+
+    /// Updates environment `i`'s legal actions and player to act.
+    fn update_legal(&mut self, i: usize) {
+        let row = &mut self.legal[i * self.actions..(i + 1) * self.actions];
+        row.fill(false);
+        let turn = self.games[i].turn();
+        self.to_move[i] = turn.player().unwrap_or(0);
+        if turn != Turn::Terminal {
+            for id in self.games[i].legal_actions() {
+                row[id] = true;
+            }
+        }
+    }
+
+    /// Applies `actions[i]` in environment `i` for the player to act there, resolves the
+    /// chance that follows, and starts a new game where one ended. `rewards` (n x players,
+    /// row-major) receives what each player gained with the step, the returns of the game
+    /// that ended included; `terminated[i]` whether environment `i`'s game ended. Returns
+    /// the ended games, by environment.
+    ///
+    /// # Errors
+    /// [`BatchError::WrongLength`], [`BatchError::Illegal`] (the first illegal action);
+    /// nothing is applied then.
+    ///
+    /// # Panics
+    /// If `rewards` or `terminated` is not of the batch's size.
+    pub fn step(
+        &mut self,
+        actions: &[i64],
+        rewards: &mut [f64],
+        terminated: &mut [bool],
+    ) -> Result<Vec<Final>, BatchError> {
+        let n = self.games.len();
+        if actions.len() != n {
+            return Err(BatchError::WrongLength { expected: n, got: actions.len() });
+        }
+        assert_eq!(rewards.len(), n * self.players, "rewards: n x players");
+        assert_eq!(terminated.len(), n, "terminated: one per environment");
+        for (env, &action) in actions.iter().enumerate() {
+            let legal = usize::try_from(action)
+                .ok()
+                .filter(|&a| a < self.actions && self.legal[env * self.actions + a]);
+            if legal.is_none() {
+                let ids: Vec<String> =
+                    self.games[env].legal_actions().iter().map(ToString::to_string).collect();
+                return Err(BatchError::Illegal {
+                    env,
+                    action,
+                    legal: clip(&ids.join(", ")).to_string(),
+                });
+            }
+        }
+        let mut finals = Vec::new();
+        for (env, &action) in actions.iter().enumerate() {
+            let game = self.games[env].as_mut();
+            let player = self.to_move[env];
+            game.try_apply_id(action as usize).expect("checked legal above");
+            resolve_chance(game, self.seeds[env]);
+            let gained = game.rewards();
+            rewards[env * self.players..(env + 1) * self.players].copy_from_slice(&gained);
+            let over = game.turn() == Turn::Terminal;
+            terminated[env] = over;
+            if over {
+                finals.push(Final {
+                    env,
+                    player,
+                    observation: game.observation_tensor(player),
+                    returns: game.returns(),
+                });
+                self.restart(env);
+            } else {
+                self.update_legal(env);
+            }
+        }
+        Ok(finals)
+    }
+
+    /// The number of environments.
+    pub fn len(&self) -> usize {
+        self.games.len()
+    }
+
+    /// Always false: a batch has at least one environment.
+    pub fn is_empty(&self) -> bool {
+        self.games.is_empty()
+    }
+
+    /// The game's registry name.
+    pub fn game(&self) -> &'static str {
+        self.initial.game_type().short_name
+    }
+
+    /// The parameters with every default filled in.
+    pub fn params(&self) -> &Value {
+        &self.params
+    }
+
+    /// The number of players.
+    pub fn num_players(&self) -> usize {
+        self.players
+    }
+
+    /// The number of action ids (every id is below it).
+    pub fn num_distinct_actions(&self) -> usize {
+        self.actions
+    }
+
+    /// The shape of one observation.
+    pub fn observation_shape(&self) -> Vec<usize> {
+        self.initial.observation_shape()
+    }
+
+    /// The legal actions of environment `i` as `num_distinct_actions` flags.
+    ///
+    /// # Panics
+    /// If there is no environment `i`.
+    pub fn legal_mask(&self, i: usize) -> &[bool] {
+        &self.legal[i * self.actions..(i + 1) * self.actions]
+    }
+
+    /// The legal actions of every environment, `num_distinct_actions` flags each, row-major.
+    pub fn legal_masks(&self) -> &[bool] {
+        &self.legal
+    }
+
+    /// The player to act in each environment.
+    pub fn current_players(&self) -> &[usize] {
+        &self.to_move
+    }
+
+    /// The seed of the game each environment plays now: `Session::new(game, params, [],
+    /// seed)` starts the same game.
+    pub fn episode_seeds(&self) -> &[u64] {
+        &self.seeds
+    }
+
+    /// The game of environment `i` now.
+    ///
+    /// # Panics
+    /// If there is no environment `i`.
+    pub fn env(&self, i: usize) -> &dyn ErasedGame {
+        self.games[i].as_ref()
+    }
+
+    /// The observation of every environment from the side of the player to act there, each
+    /// of [`Batch::observation_shape`]'s size, written row-major into `out`.
+    ///
+    /// # Panics
+    /// If `out` is not n times the size of one observation.
+    pub fn write_observations(&self, out: &mut [f32]) {
+        let size = out.len() / self.games.len();
+        assert_eq!(size * self.games.len(), out.len(), "observations: n x observation size");
+        for ((game, &player), row) in
+            self.games.iter().zip(&self.to_move).zip(out.chunks_exact_mut(size))
+        {
+            row.copy_from_slice(&game.observation_tensor(player));
+        }
+    }
+}
+
+/// Resolves the chance nodes ahead from `seed`, as [`crate::Session`] does.
+fn resolve_chance(game: &mut dyn ErasedGame, seed: u64) {
+    while game.turn() == Turn::Chance {
+        if game.resolve_chance(seed).is_empty() {
+            // A game that draws nothing at a chance node would loop forever; the conformance
+            // tests rule it out for every registered game.
+            break;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Session;
+    use serde_json::json;
+
+    fn first_legal(batch: &Batch) -> Vec<i64> {
+        (0..batch.len())
+            .map(|i| batch.legal_mask(i).iter().position(|&m| m).expect("a legal action") as i64)
+            .collect()
+    }
+
+    /// Whole games in every environment: the rewards of a game sum to the returns of the
+    /// same game played through a session from its episode seed.
+    #[test]
+    fn rewards_sum_to_the_session_returns() {
+        for game in ["nine", "take6", "race", "mahjong"] {
+            let n = 3;
+            let mut batch = Batch::new(game, &json!({}), n, 5).unwrap();
+            let p = batch.num_players();
+            let mut sessions: Vec<Session> = (0..n)
+                .map(|i| Session::new(game, json!({}), vec![], batch.episode_seeds()[i]).unwrap())
+                .collect();
+            let mut sums = vec![vec![0.0; p]; n];
+            let (mut rewards, mut done) = (vec![0.0; n * p], vec![false; n]);
+            let mut ended = 0;
+            for _ in 0..2000 {
+                let actions = first_legal(&batch);
+                for (i, s) in sessions.iter().enumerate() {
+                    assert_eq!(s.legal_actions(), {
+                        let m = batch.legal_mask(i);
+                        (0..m.len()).filter(|&a| m[a]).collect::<Vec<_>>()
+                    });
+                }
+                let finals = batch.step(&actions, &mut rewards, &mut done).unwrap();
+                for i in 0..n {
+                    sessions[i].apply_action(actions[i] as usize).unwrap();
+                    for q in 0..p {
+                        sums[i][q] += rewards[i * p + q];
+                    }
+                    assert_eq!(done[i], sessions[i].is_terminal(), "{game}");
+                    if done[i] {
+                        let f = finals.iter().find(|f| f.env == i).unwrap();
+                        assert_eq!(f.returns, sessions[i].returns());
+                        assert_eq!(sums[i], sessions[i].returns(), "{game}");
+                        assert_eq!(
+                            f.observation,
+                            sessions[i].observation_tensor(f.player).unwrap().1
+                        );
+                        sums[i] = vec![0.0; p];
+                        sessions[i] =
+                            Session::new(game, json!({}), vec![], batch.episode_seeds()[i])
+                                .unwrap();
+                        ended += 1;
+                    }
+                }
+                if ended >= 6 {
+                    break;
+                }
+            }
+            assert!(ended >= 6, "{game}: {ended} games ended");
+        }
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_games() {
+        let a = Batch::new("take6", &json!({}), 4, 9).unwrap();
+        let mut b = Batch::new("take6", &json!({}), 4, 1).unwrap();
+        assert_ne!(a.episode_seeds(), b.episode_seeds());
+        b.reset(Some(9));
+        assert_eq!(a.episode_seeds(), b.episode_seeds());
+        let size: usize = a.observation_shape().iter().product();
+        let (mut oa, mut ob) = (vec![0.0; 4 * size], vec![0.0; 4 * size]);
+        a.write_observations(&mut oa);
+        b.write_observations(&mut ob);
+        assert_eq!(oa, ob);
+        b.reset(None);
+        assert_ne!(a.episode_seeds(), b.episode_seeds());
+    }
+
+    #[test]
+    fn illegal_actions_are_refused_and_nothing_is_applied() {
+        let mut batch = Batch::new("nine", &json!({}), 2, 3).unwrap();
+        let (mut rewards, mut done) = (vec![0.0; 4], vec![false; 2]);
+        let mut actions = first_legal(&batch);
+        let before = batch.env(0).text();
+        let illegal = (0..37).find(|&a| !batch.legal_mask(1)[a]).unwrap() as i64;
+        actions[1] = illegal;
+        let err = batch.step(&actions, &mut rewards, &mut done).unwrap_err();
+        assert!(matches!(err, BatchError::Illegal { env: 1, action, .. } if action == illegal));
+        assert!(err.to_string().contains("environment 1"), "{err}");
+        assert_eq!(batch.env(0).text(), before);
+        actions[1] = -3;
+        assert!(batch.step(&actions, &mut rewards, &mut done).is_err());
+        assert_eq!(
+            batch.step(&actions[..1], &mut rewards, &mut done).unwrap_err(),
+            BatchError::WrongLength { expected: 2, got: 1 }
+        );
+        assert!(Batch::new("nine", &json!({}), 0, 3).is_err());
+    }
+}

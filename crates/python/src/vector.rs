@@ -1,0 +1,194 @@
+//! The batched environments' engine, `tabletop._native.VecEnv`: n games stepped in one call
+//! by `tabletop_play::Batch`, with numpy arrays in and out and the GIL released while Rust
+//! works. The Gymnasium-shaped class `tabletop.VectorEnv` (python/tabletop/vector.py) wraps it.
+
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+use tabletop_play::Batch;
+
+use crate::args;
+use crate::env::from_json;
+
+/// The most environments in one batch.
+pub const MAX_ENVS: i128 = 1 << 16;
+
+/// n games of one kind stepped together (see `tabletop.vector_env`, which wraps it).
+#[pyclass(module = "tabletop._native")]
+pub struct VecEnv {
+    batch: Batch,
+    obs_size: usize,
+}
+
+/// A flat vector as a numpy array of `shape`.
+fn array<'py, T: numpy::Element>(
+    py: Python<'py>,
+    values: Vec<T>,
+    shape: Vec<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
+    Ok(PyArray1::from_vec(py, values).reshape(shape)?.into_any())
+}
+
+impl VecEnv {
+    /// (observations, legal action masks, current players) as numpy arrays.
+    fn current<'py>(
+        &self,
+        py: Python<'py>,
+        obs: Vec<f32>,
+        mask: Vec<bool>,
+        players: Vec<i64>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let n = self.batch.len();
+        let mut shape = vec![n];
+        shape.extend(self.batch.observation_shape());
+        Ok((
+            array(py, obs, shape)?,
+            array(py, mask, vec![n, self.batch.num_distinct_actions()])?,
+            array(py, players, vec![n])?,
+        ))
+    }
+
+    /// The observations, masks and players, computed with the GIL released.
+    fn snapshot(&self) -> (Vec<f32>, Vec<bool>, Vec<i64>) {
+        let mut obs = vec![0.0; self.batch.len() * self.obs_size];
+        self.batch.write_observations(&mut obs);
+        let players = self.batch.current_players().iter().map(|&p| p as i64).collect();
+        (obs, self.batch.legal_masks().to_vec(), players)
+    }
+}
+
+#[pymethods]
+impl VecEnv {
+    /// `VecEnv(game, n, seed, **params)`: n games of `game` with `load_game`'s parameters.
+    #[new]
+    #[pyo3(signature = (game, n, seed, **params))]
+    fn new(
+        py: Python<'_>,
+        game: &str,
+        n: &Bound<'_, PyAny>,
+        seed: &Bound<'_, PyAny>,
+        params: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<VecEnv> {
+        let n = args::int_in(n, "n", 1, MAX_ENVS)? as usize;
+        let seed = args::seed(seed)?;
+        let params = args::game_params(game, params)?;
+        let batch = py
+            .detach(|| Batch::new(game, &params, n, seed))
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let obs_size = batch.observation_shape().iter().product();
+        Ok(VecEnv { batch, obs_size })
+    }
+
+    /// Starts a new game in every environment (from `seed` when given, else each
+    /// environment's next game); returns (observations, legal masks, current players).
+    #[pyo3(signature = (seed = None))]
+    fn reset<'py>(
+        &mut self,
+        py: Python<'py>,
+        seed: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let seed = seed.map(args::seed).transpose()?;
+        let (obs, mask, players) = py.detach(|| {
+            self.batch.reset(seed);
+            self.snapshot()
+        });
+        let (obs, mask, players) = self.current(py, obs, mask, players)?;
+        PyTuple::new(py, [obs, mask, players])
+    }
+
+    /// Applies one action per environment (an int64 array); returns (observations, rewards
+    /// (n x players), terminated, legal masks, current players, ended environments, their
+    /// final observations, their returns, the players who ended them).
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: PyReadonlyArray1<'py, i64>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let actions: Vec<i64> = match actions.as_slice() {
+            Ok(slice) => slice.to_vec(),
+            Err(_) => actions.as_array().iter().copied().collect(),
+        };
+        let n = self.batch.len();
+        let p = self.batch.num_players();
+        let outcome = py.detach(|| {
+            let mut rewards = vec![0.0; n * p];
+            let mut terminated = vec![false; n];
+            let finals = self.batch.step(&actions, &mut rewards, &mut terminated)?;
+            Ok::<_, tabletop_play::BatchError>((rewards, terminated, finals, self.snapshot()))
+        });
+        let (rewards, terminated, finals, (obs, mask, players)) =
+            outcome.map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let (obs, mask, players) = self.current(py, obs, mask, players)?;
+        let k = finals.len();
+        let mut final_shape = vec![k];
+        final_shape.extend(self.batch.observation_shape());
+        let envs: Vec<i64> = finals.iter().map(|f| f.env as i64).collect();
+        let enders: Vec<i64> = finals.iter().map(|f| f.player as i64).collect();
+        let final_obs: Vec<f32> =
+            finals.iter().flat_map(|f| f.observation.iter().copied()).collect();
+        let returns: Vec<f64> = finals.iter().flat_map(|f| f.returns.iter().copied()).collect();
+        PyTuple::new(
+            py,
+            [
+                obs,
+                array(py, rewards, vec![n, p])?,
+                array(py, terminated, vec![n])?,
+                mask,
+                players,
+                array(py, envs, vec![k])?,
+                array(py, final_obs, final_shape)?,
+                array(py, returns, vec![k, p])?,
+                array(py, enders, vec![k])?,
+            ],
+        )
+    }
+
+    /// The seed of the game each environment plays now (a uint64 array):
+    /// `load_game(game, **params).new_initial_state(seed)` starts the same game.
+    fn episode_seeds<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u64>> {
+        PyArray1::from_slice(py, self.batch.episode_seeds())
+    }
+
+    /// The number of environments.
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.batch.len()
+    }
+
+    /// The number of players.
+    #[getter]
+    fn num_players(&self) -> usize {
+        self.batch.num_players()
+    }
+
+    /// The number of action ids.
+    #[getter]
+    fn num_distinct_actions(&self) -> usize {
+        self.batch.num_distinct_actions()
+    }
+
+    /// The shape of one observation.
+    #[getter]
+    fn observation_shape(&self) -> Vec<usize> {
+        self.batch.observation_shape()
+    }
+
+    /// The game's registry name.
+    #[getter]
+    fn game(&self) -> &'static str {
+        self.batch.game()
+    }
+
+    /// The parameters, every default filled in.
+    fn get_parameters<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let view = self.batch.env(0).view(None);
+        from_json(py, &args::true_params(self.batch.params().clone(), &view))
+    }
+}
+
+/// Registers `VecEnv` in the top-level native module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("MAX_ENVS", MAX_ENVS)?;
+    m.add_class::<VecEnv>()
+}

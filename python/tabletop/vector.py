@@ -1,0 +1,185 @@
+"""Batched environments: n games stepped in one call in Rust, shaped like Gymnasium's vector
+API (``tabletop.vector_env``).
+
+Conventions (for every game):
+
+- **Every seat is yours.** The games are turn-based with two to four players; one caller plays
+  all of them. Each ``step(actions)`` applies ``actions[i]`` for the player to act in
+  environment ``i`` (``info["current_player"][i]``); the observation returned is from the
+  side of the player to act next there.
+- **Rewards are per player**: ``rewards`` has shape ``(n, num_players)`` (float64);
+  ``rewards[i, p]`` is what player ``p`` gained with this step (OpenSpiel's
+  ``State.rewards()``), so over a whole game they sum to ``State.returns()``. A scalar
+  "reward of the player who acted", Gymnasium's single-agent convention, would lose the
+  reward of everyone else: in these games the result usually arrives on another player's
+  move (the winner's last move decides the loser's result too). For self-play with one shared
+  policy, take ``rewards[np.arange(n), acting]`` with ``acting`` the ``current_player`` of
+  the step before.
+- **Same-step autoreset** (``gymnasium.vector.AutoresetMode.SAME_STEP``): a game that ends in a
+  step starts again in that step, so every observation returned is a live position with at
+  least one legal action. As Gymnasium puts it, the last observation of the ended game is in
+  ``info["final_obs"]`` (an object array with the observation at ended environments, None
+  elsewhere; ``info["_final_obs"]`` marks them), from the side of the player whose action
+  ended it, and ``info["final_info"]["returns"]`` holds its returns. ``terminated[i]`` says
+  that environment ``i``'s game ended; ``truncated`` is always False (every game ends by its
+  rules).
+- **Masks**: ``info["legal_actions_mask"]`` is an ``(n, num_actions)`` bool array of the legal
+  actions now; an illegal action raises ``ValueError`` naming the environment and the action,
+  and nothing is applied.
+- **Seeds**: environment ``i`` plays its ``k``-th game from the seed
+  ``sub_seed(sub_seed(seed, i), k)`` (``env.episode_seeds()``: the seeds of the games in
+  play; ``tabletop.load_game(game, **params).new_initial_state(seed)`` is the same game), so
+  the same seed and actions give the same trajectory. ``reset(seed=s)`` starts the streams
+  again from ``s``; ``reset()`` starts each environment's next game. Chance (deals, walls) is
+  resolved inside.
+- The GIL is released while Rust steps the games; stepping uses one core.
+"""
+
+from typing import Any, Dict, Optional, Tuple
+
+import numpy as np
+
+from ._native import MAX_ENVS, VecEnv as _VecEnv
+
+try:  # Gymnasium is optional: ``pip install "./python[gymnasium]"``.
+    import gymnasium as _gym
+    from gymnasium.vector import VectorEnv as _Base
+except ImportError:  # pragma: no cover (the tests install gymnasium)
+    _gym = None
+    _Base = object
+
+__all__ = ["VectorEnv", "vector_env", "MAX_ENVS"]
+
+_INT64_MAX = np.iinfo(np.int64).max
+
+
+class VectorEnv(_Base):  # type: ignore[misc, valid-type]
+    """n games of one kind stepped together (make one with ``tabletop.vector_env``).
+
+    A ``gymnasium.vector.VectorEnv`` when Gymnasium is installed (with
+    ``single_observation_space``, ``single_action_space``, ``observation_space``,
+    ``action_space`` and ``metadata["autoreset_mode"]``), else the same methods without the
+    spaces. See the module ``tabletop.vector`` for the conventions."""
+
+    def __init__(self, game: str, n: int = 1024, seed: int = 0, **params: Any) -> None:
+        self._native = _VecEnv(game, n, seed, **params)
+        self.num_envs = self._native.num_envs
+        self.num_players = self._native.num_players
+        self.num_actions = self._native.num_distinct_actions
+        self.observation_shape = tuple(self._native.observation_shape)
+        self.game = self._native.game
+        self._acted = False
+        self.metadata = {"autoreset_mode": "SameStep"}
+        if _gym is not None:
+            from gymnasium import spaces
+            from gymnasium.vector import AutoresetMode
+
+            self.metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
+            self.single_observation_space = spaces.Box(
+                0.0, np.inf, self.observation_shape, dtype=np.float32
+            )
+            self.single_action_space = spaces.Discrete(self.num_actions)
+            self.observation_space = spaces.Box(
+                0.0, np.inf, (self.num_envs, *self.observation_shape), dtype=np.float32
+            )
+            self.action_space = spaces.MultiDiscrete(
+                np.full(self.num_envs, self.num_actions, dtype=np.int64)
+            )
+
+    def _info(self, mask: np.ndarray, players: np.ndarray) -> Dict[str, Any]:
+        every = np.ones(self.num_envs, dtype=np.bool_)
+        return {
+            "legal_actions_mask": mask,
+            "_legal_actions_mask": every,
+            "current_player": players,
+            "_current_player": every,
+        }
+
+    def reset(
+        self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+    ) -> Tuple[np.ndarray, Dict[str, Any]]:
+        """Starts a new game in every environment: from ``seed`` when given (the same seed,
+        the same games), else each environment's next game. Returns ``(obs, info)``."""
+        if options:
+            raise ValueError(f"reset takes no options, not {sorted(options)!r}")
+        obs, mask, players = self._native.reset(seed)
+        return obs, self._info(mask, players)
+
+    def step(
+        self, actions: Any
+    ) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
+        """Applies ``actions[i]`` (an integer array of shape ``(n,)``) for the player to act
+        in environment ``i``. Returns ``(obs, rewards, terminated, truncated, info)``."""
+        actions = _action_array(actions, self.num_envs)
+        obs, rewards, terminated, mask, players, envs, final_obs, returns, enders = (
+            self._native.step(actions)
+        )
+        info = self._info(mask, players)
+        if len(envs):
+            n = self.num_envs
+            ended = np.zeros(n, dtype=np.bool_)
+            ended[envs] = True
+            finals = np.full(n, None, dtype=object)
+            for j, i in enumerate(envs):
+                finals[i] = final_obs[j]
+            final_returns = np.zeros((n, self.num_players), dtype=np.float64)
+            final_returns[envs] = returns
+            final_player = np.zeros(n, dtype=np.int64)
+            final_player[envs] = enders
+            info["final_obs"] = finals
+            info["_final_obs"] = ended
+            info["final_info"] = {
+                "returns": final_returns,
+                "_returns": ended,
+                "player": final_player,
+                "_player": ended,
+            }
+            info["_final_info"] = ended
+        truncated = np.zeros(self.num_envs, dtype=np.bool_)
+        return obs, rewards, terminated, truncated, info
+
+    def episode_seeds(self) -> np.ndarray:
+        """The seed of the game each environment plays now (uint64):
+        ``load_game(game, **params).new_initial_state(seed)`` starts the same game."""
+        return self._native.episode_seeds()
+
+    def get_parameters(self) -> Dict[str, Any]:
+        """The parameters, every default filled in (as ``Game.get_parameters()``)."""
+        return self._native.get_parameters()
+
+    def close(self, **kwargs: Any) -> None:
+        """Nothing to release (kept for Gymnasium's interface)."""
+
+    def __repr__(self) -> str:
+        return f"tabletop.vector_env({self.game!r}, n={self.num_envs}, **{self.get_parameters()})"
+
+
+def _action_array(actions: Any, n: int) -> np.ndarray:
+    """``actions`` as an int64 array of shape ``(n,)``: ``TypeError`` for non-integers,
+    ``ValueError`` for a wrong shape or a value no int64 holds."""
+    a = np.asarray(actions)
+    if a.dtype.kind == "O":  # Python integers too large for int64, or other objects
+        if not all(isinstance(x, (int, np.integer)) and not isinstance(x, bool) for x in a.flat):
+            raise TypeError("actions must be integers")
+        big = [x for x in a.flat if not -(2**63) <= x <= _INT64_MAX]
+        if big:
+            raise ValueError(f"action {big[0]} is out of range: no game has that many actions")
+        a = a.astype(np.int64)
+    if a.dtype == np.bool_ or (a.dtype.kind not in "iu" and a.size):
+        raise TypeError(f"actions must be an integer array, not {a.dtype}")
+    if a.shape != (n,):
+        raise ValueError(f"actions must have shape ({n},) (one per environment), not {a.shape}")
+    if a.dtype.kind == "u" and a.size and a.max() > _INT64_MAX:
+        i = int(np.argmax(a))
+        raise ValueError(f"environment {i}: action {int(a[i])} is not legal now (out of range)")
+    return np.ascontiguousarray(a, dtype=np.int64)
+
+
+def vector_env(game: str, n: int = 1024, seed: int = 0, **params: Any) -> VectorEnv:
+    """``n`` games of ``game`` (``nine``, ``take6``, ``race``, ``mahjong``) with the parameters
+    of ``tabletop.load_game``, stepped together in Rust, seeded from ``seed``; ``n`` from 1 to
+    ``MAX_ENVS`` (65536). Shaped like ``gymnasium.vector.VectorEnv``:
+    ``reset(seed=None) -> (obs, info)``, ``step(actions) -> (obs, rewards, terminated,
+    truncated, info)``. See the module ``tabletop.vector`` for the conventions (per-player
+    rewards, same-step autoreset, masks, seeds)."""
+    return VectorEnv(game, n, seed, **params)

@@ -1,0 +1,38 @@
+"""Batched environments: n games stepped in one call in Rust (``tabletop.vector_env``)."""
+
+from typing import Any, Dict, Optional, Sequence, Tuple, Union
+
+import numpy as np
+import numpy.typing as npt
+
+MAX_ENVS: int
+
+class VectorEnv:
+    """n games of one kind stepped together; a ``gymnasium.vector.VectorEnv`` when Gymnasium
+    is installed. Rewards are per player ``(n, num_players)``; same-step autoreset."""
+
+    num_envs: int
+    num_players: int
+    num_actions: int
+    observation_shape: Tuple[int, ...]
+    game: str
+    metadata: Dict[str, Any]
+    def __init__(self, game: str, n: int = 1024, seed: int = 0, **params: Any) -> None: ...
+    def reset(
+        self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+    ) -> Tuple[npt.NDArray[np.float32], Dict[str, Any]]: ...
+    def step(
+        self, actions: Union[npt.NDArray[np.integer[Any]], Sequence[int]]
+    ) -> Tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.float64],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        Dict[str, Any],
+    ]: ...
+    def episode_seeds(self) -> npt.NDArray[np.uint64]: ...
+    def get_parameters(self) -> Dict[str, Any]: ...
+    def close(self, **kwargs: Any) -> None: ...
+
+def vector_env(game: str, n: int = 1024, seed: int = 0, **params: Any) -> VectorEnv:
+    """``n`` games of ``game`` with ``load_game``'s parameters, stepped together in Rust."""
