@@ -136,6 +136,11 @@ fn parts_of_a_batch_merge_into_its_summary() {
     let mut one = Totals::new();
     one.play(&seeded_wall(5, 0));
     assert_eq!(one.problem(), None);
+    // Totals of games of every ending add up.
+    let many: Totals = (0..60).map(|i| seeded_wall(3, i)).collect::<Vec<_>>().iter().collect();
+    let summary = many.summary();
+    assert!(summary.ron > 0 && summary.selfdrawn > 0 && summary.draw > 0, "{summary:?}");
+    assert_eq!(many.problem(), None);
     #[cfg(feature = "serde")]
     for (key, problem) in [("draw", "are not the games"), ("wins", "per seat are not the wins")] {
         let mut broken = serde_json::to_value(one).unwrap();
