@@ -45,13 +45,13 @@ pub use error::{
     ParseKindError, ParsePlayerError, ParseReplayError, ReplayError, ReplayReason, WallError,
 };
 pub use event::{Event, Outcome, log_text, parse_log, parse_log_lines};
-pub use game::{Mahjong, MahjongParams};
+pub use game::{Mahjong, MahjongAction, MahjongParams};
 pub use hand::{Hand, Meld};
 pub use judge::judge_p7147;
 pub use replay::{Added, Replay, ReplayState, ReplayStep, StepEvents, check_log};
 pub use report::{Discard, DistanceReport, GameReport, Summary, Totals, seeded_wall};
 #[cfg(feature = "rayon")]
 pub use report::{summarise, summarise_seeded};
-pub use state::{GameRecord, GameStats, Position, simulate};
+pub use state::{Claim, ClaimDue, GameRecord, GameStats, Position, simulate};
 pub use tile::{Direction, Kind, Player, Suit};
 pub use wall::{Wall, parse_walls};
