@@ -424,6 +424,21 @@ impl Position {
             .unwrap_or(Claim::Skip)
     }
 
+    /// The distance to winning of the deciding player's hand after `claim`, if it is one of
+    /// [`Position::claim_options`]: `SKIP` keeps their waiting hand's distance, `RON` is 0,
+    /// `PONG` and `CHOW` leave a hand to discard from (with one more meld).
+    pub fn distance_after_claim(&self, claim: Claim) -> Option<u8> {
+        let c = self.claim?;
+        if !self.claim_options().contains(&claim) {
+            return None;
+        }
+        Some(match claim {
+            Claim::Skip => self.dist[c.player.index()],
+            Claim::Ron => 0,
+            _ => self.claimed_hand(c, claim).1,
+        })
+    }
+
     /// The hand of the claimer after a pong or chow, and its distance with one more meld.
     fn claimed_hand(&self, c: ClaimDue, claim: Claim) -> (Hand, u8, Meld) {
         let j = c.player.index();
