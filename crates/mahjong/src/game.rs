@@ -756,7 +756,7 @@ mod tests {
     fn drawing(n: usize) -> Mahjong {
         let mut g = Mahjong::new(&MahjongParams::default()).unwrap();
         for k in g.chance_from_seed(3).into_iter().take(n) {
-            g.apply(k.into());
+            g.apply(k);
         }
         g
     }

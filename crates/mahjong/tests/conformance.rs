@@ -31,7 +31,7 @@ fn kind(name: &str) -> Kind {
 fn drawing(seed: u64, n: usize) -> Mahjong {
     let mut g = Mahjong::new(&MahjongParams::default()).unwrap();
     for k in g.chance_from_seed(seed).into_iter().take(n) {
-        g.apply(k.into());
+        g.apply(k);
     }
     g
 }
@@ -113,7 +113,7 @@ fn seeded_walls_are_the_simulator_s_walls() {
         let mut g = start;
         for k in outcomes {
             assert!(g.is_chance_node());
-            g.apply(k.into());
+            g.apply(k);
         }
         assert_eq!(g, Mahjong::from_wall(&wall));
         assert!(g.chance_from_seed(seed).is_empty());
@@ -124,7 +124,7 @@ fn seeded_walls_are_the_simulator_s_walls() {
     assert_eq!(rest.len(), Wall::LEN - 60);
     let mut done = g.clone();
     for k in rest {
-        done.apply(k.into());
+        done.apply(k);
     }
     let wall = Wall::random(&mut seeded_rng(3));
     assert_eq!(done.position().unwrap().wall().tiles()[..60], wall.tiles()[..60]);

@@ -2,7 +2,7 @@
 // distance to winning after each one, your claims: RON, PONG, CHOW or SKIP, and your
 // self-drawn wins), or watch a game from a seed or a wall, stepped forward and back; four
 // hands, melds, discards, the moves and the log.
-import { $, api, banner, chosen, el, fetchGame, fill, focusKeeper, foldOnPhone, gameGone, gameInUrl, randomSeed, segmented, setGameUrl, tile, tileName, topbar } from "/static/common.js";
+import { $, api, banner, chosen, el, fetchGame, fill, focusKeeper, foldOnPhone, gameGone, gameInUrl, randomSeed, segmented, setChosen, setGameUrl, tile, tileName, topbar } from "/static/common.js";
 
 topbar();
 
@@ -95,6 +95,7 @@ async function reopen(id) {
     const seat = r.state.seats.indexOf("human");
     page.id = r.id;
     page.seat = seat < 0 ? null : seat;
+    setChosen("seat", "seat", seat < 0 ? "watch" : seat); // the panel shows the reopened seat
     page.body = null; // going far back in a watched game then steps back one at a time
     page.total = null;
     page.seen = new Map();

@@ -688,6 +688,22 @@ fn game_urls(b: &mut Browser, base: &str, shots: &Path, axe: &str) {
     let listed = b.find_all("#history button").len() as u64;
     let moves = b.execute("return window.tabletop.state.history.length", vec![]).as_u64().unwrap();
     assert_eq!(listed, moves + 1, "the move list, reopened (the deal, then each move)");
+    // A game at Bob's seat reopens with Bob chosen in the New game panel.
+    let bob = b.execute_async(
+        "const done = arguments[arguments.length - 1];
+         fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+           body: JSON.stringify({ game: 'nine', seed: 4, first: 'bob', seats: ['solver', 'human'] }) })
+           .then((r) => r.json()).then((r) => done(r.id));",
+        vec![],
+    );
+    b.goto(&format!("{base}/nine?game={}", bob.as_str().unwrap()));
+    b.wait_until("const t = window.tabletop; return t.state && !t.busy && t.analysis;", WAIT);
+    let toggles = b.execute(
+        "return ['side', 'first'].map((id) => { const on = document.querySelector(`#${id} button.on`);
+           return [on.textContent, on.getAttribute('aria-pressed')]; }).concat([window.tabletop.me])",
+        vec![],
+    );
+    assert_eq!(toggles, json!([["Bob", "true"], ["Bob", "true"], 1]), "the reopened game's side");
     // Every other page reopens its game too.
     for (page, id_of) in [("take6", "t.replay"), ("mahjong", "t.seat"), ("race", "null")] {
         b.goto(&format!("{base}/{page}"));
@@ -702,6 +718,13 @@ fn game_urls(b: &mut Browser, base: &str, shots: &Path, axe: &str) {
         b.goto(before[0].as_str().unwrap());
         b.wait_until("const t = window.tabletop; const g = t.game || t; return g.state && !g.busy && !t.busy;", WAIT);
         assert_eq!(game_now(b, id_of), before, "the reopened {page} game");
+        if page == "mahjong" {
+            let seat = b.execute(
+                "return [document.querySelector('#seat button.on').dataset.seat, String(window.tabletop.seat ?? 'watch')]",
+                vec![],
+            );
+            assert_eq!(seat[0], seat[1], "the reopened Mahjong seat is the one chosen");
+        }
     }
     // The home page lists the Nine game; its link reopens it.
     let row = format!("#recent-list li[data-id=\"{id}\"]");
