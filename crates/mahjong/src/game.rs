@@ -210,7 +210,7 @@ impl Mahjong {
     pub const MAX_EVENTS: usize = 148 + 112 + 16 + 2;
 
     /// The one-line description of the game.
-    pub const DESCRIPTION: &'static str = "Mahjong (THUPC 2021 variant): four players, special tiles PASS, REVERSE, DOUBLE; the fixed rules or your own discards";
+    pub const DESCRIPTION: &'static str = "Mahjong (THUPC 2021 variant): four players, special tiles PASS, REVERSE, DOUBLE; the fixed rules or your own discards and claims";
 
     /// The game on `wall`: dealt, with `A`'s discard due (or over, if `A` wins on the first
     /// draw).

@@ -6,7 +6,9 @@
 //! keeps the distance to winning smallest, claim when it strictly lowers it, always win); the
 //! game is a list of [`Event`]s whose text is the original problem's output. [`Mahjong`] is
 //! the game for [`tabletop_core::Game`]: the wall drawn by chance nodes (or given), the
-//! discards decided by the players, the rest by the fixed rules.
+//! discards decided by the players, and with the parameter `claims` their claims (`RON`,
+//! `PONG`, `CHOW`, `SKIP`) and self-drawn wins too ([`MahjongAction`]); the rest by the fixed
+//! rules.
 //!
 //! ```
 //! use tabletop_mahjong::{distance, simulate, Hand, Wall};
