@@ -315,7 +315,10 @@ fn sessions_are_capped_per_client() {
     let server = TestServer::start(config);
     let body = json!({ "game": "race", "seats": ["human", "solver"] });
     for _ in 0..3 {
-        create(&server, &body);
+        // In progress: a move played (a game never played would make room).
+        let (id, state) = create(&server, &body);
+        let action = state["legal_actions"][0].clone();
+        ok(server.post_json(&format!("/api/games/{id}/actions"), &json!({ "action": action })));
     }
     let r = server.post_json("/api/games", &body);
     assert_eq!(r.status, 429);
