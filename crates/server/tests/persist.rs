@@ -275,7 +275,7 @@ fn games_never_played_are_not_listed_and_make_room_first() {
     assert_eq!(listed(), Vec::<String>::new());
     // A step makes a watched game played; a person's action a seated one.
     ok(post_as(a, ME, &format!("/api/games/{watched}/step"), &json!({"count": 1})));
-    assert_eq!(listed(), [watched.clone()]);
+    assert_eq!(listed(), std::slice::from_ref(&watched));
     let played = ok(post_as(a, ME, "/api/games", &nine));
     let (played, action) =
         (played["id"].as_str().unwrap().to_owned(), played["state"]["legal_actions"][0].clone());
