@@ -87,6 +87,18 @@ fn the_first_claim_decision_is_the_player_who_can_win_then_the_pair_with_its_cho
         seen.ends_with("C to decide a claim on A's 5M, 95 tiles in the wall, forward\n"),
         "{seen}"
     );
+    assert!(
+        g.text().ends_with("C to decide a claim on A's 5M, 95 tiles in the wall"),
+        "{}",
+        g.text()
+    );
+    let planes = g.observation_tensor(2);
+    assert!(planes[9 * 37..].iter().all(|&x| x == 1.0), "C is to act");
+    assert!(g.observation_tensor(1)[9 * 37..].iter().all(|&x| x == 0.0));
+    let t = g.position().unwrap();
+    assert_eq!(t.distance_after_claim(Claim::Skip), Some(1));
+    assert_eq!(t.distance_after_claim(Claim::Ron), Some(0));
+    assert_eq!(t.distance_after_claim(Claim::Pong), None, "not C's to make");
     g.check_invariants().unwrap();
 
     // C skips: B holds the pair and is A's next player, so B's pong and chow come together.
@@ -96,6 +108,29 @@ fn the_first_claim_decision_is_the_player_who_can_win_then_the_pair_with_its_cho
     assert!(g.information_state_string(2).ends_with("A OUT 5M\nC SKIP\n"));
     assert!(g.information_state_string(1).ends_with("A OUT 5M\n"), "B does not see C's skip");
     assert_eq!(g.last_events_from(), 53, "the claims belong to A's discard");
+    let t = g.position().unwrap();
+    let b_hand = |text: &str, melds| tabletop_mahjong::distance(&text.parse().unwrap(), melds);
+    assert_eq!(
+        t.distance_after_claim(Claim::Skip),
+        Some(b_hand("5M 5M 6M 7M E E E S S S W N N", 0))
+    );
+    assert_eq!(t.distance_after_claim(Claim::Pong), Some(b_hand("6M 7M E E E S S S W N N", 1)));
+    assert_eq!(
+        t.distance_after_claim(Claim::Chow(kind("5M"))),
+        Some(b_hand("5M 5M E E E S S S W N N", 1))
+    );
+    assert_eq!(t.distance_after_claim(Claim::Chow(kind("4M"))), None);
+    let rules = t.choose_claim();
+    let lowers =
+        |c| t.distance_after_claim(c).unwrap() < t.distance_after_claim(Claim::Skip).unwrap();
+    let expected = if lowers(Claim::Pong) {
+        Claim::Pong
+    } else if lowers(Claim::Chow(kind("5M"))) {
+        Claim::Chow(kind("5M"))
+    } else {
+        Claim::Skip
+    };
+    assert_eq!(rules, expected, "the rules: a pong, else a chow, that lowers the distance");
     g.check_invariants().unwrap();
 
     // B pongs.
@@ -305,4 +340,32 @@ fn the_harness_passes_with_claims() {
             .unwrap_or_else(|e| panic!("wall {i}: {e}"));
     }
     check(table(), &options, 4).unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
+fn a_pair_held_further_round_pongs_first_then_the_next_player_chows() {
+    let wall = wall_with(
+        "5M 1M 1M 1M 2M 2M 2M 3M 3M 3M Z Z Z F",
+        "6M 7M E E E S S S W W N N B",
+        "1P 2P 3P 4P 5P 6P 7P 8P 9P 1S 1S 9M 9M",
+        "5M 5M 9P 9P 9P 9S 9S 9S N N B B F",
+    );
+    let mut g = Mahjong::from_wall_with_claims(&wall, true);
+    g.apply(act(&g, "5M"));
+    // D holds the pair but is not A's next player: a pong only.
+    assert_eq!(g.turn(), Turn::Player(3));
+    assert_eq!(strings(&g), ["SKIP", "PONG"]);
+    let mut pong = g.clone();
+    pong.apply(act(&pong, "PONG"));
+    assert_eq!(pong.turn(), Turn::Player(3), "D discards, B is skipped over");
+    // D skips: B, the next player, may chow.
+    g.apply(act(&g, "SKIP"));
+    assert_eq!(g.turn(), Turn::Player(1));
+    assert_eq!(strings(&g), ["SKIP", "CHOW 5M 6M 7M"]);
+    g.apply(act(&g, "SKIP"));
+    assert!(matches!(
+        g.position().unwrap().events().last(),
+        Some(Event::Draw { player: Player::B, .. })
+    ));
+    g.check_invariants().unwrap();
 }
