@@ -260,6 +260,8 @@ fn ids_and_notation_go_both_ways() {
     // Without claims the game keeps its 37 ids and notation.
     let plain = Mahjong::from_wall(&Wall::sorted());
     assert_eq!(plain.num_distinct_actions(), 37);
+    assert!(g.decides_claims() && !plain.decides_claims());
+    assert!(g.position().unwrap().decides_claims() && !plain.position().unwrap().decides_claims());
     assert_eq!(plain.action_from_id(37), None);
     assert!(plain.parse_action("RON").is_err());
     assert_eq!(plain.parse_action("PASS"), Ok(MahjongAction::Tile(Kind::PASS)));
