@@ -21,6 +21,29 @@ pub enum IllegalMoveError {
         /// The tile asked for.
         tile: Kind,
     },
+    /// A discard or a self-drawn win asked for while a claim decision is due.
+    #[error("{player} is to decide a claim on the discard, not to discard")]
+    ClaimDue {
+        /// The player to decide the claim.
+        player: Player,
+    },
+    /// A claim asked for while no claim decision is due (a discard is, or the game is over).
+    #[error("no claim decision is due")]
+    NoClaimDue,
+    /// A claim the player to decide cannot make on this discard.
+    #[error("{player} cannot {claim} on this discard")]
+    NotAClaim {
+        /// The player to decide the claim.
+        player: Player,
+        /// The claim asked for.
+        claim: crate::state::Claim,
+    },
+    /// A self-drawn win asked for by a player whose hand is not a winning hand just drawn.
+    #[error("{player} cannot win by self-draw now")]
+    NoSelfDraw {
+        /// The player to discard.
+        player: Player,
+    },
 }
 
 /// A token that is not one of the 37 kind names.

@@ -1,4 +1,11 @@
-//! [`Mahjong`]: the game for [`tabletop_core::Game`]; the only decision is the discard.
+//! [`Mahjong`]: the game for [`tabletop_core::Game`]: the discards, and with the parameter
+//! `claims` the claims and self-drawn wins, are the players' decisions.
+//!
+//! # Actions
+//! [`MahjongAction`], with dense ids: `0..37` a tile by its kind index ([`Kind::index`]: the
+//! discards and the chance outcomes); with `claims` also 37 `SKIP`, 38 `RON`, 39
+//! `SELFDRAWN`, 40 `PONG`, and 41..62 `CHOW a b c` by its lowest tile (`1M..7M`, `1P..7P`,
+//! `1S..7S`).
 //!
 //! # Chance
 //! With no wall given, the wall is drawn by 148 chance nodes, front first, before anything
@@ -24,10 +31,10 @@ use tabletop_core::{
     RewardModel, Rng, Turn, Utility, seeded_rng,
 };
 
-use crate::state::Position;
+use crate::state::{Claim, Position};
 use crate::tile::{Direction, Player};
 use crate::wall::{Wall, shuffle};
-use crate::{Event, Kind, Outcome};
+use crate::{Event, Kind, Outcome, Suit};
 
 /// The parameters of a game. Default: the wall is drawn by chance (from a seed in a session).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -37,12 +44,117 @@ pub struct MahjongParams {
     /// The wall as the judge reads it (148 tiles, front first, any whitespace). `None`: the
     /// wall is drawn by chance nodes.
     pub wall: Option<String>,
+    /// Whether each player decides their own claims and self-drawn wins: after a plain
+    /// discard each claim open to a player (`RON`, `PONG`, `CHOW a b c`, or `SKIP`) is their
+    /// decision, in the rules' order of priority, and a player who draws a winning hand
+    /// chooses `SELFDRAWN` or a discard. `false` (the problem): the fixed rules make them
+    /// inside each discard. The `rules` bot plays the same game either way.
+    pub claims: bool,
 }
 
-/// Mahjong (THUPC 2021 variant) as a [`Game`]: players 0-3 are `A B C D`, and a player
-/// decides only their discards (any kind they hold). Draws, wins (always taken) and claims
-/// (made exactly when they lower the distance) follow the problem's fixed rules inside each
-/// action, as in [`Position::discard`].
+/// An action of [`Mahjong`]: a tile (a discard, or a chance outcome while the wall is drawn),
+/// a claim on another player's discard, or a self-drawn win (the last two only with
+/// `claims`). The notation is the tile's name, `SKIP`, `RON`, `SELFDRAWN`, `PONG` or
+/// `CHOW a b c` (the sequence, ascending, as in the log).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum MahjongAction {
+    /// Discard this tile (or, while the wall is drawn, put it at the back of the wall).
+    Tile(Kind),
+    /// A decision on another player's discard.
+    Claim(Claim),
+    /// Win on the tile just drawn.
+    SelfDrawn,
+}
+
+impl From<Kind> for MahjongAction {
+    fn from(kind: Kind) -> MahjongAction {
+        MahjongAction::Tile(kind)
+    }
+}
+
+impl std::fmt::Display for MahjongAction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MahjongAction::Tile(k) => k.fmt(f),
+            MahjongAction::Claim(c) => c.fmt(f),
+            MahjongAction::SelfDrawn => f.write_str("SELFDRAWN"),
+        }
+    }
+}
+
+/// The first id of the claims ([`MahjongAction`]).
+const SKIP_ID: usize = Kind::COUNT;
+/// The number of ids with `claims`: 37 tiles, `SKIP RON SELFDRAWN PONG`, 21 chows.
+const ALL_IDS: usize = Kind::COUNT + 4 + 21;
+
+impl MahjongAction {
+    /// The id (see the module docs).
+    pub fn id(self) -> usize {
+        match self {
+            MahjongAction::Tile(k) => k.index(),
+            MahjongAction::Claim(Claim::Skip) => SKIP_ID,
+            MahjongAction::Claim(Claim::Ron) => SKIP_ID + 1,
+            MahjongAction::SelfDrawn => SKIP_ID + 2,
+            MahjongAction::Claim(Claim::Pong) => SKIP_ID + 3,
+            MahjongAction::Claim(Claim::Chow(lowest)) => {
+                let suit = lowest.suit().map_or(0, |s| s as usize);
+                SKIP_ID + 4 + suit * 7 + usize::from(lowest.rank().unwrap_or(1)) - 1
+            }
+        }
+    }
+
+    /// The action of an id (`0..62`), if any.
+    pub fn from_id(id: usize) -> Option<MahjongAction> {
+        Some(match id {
+            _ if id < SKIP_ID => MahjongAction::Tile(Kind::new(id)?),
+            SKIP_ID => MahjongAction::Claim(Claim::Skip),
+            38 => MahjongAction::Claim(Claim::Ron),
+            39 => MahjongAction::SelfDrawn,
+            40 => MahjongAction::Claim(Claim::Pong),
+            _ if id < ALL_IDS => {
+                let i = id - (SKIP_ID + 4);
+                let suit = [Suit::Characters, Suit::Dots, Suit::Bamboo][i / 7];
+                MahjongAction::Claim(Claim::Chow(Kind::suited(suit, (i % 7) as u8 + 1)?))
+            }
+            _ => return None,
+        })
+    }
+
+    /// Reads the notation: a tile's name, `SKIP`, `RON`, `SELFDRAWN`, `PONG`, or `CHOW a b c`
+    /// (words separated by any whitespace).
+    fn parse(text: &str) -> Result<MahjongAction, String> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let expected = "expected a tile (1M..9M, 1P..9P, 1S..9S, E, S, W, N, B, F, Z, PASS, \
+                        REVERSE, DOUBLE), SKIP, RON, SELFDRAWN, PONG or CHOW a b c";
+        match words.as_slice() {
+            ["SKIP"] => Ok(MahjongAction::Claim(Claim::Skip)),
+            ["RON"] => Ok(MahjongAction::Claim(Claim::Ron)),
+            ["SELFDRAWN"] => Ok(MahjongAction::SelfDrawn),
+            ["PONG"] => Ok(MahjongAction::Claim(Claim::Pong)),
+            ["CHOW", a, b, c] => {
+                let chow = (|| {
+                    let lowest: Kind = a.parse().ok()?;
+                    let seq = [lowest.offset(0)?, lowest.offset(1)?, lowest.offset(2)?];
+                    (seq.map(|k| k.to_string()) == [*a, *b, *c].map(str::to_owned))
+                        .then_some(MahjongAction::Claim(Claim::Chow(lowest)))
+                })();
+                chow.ok_or_else(|| {
+                    "a chow is three consecutive tiles of one suit, ascending (CHOW 3M 4M 5M)"
+                        .to_owned()
+                })
+            }
+            [one] => one.parse().map(MahjongAction::Tile).map_err(|_| expected.to_owned()),
+            _ => Err(expected.to_owned()),
+        }
+    }
+}
+
+/// Mahjong (THUPC 2021 variant) as a [`Game`]: players 0-3 are `A B C D`. By default a
+/// player decides only their discards (any kind they hold): draws, wins (always taken) and
+/// claims (made exactly when they lower the distance) follow the problem's fixed rules inside
+/// each action, as in [`Position::discard`]. With the parameter `claims` each player also
+/// decides their claims and self-drawn wins ([`Position::with_claims`]): whose decision it
+/// is, as always, is public, so a player seen deciding a claim holds one.
 ///
 /// Returns: 1 to the winner, 0 to everyone else; all 0 for a draw (general-sum, utility range
 /// 0 to 1). Bots: `rules` (the fixed rules, [`Position::choose_discard`]) and `random`.
@@ -67,6 +179,8 @@ pub struct MahjongParams {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Mahjong {
     stage: Stage,
+    /// Whether the players decide their claims (the parameter `claims`).
+    claims: bool,
     /// The number of events before the last player's action.
     last_from: usize,
 }
@@ -96,14 +210,25 @@ impl Mahjong {
     pub const MAX_EVENTS: usize = 148 + 112 + 16 + 2;
 
     /// The one-line description of the game.
-    pub const DESCRIPTION: &'static str = "Mahjong (THUPC 2021 variant): four players, special tiles PASS, REVERSE, DOUBLE; the fixed rules or your own discards";
+    pub const DESCRIPTION: &'static str = "Mahjong (THUPC 2021 variant): four players, special tiles PASS, REVERSE, DOUBLE; the fixed rules or your own discards and claims";
 
     /// The game on `wall`: dealt, with `A`'s discard due (or over, if `A` wins on the first
     /// draw).
     pub fn from_wall(wall: &Wall) -> Mahjong {
-        let table = Position::new(wall);
+        Mahjong::from_wall_with_claims(wall, false)
+    }
+
+    /// [`Mahjong::from_wall`]; with `claims` the players decide their claims and self-drawn
+    /// wins (the parameter `claims`).
+    pub fn from_wall_with_claims(wall: &Wall, claims: bool) -> Mahjong {
+        let table = Position::with_claims(wall, claims);
         let last_from = table.events().len();
-        Mahjong { stage: Stage::Dealt(Box::new(table)), last_from }
+        Mahjong { stage: Stage::Dealt(Box::new(table)), claims, last_from }
+    }
+
+    /// Whether the players decide their claims (the parameter `claims`).
+    pub fn decides_claims(&self) -> bool {
+        self.claims
     }
 
     /// The position, once the wall is drawn (`None` at the chance nodes before).
@@ -159,7 +284,7 @@ impl Mahjong {
             }
             Stage::Dealt(t) => Stage::Dealt(Box::new(t.redeal(Player::from_index(player), rng))),
         };
-        Some(Mahjong { stage, last_from: self.last_from })
+        Some(Mahjong { stage, claims: self.claims, last_from: self.last_from })
     }
 
     fn viewer(player: usize) -> Player {
@@ -178,7 +303,7 @@ fn cut(text: &str) -> String {
 
 impl Game for Mahjong {
     type Params = MahjongParams;
-    type Action = Kind;
+    type Action = MahjongAction;
 
     const TYPE: GameType = GameType {
         short_name: "mahjong",
@@ -201,10 +326,11 @@ impl Game for Mahjong {
         match &params.wall {
             Some(text) => {
                 let wall = Wall::parse(text).map_err(|e| ParamsError::bad("wall", e))?;
-                Ok(Mahjong::from_wall(&wall))
+                Ok(Mahjong::from_wall_with_claims(&wall, params.claims))
             }
             None => Ok(Mahjong {
                 stage: Stage::Wall { drawn: ArrayVec::new(), left: [4; Kind::COUNT] },
+                claims: params.claims,
                 last_from: 0,
             }),
         }
@@ -222,29 +348,39 @@ impl Game for Mahjong {
     fn turn(&self) -> Turn {
         match &self.stage {
             Stage::Wall { .. } => Turn::Chance,
-            Stage::Dealt(t) => match t.to_discard() {
+            Stage::Dealt(t) => match t.to_act() {
                 Some(p) => Turn::Player(p.index()),
                 None => Turn::Terminal,
             },
         }
     }
 
-    /// The kinds the player to discard holds, lowest first; while the wall is drawn, the kinds
-    /// with copies left.
-    fn legal_actions(&self) -> Vec<Kind> {
+    /// The kinds the player to discard holds, lowest first, and `SELFDRAWN` when they may win
+    /// by self-draw; at a claim decision `SKIP` and the claims open ([`Position::claim_options`]);
+    /// while the wall is drawn, the kinds with copies left. Ascending by id.
+    fn legal_actions(&self) -> Vec<MahjongAction> {
         match &self.stage {
-            Stage::Wall { left, .. } => {
-                Kind::ALL.into_iter().filter(|k| left[k.index()] > 0).collect()
-            }
+            Stage::Wall { left, .. } => Kind::ALL
+                .into_iter()
+                .filter(|k| left[k.index()] > 0)
+                .map(MahjongAction::Tile)
+                .collect(),
             Stage::Dealt(t) => match t.to_discard() {
-                Some(p) => t.hand(p).kinds().collect(),
-                None => Vec::new(),
+                Some(p) => {
+                    let mut actions: Vec<MahjongAction> =
+                        t.hand(p).kinds().map(MahjongAction::Tile).collect();
+                    if t.may_self_draw() {
+                        actions.push(MahjongAction::SelfDrawn);
+                    }
+                    actions
+                }
+                None => t.claim_options().into_iter().map(MahjongAction::Claim).collect(),
             },
         }
     }
 
     /// Each kind with its share of the tiles not yet in the wall.
-    fn chance_outcomes(&self) -> Vec<(Kind, f64)> {
+    fn chance_outcomes(&self) -> Vec<(MahjongAction, f64)> {
         let Stage::Wall { drawn, left } = &self.stage else {
             return Vec::new();
         };
@@ -252,13 +388,13 @@ impl Game for Mahjong {
         Kind::ALL
             .into_iter()
             .filter(|k| left[k.index()] > 0)
-            .map(|k| (k, f64::from(left[k.index()]) / rest))
+            .map(|k| (MahjongAction::Tile(k), f64::from(left[k.index()]) / rest))
             .collect()
     }
 
     /// The tiles not yet in the wall, sorted by kind and shuffled by the simulator's
     /// shuffle: from the start, exactly [`Wall::random`] of `seeded_rng(seed)`.
-    fn chance_from_seed(&self, seed: u64) -> Vec<Kind> {
+    fn chance_from_seed(&self, seed: u64) -> Vec<MahjongAction> {
         let Stage::Wall { left, .. } = &self.stage else {
             return Vec::new();
         };
@@ -267,52 +403,70 @@ impl Game for Mahjong {
             .flat_map(|k| std::iter::repeat_n(k, usize::from(left[k.index()])))
             .collect();
         shuffle(&mut rest, &mut seeded_rng(seed));
-        rest
+        rest.into_iter().map(MahjongAction::Tile).collect()
     }
 
     /// A chance outcome puts the kind at the back of the wall drawn so far (the 148th deals
-    /// it); a discard plays on by the fixed rules until the next discard is due.
-    fn apply_unchecked(&mut self, kind: Kind) {
-        match &mut self.stage {
-            Stage::Wall { drawn, left } => {
+    /// it); a discard plays on (by the fixed rules, or to the next decision with `claims`)
+    /// until the next decision is due; so do a claim and a self-drawn win.
+    fn apply_unchecked(&mut self, action: MahjongAction) {
+        let claims = self.claims;
+        match (&mut self.stage, action) {
+            (Stage::Wall { drawn, left }, MahjongAction::Tile(kind)) => {
                 debug_assert!(left[kind.index()] > 0, "a fifth {kind} in the wall");
                 left[kind.index()] -= 1;
                 drawn.push(kind);
                 if drawn.is_full() {
                     let wall = Wall::from_tiles(drawn).expect("four of each kind");
-                    *self = Mahjong::from_wall(&wall);
+                    *self = Mahjong::from_wall_with_claims(&wall, claims);
                 }
             }
-            Stage::Dealt(t) => {
-                self.last_from = t.events().len();
-                t.discard_unchecked(kind);
+            (Stage::Wall { .. }, other) => debug_assert!(false, "{other} while the wall is drawn"),
+            (Stage::Dealt(t), action) => {
+                if t.claim_due().is_none() {
+                    // A discard or a self-drawn win: what follows is this action's.
+                    self.last_from = t.events().len();
+                }
+                match action {
+                    MahjongAction::Tile(kind) => t.discard_unchecked(kind),
+                    MahjongAction::Claim(c) => t.claim_unchecked(c),
+                    MahjongAction::SelfDrawn => {
+                        t.try_self_drawn().expect("a self-drawn win is legal")
+                    }
+                }
             }
         }
     }
 
-    /// 37: the kind index ([`Kind::index`]), for discards and chance outcomes alike.
+    /// 37: the kind index ([`Kind::index`]), for discards and chance outcomes alike; 62 with
+    /// `claims` (see the module docs).
     fn num_distinct_actions(&self) -> usize {
-        Kind::COUNT
+        if self.claims { ALL_IDS } else { Kind::COUNT }
     }
 
     fn max_chance_outcomes(&self) -> usize {
         Kind::COUNT
     }
 
-    fn action_id(&self, kind: Kind) -> usize {
-        kind.index()
+    fn action_id(&self, action: MahjongAction) -> usize {
+        action.id()
     }
 
-    fn action_from_id(&self, id: usize) -> Option<Kind> {
-        Kind::new(id)
+    fn action_from_id(&self, id: usize) -> Option<MahjongAction> {
+        MahjongAction::from_id(id).filter(|a| self.claims || matches!(a, MahjongAction::Tile(_)))
     }
 
-    /// A kind's name (`1M`, `E`, `PASS`); the reason is [`crate::ParseKindError`]'s text.
-    fn parse_action(&self, text: &str) -> Result<Kind, IllegalAction> {
-        text.parse().map_err(|e: crate::ParseKindError| IllegalAction::Parse {
-            text: cut(text),
-            reason: e.to_string(),
-        })
+    /// A kind's name (`1M`, `E`, `PASS`; the reason is [`crate::ParseKindError`]'s text);
+    /// with `claims` also `SKIP`, `RON`, `SELFDRAWN`, `PONG` and `CHOW a b c`.
+    fn parse_action(&self, text: &str) -> Result<MahjongAction, IllegalAction> {
+        let bad = |reason: String| IllegalAction::Parse { text: cut(text), reason };
+        if !self.claims {
+            return text
+                .parse()
+                .map(MahjongAction::Tile)
+                .map_err(|e: crate::ParseKindError| bad(e.to_string()));
+        }
+        MahjongAction::parse(text).map_err(bad)
     }
 
     /// 1 to the winner, 0 to everyone else (and to all for a draw or before the end).
@@ -329,22 +483,28 @@ impl Game for Mahjong {
     }
 
     /// The chance nodes left, then every discard: each follows a draw from the wall or a claim
-    /// (at most 16: four melds each), and the one due now.
+    /// (at most 16: four melds each), and the one due now. With `claims`, each discard is
+    /// followed by at most 5 claim decisions (3 players who may win on it, the pong, the
+    /// chows), and so is the one open now.
     fn max_remaining_steps(&self) -> usize {
+        let per_discard = if self.claims { 6 } else { 1 };
         match &self.stage {
             Stage::Wall { drawn, .. } => {
                 // After the deal and A's first draw: 95 tiles, 16 claims, A's discard.
-                (Wall::LEN - drawn.len()) + (Wall::LEN - 53) + 16 + 1
+                (Wall::LEN - drawn.len()) + per_discard * ((Wall::LEN - 53) + 16 + 1)
             }
             Stage::Dealt(t) => {
-                t.wall_left() + t.claims_left() + usize::from(t.to_discard().is_some())
+                let open = if t.claim_due().is_some() { 5 } else { 0 };
+                open + per_discard
+                    * (t.wall_left() + t.claims_left() + usize::from(t.to_discard().is_some()))
             }
         }
     }
 
     /// What `player` saw, in order: `you are X`, then while the wall is drawn
     /// `the wall: n of 148 tiles drawn`, and once it is dealt every log line
-    /// ([`Event`]'s text), other players' draws as `Y IN ?`.
+    /// ([`Event`]'s text), other players' draws as `Y IN ?`; with `claims`, after a discard,
+    /// `X SKIP` for each claim the player skipped on it (their own only).
     fn information_state_string(&self, player: usize) -> String {
         let me = Mahjong::viewer(player);
         let mut s = format!("you are {me}\n");
@@ -353,13 +513,17 @@ impl Game for Mahjong {
                 let _ = writeln!(s, "the wall: {} of {} tiles drawn", drawn.len(), Wall::LEN);
             }
             Stage::Dealt(t) => {
-                for e in t.events() {
+                let mut skips = t.skips().iter().filter(|&&(_, p)| p == me).peekable();
+                for (i, e) in t.events().iter().enumerate() {
                     let _ = match *e {
                         Event::Draw { player, .. } if player != me => {
                             writeln!(s, "{player} IN ?")
                         }
                         e => writeln!(s, "{e}"),
                     };
+                    while skips.next_if(|&&(at, _)| at == i + 1).is_some() {
+                        let _ = writeln!(s, "{me} SKIP");
+                    }
                 }
             }
         }
@@ -442,6 +606,17 @@ impl Game for Mahjong {
             (Some(p), _) => {
                 writeln!(s, "{p} to discard, {} tiles in the wall, {direction}", t.wall_left())
             }
+            (None, None) if t.claim_due().is_some() => {
+                let c = t.claim_due().expect("checked");
+                writeln!(
+                    s,
+                    "{} to decide a claim on {}'s {}, {} tiles in the wall, {direction}",
+                    c.player,
+                    c.discarder,
+                    c.tile,
+                    t.wall_left()
+                )
+            }
             (None, Some(Outcome::Ron(p))) => writeln!(s, "over: {p} RON"),
             (None, Some(Outcome::SelfDrawn(p))) => writeln!(s, "over: {p} SELFDRAWN"),
             (None, _) => writeln!(s, "over: DRAW"),
@@ -451,7 +626,7 @@ impl Game for Mahjong {
 
     /// Ten planes of 37 kinds (`1M..9M 1P..9P 1S..9S E S W N B F Z DOUBLE REVERSE PASS`),
     /// as tile counts: 0 the player's hand; 1-4 the melds of A, B, C, D; 5-8 the discards of
-    /// A, B, C, D still on the table; 9 all ones when the player is to discard. All zero
+    /// A, B, C, D still on the table; 9 all ones when the player is to act. All zero
     /// while the wall is drawn.
     fn observation_tensor(&self, player: usize) -> Vec<f32> {
         let w = Kind::COUNT;
@@ -473,7 +648,7 @@ impl Game for Mahjong {
                 t[(5 + p.index()) * w + k.index()] += 1.0;
             }
         }
-        if table.to_discard() == Some(me) {
+        if table.to_act() == Some(me) {
             t[9 * w..].fill(1.0);
         }
         t
@@ -493,11 +668,21 @@ impl Game for Mahjong {
             let melds: Vec<String> = t.melds(p).map(|m| m.to_string()).collect();
             let _ = writeln!(s, "{p}: {} | {}", t.hand(p), melds.join(" "));
         }
-        match t.to_discard() {
-            Some(p) => {
+        match (t.to_discard(), t.claim_due()) {
+            (Some(p), _) => {
                 let _ = write!(s, "{p} to discard, {} tiles in the wall", t.wall_left());
             }
-            None => s.push_str("the game is over"),
+            (None, Some(c)) => {
+                let _ = write!(
+                    s,
+                    "{} to decide a claim on {}'s {}, {} tiles in the wall",
+                    c.player,
+                    c.discarder,
+                    c.tile,
+                    t.wall_left()
+                );
+            }
+            (None, None) => s.push_str("the game is over"),
         }
         s
     }
@@ -507,19 +692,25 @@ impl Game for Mahjong {
         vec!["rules".to_owned(), "random".to_owned()]
     }
 
-    /// `random`: any kind held, uniformly; every other name plays `rules`, the problem's
-    /// fixed rules (the discard that keeps the distance smallest, ties by priority). Both
-    /// read only the player's own hand and melds.
+    /// `random`: any legal action, uniformly; every other name plays `rules`, the problem's
+    /// fixed rules (the discard that keeps the distance smallest, ties by priority; with
+    /// `claims`, always `RON` and `SELFDRAWN`, a pong or chow when it strictly lowers the
+    /// distance: [`Position::choose_claim`]). Both read only the player's own hand and melds
+    /// and the table.
     ///
     /// # Panics
     /// When no player is to move.
-    fn bot_action(&self, bot: &str, seed: u64) -> Kind {
-        let t = self.position().filter(|t| t.to_discard().is_some());
+    fn bot_action(&self, bot: &str, seed: u64) -> MahjongAction {
+        let t = self.position().filter(|t| t.to_act().is_some());
         let t = t.expect("a bot acts only for a player to move");
         if bot == "random" {
-            *self.legal_actions().choose(&mut seeded_rng(seed)).expect("a tile to discard")
+            *self.legal_actions().choose(&mut seeded_rng(seed)).expect("a legal action")
+        } else if t.claim_due().is_some() {
+            MahjongAction::Claim(t.choose_claim())
+        } else if t.may_self_draw() {
+            MahjongAction::SelfDrawn
         } else {
-            t.choose_discard()
+            MahjongAction::Tile(t.choose_discard())
         }
     }
 
@@ -542,6 +733,9 @@ impl Game for Mahjong {
             }
             Stage::Dealt(t) => {
                 t.check()?;
+                if t.decides_claims() != self.claims {
+                    return Err("the table and the game disagree on who decides claims".to_owned());
+                }
                 if self.last_from > t.events().len() {
                     return Err(format!(
                         "the last action starts at event {}, past the {} events",
@@ -577,7 +771,7 @@ mod tests {
         };
         assert_eq!(read(vec![]), Ok(MahjongParams::default()));
         let err = read(vec![("walls", "1M")]).unwrap_err().to_string();
-        assert_eq!(err, "unknown field `walls`, expected `wall`");
+        assert_eq!(err, "unknown field `walls`, expected `wall` or `claims`");
     }
 
     #[test]

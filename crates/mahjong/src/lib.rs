@@ -6,7 +6,9 @@
 //! keeps the distance to winning smallest, claim when it strictly lowers it, always win); the
 //! game is a list of [`Event`]s whose text is the original problem's output. [`Mahjong`] is
 //! the game for [`tabletop_core::Game`]: the wall drawn by chance nodes (or given), the
-//! discards decided by the players, the rest by the fixed rules.
+//! discards decided by the players, and with the parameter `claims` their claims (`RON`,
+//! `PONG`, `CHOW`, `SKIP`) and self-drawn wins too ([`MahjongAction`]); the rest by the fixed
+//! rules.
 //!
 //! ```
 //! use tabletop_mahjong::{distance, simulate, Hand, Wall};
@@ -46,13 +48,13 @@ pub use error::{
     WallError,
 };
 pub use event::{Event, Outcome, log_text, parse_log, parse_log_lines};
-pub use game::{Mahjong, MahjongParams};
+pub use game::{Mahjong, MahjongAction, MahjongParams};
 pub use hand::{Hand, Meld};
 pub use judge::judge_p7147;
 pub use replay::{Added, Replay, ReplayState, ReplayStep, StepEvents, check_log};
 pub use report::{Discard, DistanceReport, GameReport, StatsPart, Summary, Totals, seeded_wall};
 #[cfg(feature = "rayon")]
 pub use report::{summarise, summarise_seeded};
-pub use state::{GameRecord, GameStats, Position, simulate};
+pub use state::{Claim, ClaimDue, GameRecord, GameStats, Position, simulate};
 pub use tile::{Direction, Kind, Player, Suit};
 pub use wall::{Wall, parse_walls};

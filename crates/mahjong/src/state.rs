@@ -12,6 +12,8 @@
 //!   distance by at most one, so the discard search walks the kinds in priority order and stops
 //!   at the first that keeps it: usually after one or two lookups.
 
+use std::fmt;
+
 use arrayvec::ArrayVec;
 
 use crate::distance::{OneSuitVaries, distance};
@@ -36,6 +38,51 @@ pub struct GameStats {
     pub draws: u32,
 }
 
+/// A decision on another player's discard, when the players decide their own claims
+/// ([`Position::with_claims`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Claim {
+    /// No claim: leave the tile to the others (`SKIP`).
+    Skip,
+    /// Win on the discard (`RON`).
+    Ron,
+    /// Take the discard into a triplet with two tiles held (`PONG`).
+    Pong,
+    /// Take the discard into the sequence from `lowest`, with the other two tiles held
+    /// (`CHOW a b c`).
+    Chow(Kind),
+}
+
+impl fmt::Display for Claim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Claim::Skip => f.write_str("SKIP"),
+            Claim::Ron => f.write_str("RON"),
+            Claim::Pong => f.write_str("PONG"),
+            Claim::Chow(lowest) => write!(f, "CHOW {}", Meld::Chow(lowest)),
+        }
+    }
+}
+
+/// A claim decision due: `player` decides on `discarder`'s discard of `tile`.
+///
+/// The decisions come in the rules' order of priority, each only once those before it
+/// are skipped: the players who can win on the tile, going round from the discarder; then the
+/// player holding two of the tile (`PONG`, with their `CHOW`s too if they are the next
+/// player); then the discarder's next player's `CHOW`s. So a claim chosen is always made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClaimDue {
+    /// Who decides.
+    pub player: Player,
+    /// Who discarded the tile.
+    pub discarder: Player,
+    /// The tile discarded.
+    pub tile: Kind,
+    /// The step of the order above: 0 to 2 the players round from the discarder who may win
+    /// on it, 3 the pong (and the next player's chows if they hold the pair), 4 the chows.
+    stage: u8,
+}
+
 /// A game in progress: the wall, hands, melds, direction, and whose discard is due.
 ///
 /// The fixed decision rules are [`Position::choose_discard`] and the automatic claims of
@@ -58,11 +105,29 @@ pub struct Position {
     dist: [u8; 4],
     /// Winning tiles of each waiting player (bit per plain kind).
     waits: [u64; 4],
+    /// Whether the players decide their own claims and self-drawn wins.
+    decide: bool,
+    /// The claim decision due (only when the players decide).
+    claim: Option<ClaimDue>,
+    /// Each claim skipped: the number of events then and who skipped (only when the players
+    /// decide).
+    skips: Vec<(usize, Player)>,
 }
 
 impl Position {
     /// Deals the wall (52 `IN` events) and starts `A`'s turn.
     pub fn new(wall: &Wall) -> Position {
+        Position::with_claims(wall, false)
+    }
+
+    /// [`Position::new`], and with `decide` the players decide their own claims and
+    /// self-drawn wins: after a plain discard, each claim open to a player is a decision of
+    /// theirs ([`Position::claim_due`], [`Position::try_claim`]), and a player who draws a
+    /// winning hand may win ([`Position::try_self_drawn`]) or discard. Without it they
+    /// follow the fixed rules inside each discard. [`Position::choose_claim`] and
+    /// [`Position::choose_discard`] (with [`Position::may_self_draw`]) are the rules, so
+    /// played by them both give the same game.
+    pub fn with_claims(wall: &Wall, decide: bool) -> Position {
         let mut table = Position {
             wall: *wall,
             head: 0,
@@ -76,6 +141,9 @@ impl Position {
             stats: GameStats::default(),
             dist: [0; 4],
             waits: [0; 4],
+            decide,
+            claim: None,
+            skips: Vec::new(),
         };
         for _ in 0..13 {
             for p in Player::ALL {
@@ -106,9 +174,31 @@ impl Position {
         self.stats
     }
 
-    /// The player whose discard is due (`None` once the game is over).
+    /// The player whose discard is due (`None` once the game is over or while a claim
+    /// decision is due).
     pub fn to_discard(&self) -> Option<Player> {
         self.to_discard
+    }
+
+    /// Whether the players decide their own claims ([`Position::with_claims`]).
+    pub fn decides_claims(&self) -> bool {
+        self.decide
+    }
+
+    /// The claim decision due, if any (only when the players decide their claims).
+    pub fn claim_due(&self) -> Option<ClaimDue> {
+        self.claim
+    }
+
+    /// The player to act: to discard, or to decide a claim (`None` once the game is over).
+    pub fn to_act(&self) -> Option<Player> {
+        self.to_discard.or(self.claim.map(|c| c.player))
+    }
+
+    /// The claims skipped so far: the number of events when each was skipped, and who skipped
+    /// it (empty unless the players decide their claims).
+    pub fn skips(&self) -> &[(usize, Player)] {
+        &self.skips
     }
 
     /// The player's hand.
@@ -204,13 +294,224 @@ impl Position {
             self.dist[i] = u8::MAX; // not used: a special tile goes first
         } else {
             let d = distance(hand, self.melds[i].len());
-            if d == 0 {
+            if d == 0 && !self.decide {
                 self.finish(Outcome::SelfDrawn(p));
                 return;
             }
             self.dist[i] = d;
         }
         self.to_discard = Some(p);
+    }
+
+    /// Whether the player to discard may win by self-draw: the players decide their claims
+    /// and the hand just drawn is winning (after a claim the claimer only discards).
+    pub fn may_self_draw(&self) -> bool {
+        match (self.to_discard, self.events.last()) {
+            (Some(p), Some(&Event::Draw { player, .. })) => {
+                self.decide && player == p && self.dist[p.index()] == 0
+            }
+            _ => false,
+        }
+    }
+
+    /// The player to discard wins by self-draw, if [`Position::may_self_draw`].
+    pub fn try_self_drawn(&mut self) -> Result<(), IllegalMoveError> {
+        match (self.to_discard, self.claim) {
+            (_, Some(c)) => Err(IllegalMoveError::ClaimDue { player: c.player }),
+            (None, None) => Err(IllegalMoveError::GameOver),
+            (Some(player), None) if !self.may_self_draw() => {
+                Err(IllegalMoveError::NoSelfDraw { player })
+            }
+            (Some(p), None) => {
+                self.finish(Outcome::SelfDrawn(p));
+                Ok(())
+            }
+        }
+    }
+
+    /// The claims open to the player deciding now, in the order of [`Claim`] (`SKIP` first);
+    /// empty when no claim decision is due.
+    pub fn claim_options(&self) -> Vec<Claim> {
+        let Some(c) = self.claim else {
+            return Vec::new();
+        };
+        let mut options = vec![Claim::Skip];
+        options.extend(
+            self.options_at(c.discarder, c.tile, c.stage).map(|(_, o)| o).unwrap_or_default(),
+        );
+        options
+    }
+
+    /// The chows `q` can make on `tile` (lowest tiles, ascending), if `q` is the discarder's
+    /// next player.
+    fn chows(&self, q: Player, tile: Kind) -> Vec<Claim> {
+        let hand = &self.hands[q.index()];
+        let mut out = Vec::new();
+        for d in [-2, -1, 0] {
+            let three = [tile.offset(d), tile.offset(d + 1), tile.offset(d + 2)];
+            let [Some(lowest), Some(_), Some(_)] = three else { continue };
+            if three.iter().flatten().filter(|&&k| k != tile).all(|&k| hand.count(k) > 0) {
+                out.push(Claim::Chow(lowest));
+            }
+        }
+        out
+    }
+
+    /// Who decides at step `stage` of the claims on `p`'s discard of `tile`, and their claims
+    /// besides `SKIP`; `None` when nobody does at that step.
+    fn options_at(&self, p: Player, tile: Kind, stage: u8) -> Option<(Player, Vec<Claim>)> {
+        let dir = self.direction;
+        let next = p.next(dir);
+        let pair =
+            Player::ALL.into_iter().find(|&q| q != p && self.hands[q.index()].count(tile) >= 2);
+        match stage {
+            0..=2 => {
+                let mut q = next;
+                for _ in 0..stage {
+                    q = q.next(dir);
+                }
+                (self.waits[q.index()] >> tile.index() & 1 == 1).then(|| (q, vec![Claim::Ron]))
+            }
+            3 => pair.map(|q| {
+                let mut o = vec![Claim::Pong];
+                if q == next {
+                    o.extend(self.chows(q, tile));
+                }
+                (q, o)
+            }),
+            4 if pair != Some(next) => {
+                let o = self.chows(next, tile);
+                (!o.is_empty()).then_some((next, o))
+            }
+            _ => None,
+        }
+    }
+
+    /// Opens the first claim decision on `p`'s discard of `tile` from step `stage` on, or
+    /// (nobody to decide) starts the next player's turn.
+    fn open_claims(&mut self, p: Player, tile: Kind, stage: u8) {
+        for s in stage..5 {
+            if let Some((q, _)) = self.options_at(p, tile, s) {
+                self.claim = Some(ClaimDue { player: q, discarder: p, tile, stage: s });
+                return;
+            }
+        }
+        self.begin_turn(p.next(self.direction));
+    }
+
+    /// The fixed rules' claim for the player deciding now: always `RON`; `PONG` if it
+    /// strictly lowers the distance, else the first `CHOW` that does (`t t+1 t+2`, then
+    /// `t-1 t t+1`, then `t-2 t-1 t`); else `SKIP`.
+    ///
+    /// # Panics
+    /// If no claim decision is due.
+    pub fn choose_claim(&self) -> Claim {
+        let c = self.claim.expect("a claim decision is due");
+        let options = self.claim_options();
+        if options.contains(&Claim::Ron) {
+            return Claim::Ron;
+        }
+        let j = c.player.index();
+        let lowers = |claim: Claim| self.claimed_hand(c, claim).1 < self.dist[j];
+        if options.contains(&Claim::Pong) && lowers(Claim::Pong) {
+            return Claim::Pong;
+        }
+        options
+            .iter()
+            .rev()
+            .copied()
+            .find(|&o| matches!(o, Claim::Chow(_)) && lowers(o))
+            .unwrap_or(Claim::Skip)
+    }
+
+    /// The distance to winning of the deciding player's hand after `claim`, if it is one of
+    /// [`Position::claim_options`]: `SKIP` keeps their waiting hand's distance, `RON` is 0,
+    /// `PONG` and `CHOW` leave a hand to discard from (with one more meld).
+    pub fn distance_after_claim(&self, claim: Claim) -> Option<u8> {
+        let c = self.claim?;
+        if !self.claim_options().contains(&claim) {
+            return None;
+        }
+        Some(match claim {
+            Claim::Skip => self.dist[c.player.index()],
+            Claim::Ron => 0,
+            _ => self.claimed_hand(c, claim).1,
+        })
+    }
+
+    /// The hand of the claimer after a pong or chow, and its distance with one more meld.
+    fn claimed_hand(&self, c: ClaimDue, claim: Claim) -> (Hand, u8, Meld) {
+        let j = c.player.index();
+        let mut h = self.hands[j];
+        let meld = match claim {
+            Claim::Chow(lowest) => {
+                for k in Meld::Chow(lowest).tiles() {
+                    if k != c.tile {
+                        h.remove(k);
+                    }
+                }
+                Meld::Chow(lowest)
+            }
+            _ => {
+                h.remove(c.tile);
+                h.remove(c.tile);
+                Meld::Pong(c.tile)
+            }
+        };
+        let d = distance(&h, self.melds[j].len() + 1);
+        (h, d, meld)
+    }
+
+    /// The player deciding now makes `claim`, if it is one of [`Position::claim_options`]:
+    /// `SKIP` passes the decision on (or starts the next player's turn), `RON` wins, `PONG`
+    /// and `CHOW` take the tile, and the claimer is to discard.
+    pub fn try_claim(&mut self, claim: Claim) -> Result<(), IllegalMoveError> {
+        let c = self.claim.ok_or(IllegalMoveError::NoClaimDue)?;
+        if !self.claim_options().contains(&claim) {
+            return Err(IllegalMoveError::NotAClaim { player: c.player, claim });
+        }
+        self.claim_unchecked(claim);
+        Ok(())
+    }
+
+    /// [`Position::try_claim`] without checks.
+    ///
+    /// Precondition: a claim decision is due and `claim` is one of its options (checked in
+    /// debug builds).
+    pub fn claim_unchecked(&mut self, claim: Claim) {
+        let c = self.claim.take().expect("a claim decision is due");
+        debug_assert!(
+            {
+                self.claim = Some(c);
+                let ok = self.claim_options().contains(&claim);
+                self.claim = None;
+                ok
+            },
+            "{} cannot {claim}",
+            c.player
+        );
+        let q = c.player;
+        match claim {
+            Claim::Skip => {
+                self.skips.push((self.events.len(), q));
+                self.open_claims(c.discarder, c.tile, c.stage + 1);
+            }
+            Claim::Ron => self.finish(Outcome::Ron(q)),
+            Claim::Pong | Claim::Chow(_) => {
+                let (h, d, meld) = self.claimed_hand(c, claim);
+                self.claim(c.discarder, q, h, meld, d);
+                match meld {
+                    Meld::Pong(tile) => {
+                        self.events.push(Event::Pong { player: q, tile });
+                        self.stats.pongs += 1;
+                    }
+                    Meld::Chow(lowest) => {
+                        self.events.push(Event::Chow { player: q, lowest });
+                        self.stats.chows += 1;
+                    }
+                }
+            }
+        }
     }
 
     /// The discard rule: the kind whose removal leaves the smallest distance, ties broken by
@@ -228,6 +529,11 @@ impl Position {
         // Removing a tile never lowers the distance and raises it by at most one, so the
         // first kind (in priority order) that keeps the distance is the answer.
         let d = self.dist[p.index()];
+        if d == 0 {
+            // A winning hand not taken (a self-drawn win declined, or a claim that completed
+            // the hand): every discard leaves distance 1, so the first kind in priority order.
+            return hand.kinds().next_back().expect("a hand to discard from");
+        }
         let keys = hand.keys();
         let mut by_suit: [Option<OneSuitVaries>; 4] = [None; 4];
         for k in hand.kinds().rev() {
@@ -257,6 +563,9 @@ impl Position {
 
     /// [`Position::discard`], if it is legal now: a discard is due and the player holds `tile`.
     pub fn try_discard(&mut self, tile: Kind) -> Result<(), IllegalMoveError> {
+        if let Some(c) = self.claim {
+            return Err(IllegalMoveError::ClaimDue { player: c.player });
+        }
         let player = self.to_discard.ok_or(IllegalMoveError::GameOver)?;
         if self.hands[player.index()].count(tile) == 0 {
             return Err(IllegalMoveError::NotHeld { player, tile });
@@ -295,7 +604,11 @@ impl Position {
             }
             _ => {
                 self.events.push(Event::Discard { player: p, tile });
-                self.after_plain_discard(p, tile);
+                if self.decide {
+                    self.open_claims(p, tile, 0);
+                } else {
+                    self.after_plain_discard(p, tile);
+                }
             }
         }
     }
@@ -380,9 +693,18 @@ impl Position {
 
     /// Plays the fixed rules to the end.
     pub fn play_out(&mut self) {
-        while self.to_discard.is_some() {
-            let tile = self.choose_discard();
-            self.discard_unchecked(tile);
+        loop {
+            if self.claim.is_some() {
+                self.claim_unchecked(self.choose_claim());
+            } else if let Some(p) = self.to_discard {
+                if self.may_self_draw() {
+                    self.finish(Outcome::SelfDrawn(p));
+                } else {
+                    self.discard_unchecked(self.choose_discard());
+                }
+            } else {
+                return;
+            }
         }
     }
 
@@ -432,6 +754,15 @@ impl Position {
         }
         if let Some(k) = Kind::ALL.iter().find(|k| counts[k.index()] != 4) {
             return Err(format!("{} copies of {k} on the table", counts[k.index()]));
+        }
+        if let Some(c) = self.claim {
+            let discard = Event::Discard { player: c.discarder, tile: c.tile };
+            if self.to_discard.is_some() || self.outcome.is_some() || !self.decide {
+                return Err(format!("a claim decision of {} is due out of turn", c.player));
+            }
+            if self.events.last() != Some(&discard) {
+                return Err(format!("a claim decision on {discard}, not the last event"));
+            }
         }
         Ok(())
     }

@@ -3,8 +3,8 @@
 
 use tabletop_core::{Game, seeded_rng, sub_seed};
 use tabletop_mahjong::{
-    Direction, Event, GenError, Hand, Kind, Mahjong, MahjongMode, Meld, Player, Suit, Wall,
-    WallError, simulate,
+    Direction, Event, GenError, Hand, Kind, Mahjong, MahjongAction, MahjongMode, Meld, Player,
+    Suit, Wall, WallError, simulate,
 };
 
 #[test]
@@ -195,9 +195,9 @@ fn table_counters_agree_with_the_log() {
             assert_eq!(game.current_player(), table.to_discard().map(|p| p.index()));
             let Some(p) = table.to_discard() else { break };
             let legal = game.legal_actions();
-            assert_eq!(legal, table.hand(p).kinds().collect::<Vec<_>>());
+            assert_eq!(legal, table.hand(p).kinds().map(MahjongAction::Tile).collect::<Vec<_>>());
             let choice = table.choose_discard();
-            game.apply(choice);
+            game.apply(choice.into());
         }
         let table = game.position().unwrap();
         let record = simulate(&wall);

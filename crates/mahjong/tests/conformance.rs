@@ -10,7 +10,8 @@ use tabletop_core::{
     seeded_rng, sub_seed,
 };
 use tabletop_mahjong::{
-    Event, Kind, Mahjong, MahjongParams, Outcome, Player, ReplayState, Wall, log_text, simulate,
+    Event, Kind, Mahjong, MahjongAction, MahjongParams, Outcome, Player, ReplayState, Wall,
+    log_text, simulate,
 };
 
 fn options(playouts: usize) -> Options<Mahjong> {
@@ -65,7 +66,8 @@ fn the_harness_passes_from_the_chance_nodes() {
 
 #[test]
 fn the_harness_passes_on_given_walls_and_part_drawn_ones() {
-    let sample = Mahjong::new(&MahjongParams { wall: Some(official("1.in")) }).unwrap();
+    let sample =
+        Mahjong::new(&MahjongParams { wall: Some(official("1.in")), claims: false }).unwrap();
     let at_once = Mahjong::from_wall(&a_wins_at_once());
     assert_eq!(at_once.turn(), Turn::Terminal);
     assert_eq!(at_once.returns(), [1.0, 0.0, 0.0, 0.0]);
@@ -73,7 +75,7 @@ fn the_harness_passes_on_given_walls_and_part_drawn_ones() {
     // wall that ends at once is drawn up to its last tile.
     let mut last_tile = drawing(0, 0);
     for &k in &a_wins_at_once().tiles()[..Wall::LEN - 1] {
-        last_tile.apply(k);
+        last_tile.apply(k.into());
     }
     let starts = [
         sample,
@@ -107,7 +109,7 @@ fn seeded_walls_are_the_simulator_s_walls() {
         let start = Mahjong::new(&MahjongParams::default()).unwrap();
         let wall = Wall::random(&mut seeded_rng(seed));
         let outcomes = start.chance_from_seed(seed);
-        assert_eq!(outcomes, wall.tiles().to_vec(), "seed {seed}");
+        assert_eq!(outcomes, wall.tiles().map(MahjongAction::Tile).to_vec(), "seed {seed}");
         let mut g = start;
         for k in outcomes {
             assert!(g.is_chance_node());
@@ -132,18 +134,18 @@ fn seeded_walls_are_the_simulator_s_walls() {
 fn chance_outcomes_are_the_copies_left() {
     let mut g = Mahjong::new(&MahjongParams::default()).unwrap();
     assert_eq!(g.max_chance_outcomes(), 37);
-    assert_eq!(g.chance_outcomes(), Kind::ALL.map(|k| (k, 4.0 / 148.0)).to_vec());
+    assert_eq!(g.chance_outcomes(), Kind::ALL.map(|k| (k.into(), 4.0 / 148.0)).to_vec());
     for _ in 0..3 {
-        g.apply(kind("E"));
+        g.apply(kind("E").into());
     }
-    g.apply(kind("1M"));
+    g.apply(kind("1M").into());
     let outcomes = g.chance_outcomes();
     assert_eq!(outcomes.len(), 37);
-    assert_eq!(outcomes[0], (kind("1M"), 3.0 / 144.0));
-    assert_eq!(outcomes[27], (kind("E"), 1.0 / 144.0));
-    assert_eq!(outcomes[36], (Kind::PASS, 4.0 / 144.0));
-    g.apply(kind("E"));
-    assert!(!g.legal_actions().contains(&kind("E")));
+    assert_eq!(outcomes[0], (kind("1M").into(), 3.0 / 144.0));
+    assert_eq!(outcomes[27], (kind("E").into(), 1.0 / 144.0));
+    assert_eq!(outcomes[36], (Kind::PASS.into(), 4.0 / 144.0));
+    g.apply(kind("E").into());
+    assert!(!g.legal_actions().contains(&kind("E").into()));
     assert_eq!(g.chance_outcomes().len(), 36);
     assert_eq!(g.wall_drawn(), 5);
     // A player's node lists no outcomes.
@@ -156,11 +158,11 @@ fn illegal_actions_are_refused_and_leave_the_state_unchanged() {
     // A fifth copy in the wall.
     let mut g = drawing(0, 0);
     for _ in 0..4 {
-        g.try_apply(Kind::PASS).unwrap();
+        g.try_apply(Kind::PASS.into()).unwrap();
     }
     let before = g.clone();
     assert_eq!(
-        g.try_apply(Kind::PASS),
+        g.try_apply(Kind::PASS.into()),
         Err(IllegalAction::NotLegal {
             action: "PASS".into(),
             reason: "not a chance outcome here".into()
@@ -168,11 +170,12 @@ fn illegal_actions_are_refused_and_leave_the_state_unchanged() {
     );
     assert_eq!(g, before);
     // A tile A does not hold.
-    let mut g = Mahjong::new(&MahjongParams { wall: Some(official("1.in")) }).unwrap();
+    let mut g =
+        Mahjong::new(&MahjongParams { wall: Some(official("1.in")), claims: false }).unwrap();
     let hand = *g.position().unwrap().hand(Player::A);
     let missing = Kind::ALL.into_iter().find(|&k| hand.count(k) == 0).unwrap();
     let before = g.clone();
-    let err = g.try_apply(missing).unwrap_err();
+    let err = g.try_apply(missing.into()).unwrap_err();
     assert_eq!(
         err,
         IllegalAction::NotLegal {
@@ -184,14 +187,14 @@ fn illegal_actions_are_refused_and_leave_the_state_unchanged() {
     // The game is over.
     let mut g = Mahjong::from_wall(&a_wins_at_once());
     let before = g.clone();
-    assert_eq!(g.try_apply(kind("1M")), Err(IllegalAction::GameOver));
+    assert_eq!(g.try_apply(kind("1M").into()), Err(IllegalAction::GameOver));
     assert_eq!(g, before);
 }
 
 #[test]
 fn parameters_are_a_wall_or_nothing() {
     let text = official("1.in");
-    let g = Mahjong::new(&MahjongParams { wall: Some(text.clone()) }).unwrap();
+    let g = Mahjong::new(&MahjongParams { wall: Some(text.clone()), claims: false }).unwrap();
     assert_eq!(g, Mahjong::from_wall(&Wall::parse(&text).unwrap()));
     assert_eq!(g.current_player(), Some(0));
     assert_eq!(g.last_events_from(), 53);
@@ -199,7 +202,8 @@ fn parameters_are_a_wall_or_nothing() {
     assert!(start.is_chance_node());
     assert_eq!(start.position(), None);
     for bad in ["1M", "", "1M 2X", &format!("{text} 1M")] {
-        let err = Mahjong::new(&MahjongParams { wall: Some(bad.to_owned()) }).unwrap_err();
+        let err =
+            Mahjong::new(&MahjongParams { wall: Some(bad.to_owned()), claims: false }).unwrap_err();
         let reason = Wall::parse(bad).unwrap_err().to_string();
         assert_eq!(err, ParamsError::Bad { field: "wall".into(), reason }, "{bad:?}");
     }
@@ -235,10 +239,10 @@ fn actions_are_kinds_by_index_and_name() {
     let g = Mahjong::from_wall(&Wall::sorted());
     assert_eq!(g.num_distinct_actions(), 37);
     for k in Kind::ALL {
-        assert_eq!(g.action_from_id(g.action_id(k)), Some(k));
-        assert_eq!(g.parse_action(&k.to_string()), Ok(k));
+        assert_eq!(g.action_from_id(g.action_id(k.into())), Some(k.into()));
+        assert_eq!(g.parse_action(&k.to_string()), Ok(k.into()));
     }
-    assert_eq!(g.action_id(Kind::PASS), 36);
+    assert_eq!(g.action_id(Kind::PASS.into()), 36);
     assert_eq!(g.action_from_id(37), None);
     let reason = "unknown tile \"pass\": expected 1M..9M, 1P..9P, 1S..9S, E, S, W, N, B, F, Z, \
                   PASS, REVERSE or DOUBLE";
@@ -257,15 +261,18 @@ fn actions_are_kinds_by_index_and_name() {
 #[test]
 fn the_rules_bot_plays_the_judge_s_logs_and_random_picks_as_before() {
     for n in 1..=5 {
-        let mut g =
-            Mahjong::new(&MahjongParams { wall: Some(official(&format!("{n}.in"))) }).unwrap();
+        let mut g = Mahjong::new(&MahjongParams {
+            wall: Some(official(&format!("{n}.in"))),
+            claims: false,
+        })
+        .unwrap();
         while !g.is_terminal() {
             g.apply(g.bot_action("rules", 0));
         }
         let log = log_text(g.position().unwrap().events());
         assert!(log == official(&format!("{n}.ans")), "test {n}");
     }
-    let g = Mahjong::new(&MahjongParams { wall: Some(official("1.in")) }).unwrap();
+    let g = Mahjong::new(&MahjongParams { wall: Some(official("1.in")), claims: false }).unwrap();
     assert_eq!(g.bots(), ["rules", "random"]);
     assert_eq!(g.check_bot("random"), Ok(()));
     assert_eq!(
@@ -278,7 +285,7 @@ fn the_rules_bot_plays_the_judge_s_logs_and_random_picks_as_before() {
         let expected = *legal.choose(&mut seeded_rng(seed)).unwrap();
         assert_eq!(g.bot_action("random", seed), expected);
     }
-    assert_eq!(g.bot_action("rules", 1), g.position().unwrap().choose_discard());
+    assert_eq!(g.bot_action("rules", 1), g.position().unwrap().choose_discard().into());
 }
 
 #[test]
@@ -298,9 +305,12 @@ fn the_game_follows_the_simulator_step_by_step() {
             let table = game.position().unwrap();
             assert_eq!(game.current_player(), table.to_discard().map(Player::index));
             let Some(p) = table.to_discard() else { break };
-            assert_eq!(game.legal_actions(), table.hand(p).kinds().collect::<Vec<_>>());
+            assert_eq!(
+                game.legal_actions(),
+                table.hand(p).kinds().map(MahjongAction::Tile).collect::<Vec<_>>()
+            );
             let events = table.events().len();
-            game.apply(table.choose_discard());
+            game.apply(table.choose_discard().into());
             assert_eq!(game.last_events_from(), events);
         }
         let record = simulate(&wall);
@@ -316,7 +326,8 @@ fn the_game_follows_the_simulator_step_by_step() {
 
 /// Plays `n` random discards (or to the end) from the sample wall.
 fn sample_after(n: usize, seed: u64) -> Mahjong {
-    let mut g = Mahjong::new(&MahjongParams { wall: Some(official("1.in")) }).unwrap();
+    let mut g =
+        Mahjong::new(&MahjongParams { wall: Some(official("1.in")), claims: false }).unwrap();
     for i in 0..n {
         if g.is_terminal() {
             break;
@@ -380,7 +391,8 @@ fn players_see_their_own_tiles_and_the_public_table_only() {
 
 #[test]
 fn the_end_shows_the_outcome_and_still_hides_the_hands() {
-    let mut g = Mahjong::new(&MahjongParams { wall: Some(official("1.in")) }).unwrap();
+    let mut g =
+        Mahjong::new(&MahjongParams { wall: Some(official("1.in")), claims: false }).unwrap();
     while !g.is_terminal() {
         g.apply(g.bot_action("rules", 0));
     }

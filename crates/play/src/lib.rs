@@ -52,7 +52,10 @@
 //!   replayed with the bot `script`.
 //! - `race`: `{"piece": "queen", "rows": 8, "cols": 8, "start": [1, 1]}`; sides `2..=100`
 //!   ([`games::race::MAX_PLAY_SIDE`]); the piece by name or judge number.
-//! - `mahjong`: `{"wall": null | "<148 tiles>"}`; no wall: a random wall from the seed.
+//! - `mahjong`: `{"wall": null | "<148 tiles>", "claims": false}`; no wall: a random wall
+//!   from the seed. `claims`: each player decides their own claims (`RON`, `PONG`, `CHOW a b
+//!   c`, `SKIP`) and self-drawn wins (`SELFDRAWN`) instead of the fixed rules deciding them
+//!   (`docs/rules/mahjong.md`); a person's seat wants it.
 //!
 //! # Bots
 //!
@@ -111,12 +114,15 @@
 //!   player] per finished hand of a match], "last_round": [{"player", "card",
 //!   "row" (1-based), "taken": [..], "heads", "reason": "appended" | "sixth" |
 //!   "too_low_forced" | "too_low_chosen"}]}`. Actions are a card number or `r1`..`r4`.
-//! - `mahjong` (hidden hands and wall): `{"to_move": "A" | null, "direction": "forward" |
+//! - `mahjong` (hidden hands and wall): `{"to_move": "A" | null (to discard or to decide a
+//!   claim), "claims": false, "claim": {"player", "discarder", "tile"} | null (the claim
+//!   decision due), "direction": "forward" |
 //!   "backward", "wall_left": 95, "wall": ["1M", ...] | null (spectators only), "players":
 //!   [{"name": "A", "hand": ["1M", ...] | null (only the viewer's), "tiles": 13, "melds":
 //!   [["1M", "1M", "1M"]], "discards": ["E", ...], "distance": 3 | null}], "events": ["A IN
 //!   1M", "B IN ?", ...], "last_events_from": 52, "outcome": "A RON" | "B SELFDRAWN" | "DRAW"
-//!   | null, "winner": "A" | null}`. Actions are tile kinds (`1M`, `E`, `PASS`).
+//!   | null, "winner": "A" | null}`. Actions are tile kinds (`1M`, `E`, `PASS`), and with
+//!   `claims` `SKIP`, `RON`, `SELFDRAWN`, `PONG`, `CHOW a b c`.
 //!
 //! # Analysis (`analysis()`)
 //!
@@ -130,7 +136,9 @@
 //! - `take6`: `{"player", "samples": 2000, "actions": [{"action", "expected", "monte_carlo"}]}`:
 //!   the expected heads this round of each card (analytic, and sampled over deals of the
 //!   unseen cards), or each row's heads for a row choice.
-//! - `mahjong`: `{"player", "distance", "rules_choice", "discards": [{"action", "distance"}]}`.
+//! - `mahjong`: `{"player", "distance", "rules_choice", "discards": [{"action", "distance"}],
+//!   "claims": [{"action", "distance"}], "self_drawn": false}`: at a discard, the distance
+//!   after each discard; at a claim decision, after each choice (`SKIP` first).
 //!
 //! # Integer actions and observation tensors
 //!
@@ -142,7 +150,8 @@
 //! - `race`: N x M ids: the target cell `(x - 1) * M + (y - 1)`. Observation `[3, N, M]`:
 //!   piece, target, to-move plane.
 //! - `mahjong`: 37 ids: the kind index (`1M..9M 1P..9P 1S..9S E S W N B F Z DOUBLE
-//!   REVERSE PASS`). Observation `[10, 37]` (tile counts): own hand, melds of A-D, discards
+//!   REVERSE PASS`); with `claims` 62: 37 `SKIP`, 38 `RON`, 39 `SELFDRAWN`, 40 `PONG`,
+//!   41..62 `CHOW` by its lowest tile. Observation `[10, 37]` (tile counts): own hand, melds of A-D, discards
 //!   of A-D on the table, to-move plane.
 
 mod batch;

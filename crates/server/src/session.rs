@@ -74,7 +74,12 @@ impl GameSession {
     pub fn summary(&self) -> Summary {
         let s = &self.inner;
         let to_move = s.current_player();
+        // Played: a person acted, or (with nobody seated) a step was taken. A page opened and
+        // left creates a game that is not played (the bots' opening answers do not count).
+        let seated = s.seats().iter().any(|seat| seat.is_human());
+        let played = s.steps().iter().any(|step| !seated || s.seats()[step.player].is_human());
         Summary {
+            played,
             info: json!({
                 "game": s.game(),
                 "seats": s.seats(),

@@ -5,9 +5,11 @@
 //! [`tabletop_play::Record`] as JSON, so a restart rebuilds every game exactly
 //! ([`tabletop_play::Session::from_record`]). Caps:
 //! - per client: at [`Caps::per_client`] games, a new one first drops that client's oldest
-//!   finished game; with none finished, the client is answered 429 (its games in progress are
+//!   game never played (opened by a page and left: no person acted, no step taken), else its
+//!   oldest finished game; with neither, the client is answered 429 (its games in progress are
 //!   never dropped for it);
-//! - in all: at [`Caps::total`] games, a new one drops the oldest finished game of all, else
+//! - in all: at [`Caps::total`] games, a new one drops the oldest game never played or
+//!   finished of all, else
 //!   the least recently used game of the client that holds the most. A client can thus never
 //!   take another's place: one that creates games without end only pushes out its own.
 //! - A game unused for [`Caps::idle`] is dropped (404 `expired`), at the next creation.
@@ -47,6 +49,9 @@ pub struct Summary {
     pub info: Value,
     /// Whether the game is over.
     pub finished: bool,
+    /// Whether anyone played it: a person acted, or (with nobody seated) a step was taken.
+    /// Games never played are left out of the recent games and dropped first.
+    pub played: bool,
 }
 
 struct Slot {
@@ -208,7 +213,8 @@ impl Store {
         old.len()
     }
 
-    /// The oldest finished game among `ids`, else (with `any`) the least recently used.
+    /// The oldest game never played or finished among `ids` (never played first), else (with
+    /// `any`) the least recently used.
     fn victim<'a>(
         slots: &'a HashMap<String, Slot>,
         mut ids: impl Iterator<Item = &'a String> + Clone,
@@ -216,8 +222,8 @@ impl Store {
     ) -> Option<String> {
         let finished = ids
             .clone()
-            .filter(|id| slots[*id].summary.finished)
-            .min_by_key(|id| (slots[*id].used_ms, (*id).clone()));
+            .filter(|id| !slots[*id].summary.played || slots[*id].summary.finished)
+            .min_by_key(|id| (slots[*id].summary.played, slots[*id].used_ms, (*id).clone()));
         finished
             .or_else(|| if any { ids.by_ref().min_by_key(|id| slots[*id].used_ms) } else { None })
             .cloned()
@@ -370,13 +376,13 @@ impl Store {
         found
     }
 
-    /// The games of `client`, the most recently used first:
-    /// `[{"id", "game", "seats", "moves", "terminal", "human_to_move", "created_ms",
-    /// "used_ms"}]`.
+    /// The games of `client` that were played (see [`Summary::played`]), the most recently
+    /// used first: `[{"id", "game", "seats", "moves", "terminal", "human_to_move",
+    /// "created_ms", "used_ms"}]`.
     pub fn recent(&self, client: &str) -> Vec<Value> {
         let slots = self.slots();
         let mut mine: Vec<(&String, &Slot)> =
-            slots.iter().filter(|(_, s)| s.client == client).collect();
+            slots.iter().filter(|(_, s)| s.client == client && s.summary.played).collect();
         mine.sort_by_key(|(id, s)| (std::cmp::Reverse(s.used_ms), (*id).clone()));
         mine.into_iter()
             .map(|(id, s)| {

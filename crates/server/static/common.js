@@ -33,6 +33,18 @@ export function segmented(id, key, onChange) {
   }
 }
 
+/**
+ * Marks the button of the segmented control `#id` whose `data-<key>` is `value` (as a click
+ * does, without its onChange): a reopened game shows its own choices.
+ */
+export function setChosen(id, key, value) {
+  for (const b of document.querySelectorAll(`#${id} button`)) {
+    const on = b.dataset[key] === String(value);
+    b.classList.toggle("on", on);
+    b.setAttribute("aria-pressed", on ? "true" : "false");
+  }
+}
+
 /** The `data-<key>` value of the marked button of the segmented control `#id`. */
 export const chosen = (id, key) => document.querySelector(`#${id} button.on`).dataset[key];
 

@@ -1,7 +1,8 @@
 // The Mahjong page: sit at a seat against the rule-following players (your discards, the
-// distance to winning after each one), or watch a game from a seed or a wall, stepped forward
-// and back; four hands, melds, discards, the moves and the log.
-import { $, api, banner, chosen, el, fetchGame, fill, focusKeeper, foldOnPhone, gameGone, gameInUrl, randomSeed, segmented, setGameUrl, tile, tileName, topbar } from "/static/common.js";
+// distance to winning after each one, your claims: RON, PONG, CHOW or SKIP, and your
+// self-drawn wins), or watch a game from a seed or a wall, stepped forward and back; four
+// hands, melds, discards, the moves and the log.
+import { $, api, banner, chosen, el, fetchGame, fill, focusKeeper, foldOnPhone, gameGone, gameInUrl, randomSeed, segmented, setChosen, setGameUrl, tile, tileName, topbar } from "/static/common.js";
 
 topbar();
 
@@ -37,7 +38,11 @@ document.addEventListener("keydown", (e) => {
     if (e.key === "ArrowRight") run(() => step(1));
     if (e.key === "ArrowLeft") run(back);
   } else if (e.key === "r" || e.key === "R") {
-    if (page.analysis && page.analysis.rules_choice && canDiscard()) discard(page.analysis.rules_choice);
+    if (page.analysis && page.analysis.rules_choice && myTurn()) discard(page.analysis.rules_choice);
+  } else if (/^[1-9]$/.test(e.key) && myTurn() && (page.state.view.claim || page.analysis?.self_drawn)) {
+    // The claim choices (and the self-drawn win) by number, in the order of their buttons.
+    const choice = choicesNow()[Number(e.key) - 1];
+    if (choice) discard(choice);
   } else if (e.key === "u" || e.key === "U") {
     if (page.state && page.state.can_undo) run(back);
   }
@@ -60,7 +65,9 @@ async function start() {
   const seat = chosen("seat", "seat");
   page.seat = seat === "watch" ? null : Number(seat);
   const seats = NAMES.map((_, i) => (i === page.seat ? "human" : "rules"));
-  const body = { game: "mahjong", seats };
+  // Seated, the person decides their own claims and self-drawn wins (the parameter `claims`);
+  // watched, the four rule players play the problem's game as the judge does.
+  const body = page.seat === null ? { game: "mahjong", seats } : { game: "mahjong", claims: true, seats };
   if (kind === "seed") body.seed = Number($("seed").value) || 0;
   else body.wall = $("wall").value;
   page.busy = true;
@@ -88,6 +95,7 @@ async function reopen(id) {
     const seat = r.state.seats.indexOf("human");
     page.id = r.id;
     page.seat = seat < 0 ? null : seat;
+    setChosen("seat", "seat", seat < 0 ? "watch" : seat); // the panel shows the reopened seat
     page.body = null; // going far back in a watched game then steps back one at a time
     page.total = null;
     page.seen = new Map();
@@ -126,7 +134,53 @@ async function goto(k) {
   else await show(r.state);
 }
 
-const canDiscard = () => page.state && page.viewing === null && page.state.human_to_move && page.state.to_move === page.seat;
+const myTurn = () => page.state && page.viewing === null && !page.state.terminal && page.state.human_to_move && page.state.to_move === page.seat;
+
+/** The choices shown as buttons now: a claim decision's (SKIP first), or the self-drawn win. */
+function choicesNow() {
+  const legal = page.state.legal_actions || [];
+  if (page.state.view.claim) return legal;
+  return legal.filter((a) => a === "SELFDRAWN");
+}
+
+const CLAIM_WORDS = {
+  SKIP: "Skip", RON: "Win on it (RON)", PONG: "Pong", SELFDRAWN: "Win (self-drawn)",
+};
+
+/** A claim choice's button text and label. */
+function claimText(action, tileCode) {
+  if (action.startsWith("CHOW ")) return { text: `Chow ${action.slice(5)}`, label: `Chow: ${action.slice(5)}` };
+  if (action === "PONG") return { text: `Pong ${tileCode} ${tileCode} ${tileCode}`, label: `Pong: ${tileCode} ${tileCode} ${tileCode}` };
+  if (action === "SKIP") return { text: "Skip", label: "Skip: no claim" };
+  return { text: CLAIM_WORDS[action] || action, label: CLAIM_WORDS[action] || action };
+}
+
+/** The person's claim decision (or self-drawn win): one button per choice, with the distance after it. */
+function claimBox(state, analysis, live) {
+  const v = state.view;
+  const me = NAMES[page.seat];
+  const claim = v.claim && v.claim.player === me ? v.claim : null;
+  const selfDrawn = !claim && analysis && analysis.self_drawn;
+  if (!live || !myTurn() || (!claim && !selfDrawn)) return null;
+  const choices = choicesNow();
+  const dist = new Map([...(analysis ? analysis.claims : []), ...(selfDrawn ? [{ action: "SELFDRAWN", distance: 0 }] : [])].map((c) => [c.action, c.distance]));
+  const rules = analysis ? analysis.rules_choice : null;
+  const buttons = choices.map((a, i) => {
+    const { text, label } = claimText(a, claim ? claim.tile : "");
+    const d = dist.get(a);
+    const isRules = a === rules;
+    const aria = `${label}${d === undefined ? "" : `: distance ${d} after`}${isRules ? ", the rules' choice" : ""} (key ${i + 1})`;
+    return el("button", { type: "button", class: `claim-choice${isRules ? " rules" : ""}${a === "SKIP" ? "" : " primary"}`, dataset: { action: a }, "aria-label": aria, title: aria, onclick: () => discard(a) },
+      el("span", { class: "k", "aria-hidden": "true" }, String(i + 1)), text,
+      d === undefined ? null : el("span", { class: "d", "aria-hidden": "true" }, `→ ${d}`));
+  });
+  const head = claim
+    ? el("p", { class: "m0" }, `${claim.discarder} discarded `, tile(claim.tile, { small: true }), ` ${claim.tile}: claim it or skip.`)
+    : el("p", { class: "m0" }, "Your draw completes a winning hand: win now, or discard a tile to play on.");
+  return el("div", { class: "claim-box", id: "claims", role: "group", "aria-label": claim ? `Your claim on ${claim.discarder}'s ${claim.tile}` : "Win by self-draw" },
+    head, el("div", { class: "claim-buttons", "data-roving": "row" }, buttons),
+    el("p", { class: "small m0" }, "After each choice: the distance to winning. Keys 1 to " + choices.length + "; R takes the rules' choice."));
+}
 
 function discard(kind) {
   return run(async () => {
@@ -189,7 +243,7 @@ function seatBox(p, i, state, { me = false } = {}) {
 function myHand(state, analysis, live) {
   const p = state.view.players[page.seat];
   const hand = p.hand || [];
-  const legal = live && state.human_to_move && state.to_move === page.seat;
+  const legal = live && state.human_to_move && state.to_move === page.seat && !state.view.claim;
   const dist = new Map((analysis ? analysis.discards : []).map((d) => [d.action, d.distance]));
   const best = dist.size ? Math.min(...dist.values()) : null;
   const drawn = legal ? drawnTile(state.view, p.name) : null;
@@ -207,15 +261,15 @@ function myHand(state, analysis, live) {
   tiles.forEach((node, j) => { node.firstChild.dataset.key = `${hand[j]}#${j}`; });
   const head = el("div", { class: "seat" }, el("span", { class: "name" }, `Your hand (${p.name})`),
     el("span", { class: "who" }, `${p.tiles} tiles${p.distance !== null && p.distance !== undefined ? ` · distance ${p.distance}` : ""}`),
-    legal ? el("span", { class: "turn" }, "discard") : null);
+    legal ? el("span", { class: "turn" }, "discard") : live && state.human_to_move && state.view.claim ? el("span", { class: "turn" }, "claim?") : null);
   const help = legal
     ? el("p", { class: "small", style: "margin:8px 0 0;opacity:.9" }, `Under each tile: the distance to winning after discarding it (best ${best}). Green ring: the rules' choice (key R); yellow: the tile just drawn. Arrow keys move between tiles, Enter discards; U undoes.`)
     : null;
-  return el("div", { class: "mj-me" }, head,
+  return el("div", { class: "mj-me" }, head, claimBox(state, analysis, live),
     el("div", { class: "mj-choices", id: "my-hand", "data-roving": "row", role: "group", "aria-label": "Your hand" }, tiles), help,
     p.melds.length ? el("div", { class: "melds", style: "margin-top:8px" }, p.melds.map((m) => el("div", { class: "meld" }, m.map((t) => tile(t, { small: true }))))) : null,
     el("div", { class: "buttons" },
-      el("button", { type: "button", id: "rules-move", disabled: !legal || !analysis, onclick: () => discard(analysis.rules_choice) }, analysis && legal ? `Discard the rules' choice (${analysis.rules_choice})` : "Discard the rules' choice"),
+      el("button", { type: "button", id: "rules-move", disabled: !live || !myTurn() || !analysis, onclick: () => discard(analysis.rules_choice) }, analysis && live && myTurn() ? `The rules' choice (${analysis.rules_choice})` : "The rules' choice"),
       el("button", { type: "button", id: "undo", disabled: !live || !state.can_undo, onclick: () => run(back) }, "◀ Undo")));
 }
 
@@ -254,7 +308,7 @@ function render() {
         : el("span", { class: "no", role: "listitem" }, text);
     }));
   $("moves-help").textContent = seated
-    ? "Each player's discard, in order: the positions you saw (your turns) can be opened again."
+    ? "Each player's decision (a discard, a claim or SKIP, a win), in order: the positions you saw (your turns) can be opened again."
     : "Each player's discard, in order: choose one to step the game there.";
 
   $("stepper-panel").classList.toggle("hidden", seated);
@@ -273,13 +327,14 @@ function render() {
     const you = seated && winner === NAMES[page.seat];
     banner($("message"), `The game is over: ${v.outcome}${winner ? `, ${winner} wins` : ""}.${seated ? (you ? " You win!" : winner ? " You lose." : "") : ""}`, you || !seated ? "good" : "info");
   } else if (seated && state.human_to_move) {
-    const claims = lastEvents.filter((e) => / (PONG|CHOW|KONG|RON|SELFDRAWN)/.test(e));
+    const claims = lastEvents.filter((e) => / (PONG|CHOW|RON|SELFDRAWN)/.test(e));
     const played = lastEvents.length ? ` Just played: ${lastEvents.slice(-6).join(" · ")}` : " The tiles are dealt: you open.";
-    banner($("message"), `Your discard.${claims.length ? ` Claimed: ${claims.join(" · ")}.` : ""}${played}`, "info");
+    const what = v.claim ? `Your claim: ${v.claim.discarder} discarded ${v.claim.tile}.` : "Your discard.";
+    banner($("message"), `${what}${claims.length ? ` Claimed: ${claims.join(" · ")}.` : ""}${played}`, "info");
   } else {
     banner($("message"), lastEvents.length ? `Just played: ${lastEvents.join(" · ")}` : "The deal: step forward to play.", "info");
   }
-  keep.restore("#my-hand button.playable", "#fwd:not([disabled])", "#moves button:last-child");
+  keep.restore("#claims button.claim-choice", "#my-hand button.playable", "#fwd:not([disabled])", "#moves button:last-child");
 }
 
 const reopening = gameInUrl();

@@ -1,6 +1,6 @@
 // The Nine page: a seeded or pasted deal, either side against the exact solver, every legal
 // move's exact value, the principal variation, the table as four suit runs.
-import { $, api, banner, card, cardName, chosen, el, fill, focusKeeper, gameInUrl, randomSeed, segmented, sessionClient, signed, SUIT_NAMES, SUITS, topbar } from "/static/common.js";
+import { $, api, banner, card, cardName, chosen, el, fill, focusKeeper, gameInUrl, randomSeed, segmented, sessionClient, setChosen, signed, SUIT_NAMES, SUITS, topbar } from "/static/common.js";
 
 topbar();
 
@@ -222,6 +222,11 @@ if (reopening) {
   reopen(reopening, (state) => {
     page.me = Math.max(0, state.seats.indexOf("human"));
     page.startValue = null;
+    // The New game panel shows the reopened game's side, first mover and opponent.
+    setChosen("side", "side", page.me);
+    if (state.view && state.view.first) setChosen("first", "first", state.view.first.toLowerCase());
+    const opponent = state.seats[1 - page.me];
+    if ([...$("opponent").options].some((o) => o.value === opponent)) $("opponent").value = opponent;
   }, start);
 } else {
   start();

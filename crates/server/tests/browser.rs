@@ -447,8 +447,10 @@ fn big_race_board(b: &mut Browser, base: &str, shots: &Path) {
     b.screenshot(&shots.join("race-100x100.png"));
 }
 
-/// A Mahjong game at seat B against the rule-following players, to its end.
-fn mahjong_seated(b: &mut Browser, server: &TestServer, base: &str, shots: &Path) {
+/// A Mahjong game at seat B against the rule-following players, to its end: the discards with
+/// their distances, and the claims (and self-drawn wins) as buttons with theirs, by click and
+/// by key.
+fn mahjong_seated(b: &mut Browser, server: &TestServer, base: &str, shots: &Path, axe: &str) {
     b.goto(&format!("{base}/mahjong"));
     ready(b);
     open_controls(b);
@@ -457,8 +459,61 @@ fn mahjong_seated(b: &mut Browser, server: &TestServer, base: &str, shots: &Path
     b.click_css("#start");
     b.wait_until("const t = window.tabletop; return t.seat === 1 && t.state && !t.busy;", WAIT);
     let mut discards = 0;
+    let mut claims = 0;
     let mut undone = false;
     while b.execute("return window.tabletop.state.terminal", vec![]) == false {
+        let choices = b.execute(
+            "const t = window.tabletop; return t.state.view.claim || t.analysis.self_drawn
+               ? [t.state.legal_actions.filter((a) => t.state.view.claim || a === 'SELFDRAWN'),
+                  t.state.view.claim ? t.analysis.claims : [{ action: 'SELFDRAWN', distance: 0 }],
+                  t.analysis.rules_choice]
+               : null",
+            vec![],
+        );
+        if !choices.is_null() {
+            // A claim decision (or a self-drawn win): one labelled button per legal choice,
+            // with the distance after it, the analysis's.
+            let shown = b.execute(
+                "return [...document.querySelectorAll('#claims button.claim-choice')]
+                   .map((e) => [e.dataset.action, e.getAttribute('aria-label')])",
+                vec![],
+            );
+            let shown = shown.as_array().unwrap();
+            let legal = choices[0].as_array().unwrap();
+            assert_eq!(shown.len(), legal.len(), "a button per choice: {shown:?} / {legal:?}");
+            for (button, (action, option)) in
+                shown.iter().zip(legal.iter().zip(choices[1].as_array().unwrap()))
+            {
+                assert_eq!(&button[0], action);
+                assert_eq!(&option["action"], action);
+                let label = button[1].as_str().unwrap();
+                assert!(
+                    label.contains(&format!("distance {} after", option["distance"])),
+                    "{label}"
+                );
+            }
+            if claims == 0 {
+                no_sideways_scroll(b, "a Mahjong claim decision");
+                axe_clean(b, axe, "a Mahjong claim decision");
+                b.screenshot(&shots.join("mahjong-claim.png"));
+            }
+            let before = b.execute("return JSON.stringify(window.tabletop.state.history)", vec![]);
+            if claims % 2 == 0 {
+                b.click_css("#claims button.claim-choice.rules");
+            } else {
+                // By key: the choice's number.
+                let n = legal.iter().position(|a| *a == choices[2]).unwrap() + 1;
+                b.press(&n.to_string());
+            }
+            wait_moved(b, &before);
+            let last = b.execute(
+                "return window.tabletop.state.history.filter((h) => h.player === 1).pop().action",
+                vec![],
+            );
+            assert_eq!(last, choices[2], "the choice made");
+            claims += 1;
+            continue;
+        }
         // Every tile held is a labelled button with its distance, the analysis's.
         let shown = b.execute(
             "return [...document.querySelectorAll('#my-hand .mj-choice')].map((c) => {
@@ -503,7 +558,17 @@ fn mahjong_seated(b: &mut Browser, server: &TestServer, base: &str, shots: &Path
     }
     let banner = text_of(b, "#message");
     assert!(banner.starts_with("The game is over"), "{banner}");
-    // Discarding the rules' choice every time is the game of four rule-following players.
+    assert!(claims > 0, "the person had claims to decide");
+    // The moves list shows the person's claim decisions.
+    let moves = text_of(b, "#moves");
+    assert!(
+        moves.contains("B → SKIP")
+            || moves.contains("B → PONG")
+            || moves.contains("B → CHOW")
+            || moves.contains("B → RON"),
+        "{moves}"
+    );
+    // Taking the rules' choice every time is the game of four rule-following players.
     let outcome = b.execute(
         "return [window.tabletop.state.view.outcome, window.tabletop.state.view.events.length]",
         vec![],
@@ -623,6 +688,22 @@ fn game_urls(b: &mut Browser, base: &str, shots: &Path, axe: &str) {
     let listed = b.find_all("#history button").len() as u64;
     let moves = b.execute("return window.tabletop.state.history.length", vec![]).as_u64().unwrap();
     assert_eq!(listed, moves + 1, "the move list, reopened (the deal, then each move)");
+    // A game at Bob's seat reopens with Bob chosen in the New game panel.
+    let bob = b.execute_async(
+        "const done = arguments[arguments.length - 1];
+         fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+           body: JSON.stringify({ game: 'nine', seed: 4, first: 'bob', seats: ['solver', 'human'] }) })
+           .then((r) => r.json()).then((r) => done(r.id));",
+        vec![],
+    );
+    b.goto(&format!("{base}/nine?game={}", bob.as_str().unwrap()));
+    b.wait_until("const t = window.tabletop; return t.state && !t.busy && t.analysis;", WAIT);
+    let toggles = b.execute(
+        "return ['side', 'first'].map((id) => { const on = document.querySelector(`#${id} button.on`);
+           return [on.textContent, on.getAttribute('aria-pressed')]; }).concat([window.tabletop.me])",
+        vec![],
+    );
+    assert_eq!(toggles, json!([["Bob", "true"], ["Bob", "true"], 1]), "the reopened game's side");
     // Every other page reopens its game too.
     for (page, id_of) in [("take6", "t.replay"), ("mahjong", "t.seat"), ("race", "null")] {
         b.goto(&format!("{base}/{page}"));
@@ -637,6 +718,13 @@ fn game_urls(b: &mut Browser, base: &str, shots: &Path, axe: &str) {
         b.goto(before[0].as_str().unwrap());
         b.wait_until("const t = window.tabletop; const g = t.game || t; return g.state && !g.busy && !t.busy;", WAIT);
         assert_eq!(game_now(b, id_of), before, "the reopened {page} game");
+        if page == "mahjong" {
+            let seat = b.execute(
+                "return [document.querySelector('#seat button.on').dataset.seat, String(window.tabletop.seat ?? 'watch')]",
+                vec![],
+            );
+            assert_eq!(seat[0], seat[1], "the reopened Mahjong seat is the one chosen");
+        }
     }
     // The home page lists the Nine game; its link reopens it.
     let row = format!("#recent-list li[data-id=\"{id}\"]");
@@ -804,7 +892,7 @@ fn the_pages_work_in_a_real_browser() {
     timed("every page at 768 and 1024 px");
     // The games, on a phone and on a laptop.
     b.resize(PHONE.0, PHONE.1);
-    mahjong_seated(&mut b, &server, &base, &shots);
+    mahjong_seated(&mut b, &server, &base, &shots, &axe);
     timed("Mahjong at a seat");
     nine_by_keyboard(&mut b, &base, &shots);
     timed("Nine by keyboard");

@@ -139,9 +139,16 @@ fn each_client_lists_its_recent_games_and_deletes_them() {
     let mut mine = Vec::new();
     for game in ["nine", "race"] {
         let r = ok(post_as(a, ME, "/api/games", &json!({"game": game, "seats": ["human"]})));
-        mine.push(r["id"].as_str().unwrap().to_owned());
+        let id = r["id"].as_str().unwrap().to_owned();
+        // Played (a game never played is not listed).
+        let action = r["state"]["legal_actions"][0].clone();
+        ok(post_as(a, ME, &format!("/api/games/{id}/actions"), &json!({"action": action})));
+        mine.push(id);
     }
-    let theirs = ok(post_as(a, OTHER, "/api/games", &json!({"game": "take6"})))["id"].clone();
+    let r = ok(post_as(a, OTHER, "/api/games", &json!({"game": "take6"})));
+    let theirs = r["id"].clone();
+    let act = format!("/api/games/{}/actions", theirs.as_str().unwrap());
+    ok(post_as(a, OTHER, &act, &json!({"action": r["state"]["legal_actions"][0]})));
     let list = ok(get_as(a, ME, "/api/games/recent"))["games"].clone();
     let ids: Vec<&str> =
         list.as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap()).collect();
@@ -173,11 +180,14 @@ fn one_client_creating_games_without_end_does_not_stop_another() {
     let server = TestServer::with_config(config);
     let a = server.addr;
     let race = json!({"game": "race", "seats": ["human", "solver"]});
-    // The hog: games in progress up to its cap, then 429 for it alone.
+    // The hog: games in progress (a move played in each) up to its cap, then 429 for it alone.
     for i in 0..40 {
         let r = post_as(a, ME, "/api/games", &race);
         if i < 5 {
             assert_eq!(r.status, 201, "{}", r.text());
+            let r = r.json();
+            let (id, action) = (r["id"].as_str().unwrap(), r["state"]["legal_actions"][0].clone());
+            ok(post_as(a, ME, &format!("/api/games/{id}/actions"), &json!({"action": action})));
         } else {
             assert_eq!(r.status, 429, "{}", r.text());
             assert_eq!(r.json()["kind"], "too_many_games");
@@ -236,4 +246,54 @@ fn idle_games_expire_and_limits_are_listed() {
     );
     assert_eq!(games["limits"]["max_sessions_per_client"], 200);
     assert_eq!(games["games"].as_array().unwrap().len(), 4);
+}
+
+/// Every visit to a game page creates a game: those never played (no person's action, no
+/// step) are left out of the recent games and make room first, so pages opened and left
+/// neither fill the list nor lock a client out.
+#[test]
+fn games_never_played_are_not_listed_and_make_room_first() {
+    let config = Config { max_sessions_per_client: 3, ..Config::default() };
+    let server = TestServer::with_config(config);
+    let a = server.addr;
+    let listed = || -> Vec<String> {
+        ok(get_as(a, ME, "/api/games/recent"))["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["id"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    // Bob's seat: the solver (Alice) answers at once, which does not make it played.
+    let nine = json!({"game": "nine", "seed": 3, "seats": ["solver", "human"], "first": "alice"});
+    let opened = ok(post_as(a, ME, "/api/games", &nine));
+    assert_eq!(opened["state"]["history"].as_array().unwrap().len(), 1, "the solver moved");
+    let opened = opened["id"].as_str().unwrap().to_owned();
+    let watched =
+        ok(post_as(a, ME, "/api/games", &json!({"game": "race", "seats": ["solver", "random"]})));
+    let watched = watched["id"].as_str().unwrap().to_owned();
+    assert_eq!(listed(), Vec::<String>::new());
+    // A step makes a watched game played; a person's action a seated one.
+    ok(post_as(a, ME, &format!("/api/games/{watched}/step"), &json!({"count": 1})));
+    assert_eq!(listed(), std::slice::from_ref(&watched));
+    let played = ok(post_as(a, ME, "/api/games", &nine));
+    let (played, action) =
+        (played["id"].as_str().unwrap().to_owned(), played["state"]["legal_actions"][0].clone());
+    ok(post_as(a, ME, &format!("/api/games/{played}/actions"), &json!({"action": action})));
+    assert_eq!(listed(), [played.clone(), watched.clone()]);
+    // At the cap of 3 with two games in progress, a new game drops the one never played.
+    let r = post_as(a, ME, "/api/games", &nine);
+    assert_eq!(r.status, 201, "{}", r.text());
+    assert_eq!(get_as(a, ME, &format!("/api/games/{opened}")).status, 404);
+    // Many pages opened and left: never a 429, the games in progress stay.
+    for _ in 0..10 {
+        assert_eq!(post_as(a, ME, "/api/games", &nine).status, 201);
+    }
+    assert_eq!(get_as(a, ME, &format!("/api/games/{played}")).status, 200);
+    assert_eq!(get_as(a, ME, &format!("/api/games/{watched}")).status, 200);
+    let mut now = listed();
+    now.sort();
+    let mut want = [played, watched];
+    want.sort();
+    assert_eq!(now, want);
 }

@@ -315,7 +315,10 @@ fn sessions_are_capped_per_client() {
     let server = TestServer::start(config);
     let body = json!({ "game": "race", "seats": ["human", "solver"] });
     for _ in 0..3 {
-        create(&server, &body);
+        // In progress: a move played (a game never played would make room).
+        let (id, state) = create(&server, &body);
+        let action = state["legal_actions"][0].clone();
+        ok(server.post_json(&format!("/api/games/{id}/actions"), &json!({ "action": action })));
     }
     let r = server.post_json("/api/games", &body);
     assert_eq!(r.status, 429);
@@ -396,4 +399,80 @@ fn a_huge_action_or_name_is_quoted_cut() {
         &error[..200.min(error.len())]
     );
     assert!(error.len() < 2000, "{}", error.len());
+}
+
+/// Mahjong with `claims`: a person at B decides their own claims. Choosing the rules' choice
+/// at every decision (discards, claims, self-drawn wins) plays the same game as four rule
+/// players without `claims`; the state shows the claim choices, the analysis their distances.
+#[test]
+fn mahjong_claims_are_the_persons_choices() {
+    let server = TestServer::default_config();
+    let mut claim_decisions = 0;
+    for seed in [3, 8, 21] {
+        let body = json!({ "game": "mahjong", "seed": seed, "claims": true, "seats": ["rules", "human", "rules", "rules"] });
+        let (id, mut state) = create(&server, &body);
+        assert_eq!(state["view"]["claims"], true);
+        let mut requests = 0;
+        while state["terminal"] == false {
+            assert_eq!(state["to_move"], 1, "the bots answer until the person decides");
+            let analysis = ok(server.get(&format!("/api/games/{id}/analysis")));
+            let legal: Vec<String> =
+                serde_json::from_value(state["legal_actions"].clone()).unwrap();
+            if let Some(claim) = state["view"]["claim"].as_object() {
+                claim_decisions += 1;
+                assert_eq!(claim["player"], "B");
+                assert_eq!(legal[0], "SKIP");
+                let options: Vec<&str> = analysis["claims"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| c["action"].as_str().unwrap())
+                    .collect();
+                assert_eq!(options, legal, "a distance for every choice");
+                assert!(analysis["discards"].as_array().unwrap().is_empty());
+                // A claim that is not one of the choices is refused.
+                let r = server.post_json(
+                    &format!("/api/games/{id}/actions"),
+                    &json!({ "action": "CHOW 7S 8S 9S" }),
+                );
+                if !legal.iter().any(|a| a == "CHOW 7S 8S 9S") {
+                    assert_eq!(r.status, 400);
+                    assert_eq!(r.json()["kind"], "illegal_action");
+                }
+            } else {
+                assert!(!analysis["discards"].as_array().unwrap().is_empty());
+                assert!(analysis["claims"].as_array().unwrap().is_empty());
+                assert_eq!(legal.iter().any(|a| a == "SELFDRAWN"), analysis["self_drawn"] == true);
+            }
+            let choice = analysis["rules_choice"].as_str().unwrap();
+            assert!(legal.iter().any(|a| a == choice), "{choice} in {legal:?}");
+            let r =
+                ok(server
+                    .post_json(&format!("/api/games/{id}/actions"), &json!({ "action": choice })));
+            let last = r["state"]["history"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .rev()
+                .find(|h| h["player"] == 1)
+                .unwrap()
+                .clone();
+            assert_eq!(last["action"], choice);
+            state = r["state"].clone();
+            requests += 1;
+            assert!(requests < 1000, "the game ends");
+        }
+        // Four rule players without claims, the same seed: the same log.
+        let plain = json!({ "game": "mahjong", "seed": seed, "seats": ["rules", "rules", "rules", "rules"] });
+        let (plain_id, _) = create(&server, &plain);
+        let end = step_to_end(&server, &plain_id, 1000);
+        let hidden = |e: &Value| e.as_str().unwrap().ends_with(" IN ?");
+        let mine = state["view"]["events"].as_array().unwrap();
+        let theirs = end["view"]["events"].as_array().unwrap();
+        assert_eq!(mine.len(), theirs.len(), "seed {seed}");
+        for (a, b) in mine.iter().zip(theirs) {
+            assert!(a == b || hidden(a), "seed {seed}: {a} / {b}");
+        }
+    }
+    assert!(claim_decisions > 0, "the person had claims to decide");
 }

@@ -2,7 +2,9 @@
 //! parameters, the bots and the tensors are the game's own (`tabletop_mahjong::Mahjong`).
 
 use serde::Serialize;
-use tabletop_mahjong::{Direction, Event, Hand, Outcome, Player, Wall, discard_options, distance};
+use tabletop_mahjong::{
+    Direction, Event, Hand, MahjongAction, Outcome, Player, Wall, discard_options, distance,
+};
 
 pub use tabletop_mahjong::{Mahjong, MahjongParams};
 
@@ -25,11 +27,26 @@ pub struct MahjongSeat {
     pub distance: Option<u8>,
 }
 
+/// A claim decision due (public: who decides on whose discard of which tile).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MahjongClaimDue {
+    /// The player deciding.
+    pub player: String,
+    /// The player who discarded the tile.
+    pub discarder: String,
+    /// The tile.
+    pub tile: String,
+}
+
 /// What one player (or a spectator) sees of a Mahjong game.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MahjongView {
-    /// The player to discard, `None` once the game is over.
+    /// The player to act (to discard, or to decide a claim), `None` once the game is over.
     pub to_move: Option<String>,
+    /// Whether the players decide their own claims (the parameter `claims`).
+    pub claims: bool,
+    /// The claim decision due, if any (`to_move` decides it).
+    pub claim: Option<MahjongClaimDue>,
     /// `forward` (A B C D) or `backward`.
     pub direction: String,
     /// The tiles left in the wall.
@@ -57,17 +74,33 @@ pub struct MahjongDiscard {
     pub distance: u8,
 }
 
-/// The analysis of a discard decision.
+/// One possible claim decision and the distance it leaves.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MahjongClaimOption {
+    /// `SKIP`, `RON`, `PONG` or `CHOW a b c`.
+    pub action: String,
+    /// The distance to winning of the hand after it (`SKIP`: the hand as it is; `RON`: 0;
+    /// `PONG`, `CHOW`: the hand left to discard from, with one more meld).
+    pub distance: u8,
+}
+
+/// The analysis of a decision.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MahjongAnalysis {
-    /// The player to discard (`None` once the game is over).
+    /// The player to act (`None` once the game is over).
     pub player: Option<String>,
-    /// The distance of the full hand now.
+    /// The distance of the hand now (the full hand at a discard).
     pub distance: Option<u8>,
-    /// The fixed rules' discard.
+    /// The fixed rules' choice: a discard, `SELFDRAWN`, or a claim decision.
     pub rules_choice: Option<String>,
-    /// Every kind held, highest priority first, with the distance after discarding it.
+    /// At a discard, every kind held, highest priority first, with the distance after
+    /// discarding it.
     pub discards: Vec<MahjongDiscard>,
+    /// At a claim decision, each choice (in the order of their ids, `SKIP` first) with the
+    /// distance after it.
+    pub claims: Vec<MahjongClaimOption>,
+    /// Whether the player may win by self-draw now (`SELFDRAWN` is legal).
+    pub self_drawn: bool,
 }
 
 fn tiles(hand: &Hand) -> Vec<String> {
@@ -80,6 +113,8 @@ fn tiles(hand: &Hand) -> Vec<String> {
 fn wall_being_drawn(game: &Mahjong, viewer: Option<usize>) -> MahjongView {
     MahjongView {
         to_move: None,
+        claims: game.decides_claims(),
+        claim: None,
         direction: "forward".to_owned(),
         wall_left: game.wall_drawn(),
         wall: viewer.is_none().then(Vec::new),
@@ -112,7 +147,13 @@ impl Present for Mahjong {
         let sees = |p: Player| viewer.is_none_or(|v| v == p.index());
         let outcome = t.outcome();
         MahjongView {
-            to_move: t.to_discard().map(|p| p.to_string()),
+            to_move: t.to_act().map(|p| p.to_string()),
+            claims: self.decides_claims(),
+            claim: t.claim_due().map(|c| MahjongClaimDue {
+                player: c.player.to_string(),
+                discarder: c.discarder.to_string(),
+                tile: c.tile.to_string(),
+            }),
             direction: match t.direction() {
                 Direction::Forward => "forward",
                 Direction::Backward => "backward",
@@ -154,26 +195,45 @@ impl Present for Mahjong {
         }
     }
 
-    /// The distance after each possible discard (the distance tables: microseconds).
+    /// The distance after each possible discard, or after each claim decision (the
+    /// distance tables: microseconds).
     fn analyse(&self, _seed: u64) -> Result<MahjongAnalysis, PlayError> {
-        let Some((t, p)) = self.position().and_then(|t| Some((t, t.to_discard()?))) else {
+        let Some((t, p)) = self.position().and_then(|t| Some((t, t.to_act()?))) else {
             return Ok(MahjongAnalysis {
                 player: None,
                 distance: None,
                 rules_choice: None,
                 discards: Vec::new(),
+                claims: Vec::new(),
+                self_drawn: false,
             });
         };
         let hand = t.hand(p);
         let melds = t.melds(p).count();
+        let rules = tabletop_core::Game::bot_action(self, "rules", 0);
+        let claims = t
+            .claim_options()
+            .into_iter()
+            .filter_map(|c| {
+                let distance = t.distance_after_claim(c)?;
+                Some(MahjongClaimOption { action: MahjongAction::Claim(c).to_string(), distance })
+            })
+            .collect();
+        let discards = if t.to_discard().is_some() {
+            discard_options(hand, melds)
+                .into_iter()
+                .map(|(k, d)| MahjongDiscard { action: k.to_string(), distance: d })
+                .collect()
+        } else {
+            Vec::new()
+        };
         Ok(MahjongAnalysis {
             player: Some(p.to_string()),
             distance: Some(distance(hand, melds)),
-            rules_choice: Some(t.choose_discard().to_string()),
-            discards: discard_options(hand, melds)
-                .into_iter()
-                .map(|(k, d)| MahjongDiscard { action: k.to_string(), distance: d })
-                .collect(),
+            rules_choice: Some(rules.to_string()),
+            discards,
+            claims,
+            self_drawn: t.may_self_draw(),
         })
     }
 
