@@ -470,6 +470,20 @@ mod tests {
     }
 
     #[test]
+    fn an_entry_debugs_as_its_name() {
+        assert_eq!(format!("{:?}", REGISTRY[1]), r#"GameEntry { name: "take6", .. }"#);
+    }
+
+    #[test]
+    fn an_entrys_default_params_are_its_games_defaults_filled_in() {
+        for (e, info) in REGISTRY.iter().zip(games()) {
+            let defaults = (e.default_params)();
+            assert!(defaults.as_object().is_some_and(|m| !m.is_empty()), "{}", e.name);
+            assert_eq!(defaults, info.default_params, "{}", e.name);
+        }
+    }
+
+    #[test]
     fn the_erased_layer_answers_as_each_game() {
         erased_answers_as_the_game::<Nine>();
         erased_answers_as_the_game::<Take6>();

@@ -7,9 +7,10 @@ use tabletop_core::{IllegalAction, Turn, sub_seed};
 use crate::registry::{ErasedGame, find};
 use crate::{PlayError, Seat};
 
-/// The most actions [`Session::advance`] plays in one call (far above any game's length with
+/// The most actions [`Session::advance`] plays in one call (far above a game's length with
 /// the capped parameters: a race on a 64 x 64 board takes at most 126 moves, Mahjong about
-/// 150 discards, a Take 6! match to 66 a few hundred decisions).
+/// 150 discards, a Take 6! match to 66 a few hundred decisions; only a match to a target in
+/// the thousands reaches it).
 pub const MAX_ADVANCE: usize = 100_000;
 
 /// One action of the history.
@@ -683,7 +684,7 @@ impl Session {
             (0..self.seats.len()).filter(|&i| self.seats[i].is_human()).collect();
         match humans.as_slice() {
             [one] => Some(*one),
-            [] => None,
+            // With no human seat, no player is one: everything.
             _ => self.current_player().filter(|p| humans.contains(p)),
         }
     }

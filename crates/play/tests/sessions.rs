@@ -1,7 +1,9 @@
 //! Every game played to the end through [`Session`], with the conformance checks.
 
+use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
-use tabletop_play::{PlayError, REGISTRY, Record, Seat, Session, games};
+use tabletop_core::Game;
+use tabletop_play::{MAX_ADVANCE, PlayError, REGISTRY, Record, Seat, Session, games};
 
 /// The parameter sets each game is played with.
 fn cases() -> Vec<(&'static str, Value)> {
@@ -86,6 +88,31 @@ fn registry_lists_four_games_with_valid_defaults() {
         let s = Session::new(&info.name, info.default_params.clone(), vec![], 1).unwrap();
         assert_eq!(s.num_players(), info.players);
         assert_eq!(s.params(), &info.default_params);
+    }
+}
+
+/// A session offers its game's bots, the one a seat not given gets first, and seats each.
+#[test]
+fn sessions_offer_their_games_bots_default_first() {
+    let script = "4 3 2\n11\n6\n12 5 9\n1 13 10\n7 2 4\n8 14 3\n";
+    for (game, params, default) in [
+        ("nine", json!({}), "solver"),
+        ("take6", json!({}), "heuristic"),
+        ("take6", json!({"script": script}), "script"),
+        ("race", json!({}), "solver"),
+        ("mahjong", json!({}), "rules"),
+    ] {
+        let s = Session::new(game, params.clone(), vec![Seat::Human], 2).unwrap();
+        let bots = s.bots();
+        assert_eq!(bots[0], default, "{game}: {bots:?}");
+        assert!(bots.iter().any(|b| b == "random"), "{game}: {bots:?}");
+        let seat: Seat = default.parse().unwrap();
+        assert!(s.seats()[1..].iter().all(|x| *x == seat), "{game}: {:?}", s.seats());
+        for b in &bots {
+            let seats = vec![Seat::Human, b.parse().unwrap()];
+            Session::new(game, params.clone(), seats, 2)
+                .unwrap_or_else(|e| panic!("{game}: {b}: {e}"));
+        }
     }
 }
 
@@ -229,4 +256,149 @@ fn cancelled_work_plays_no_bot_action() {
     t.step().unwrap();
     assert_eq!(s.history(), t.history());
     assert!(s.advance().unwrap() > 0 && s.is_terminal());
+}
+
+#[test]
+fn advance_stops_at_its_cap_and_keeps_the_actions_played() {
+    // Every hand scores, but a match to 65535 takes thousands of hands.
+    let params = json!({"mode": "match", "target": 65535});
+    let mut s = Session::new("take6", params, vec![Seat::Bot("lowest".into()); 4], 3).unwrap();
+    assert_eq!(
+        s.advance(),
+        Err(PlayError::TooLarge {
+            what: "actions in one advance".to_owned(),
+            value: MAX_ADVANCE as u64 + 1,
+            cap: MAX_ADVANCE as u64,
+        })
+    );
+    assert_eq!(s.history().len(), MAX_ADVANCE);
+    assert!(!s.is_terminal());
+    s.check_invariants().unwrap();
+}
+
+/// The game `G` in the state the record of `s` describes, rebuilt with the game's own methods.
+fn rebuilt<G: Game>(s: &Session) -> G
+where
+    G::Params: DeserializeOwned,
+{
+    let params: G::Params = serde_json::from_value(s.params().clone()).unwrap();
+    let mut g = G::new(&params).unwrap();
+    for id in s.record().actions {
+        let a = g.action_from_id(id).unwrap();
+        g.apply(a);
+    }
+    g
+}
+
+/// Along one game of `G` played by its bots, the session's OpenSpiel interface answers as the
+/// game's own methods.
+fn answers_as_the_game<G: Game>(game: &str, params: Value)
+where
+    G::Params: DeserializeOwned,
+{
+    let mut s = Session::new(game, params, vec![], 11).unwrap();
+    s.advance().unwrap();
+    let n = s.num_players();
+    loop {
+        let g: G = rebuilt(&s);
+        for p in 0..n {
+            assert_eq!(s.observation_string(p).unwrap(), g.observation_string(p));
+            assert_eq!(
+                s.observation_tensor(p).unwrap(),
+                (g.observation_shape(), g.observation_tensor(p))
+            );
+            assert_eq!(s.information_state_string(p).unwrap(), g.information_state_string(p));
+            assert_eq!(
+                s.information_state_tensor(p).unwrap(),
+                (g.information_state_shape(), g.information_state_tensor(p))
+            );
+        }
+        let unknown = |r: Result<(), PlayError>| {
+            assert_eq!(r, Err(PlayError::UnknownSeat { seat: n.to_string(), players: n }));
+        };
+        unknown(s.observation_string(n).map(drop));
+        unknown(s.observation_tensor(n).map(drop));
+        unknown(s.information_state_string(n).map(drop));
+        unknown(s.information_state_tensor(n).map(drop));
+        assert_eq!(s.observation_shape(), g.observation_shape());
+        assert_eq!(s.rewards(), g.rewards());
+        assert_eq!(s.returns(), g.returns());
+        assert_eq!(s.text(), g.text());
+        assert_eq!(s.max_remaining_steps(), g.max_remaining_steps());
+        if s.is_terminal() {
+            assert_eq!(s.bot_action("random", 0), Err(PlayError::GameOver));
+            break;
+        }
+        for bot in s.bots() {
+            for seed in 0..3 {
+                let a = g.bot_action(&bot, seed);
+                assert_eq!(s.bot_action(&bot, seed), Ok(g.action_id(a)), "{game}: {bot}");
+            }
+        }
+        assert!(matches!(s.bot_action("nobody", 0), Err(PlayError::UnknownBot { .. })));
+        let random = s.bot_action("random", s.history().len() as u64).unwrap();
+        s.apply_action(random).unwrap();
+    }
+}
+
+#[test]
+fn the_openspiel_interface_answers_as_each_game() {
+    answers_as_the_game::<tabletop_nine::Nine>("nine", json!({}));
+    answers_as_the_game::<tabletop_take6::Take6>("take6", json!({"players": 3, "hand_size": 3}));
+    answers_as_the_game::<tabletop_race::RaceGame>("race", json!({"rows": 6, "cols": 5}));
+    answers_as_the_game::<tabletop_mahjong::Mahjong>("mahjong", json!({}));
+}
+
+/// The viewer a front end shows: the one person, else the person to move, else everyone.
+#[test]
+fn the_default_viewer_is_the_person_at_the_table() {
+    let race = |seats: Vec<Seat>| Session::new("race", json!({}), seats, 1).unwrap();
+    // Seat 0 (the bot) is to move: the one person still watches their seat.
+    let s = race(vec![Seat::Solver, Seat::Human]);
+    assert_eq!(s.current_player(), Some(0));
+    assert_eq!(s.default_viewer(), Some(1));
+    assert_eq!(s.state().viewer, Some(1));
+    let s = race(vec![Seat::Human, Seat::Solver]);
+    assert_eq!(s.default_viewer(), Some(0));
+    let s = race(vec![Seat::Solver, Seat::Bot("random".into())]);
+    assert_eq!(s.default_viewer(), None);
+    // Two people: the one to move.
+    let mut s = race(vec![Seat::Human, Seat::Human]);
+    assert_eq!(s.default_viewer(), Some(0));
+    let first = s.legal_action_strings()[0].clone();
+    s.act(0, &first).unwrap();
+    if !s.is_terminal() {
+        assert_eq!(s.default_viewer(), Some(1));
+        assert_eq!(s.state().viewer, Some(1));
+    }
+}
+
+#[test]
+fn without_people_undo_is_offered_once_an_action_is_played() {
+    let mut s = all_bots("race", &json!({}), 1);
+    assert!(!s.state().can_undo);
+    s.step().unwrap();
+    assert!(s.state().can_undo);
+    s.undo().unwrap();
+    assert!(!s.state().can_undo);
+}
+
+#[test]
+fn an_empty_seat_string_is_the_games_default_bot() {
+    let s = Session::from_json(&json!({"game": "race", "seats": ["human", ""]})).unwrap();
+    assert_eq!(s.seats(), [Seat::Human, Seat::Solver]);
+    let s = Session::from_json(&json!({"game": "race", "seats": {"1": " "}})).unwrap();
+    assert_eq!(s.seats(), [Seat::Human, Seat::Solver]);
+}
+
+#[test]
+fn seat_numbers_stop_below_64() {
+    let request = |k: &str| json!({"game": "race", "seats": {k: "human"}});
+    let Err(PlayError::BadParams { field, reason }) = Session::from_json(&request("64")) else {
+        panic!("seat 64 is not a seat number");
+    };
+    assert_eq!((field.as_str(), reason.as_str()), ("seats", "\"64\" is not a seat number"));
+    // Seat 63 is a number, of a seat the game does not have.
+    let e = Session::from_json(&request("63")).unwrap_err();
+    assert_eq!(e, PlayError::UnknownSeat { seat: "64".to_owned(), players: 2 });
 }
