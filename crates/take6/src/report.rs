@@ -336,7 +336,8 @@ mod tests {
     #[cfg(all(feature = "rayon", feature = "serde"))]
     #[test]
     fn edited_sums_are_refused() {
-        let c = config(vec![BotKind::Lowest.into(), BotKind::Random.into()], 4);
+        let bots = vec![BotKind::Lowest.into(), BotKind::Random.into(), BotKind::Highest.into()];
+        let c = config(bots, 4);
         let (a, b) = (c.run_part(0..2, || true).unwrap(), c.run_part(2..4, || true).unwrap());
         let edit = |f: &dyn Fn(&mut serde_json::Value)| {
             let mut v = serde_json::to_value(&b).unwrap();
@@ -354,14 +355,14 @@ mod tests {
         };
         assert_eq!(
             edit(&pairs),
-            "the sums are not a tally of this arena: 3 pairs' sums for 4 pairs of bots"
+            "the sums are not a tally of this arena: 8 pairs' sums for 9 pairs of bots"
         );
         let wins = |v: &mut serde_json::Value| {
             v["wins"].as_array_mut().unwrap().pop();
         };
         assert_eq!(
             edit(&wins),
-            "the sums are not a tally of this arena: 2 penalty and 1 win sums for 2 bots"
+            "the sums are not a tally of this arena: 3 penalty and 2 win sums for 3 bots"
         );
         assert!(ArenaReport::merge(&[a, b]).is_ok());
     }
