@@ -6,15 +6,37 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use tabletop_core::cancel::Cancel;
 use tabletop_mahjong::StatsPart;
 use tabletop_take6::{ArenaConfig, ArenaPart, ArenaReport, BotKind, Entrant};
 
 use crate::args::Int;
 use crate::{error, interrupt, mahjong, take6};
 
-/// Parses the parts of a job, each a part's JSON text.
-fn parse_parts<T: serde::de::DeserializeOwned>(parts: &[String], what: &str) -> PyResult<Vec<T>> {
-    parts
+/// Runs a part with the GIL released (Ctrl-C stops it: `work` reads the flag) and returns
+/// it as JSON text.
+fn part_text<T: serde::Serialize + Send, E: std::error::Error + Send>(
+    py: Python<'_>,
+    work: impl FnOnce(&Cancel) -> Result<T, E> + Send,
+) -> PyResult<String> {
+    let part = interrupt::interruptible(py, work)?.map_err(|e| error::value_error(&e))?;
+    Ok(serde_json::to_string(&part).expect("a part serialises to JSON"))
+}
+
+/// Reads the parts of a job, each a part's JSON text, and merges them into the job's report,
+/// as a Python value.
+fn merged<'py, P, R, E>(
+    py: Python<'py>,
+    parts: &[String],
+    what: &str,
+    merge: impl FnOnce(&[P]) -> Result<R, E>,
+) -> PyResult<Bound<'py, PyAny>>
+where
+    P: serde::de::DeserializeOwned,
+    R: serde::Serialize,
+    E: std::error::Error,
+{
+    let parts = parts
         .iter()
         .enumerate()
         .map(|(i, text)| {
@@ -25,7 +47,10 @@ fn parse_parts<T: serde::de::DeserializeOwned>(parts: &[String], what: &str) -> 
                 ))
             })
         })
-        .collect()
+        .collect::<PyResult<Vec<P>>>()?;
+    let report = merge(&parts).map_err(|e| error::value_error(&e))?;
+    let value = serde_json::to_value(&report).expect("a report serialises to JSON");
+    crate::env::from_json(py, &value)
 }
 
 /// The set-up of `take6.arena(players, bots, deals, seed, ...)` with built-in bots (names),
@@ -110,11 +135,7 @@ fn take6_arena_part(
     let target = target.as_ref();
     let config =
         arena_config(&players, bots, &deals, &seed, row_rule, &cards, &rows, matches, target)?;
-    let part = interrupt::interruptible(py, |cancel| {
-        config.run_part(first..stop, || !cancel.is_cancelled())
-    })?
-    .map_err(|e| error::value_error(&e))?;
-    Ok(serde_json::to_string(&part).expect("a part serialises to JSON"))
+    part_text(py, |cancel| config.run_part(first..stop, || !cancel.is_cancelled()))
 }
 
 /// The report of an arena from the JSON texts of its parts (`take6_arena_part`, in any
@@ -122,10 +143,7 @@ fn take6_arena_part(
 /// parts are of one arena and hold each of its deals once.
 #[pyfunction]
 fn take6_arena_merge<'py>(py: Python<'py>, parts: Vec<String>) -> PyResult<Bound<'py, PyAny>> {
-    let parts: Vec<ArenaPart> = parse_parts(&parts, "a Take 6! arena part")?;
-    let report = ArenaReport::merge(&parts).map_err(|e| error::value_error(&e))?;
-    let value = serde_json::to_value(&report).expect("a report serialises to JSON");
-    crate::env::from_json(py, &value)
+    merged(py, &parts, "a Take 6! arena part", |p: &[ArenaPart]| ArenaReport::merge(p))
 }
 
 /// Checks `games` as `mahjong.stats(games, seed)` does.
@@ -152,11 +170,7 @@ fn mahjong_stats_part(
 ) -> PyResult<String> {
     let games = games_in_range(&games)?;
     let (first, stop, seed) = (first.seed("first")?, stop.seed("stop")?, seed.seed("seed")?);
-    let part = interrupt::interruptible(py, |cancel| {
-        StatsPart::run(games, seed, first..stop, || !cancel.is_cancelled())
-    })?
-    .map_err(|e| error::value_error(&e))?;
-    Ok(serde_json::to_string(&part).expect("a part serialises to JSON"))
+    part_text(py, |cancel| StatsPart::run(games, seed, first..stop, || !cancel.is_cancelled()))
 }
 
 /// The summary of a batch from the JSON texts of its parts (`mahjong_stats_part`, in any
@@ -164,10 +178,7 @@ fn mahjong_stats_part(
 /// parts are of one batch and hold each of its games once.
 #[pyfunction]
 fn mahjong_stats_merge<'py>(py: Python<'py>, parts: Vec<String>) -> PyResult<Bound<'py, PyAny>> {
-    let parts: Vec<StatsPart> = parse_parts(&parts, "a Mahjong batch part")?;
-    let summary = StatsPart::merge(&parts).map_err(|e| error::value_error(&e))?;
-    let value = serde_json::to_value(&summary).expect("a summary serialises to JSON");
-    crate::env::from_json(py, &value)
+    merged(py, &parts, "a Mahjong batch part", |p: &[StatsPart]| StatsPart::merge(p))
 }
 
 /// Cuts items `0..total` into at most `parts` consecutive ranges `(first, stop)` of sizes

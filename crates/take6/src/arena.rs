@@ -485,17 +485,7 @@ impl Tally {
             self.rules == other.rules && self.bots == other.bots && self.entries == other.entries,
             "tallies of the same arena"
         );
-        self.deals += other.deals;
-        self.games += other.games;
-        for (mine, theirs) in [
-            (&mut self.penalties, &other.penalties),
-            (&mut self.wins, &other.wins),
-            (&mut self.differences, &other.differences),
-        ] {
-            for (m, t) in mine.iter_mut().zip(theirs) {
-                m.merge(t);
-            }
-        }
+        self.add_sums(&other.sums()).expect("the sums of a tally of the same arena");
         self
     }
 
