@@ -13,6 +13,7 @@ mod manual;
 mod nine;
 mod play;
 mod race;
+mod review;
 mod serve;
 mod take6;
 
@@ -112,6 +113,13 @@ enum Command {
                             tabletop play --record game.json"
     )]
     Play(play::Args),
+    /// Reviews a game against perfect play: each decision's value, the best action, the regret
+    /// and a mark (`?!` inaccuracy, `?` mistake, `??` blunder), and a summary per player.
+    #[command(
+        after_help = "Examples:\n  tabletop play nine --seats solver,random --json > game.json\n  \
+                            tabletop review game.json\n  tabletop review game.json --json | jq .players"
+    )]
+    Review(review::Args),
     /// The games in a browser: a local web server (loopback by default).
     Serve(serve::Args),
     /// Prints a shell completion script.
@@ -171,6 +179,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Race(cmd) => race::run(cmd),
         Command::Mahjong(cmd) => mahjong::run(cmd),
         Command::Play(args) => play::run(args),
+        Command::Review(args) => review::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Completions { shell } => manual::completions(Cli::command(), shell),
         Command::Man { command } => manual::man(Cli::command(), &command),

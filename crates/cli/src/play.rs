@@ -2,7 +2,7 @@
 //! `GET /api/games/{id}/record` and Python's `State.record()`).
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use serde_json::{Map, Value, json};
@@ -53,18 +53,23 @@ fn params(pairs: &[String]) -> anyhow::Result<Value> {
     Ok(Value::Object(map))
 }
 
+/// The session a record file rebuilds (`-`: stdin): the record alone, or the whole `--json`
+/// output of `tabletop play`.
+pub fn record_session(file: &Path) -> anyhow::Result<Session> {
+    let text = read_input(Some(file))?;
+    let mut value: Value =
+        serde_json::from_str(&text).with_context(|| format!("{} is not JSON", file.display()))?;
+    if let Some(inner) = value.get_mut("record") {
+        value = inner.take();
+    }
+    let record: Record = serde_json::from_value(value)
+        .with_context(|| format!("{} is not a record", file.display()))?;
+    Ok(Session::from_record(&record)?)
+}
+
 fn session(args: &Args) -> anyhow::Result<Session> {
     if let Some(file) = &args.record {
-        let text = read_input(Some(file))?;
-        let mut value: Value = serde_json::from_str(&text)
-            .with_context(|| format!("{} is not JSON", file.display()))?;
-        // The whole `--json` output of an earlier run, or the record alone.
-        if let Some(inner) = value.get_mut("record") {
-            value = inner.take();
-        }
-        let record: Record = serde_json::from_value(value)
-            .with_context(|| format!("{} is not a record", file.display()))?;
-        return Ok(Session::from_record(&record)?);
+        return record_session(file);
     }
     let game = args.game.as_deref().expect("clap requires a game without --record");
     let mut seats: Vec<Seat> =

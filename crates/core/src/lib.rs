@@ -16,6 +16,8 @@
 //!   whitespace), in linear time; bytes decoded to text once for every front end
 //!   ([`text::decode`]: UTF-8, the byte order mark dropped); and [`text::clip`], which cuts
 //!   the input that a message quotes to a readable length.
+//! - [`review`]: a record reviewed against the game's oracle: regret and marks per decision,
+//!   a summary per player, written once for every game.
 //! - [`cancel`]: a flag that front ends set to stop long work (the Monte Carlo loops read it).
 //!
 //! ```
@@ -35,6 +37,7 @@ mod game;
 mod minimax;
 mod named;
 pub mod parts;
+pub mod review;
 mod rng;
 mod serde_str;
 #[cfg(any(test, feature = "testing"))]

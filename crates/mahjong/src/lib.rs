@@ -32,6 +32,7 @@ mod hand;
 mod judge;
 mod replay;
 mod report;
+mod review;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod state;
@@ -55,6 +56,7 @@ pub use replay::{Added, Replay, ReplayState, ReplayStep, StepEvents, check_log};
 pub use report::{Discard, DistanceReport, GameReport, StatsPart, Summary, Totals, seeded_wall};
 #[cfg(feature = "rayon")]
 pub use report::{summarise, summarise_seeded};
+pub use review::{MAHJONG_MARKS, MahjongOracle};
 pub use state::{Claim, ClaimDue, GameRecord, GameStats, Position, simulate};
 pub use tile::{Direction, Kind, Player, Suit};
 pub use wall::{Wall, parse_walls};

@@ -36,6 +36,7 @@ mod find;
 mod game;
 mod judge;
 mod report;
+mod review;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod solver;
@@ -60,6 +61,7 @@ pub use judge::{JUDGE_BUDGET, JUDGE_SEED, JudgeError, judge_d1, judge_d2, judge_
 pub use report::{FirstMover, FirstMoverReport, MoveValue, Stats, Tally, parse_deals, seeded_deal};
 #[cfg(feature = "rayon")]
 pub use report::{first_mover_reports, seeded_stats};
+pub use review::{NINE_MARKS, NineOracle};
 pub use solver::{DealValue, Solver, importance, minimax_deal, minimax_value, solve_deal, winner};
 pub use state::{Move, Moves, POSITIONS, Position, RUN_STATES};
 

@@ -84,6 +84,9 @@ pub enum PlayError {
         /// The cap.
         cap: u64,
     },
+    /// A record that cannot be reviewed (see [`tabletop_core::review::review`]).
+    #[error("{0}")]
+    Review(#[from] tabletop_core::review::ReviewError),
 }
 
 impl PlayError {
@@ -105,6 +108,7 @@ impl PlayError {
             PlayError::NothingToUndo => "nothing_to_undo",
             PlayError::GameOver => "game_over",
             PlayError::TooLarge { .. } => "too_large",
+            PlayError::Review(_) => "review",
         }
     }
 }

@@ -176,3 +176,4 @@ pub use problem::{
 pub use registry::{Created, ErasedGame, GameEntry, GameInfo, REGISTRY, entry, find, games};
 pub use seat::Seat;
 pub use session::{MAX_ADVANCE, Record, SeenStep, Session, SessionState, Step};
+pub use tabletop_core::review::{Decision, Mark, PlayerSummary, Review, ReviewError};

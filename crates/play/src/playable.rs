@@ -3,16 +3,17 @@
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use tabletop_core::Game;
+use tabletop_core::review::Reviewable;
 
 use crate::PlayError;
 
 /// A [`Game`] as front ends show it. The rules are the game's [`Game`] impl in its own crate
 /// (with its parameters, bots, information states and tensors); this adds only presentation:
 /// the JSON view of a state for one viewer, the analysis of a position, and which parameters
-/// are secret.
+/// are secret. Its review ([`Reviewable`]) is the game crate's, like its rules.
 ///
 /// A game joins the registry ([`crate::games()`]) with one line in `registry.rs`.
-pub trait Present: Game<Params: Serialize + DeserializeOwned> {
+pub trait Present: Game<Params: Serialize + DeserializeOwned> + Reviewable {
     /// The state as one player sees it (or everything, for `viewer == None`).
     type View: Serialize;
     /// The analysis of a position, serialisable.

@@ -3,6 +3,7 @@
 use serde::Serialize;
 use serde_json::Value;
 
+use tabletop_core::review::{Review, ReviewError};
 use tabletop_core::{Game, GameType, IllegalAction, Turn, UnknownBot};
 use tabletop_mahjong::Mahjong;
 use tabletop_nine::Nine;
@@ -101,6 +102,12 @@ pub trait ErasedGame: Send + Sync + std::fmt::Debug {
     /// # Errors
     /// See [`Present::analyse`].
     fn analyse(&self, seed: u64) -> Result<Value, PlayError>;
+    /// The review of the game that the ids `actions` play from this state, by the game's
+    /// oracle (see [`tabletop_core::review`]).
+    ///
+    /// # Errors
+    /// See [`tabletop_core::review::review`].
+    fn review(&self, actions: &[usize], seed: u64) -> Result<Review, ReviewError>;
     /// The state as [`std::any::Any`], for [`ErasedGame::same_state`] and for callers that
     /// know the game's type.
     fn as_any(&self) -> &dyn std::any::Any;
@@ -233,6 +240,9 @@ impl<G: Present> ErasedGame for G {
     }
     fn analyse(&self, seed: u64) -> Result<Value, PlayError> {
         Present::analyse(self, seed).map(|a| to_json(&a))
+    }
+    fn review(&self, actions: &[usize], seed: u64) -> Result<Review, ReviewError> {
+        tabletop_core::review::review(self, actions, &mut self.oracle(), seed)
     }
     fn as_any(&self) -> &dyn std::any::Any {
         self

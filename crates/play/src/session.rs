@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use tabletop_core::review::{Review, ReviewError};
 use tabletop_core::{IllegalAction, Turn, sub_seed};
 
 use crate::registry::{ErasedGame, find};
@@ -763,6 +764,22 @@ impl Session {
             }
         }
         self.analysis()
+    }
+
+    /// The review of the game so far: every decision valued by the game's oracle (see
+    /// [`tabletop_core::review`]), with the session's seed deciding any sampling. A game with
+    /// hidden information is reviewed once it is over (the review shows every player's
+    /// cards).
+    ///
+    /// # Errors
+    /// [`PlayError::Review`]: [`ReviewError::InProgress`] for a game with hidden information
+    /// still in progress, or the oracle's refusal (a position above its caps).
+    pub fn review(&self) -> Result<Review, PlayError> {
+        if self.has_hidden_information() && !self.is_terminal() {
+            return Err(ReviewError::InProgress.into());
+        }
+        let ids: Vec<usize> = self.applied.iter().map(|a| a.id).collect();
+        Ok(self.initial.review(&ids, self.seed)?)
     }
 
     /// Whether players hold information the others do not (Take 6!, Mahjong).

@@ -46,6 +46,7 @@ mod judge;
 mod piece;
 mod report;
 mod retro;
+mod review;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod state;
@@ -70,5 +71,6 @@ pub use judge::{judge_hdu5754, random_input, write_random_input};
 pub use piece::Piece;
 pub use report::BoardOutcomes;
 pub use retro::{MAX_TABLE_CELLS, OutcomeTable};
+pub use review::{MAX_REVIEW_CELLS, RACE_MARKS, RaceOracle};
 pub use state::{Move, Player, Position};
 pub use verify::{Mismatch, check_row};

@@ -179,7 +179,7 @@ pub fn sampled_penalty(view: &View<'_>, card: Card, samples: u32, rng: &mut Fast
     if samples == 0 {
         return 0.0;
     }
-    let (n, me) = (view.num_players(), view.seat);
+    let n = view.num_players();
     let mut unseen = [Card::MIN; DECK_SIZE as usize];
     let mut u = 0;
     for c in view.unseen() {
@@ -195,28 +195,41 @@ pub fn sampled_penalty(view: &View<'_>, card: Card, samples: u32, rng: &mut Fast
         }
         let mut pool = unseen;
         let mut left = u;
-        let mut cards = [(card, me); MAX_PLAYERS];
-        for (slot, p) in cards[1..].iter_mut().zip((0..n).filter(|&p| p != me)) {
+        let mut others = [Card::MIN; MAX_PLAYERS];
+        for slot in &mut others[..n - 1] {
             // Draw without replacement: the last card of the pool fills the gap.
             let i = rng.below(left as u32) as usize;
-            *slot = (pool[i], p);
+            *slot = pool[i];
             pool[i] = pool[left - 1];
             left -= 1;
         }
-        cards[..n].sort_unstable();
-        let mut table = *view.table;
-        for &(c, owner) in &cards[..n] {
-            let row = match table.target(c) {
-                Target::Row(r) => r,
-                Target::TooLow => default_too_low_row(view.rules, &table),
-            };
-            let (_, heads) = table.place_counting(c, row);
-            if owner == me {
-                total += u64::from(heads);
-            }
-        }
+        total += u64::from(round_heads(view, card, &others[..n - 1]));
     }
     total as f64 / f64::from(samples)
+}
+
+/// The heads `view`'s player takes this round with `card` when the opponents play `others`
+/// (a too-low card takes the row the rule gives, the fewest heads under
+/// [`RowRule::Choose`](crate::RowRule::Choose)): one completion of the round of
+/// [`sampled_penalty`] and of the review's exact enumeration.
+pub(crate) fn round_heads(view: &View<'_>, card: Card, others: &[Card]) -> u32 {
+    let n = others.len() + 1;
+    let mut cards = [card; MAX_PLAYERS];
+    cards[1..n].copy_from_slice(others);
+    cards[..n].sort_unstable();
+    let mut table = *view.table;
+    let mut mine = 0;
+    for &c in &cards[..n] {
+        let row = match table.target(c) {
+            Target::Row(r) => r,
+            Target::TooLow => default_too_low_row(view.rules, &table),
+        };
+        let (_, heads) = table.place_counting(c, row);
+        if c == card {
+            mine = heads;
+        }
+    }
+    mine
 }
 
 /// [`HeuristicBot`]'s tie-break gap for a too-low card: above every row gap (at most 103), so

@@ -38,6 +38,7 @@ mod error;
 mod game;
 mod judge;
 mod report;
+mod review;
 mod rules;
 mod script;
 #[cfg(feature = "serde")]
@@ -66,6 +67,7 @@ pub use judge::{judge_nthu14463, parse_nthu14463};
 pub use report::{
     ArenaConfig, ArenaPart, ArenaReport, MAX_ARENA_DEALS, PairComparison, RulesReport,
 };
+pub use review::{MAX_EXACT_ROUNDS, REVIEW_SAMPLES, TAKE6_MARKS, Take6Oracle};
 pub use rules::{MAX_HAND, MAX_PLAYERS, MAX_ROWS, ROW_CAPACITY, RowRule, Rules};
 pub use script::{Outcome, Script, Step, simulate, simulate_traced};
 pub use state::{Action, Hand, Match, Next, Placement, Reason, View};
