@@ -62,7 +62,7 @@ fn for_each_subset(cards: &[Card], k: usize, mut f: impl FnMut(&[Card])) {
 
 /// The mean heads of each card of `cards` over the others' sets, and the half-width of its
 /// 95% confidence interval (0 when exact).
-fn card_heads(view: &View<'_>, cards: &[Card], seed: u64) -> Vec<(f64, f64)> {
+fn card_heads(view: &View<'_>, cards: &[Card], seed: u64, exact_limit: u64) -> Vec<(f64, f64)> {
     let unseen: Vec<Card> = view.unseen().into_iter().collect();
     let k = (view.num_players() - 1).min(unseen.len());
     let mut sums = vec![(0.0f64, 0.0f64); cards.len()];
@@ -73,7 +73,7 @@ fn card_heads(view: &View<'_>, cards: &[Card], seed: u64) -> Vec<(f64, f64)> {
             s.1 += h * h;
         }
     };
-    let (rounds, exact) = match binomial_at_most(unseen.len(), k, MAX_EXACT_ROUNDS) {
+    let (rounds, exact) = match binomial_at_most(unseen.len(), k, exact_limit) {
         Some(n) => {
             for_each_subset(&unseen, k, &mut add);
             (n as f64, true)
@@ -125,7 +125,7 @@ impl Oracle<Take6> for Take6Oracle {
             .iter()
             .filter_map(|a| if let Action::Play(c) = a { Some(*c) } else { None })
             .collect();
-        let mut heads = card_heads(&view, &cards, seed).into_iter();
+        let mut heads = card_heads(&view, &cards, seed, MAX_EXACT_ROUNDS).into_iter();
         Ok(legal
             .into_iter()
             .map(|a| match a {
@@ -169,5 +169,80 @@ mod tests {
         }
         assert_eq!(binomial_at_most(104, 9, MAX_EXACT_ROUNDS), None);
         assert_eq!(binomial_at_most(20, 3, MAX_EXACT_ROUNDS), Some(1140));
+    }
+
+    /// The decisions of a seeded game of random play with `players`, as states.
+    fn decisions(players: u8, seed: u64) -> Vec<Take6> {
+        let params = crate::Take6Params { players, ..Default::default() };
+        let mut g = Take6::new(&params).unwrap();
+        let mut out = Vec::new();
+        let mut i = 0;
+        while !g.is_terminal() {
+            i += 1;
+            if g.is_chance_node() {
+                for a in g.chance_from_seed(seed) {
+                    g.apply(a);
+                }
+                continue;
+            }
+            if matches!(g.legal_actions()[0], Action::Play(_)) {
+                out.push(g.clone());
+            }
+            let a = g.bot_action("random", tabletop_core::sub_seed(seed, i));
+            g.apply(a);
+        }
+        out
+    }
+
+    #[test]
+    fn monte_carlo_estimates_agree_with_exact_enumeration() {
+        let mut compared = 0;
+        for (players, seed) in [(2, 1), (3, 2), (4, 3), (5, 4)] {
+            for state in decisions(players, seed) {
+                let p = state.current_player().unwrap();
+                let view = state.hand().unwrap().view(p);
+                let unseen = view.unseen().len();
+                let k = usize::from(players) - 1;
+                if binomial_at_most(unseen, k, 3_000).is_none() {
+                    continue;
+                }
+                let cards: Vec<Card> = view.hand.into_iter().collect();
+                let exact = card_heads(&view, &cards, 0, u64::MAX);
+                let sampled = card_heads(&view, &cards, 9, 0);
+                for ((e, e_ci), (m, m_ci)) in exact.iter().zip(&sampled) {
+                    assert_eq!(*e_ci, 0.0);
+                    // Four standard errors (the interval is two): a fixed seed, no flakiness.
+                    assert!((e - m).abs() <= 2.0 * m_ci + 1e-9, "{e} vs {m} ± {m_ci}");
+                }
+                compared += 1;
+            }
+        }
+        assert!(compared >= 10, "{compared} decisions compared");
+    }
+
+    #[test]
+    fn the_review_is_seeded_and_exact_late_in_a_hand() {
+        // Five players: C(80, 4) sets of the others' cards at first, far above the exact limit.
+        let params = crate::Take6Params { players: 5, ..Default::default() };
+        let mut g = Take6::new(&params).unwrap();
+        let mut ids = Vec::new();
+        while !g.is_terminal() {
+            let a = if g.is_chance_node() {
+                g.chance_from_seed(5)[0]
+            } else {
+                g.bot_action(
+                    if g.current_player() == Some(0) { "heuristic" } else { "random" },
+                    ids.len() as u64,
+                )
+            };
+            ids.push(g.action_id(a));
+            g.apply(a);
+        }
+        let start = Take6::new(&params).unwrap();
+        let r = tabletop_core::review::review(&start, &ids, &mut Take6Oracle, 3).unwrap();
+        assert_eq!(r, tabletop_core::review::review(&start, &ids, &mut Take6Oracle, 3).unwrap());
+        assert!(r.decisions.iter().all(|d| d.value <= 0.0 && d.regret >= 0.0));
+        assert!(r.decisions.first().unwrap().ci95.is_some(), "the first round is sampled");
+        assert!(r.decisions.last().unwrap().ci95.is_none(), "the last rounds are exact");
     }
 }
