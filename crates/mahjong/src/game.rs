@@ -602,12 +602,11 @@ impl Game for Mahjong {
             Direction::Forward => "forward",
             Direction::Backward => "backward",
         };
-        let _ = match (t.to_discard(), t.outcome()) {
-            (Some(p), _) => {
+        let _ = match (t.to_discard(), t.claim_due(), t.outcome()) {
+            (Some(p), _, _) => {
                 writeln!(s, "{p} to discard, {} tiles in the wall, {direction}", t.wall_left())
             }
-            (None, None) if t.claim_due().is_some() => {
-                let c = t.claim_due().expect("checked");
+            (None, Some(c), _) => {
                 writeln!(
                     s,
                     "{} to decide a claim on {}'s {}, {} tiles in the wall, {direction}",
@@ -617,9 +616,9 @@ impl Game for Mahjong {
                     t.wall_left()
                 )
             }
-            (None, Some(Outcome::Ron(p))) => writeln!(s, "over: {p} RON"),
-            (None, Some(Outcome::SelfDrawn(p))) => writeln!(s, "over: {p} SELFDRAWN"),
-            (None, _) => writeln!(s, "over: DRAW"),
+            (None, None, Some(Outcome::Ron(p))) => writeln!(s, "over: {p} RON"),
+            (None, None, Some(Outcome::SelfDrawn(p))) => writeln!(s, "over: {p} SELFDRAWN"),
+            (None, None, _) => writeln!(s, "over: DRAW"),
         };
         s
     }
