@@ -295,17 +295,19 @@ fn decide<G: Game>(
         .filter(|a| fastest.is_none() || pick(a) == fastest)
         .map(|a| a.action.to_string())
         .collect();
-    let regret = best_value - played.value;
+    // `+ 0.0` turns a negative zero (minus no heads) into zero.
+    let (value, best_value) = (played.value + 0.0, best_value + 0.0);
+    let regret = best_value - value;
     let ci95 = appraised.iter().map(|a| a.ci95).fold(0.0, f64::max);
     Some(Decision {
         ply,
         player,
         action: action.to_string(),
         best,
-        value: played.value,
+        value,
         best_value,
         regret,
-        mark: marks.mark(regret, best_value, played.value),
+        mark: marks.mark(regret, best_value, value),
         ci95: (ci95 > 0.0).then_some(ci95),
     })
 }

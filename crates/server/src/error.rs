@@ -65,12 +65,13 @@ impl ApiError {
 impl From<PlayError> for ApiError {
     /// 400 for a bad request (unknown game, parameters, seats, bots, an unreadable or illegal
     /// action, a size above a cap); 409 for a request the state refuses (not this player's
-    /// turn, the game is over, nothing to undo).
+    /// turn, the game is over, nothing to undo, a review of hidden cards before the end).
     fn from(err: PlayError) -> ApiError {
         let status = match err {
-            PlayError::NotYourTurn { .. } | PlayError::GameOver | PlayError::NothingToUndo => {
-                StatusCode::CONFLICT
-            }
+            PlayError::NotYourTurn { .. }
+            | PlayError::GameOver
+            | PlayError::NothingToUndo
+            | PlayError::Review(tabletop_play::ReviewError::InProgress) => StatusCode::CONFLICT,
             _ => StatusCode::BAD_REQUEST,
         };
         ApiError { kind: Some(err.kind()), ..ApiError::new(status, err.to_string()) }

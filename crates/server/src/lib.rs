@@ -275,6 +275,7 @@ pub fn router(config: Config, addr: Option<SocketAddr>) -> std::io::Result<Route
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/analysis", get(analysis))
         .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/review", get(review))
         .route("/api/race/table", get(race_table));
     if config.test_routes {
         api = api
@@ -575,6 +576,25 @@ async fn analysis(
     })
     .await?;
     Ok(Json(analysis))
+}
+
+/// `GET /api/games/{id}/review`: the review of the game so far (409 for a game with hidden
+/// information in progress).
+async fn review(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let deadline = state.config.work_deadline;
+    let review = with_session(&state, id, false, move |s, cancel| {
+        let review = s.review();
+        // A review stopped by the deadline is not shown.
+        if cancel.is_cancelled() {
+            return Err(deadline_error(deadline));
+        }
+        review
+    })
+    .await?;
+    Ok(Json(review))
 }
 
 async fn record(

@@ -188,4 +188,10 @@ impl GameSession {
     pub fn analysis(&self) -> Result<Value, ApiError> {
         Ok(self.inner.analysis()?)
     }
+
+    /// The review of the game so far (a game with hidden information once it is over): the
+    /// JSON of `tabletop review --json` and Python's `tabletop.review`.
+    pub fn review(&self) -> Result<Value, ApiError> {
+        Ok(json!(self.inner.review()?))
+    }
 }

@@ -365,6 +365,45 @@ fn records_equal_the_librarys_and_rebuild_the_game() {
 }
 
 #[test]
+fn reviews_equal_the_librarys_for_every_game() {
+    let server = TestServer::default_config();
+    for body in [
+        json!({ "game": "nine", "seed": 4, "seats": ["solver", "random"] }),
+        json!({ "game": "take6", "seed": 5, "players": 3, "seats": ["heuristic", "random", "lowest"] }),
+        json!({ "game": "race", "seed": 2, "piece": "queen", "rows": 9, "cols": 9, "seats": ["solver", "random"] }),
+        json!({ "game": "mahjong", "seed": 9, "claims": true, "seats": ["rules", "random", "rules", "random"] }),
+    ] {
+        let (id, _) = create(&server, &body);
+        step_to_end(&server, &id, 3);
+        let review = ok(server.get(&format!("/api/games/{id}/review")));
+        let mut s = local(&body);
+        while !s.is_terminal() {
+            s.step().unwrap();
+        }
+        // Through JSON text on both sides, as the floats are read back the same way.
+        let local: Value =
+            serde_json::from_str(&serde_json::to_string(&s.review().unwrap()).unwrap()).unwrap();
+        assert_eq!(review, local, "{body}");
+        assert_eq!(review["game"], body["game"]);
+        assert!(!review["decisions"].as_array().unwrap().is_empty(), "{body}");
+        let players = review["players"].as_array().unwrap();
+        assert_eq!(players.len(), s.num_players());
+        for key in ["player", "decisions", "mean_regret", "mistakes", "blunders", "accuracy"] {
+            assert!(players[0].get(key).is_some(), "{key} in {body}");
+        }
+    }
+    // A game with hidden cards is reviewed once over; an open one at any time.
+    let (id, _) = create(&server, &json!({ "game": "take6", "seed": 1, "seats": ["human"] }));
+    let r = server.get(&format!("/api/games/{id}/review"));
+    assert_eq!(r.status, 409, "{}", r.text());
+    assert!(r.text().contains("not over"), "{}", r.text());
+    let (id, _) = create(&server, &json!({ "game": "nine", "seed": 1, "seats": ["human"] }));
+    let review = ok(server.get(&format!("/api/games/{id}/review")));
+    assert_eq!(review["decisions"], json!([]));
+    assert_eq!(server.get("/api/games/nope/review").status, 404);
+}
+
+#[test]
 fn a_hidden_game_in_progress_keeps_its_record_from_the_player() {
     let server = TestServer::default_config();
     let (id, _) = create(&server, &json!({ "game": "take6", "seed": 1, "seats": ["human"] }));
