@@ -27,6 +27,9 @@ Top level:
   values of any Nine or race position; ``State.record()`` and
   ``load_record(record)`` save and rebuild a state exactly (the format of the command line
   and the HTTP API).
+- ``review(state_or_record)``: every decision of a game valued by the game's oracle (Nine's
+  solver, the race games' retrograde analysis, Mahjong's distance, Take 6!'s expected heads),
+  with the best action, the regret and a mark, and a summary per player.
 - ``vector_env(game, n=1024, seed=0, **params)``: n games stepped in one call in Rust, shaped
   like Gymnasium's vector API (``reset``, ``step`` with numpy arrays, legal-action masks,
   same-step autoreset); see ``tabletop.vector``.
@@ -34,7 +37,7 @@ Top level:
 
 from ._native import InputError, __version__, judge, problems, sub_seed
 from . import batch, census, mahjong, nine, race, take6
-from ._native import TERMINAL, Game, State, load_game, load_record, registered_games
+from ._native import TERMINAL, Game, State, load_game, load_record, registered_games, review
 from .vector import VectorEnv, vector_env
 
 __all__ = [
@@ -44,6 +47,7 @@ __all__ = [
     "VectorEnv",
     "load_game",
     "load_record",
+    "review",
     "registered_games",
     "InputError",
     "__version__",

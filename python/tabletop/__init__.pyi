@@ -71,6 +71,8 @@ class State:
         """tabletop's analysis of the position for the player to act (Nine: exact values,
         race: win, loss or draw); mid-game positions included."""
     def record(self) -> Dict[str, Any]: ...
+    def review(self) -> Dict[str, Any]:
+        """The game so far reviewed against its oracle (see ``tabletop.review``)."""
     def legal_action_strings(self) -> List[str]: ...
     def num_players(self) -> int: ...
     def clone(self) -> State: ...
@@ -82,6 +84,12 @@ def load_game(name: str, **params: Any) -> Game:
 
 def load_record(record: Union[Dict[str, Any], str]) -> State:
     """The state a record (``State.record()``, or its JSON text) describes."""
+
+def review(state_or_record: Union[State, Dict[str, Any], str]) -> Dict[str, Any]:
+    """The game reviewed against its oracle: ``{"game", "decisions", "players"}``, each
+    decision with ``ply``, ``player``, ``action``, ``best``, ``value``, ``best_value``,
+    ``regret`` and ``mark`` (values from the mover's side). The JSON of ``tabletop review
+    --json`` and of ``GET /api/games/{id}/review``."""
 
 def registered_games() -> List[Dict[str, Any]]:
     """The games ``load_game`` knows, with their defaults."""

@@ -150,6 +150,9 @@ pub trait Reviewable: Game {
 pub struct Decision {
     /// The index of the action in the record's actions (chance outcomes included).
     pub ply: usize,
+    /// The index of the action among the players' actions (chance outcomes left out): the
+    /// position it was taken in is the one after `step` moves of the game's move list.
+    pub step: usize,
     /// The seat that decided.
     pub player: usize,
     /// The action played, in notation.
@@ -247,6 +250,7 @@ pub fn review<G: Game, O: Oracle<G>>(
     let marks = oracle.marks();
     let mut state = start.clone();
     let mut decisions = Vec::new();
+    let mut step = 0;
     for (ply, &id) in actions.iter().enumerate() {
         let illegal = |reason: String| ReviewError::Illegal { ply, id, reason };
         let action =
@@ -258,10 +262,11 @@ pub fn review<G: Game, O: Oracle<G>>(
                 }
                 let appraised = oracle.appraise(&state, crate::sub_seed(seed, ply as u64))?;
                 decisions.push(
-                    decide::<G>(&appraised, action, ply, player, marks)
+                    decide::<G>(&appraised, action, (ply, step), player, marks)
                         .ok_or_else(|| illegal(format!("{action} is not a legal action")))?,
                 );
             }
+            step += 1;
         }
         state.try_apply(action).map_err(|e| illegal(e.to_string()))?;
     }
@@ -274,7 +279,7 @@ pub fn review<G: Game, O: Oracle<G>>(
 fn decide<G: Game>(
     appraised: &[Appraised<G::Action>],
     action: G::Action,
-    ply: usize,
+    (ply, step): (usize, usize),
     player: usize,
     marks: Marks,
 ) -> Option<Decision> {
@@ -301,6 +306,7 @@ fn decide<G: Game>(
     let ci95 = appraised.iter().map(|a| a.ci95).fold(0.0, f64::max);
     Some(Decision {
         ply,
+        step,
         player,
         action: action.to_string(),
         best,
@@ -485,7 +491,8 @@ mod tests {
         assert_eq!(r.game, "heap");
         assert_eq!(r.decisions.len(), 3, "the chance node is not a decision");
         let d = &r.decisions[0];
-        assert_eq!((d.ply, d.player, d.action.as_str()), (1, 0, "2"));
+        assert_eq!((d.ply, d.step, d.player, d.action.as_str()), (1, 0, 0, "2"));
+        assert_eq!((r.decisions[2].ply, r.decisions[2].step), (3, 2));
         assert_eq!(
             (d.best.clone(), d.value, d.best_value, d.regret, d.mark),
             (vec!["2".to_owned()], 1.0, 1.0, 0.0, None)

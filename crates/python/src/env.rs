@@ -12,7 +12,7 @@ use pyo3::types::{PyDict, PyTuple};
 use serde_json::Value;
 use tabletop_play::{PlayError, Session};
 
-use crate::args;
+use crate::{args, interrupt};
 
 /// OpenSpiel's `pyspiel.PlayerId.TERMINAL`: `current_player()` once the game is over.
 pub const TERMINAL: i64 = -4;
@@ -313,6 +313,11 @@ impl State {
         from_json(py, &serde_json::json!(self.session.record()))
     }
 
+    /// The review of the game so far against its oracle (see `tabletop.review`).
+    fn review<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        review(slf.py(), slf.as_any())
+    }
+
     /// The legal actions of the player to act, in notation (in the order of `legal_actions`).
     fn legal_action_strings(&self) -> Vec<String> {
         self.session.legal_action_strings()
@@ -371,6 +376,28 @@ fn load_game(name: &str, params: Option<&Bound<'_, PyDict>>) -> PyResult<Game> {
 /// Raises `ValueError` for a malformed record or an action that is not legal where it stands.
 #[pyfunction]
 fn load_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<State> {
+    session_of_record(py, record).map(|session| State { session })
+}
+
+/// The review of a game against its oracle, as a dict: `game`, `decisions` (each `ply`,
+/// `player`, `action`, `best`, `value`, `best_value`, `regret`, `mark`, and `ci95` for Take
+/// 6!'s estimates) and `players` (each `player`, `decisions`, `mean_regret`, `inaccuracies`,
+/// `mistakes`, `blunders`, `accuracy`): the JSON of `tabletop review --json` and of `GET
+/// /api/games/{id}/review`. Takes a `State` or a record (a dict as `State.record()` returns,
+/// or its JSON text). Raises `ValueError` for a game with hidden cards still in progress or a
+/// bad record; Ctrl-C stops it.
+#[pyfunction]
+fn review<'py>(py: Python<'py>, state_or_record: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let session = match state_or_record.cast::<State>() {
+        Ok(state) => state.borrow().session.clone(),
+        Err(_) => session_of_record(py, state_or_record)?,
+    };
+    let review = interrupt::interruptible(py, |_| session.review())?.map_err(play_error)?;
+    from_json(py, &serde_json::json!(review))
+}
+
+/// The session a record (a dict or its JSON text) rebuilds.
+fn session_of_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<Session> {
     let value = match record.extract::<String>() {
         Ok(text) => {
             serde_json::from_str(&text).map_err(|e| PyValueError::new_err(e.to_string()))?
@@ -379,8 +406,7 @@ fn load_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<State> {
     };
     let record: tabletop_play::Record = serde_json::from_value(value)
         .map_err(|e| PyValueError::new_err(format!("bad record: {e}")))?;
-    let session = py.detach(|| Session::from_record(&record)).map_err(play_error)?;
-    Ok(State { session })
+    py.detach(|| Session::from_record(&record)).map_err(play_error)
 }
 
 /// The games `load_game` knows, with their defaults: a list of dicts with `name`,
@@ -413,5 +439,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(load_game, m)?)?;
     m.add_function(wrap_pyfunction!(registered_games, m)?)?;
     m.add_function(wrap_pyfunction!(load_record, m)?)?;
+    m.add_function(wrap_pyfunction!(review, m)?)?;
     Ok(())
 }

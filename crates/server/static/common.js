@@ -442,3 +442,55 @@ export function tile(code, { small = false, cls = "", onclick = null, label = nu
   node.append(face);
   return node;
 }
+
+/** A review value: whole numbers signed, estimates to two decimals. */
+function reviewNumber(v) {
+  return Number.isInteger(v) ? signed(v) : `${v > 0 ? "+" : ""}${v.toFixed(2)}`;
+}
+
+const REVIEW_MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+
+/**
+ * The review of a finished game in `node` (a panel): a button asks the server for it
+ * (`GET /api/games/{id}/review`), then every decision is listed with its mark, its regret and
+ * the best move; choosing one calls `jump(step)`, which shows the table before that move
+ * (`canJump(step)` says where the page can). Hidden while the game goes on (`id` null).
+ */
+export function reviewPanel(node, id, players, jump, canJump = () => true) {
+  node.hidden = !id;
+  if (!id || node.dataset.game === id) return;
+  node.dataset.game = id;
+  const title = el("h3", {}, "Review");
+  const go = async () => {
+    fill(node, title, el("p", { class: "muted", role: "status" }, "Reviewing every decision…"));
+    try {
+      const r = await api("GET", `/api/games/${id}/review`);
+      if (node.dataset.game === id) showReview(node, title, r, players, jump, canJump);
+    } catch (err) {
+      fill(node, title, el("p", { class: "banner bad", role: "status" }, err.message));
+    }
+  };
+  fill(node, title, el("p", { class: "small muted help" }, "Every decision against perfect play: how much it cost and the best move."),
+    el("button", { type: "button", id: "review-game", onclick: go }, "Review the game"));
+}
+
+function showReview(node, title, r, players, jump, canJump) {
+  const summary = r.players.map((p) => el("li", {},
+    `${players[p.player]}: ${p.decisions} decisions, mean regret ${p.mean_regret.toFixed(2)}, `
+    + `${p.mistakes} mistakes, ${p.blunders} blunders, accuracy ${Math.round(100 * p.accuracy)}%`));
+  const items = r.decisions.map((d) => {
+    const mark = d.mark ? REVIEW_MARKS[d.mark] : "";
+    const cost = d.regret > 0
+      ? ` — regret ${reviewNumber(d.regret).replace("+", "")}, best was ${d.best.join(", ")} (${reviewNumber(d.best_value)})`
+      : "";
+    const label = `Move ${d.step + 1}, ${players[d.player]} ${d.action}${d.mark ? `, ${d.mark}` : ""}${cost}`;
+    return el("button", {
+      type: "button", role: "listitem", class: d.mark ? `review-${d.mark}` : null, "aria-label": label, dataset: { step: String(d.step) },
+      disabled: !canJump(d.step), onclick: () => jump(d.step),
+    }, `${d.step + 1}. ${players[d.player]} → ${d.action}${mark} ${reviewNumber(d.value)}`, el("span", { class: "muted" }, cost));
+  });
+  fill(node, title, el("ul", { class: "small review-summary" }, summary),
+    items.length
+      ? el("div", { class: "moves-log", role: "list", id: "review-list" }, items)
+      : el("p", { class: "muted" }, "Every move was forced: nothing to review."));
+}

@@ -2,7 +2,7 @@
 // distance to winning after each one, your claims: RON, PONG, CHOW or SKIP, and your
 // self-drawn wins), or watch a game from a seed or a wall, stepped forward and back; four
 // hands, melds, discards, the moves and the log.
-import { $, api, banner, chosen, el, fetchGame, fill, focusKeeper, foldOnPhone, gameGone, gameInUrl, randomSeed, segmented, setChosen, setGameUrl, tile, tileName, topbar } from "/static/common.js";
+import { $, api, banner, chosen, el, fetchGame, fill, focusKeeper, foldOnPhone, gameGone, gameInUrl, randomSeed, reviewPanel, segmented, setChosen, setGameUrl, tile, tileName, topbar } from "/static/common.js";
 
 topbar();
 
@@ -307,6 +307,8 @@ function render() {
         ? el("button", { type: "button", role: "listitem", class: at === n ? "on" : "", "aria-current": at === n ? "step" : null, onclick: () => view(n) }, text)
         : el("span", { class: "no", role: "listitem" }, text);
     }));
+  // At the end, the review: a seated person's own decisions open the table they decided at.
+  reviewPanel($("review-panel"), page.state.terminal ? page.id : null, page.state.players, (k) => view(k), (k) => seated && page.seen.has(k));
   $("moves-help").textContent = seated
     ? "Each player's decision (a discard, a claim or SKIP, a win), in order: the positions you saw (your turns) can be opened again."
     : "Each player's discard, in order: choose one to step the game there.";

@@ -1,6 +1,6 @@
 // The Nine page: a seeded or pasted deal, either side against the exact solver, every legal
 // move's exact value, the principal variation, the table as four suit runs.
-import { $, api, banner, card, cardName, chosen, el, fill, focusKeeper, gameInUrl, randomSeed, segmented, sessionClient, setChosen, signed, SUIT_NAMES, SUITS, topbar } from "/static/common.js";
+import { $, api, banner, card, cardName, chosen, el, fill, focusKeeper, gameInUrl, randomSeed, reviewPanel, segmented, sessionClient, setChosen, signed, SUIT_NAMES, SUITS, topbar } from "/static/common.js";
 
 topbar();
 
@@ -209,6 +209,7 @@ function render() {
   const shownAt = looking ? page.at : real.history.length;
   const item = (k, text) => el("button", { type: "button", role: "listitem", class: shownAt === k ? "on" : "", "aria-current": shownAt === k ? "step" : null, onclick: () => { page.at = k; page.pvStep = 0; render(); } }, text);
   fill($("history"), item(0, "deal"), real.history.map((h, i) => item(i + 1, `${i + 1} · ${real.players[h.player]} → ${h.action}`)));
+  reviewPanel($("review-panel"), real.terminal ? page.id : null, real.players, (k) => { page.at = k; page.pvStep = 0; render(); });
   $("best").disabled = previewing || !(real.human_to_move && real.to_move === page.me);
   $("undo").disabled = previewing || !real.can_undo;
   $("pv-prev").disabled = !analysis || page.pvStep === 0;

@@ -1,5 +1,5 @@
 // A race game from a chosen start cell against the perfect opponent, over the session API.
-import { api, el, fetchGame, fill, randomSeed, setGameUrl } from "/static/common.js";
+import { api, el, fetchGame, fill, randomSeed, reviewPanel, setGameUrl } from "/static/common.js";
 
 const RESULT = { win: ["good", "wins"], loss: ["bad", "loses"], draw: ["draw", "draws"] };
 const ORDER = { win: 0, draw: 1, loss: 2 };
@@ -15,6 +15,7 @@ export class RaceGame {
     this.error = null;
     this.busy = false;
     this.at = null; // a past position shown (moves played), or null for the game now
+    this.review = el("div", { id: "review-panel", hidden: true }); // kept across renders
   }
 
   reset(table) {
@@ -137,6 +138,7 @@ export class RaceGame {
       : null;
     const cells = this.cells();
     const shown = this.at === null ? cells.length - 1 : this.at;
+    reviewPanel(this.review, s.terminal ? this.id : null, s.players, (k) => { this.at = k; this.render(); this.onChange(); });
     const item = (k, text) => el("button", { type: "button", role: "listitem", class: shown === k ? "on" : "", "aria-current": shown === k ? "step" : null, onclick: () => { this.at = k === cells.length - 1 ? null : k; this.render(); this.onChange(); } }, text);
     const history = el("div", { class: "moves-log", role: "list", id: "race-history" }, item(0, `start (${v.start[0]},${v.start[1]})`),
       s.history.map((h, i) => item(i + 1, `${i + 1}. ${s.players[h.player]}${h.player === 0 ? " (you)" : ""} → ${h.action}`)));
@@ -146,6 +148,7 @@ export class RaceGame {
       this.error ? el("div", { class: "banner bad", role: "alert" }, this.error) : null,
       el("div", {}, el("h3", { style: "margin-bottom:6px" }, "Moves played"), history),
       moves,
+      this.review,
       el("div", { class: "buttons", style: "margin-top:0" }, el("button", { type: "button", id: "race-undo", disabled: !s.can_undo, onclick: () => this.call("POST", `/api/games/${this.id}/undo`) }, "◀ Undo")));
   }
 }

@@ -1,6 +1,6 @@
 // The Take 6! page: one seat against chosen bots (a hand or a match to 66), or the judge's
 // scripted game replayed step by step.
-import { $, api, banner, bullHeads, chosen, el, fill, focusKeeper, randomSeed, segmented, sessionClient, t6card, topbar, gameInUrl } from "/static/common.js";
+import { $, api, banner, bullHeads, chosen, el, fill, focusKeeper, randomSeed, reviewPanel, segmented, sessionClient, t6card, topbar, gameInUrl } from "/static/common.js";
 
 topbar();
 
@@ -197,6 +197,8 @@ function render() {
     ? el("button", { type: "button", role: "listitem", class: at === k ? "on" : "", "aria-current": at === k ? "step" : null, dataset: { k: String(k) }, onclick: () => goto(k) }, text)
     : el("span", { class: "no", role: "listitem" }, text));
   fill($("moves"), item(0, "deal"), rounds.map((r, i) => item(r.end, `${i + 1} · ${r.parts.join(", ")}`)));
+  // At the end, the review: a person's own decisions open the table they decided at.
+  reviewPanel($("review-panel"), page.state.terminal ? page.id : null, page.state.players, (k) => goto(k), (k) => !page.replay && page.seen.has(k));
   $("moves-help").textContent = page.replay ? "Choose a round to step the replay to its end (Step ▶ goes one decision at a time)." : "Choose a round to see the table after it.";
 
   if (!live) {

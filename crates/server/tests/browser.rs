@@ -274,6 +274,21 @@ fn nine_by_keyboard(b: &mut Browser, base: &str, shots: &Path) {
     b.click_css("#history button:nth-child(2)");
     let cards = b.execute("return document.querySelectorAll('.run .card').length", vec![]);
     assert_eq!(cards, 1, "after the first move one card is on the table");
+    // The review at the end: the best move on both sides, so no mark; a decision, chosen,
+    // opens the table it was taken at.
+    b.click_css("#review-game");
+    b.wait_for("#review-list button", WAIT);
+    let items = b.find_all("#review-list button").len();
+    assert!(items > 5, "{items} decisions reviewed");
+    let marked = b.execute("return document.querySelectorAll('#review-list button[class*=\"review-\"]').length", vec![]);
+    assert_eq!(marked, 0, "perfect play has no mark");
+    let summary = b.wait_for(".review-summary", WAIT);
+    let summary = b.text(&summary);
+    assert!(summary.contains("accuracy 100%"), "{summary}");
+    let step = b.execute("return Number(document.querySelector('#review-list button:nth-child(3)').dataset.step)", vec![]);
+    b.click_css("#review-list button:nth-child(3)");
+    assert_eq!(b.execute("return window.tabletop.at", vec![]), step, "the review opens the table before that move");
+    b.screenshot(&shots.join("nine-review.png"));
     b.execute("window.scrollTo(0, 0)", vec![]);
     b.screenshot(&shots.join("nine.png"));
 }
