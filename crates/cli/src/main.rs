@@ -120,6 +120,13 @@ enum Command {
                             tabletop review game.json\n  tabletop review game.json --json | jq .players"
     )]
     Review(review::Args),
+    /// Ranks bots by their mean regret against perfect play over seeded duplicate games,
+    /// beside win rate and score.
+    #[command(
+        after_help = "Examples:\n  tabletop ladder --game take6 --bots heuristic,mc:100,random,lowest --games 50\n  \
+                            tabletop ladder --game mahjong --bots rules,random --games 100 --json"
+    )]
+    Ladder(review::LadderArgs),
     /// The games in a browser: a local web server (loopback by default).
     Serve(serve::Args),
     /// Prints a shell completion script.
@@ -180,6 +187,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Mahjong(cmd) => mahjong::run(cmd),
         Command::Play(args) => play::run(args),
         Command::Review(args) => review::run(args),
+        Command::Ladder(args) => review::run_ladder(args),
         Command::Serve(args) => serve::run(args),
         Command::Completions { shell } => manual::completions(Cli::command(), shell),
         Command::Man { command } => manual::man(Cli::command(), &command),

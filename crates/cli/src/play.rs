@@ -41,7 +41,7 @@ pub struct Args {
 }
 
 /// `KEY=VALUE` pairs as a JSON object.
-fn params(pairs: &[String]) -> anyhow::Result<Value> {
+pub fn params(pairs: &[String]) -> anyhow::Result<Value> {
     let mut map = Map::new();
     for pair in pairs {
         let Some((key, value)) = pair.split_once('=') else {

@@ -3,10 +3,10 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use tabletop_play::{Review, Session};
+use tabletop_play::{LadderConfig, LadderReport, Review, Session};
 
 use crate::common;
-use crate::play::record_session;
+use crate::play::{params, record_session};
 
 /// Reviews a game against perfect play: each decision's value, the best action and the regret.
 #[derive(Debug, clap::Args)]
@@ -86,6 +86,87 @@ fn text(session: &Session, review: &Review) -> String {
             common::plural(p.mistakes as u64, "mistake"),
             common::plural(p.blunders as u64, "blunder"),
             100.0 * p.accuracy
+        );
+    }
+    out
+}
+
+/// Ranks bots by their mean regret against perfect play, over seeded duplicate games.
+#[derive(Debug, clap::Args)]
+pub struct LadderArgs {
+    /// The game: nine, take6, race or mahjong.
+    #[arg(long)]
+    game: String,
+    /// The bots, comma-separated (`solver`, `random`, `heuristic`, `mc:200`, `rules`, ...):
+    /// every bot plays every seat of every deal.
+    #[arg(long, value_delimiter = ',', required = true, value_name = "BOTS")]
+    bots: Vec<String>,
+    /// The deals (each played once per bot, the bots rotated through the seats).
+    #[arg(long, default_value_t = 20)]
+    games: u64,
+    /// The seed of the deals and of the bots' choices.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// A game parameter, `KEY=VALUE`, as for `tabletop play`; repeatable.
+    #[arg(long = "param", short = 'p', value_name = "KEY=VALUE")]
+    params: Vec<String>,
+    /// Worker threads (default: all cores); the table is the same on any number.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Print JSON: `{"game", "games", "seed", "bots": [{"bot", "decisions", "mean_regret",
+    /// "ci95", "win_rate", "mean_score", "seats"}]}`.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `tabletop ladder`.
+pub fn run_ladder(args: LadderArgs) -> anyhow::Result<()> {
+    let config = LadderConfig {
+        game: args.game.clone(),
+        params: params(&args.params)?,
+        bots: args.bots.clone(),
+        games: args.games,
+        seed: args.seed,
+    };
+    let bar = common::progress_bar(args.games, "deals");
+    let work = || config.run(|| bar.inc(1));
+    let report = match args.threads {
+        Some(n) => rayon::ThreadPoolBuilder::new().num_threads(n).build()?.install(work),
+        None => work(),
+    }?;
+    bar.finish_and_clear();
+    if args.json {
+        return common::print(&common::to_json(&report)?);
+    }
+    common::print(&ladder_text(&report))
+}
+
+fn ladder_text(r: &LadderReport) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}: {} (seed {}), every bot in every seat; mean regret per decision with its 95% interval",
+        r.game,
+        common::plural(r.games, "deal"),
+        r.seed
+    );
+    let width = r.bots.iter().map(|b| b.bot.chars().count()).max().unwrap_or(3).max(3);
+    let _ = writeln!(
+        out,
+        "  # {:<width$}  {:>9}  {:>17}  {:>8}  {:>10}",
+        "bot", "decisions", "mean regret", "win rate", "mean score"
+    );
+    for (i, b) in r.bots.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "{:>3} {:<width$}  {:>9}  {:>8.3} ± {:<6.3}  {:>7.1}%  {:>10.2}",
+            i + 1,
+            b.bot,
+            b.decisions,
+            b.mean_regret,
+            b.ci95,
+            100.0 * b.win_rate,
+            b.mean_score
         );
     }
     out

@@ -157,6 +157,7 @@
 mod batch;
 mod error;
 pub mod games;
+mod ladder;
 mod limits;
 mod playable;
 mod problem;
@@ -166,6 +167,7 @@ mod session;
 
 pub use batch::{Batch, BatchError, Final};
 pub use error::PlayError;
+pub use ladder::{LadderBot, LadderConfig, LadderReport};
 pub use limits::{LIMITS, Limits};
 pub use playable::Present;
 pub use problem::{

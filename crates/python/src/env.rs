@@ -387,7 +387,10 @@ fn load_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<State> {
 /// or its JSON text). Raises `ValueError` for a game with hidden cards still in progress or a
 /// bad record; Ctrl-C stops it.
 #[pyfunction]
-fn review<'py>(py: Python<'py>, state_or_record: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+fn review<'py>(
+    py: Python<'py>,
+    state_or_record: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
     let session = match state_or_record.cast::<State>() {
         Ok(state) => state.borrow().session.clone(),
         Err(_) => session_of_record(py, state_or_record)?,

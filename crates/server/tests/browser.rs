@@ -280,14 +280,24 @@ fn nine_by_keyboard(b: &mut Browser, base: &str, shots: &Path) {
     b.wait_for("#review-list button", WAIT);
     let items = b.find_all("#review-list button").len();
     assert!(items > 5, "{items} decisions reviewed");
-    let marked = b.execute("return document.querySelectorAll('#review-list button[class*=\"review-\"]').length", vec![]);
+    let marked = b.execute(
+        "return document.querySelectorAll('#review-list button[class*=\"review-\"]').length",
+        vec![],
+    );
     assert_eq!(marked, 0, "perfect play has no mark");
     let summary = b.wait_for(".review-summary", WAIT);
     let summary = b.text(&summary);
     assert!(summary.contains("accuracy 100%"), "{summary}");
-    let step = b.execute("return Number(document.querySelector('#review-list button:nth-child(3)').dataset.step)", vec![]);
+    let step = b.execute(
+        "return Number(document.querySelector('#review-list button:nth-child(3)').dataset.step)",
+        vec![],
+    );
     b.click_css("#review-list button:nth-child(3)");
-    assert_eq!(b.execute("return window.tabletop.at", vec![]), step, "the review opens the table before that move");
+    assert_eq!(
+        b.execute("return window.tabletop.at", vec![]),
+        step,
+        "the review opens the table before that move"
+    );
     b.screenshot(&shots.join("nine-review.png"));
     b.execute("window.scrollTo(0, 0)", vec![]);
     b.screenshot(&shots.join("nine.png"));
