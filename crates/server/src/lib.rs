@@ -565,17 +565,7 @@ async fn analysis(
     State(state): State<Shared>,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let deadline = state.config.work_deadline;
-    let analysis = with_session(&state, id, false, move |s, cancel| {
-        let analysis = s.analysis()?;
-        // Sampling cut short by the flag is not the analysis: it is not shown.
-        if cancel.is_cancelled() {
-            return Err(deadline_error(deadline));
-        }
-        Ok(analysis)
-    })
-    .await?;
-    Ok(Json(analysis))
+    within_deadline(&state, id, GameSession::analysis).await
 }
 
 /// `GET /api/games/{id}/review`: the review of the game so far (409 for a game with hidden
@@ -584,17 +574,26 @@ async fn review(
     State(state): State<Shared>,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
+    within_deadline(&state, id, GameSession::review).await
+}
+
+/// Read-only work on a session that the deadline may stop: work cut short by the flag (the
+/// sampling of an analysis, a review) is not the answer, so it is not shown.
+async fn within_deadline(
+    state: &Shared,
+    id: String,
+    work: fn(&GameSession) -> Result<Value, ApiError>,
+) -> Result<Json<Value>, ApiError> {
     let deadline = state.config.work_deadline;
-    let review = with_session(&state, id, false, move |s, cancel| {
-        let review = s.review();
-        // A review stopped by the deadline is not shown.
+    let value = with_session(state, id, false, move |s, cancel| {
+        let value = work(s);
         if cancel.is_cancelled() {
             return Err(deadline_error(deadline));
         }
-        review
+        value
     })
     .await?;
-    Ok(Json(review))
+    Ok(Json(value))
 }
 
 async fn record(
