@@ -1016,6 +1016,35 @@ mod tests {
     }
 
     #[test]
+    fn the_check_catches_a_claim_decision_out_of_turn() {
+        // A table where a claim decision is due, with the players deciding their claims.
+        let t = (0..)
+            .find_map(|seed| {
+                let mut t = Position::with_claims(&Wall::random(&mut seeded_rng(seed)), true);
+                while t.outcome.is_none() {
+                    if t.claim.is_some() {
+                        return Some(t);
+                    }
+                    t.discard(t.choose_discard());
+                }
+                None
+            })
+            .unwrap();
+        t.check().unwrap();
+        // A claim due once the game is over, or without the players deciding, breaks it (a
+        // discard due as well breaks the hands' lengths first).
+        let mut bad = t.clone();
+        bad.outcome = Some(Outcome::Draw);
+        assert!(broken(&bad).contains("out of turn"), "{}", broken(&bad));
+        let mut bad = t.clone();
+        bad.decide = false;
+        assert!(broken(&bad).contains("out of turn"), "{}", broken(&bad));
+        let mut bad = t;
+        bad.events.push(Event::Pass { player: Player::A, target: Player::B });
+        assert!(broken(&bad).contains("not the last event"), "{}", broken(&bad));
+    }
+
+    #[test]
     fn discards_leave_the_table_when_claimed() {
         for seed in 0..50 {
             let mut t = Position::new(&Wall::random(&mut seeded_rng(seed)));
