@@ -58,3 +58,37 @@ fn a_two_card_decision_worked_by_hand() {
         (-1.0, 0.0, 1.0, Some(Mark::Inaccuracy), None)
     );
 }
+
+/// The accessors the session layer's views read, pinned on the scripted deal (they kill
+/// game.rs's mutants that only the play crate's tests reached).
+#[test]
+fn the_state_accessors_report_the_round() {
+    use tabletop_take6::Mode;
+    let g = dealt();
+    assert_eq!(g.mode(), Mode::Hand);
+    assert!(g.script().is_some());
+    assert!(g.as_match().is_none());
+    assert_eq!((g.has_chosen(0), g.has_chosen(1), g.choice(0)), (false, false, None));
+    assert!(g.last_round().is_empty());
+    let mut g = g;
+    let one = Action::Play(Card::new(5).unwrap());
+    g.apply(one);
+    assert_eq!((g.has_chosen(0), g.has_chosen(1)), (true, false));
+    assert_eq!(g.choice(0), Card::new(5));
+    assert_eq!(g.choice(1), None);
+    g.apply(Action::Play(Card::new(4).unwrap()));
+    let placed: Vec<(usize, u8)> =
+        g.last_round().iter().map(|p| (p.player, p.card.value())).collect();
+    assert_eq!(placed, [(1, 4), (0, 5)], "the round placed lowest first");
+    // A match, dealt: its match is there and its mode says so.
+    let params = Take6Params { mode: Mode::Match, ..Default::default() };
+    let mut m = Take6::new(&params).unwrap();
+    assert!(m.script().is_none());
+    while m.is_chance_node() {
+        for a in m.chance_from_seed(1) {
+            m.apply(a);
+        }
+    }
+    assert_eq!(m.mode(), Mode::Match);
+    assert!(m.as_match().is_some());
+}
