@@ -80,6 +80,11 @@ fn the_state_accessors_report_the_round() {
     let placed: Vec<(usize, u8)> =
         g.last_round().iter().map(|p| (p.player, p.card.value())).collect();
     assert_eq!(placed, [(1, 4), (0, 5)], "the round placed lowest first");
+    // The parameters of given rules and mode.
+    let rules = tabletop_take6::Rules::standard(3).unwrap();
+    let of = Take6Params::of(&rules, Mode::Match);
+    assert_eq!((of.players, of.mode, of.script.clone()), (3, Mode::Match, None));
+    assert_eq!((of.rows, of.hand_size, of.deck), (rules.rows(), rules.hand_size(), rules.deck()));
     // A match, dealt: its match is there and its mode says so.
     let params = Take6Params { mode: Mode::Match, ..Default::default() };
     let mut m = Take6::new(&params).unwrap();
