@@ -70,3 +70,56 @@ fn the_committed_shards_merge_as_incomplete_until_all_are_there() {
     assert_eq!(merged["complete"], files.len() == 100);
     assert_eq!(out.status.code(), Some(if files.len() == 100 { 0 } else { 1 }));
 }
+
+/// The published census, `crates/nine/data/census.json`, once every shard is there.
+fn published() -> Option<(PathBuf, serde_json::Value)> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../nine/data/census.json");
+    let text = std::fs::read_to_string(&path).ok()?;
+    Some((path, serde_json::from_str(&text).unwrap()))
+}
+
+#[test]
+fn the_published_census_is_the_shards_merged_and_agrees_with_enumerate_and_stats() {
+    let files = shard_files();
+    let Some((path, census)) = published() else {
+        assert!(files.len() < 100, "all 100 shards are committed: publish census.json");
+        return;
+    };
+    assert_eq!(files.len(), 100, "census.json is published from every shard");
+    assert_eq!(census["complete"], true);
+    assert_eq!(census["deals"], 9_075_135_300u64);
+    assert_eq!(census["classes"], 190_884_467u64);
+    // `--merge` reads it back, complete, and it is the merge of the committed shards.
+    let out = run(&["nine", "census", "--json", "--merge", path.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(0));
+    let again: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(again, census);
+    let args: Vec<&str> = ["nine", "census", "--json", "--merge"]
+        .into_iter()
+        .chain(files.iter().map(|p| p.to_str().unwrap()))
+        .collect();
+    let merged: serde_json::Value = serde_json::from_str(&stdout(&run(&args, ""))).unwrap();
+    assert_eq!(merged, census);
+    // The importances that occur are exactly those `nine enumerate` establishes.
+    let mut found: Vec<u64> =
+        census["importance"].as_object().unwrap().keys().map(|k| k.parse().unwrap()).collect();
+    found.sort();
+    let mut expected: Vec<u64> = (0..=24).collect();
+    expected.extend([26, 30]);
+    assert_eq!(found, expected);
+    // Random deals (`nine stats`) agree with the census within five standard errors, on the
+    // share of importance 0 and of Alice's wins when she moves first.
+    let n = 2000.0;
+    let stats = run(&["nine", "stats", "--deals", "2000", "--seed", "23", "--json"], "");
+    let stats: serde_json::Value = serde_json::from_str(&stdout(&stats)).unwrap();
+    let total = census["deals"].as_f64().unwrap();
+    for (key, field) in [("importance", "0"), ("winner_alice_first", "Alice")] {
+        let p = census[key][field].as_f64().unwrap() / total;
+        let seen = stats[key][field].as_f64().unwrap() / n;
+        let se = (p * (1.0 - p) / n).sqrt();
+        assert!(
+            (seen - p).abs() < 5.0 * se,
+            "{key} {field}: {seen} in 2000 random deals, {p} in all"
+        );
+    }
+}
