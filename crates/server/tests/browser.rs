@@ -445,6 +445,26 @@ fn race(b: &mut Browser, base: &str, shots: &Path) {
     let first = b.execute("return window.tabletop.game.state.history[0].action", vec![]);
     let piece = b.execute("const p = document.querySelector('#grid .piece').parentElement; return `(${p.dataset.x},${p.dataset.y})`;", vec![]);
     assert_eq!(piece, first, "the piece after the first move");
+    // The review at the end: winning moves only, so no mark; a decision, chosen, shows the
+    // piece where it was decided.
+    b.click_css("#review-game");
+    b.wait_for("#review-list button", WAIT);
+    let marked = b.execute(
+        "return document.querySelectorAll('#review-list button[class*=\"review-\"]').length",
+        vec![],
+    );
+    assert_eq!(marked, 0, "winning moves have no regret");
+    let step = b.execute(
+        "return Number(document.querySelector('#review-list button').dataset.step)",
+        vec![],
+    );
+    b.click_css("#review-list button");
+    assert_eq!(
+        b.execute("return window.tabletop.game.at", vec![]),
+        step,
+        "the review opens the board before that move"
+    );
+    b.screenshot(&shots.join("race-review.png"));
     // Bad sizes: a clear message, not the parser's text.
     for bad in ["0", "-3", "2.5"] {
         b.execute(
