@@ -547,11 +547,11 @@ impl Take6 {
     fn heads_split(&self) -> (Vec<u32>, Vec<u32>) {
         let scores = self.scores();
         match self.playing() {
-            Some(hand) if self.mode == Mode::Match => {
+            // In a single hand the scores are this hand's heads, so the earlier ones are 0.
+            Some(hand) => {
                 let this: Vec<u32> = (0..scores.len()).map(|p| hand.penalty(p)).collect();
                 (scores.iter().zip(&this).map(|(s, t)| s - t).collect(), this)
             }
-            Some(_) => (vec![0; scores.len()], scores),
             None => {
                 let n = scores.len();
                 (scores, vec![0; n])
