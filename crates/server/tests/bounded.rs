@@ -76,8 +76,7 @@ fn work_stops_at_its_deadline_with_the_actions_played_so_far() {
     let config = Config { work_deadline: deadline, ..Config::default() };
     let server = TestServer::with_config(config);
     let a = server.addr;
-    let game =
-        json!({"game": "take6", "seed": 2, "seats": ["mc:3000", "mc:3000", "mc:3000", "mc:3000"]});
+    let game = json!({"game": "take6", "seed": 2, "seats": ["mc:10000", "mc:10000", "mc:10000", "mc:10000"]});
     let id = ok(post(a, "/api/games", &game))["id"].as_str().unwrap().to_owned();
     let start = Instant::now();
     let r = ok(post(a, &format!("/api/games/{id}/step"), &json!({"count": 10000})));
