@@ -159,7 +159,7 @@ fn ready(b: &mut Browser) {
 fn nine_by_keyboard(b: &mut Browser, base: &str, shots: &Path) {
     b.goto(&format!("{base}/nine"));
     b.wait_until(
-        "const t = window.tabletop; return t.state && !t.busy && (t.analysis || t.state.terminal);",
+        "const t = window.tabletop; return t && t.state && !t.busy && (t.analysis || t.state.terminal);",
         WAIT,
     );
     let deal = b.execute("return window.tabletop.state.view.deal", vec![]);
@@ -305,7 +305,7 @@ fn nine_by_keyboard(b: &mut Browser, base: &str, shots: &Path) {
 
 fn take6(b: &mut Browser, base: &str, shots: &Path) {
     b.goto(&format!("{base}/take6"));
-    b.wait_until("const t = window.tabletop; return t.state && !t.busy;", WAIT);
+    b.wait_until("const t = window.tabletop; return t && t.state && !t.busy;", WAIT);
     let mut clicks = 0;
     let mut undone = false;
     while b.execute("return window.tabletop.state.terminal", vec![]) == false {
@@ -347,7 +347,7 @@ fn take6(b: &mut Browser, base: &str, shots: &Path) {
 
     // The judge's script, replayed step by step.
     b.goto(&format!("{base}/take6?replay=1"));
-    b.wait_until("const t = window.tabletop; return t.state && !t.busy && t.replay;", WAIT);
+    b.wait_until("const t = window.tabletop; return t && t.state && !t.busy && t.replay;", WAIT);
     for _ in 0..3 {
         click_and_wait(b, "#fwd");
     }
@@ -402,7 +402,10 @@ fn race(b: &mut Browser, base: &str, shots: &Path) {
     let hover = text_of(b, "#hover");
     assert!(hover.starts_with(&format!("({x},{y}): B")), "{hover}");
     b.click_css("#start-here");
-    b.wait_until("const g = window.tabletop.game; return g.state && !g.busy;", WAIT);
+    b.wait_until(
+        "const g = window.tabletop && window.tabletop.game; return g && g.state && !g.busy;",
+        WAIT,
+    );
     let mut moves = 0;
     loop {
         let s = b.execute(
@@ -502,7 +505,10 @@ fn mahjong_seated(b: &mut Browser, server: &TestServer, base: &str, shots: &Path
     b.click_css("#seat button[data-seat=\"1\"]");
     b.execute("document.getElementById('seed').value = '5'", vec![]);
     b.click_css("#start");
-    b.wait_until("const t = window.tabletop; return t.seat === 1 && t.state && !t.busy;", WAIT);
+    b.wait_until(
+        "const t = window.tabletop; return t && t.seat === 1 && t.state && !t.busy;",
+        WAIT,
+    );
     let mut discards = 0;
     let mut claims = 0;
     let mut undone = false;
@@ -639,7 +645,7 @@ fn mahjong_watched(b: &mut Browser, base: &str, shots: &Path) {
     ready(b);
     b.click_css("#seat button[data-seat=\"watch\"]");
     b.click_css("#start");
-    b.wait_until("const t = window.tabletop; return t.seat === null && t.state && !t.busy && t.state.history.length === 0;", WAIT);
+    b.wait_until("const t = window.tabletop; return t && t.seat === null && t.state && !t.busy && t.state.history.length === 0;", WAIT);
     for _ in 0..20 {
         click_and_wait(b, "#fwd");
     }
@@ -716,7 +722,7 @@ fn game_now(b: &mut Browser, id: &str) -> Value {
 /// new one.
 fn game_urls(b: &mut Browser, base: &str, shots: &Path, axe: &str) {
     b.goto(&format!("{base}/nine?from=test"));
-    b.wait_until("const t = window.tabletop; return t.state && !t.busy && t.analysis;", WAIT);
+    b.wait_until("const t = window.tabletop; return t && t.state && !t.busy && t.analysis;", WAIT);
     click_and_wait(b, "#my-hand button.playable");
     let (url, id) = {
         let v = b.execute("return [location.href, window.tabletop.id];", vec![]);
@@ -728,7 +734,7 @@ fn game_urls(b: &mut Browser, base: &str, shots: &Path, axe: &str) {
     );
     let before = game_now(b, "t.me");
     b.goto(&url);
-    b.wait_until("const t = window.tabletop; return t.state && !t.busy && t.analysis;", WAIT);
+    b.wait_until("const t = window.tabletop; return t && t.state && !t.busy && t.analysis;", WAIT);
     assert_eq!(game_now(b, "t.me"), before, "the reopened Nine game");
     let listed = b.find_all("#history button").len() as u64;
     let moves = b.execute("return window.tabletop.state.history.length", vec![]).as_u64().unwrap();
@@ -742,7 +748,7 @@ fn game_urls(b: &mut Browser, base: &str, shots: &Path, axe: &str) {
         vec![],
     );
     b.goto(&format!("{base}/nine?game={}", bob.as_str().unwrap()));
-    b.wait_until("const t = window.tabletop; return t.state && !t.busy && t.analysis;", WAIT);
+    b.wait_until("const t = window.tabletop; return t && t.state && !t.busy && t.analysis;", WAIT);
     let toggles = b.execute(
         "return ['side', 'first'].map((id) => { const on = document.querySelector(`#${id} button.on`);
            return [on.textContent, on.getAttribute('aria-pressed')]; }).concat([window.tabletop.me])",
@@ -756,7 +762,7 @@ fn game_urls(b: &mut Browser, base: &str, shots: &Path, axe: &str) {
         if page == "race" {
             b.click_css("#grid button[data-x=\"2\"][data-y=\"3\"]");
             b.click_css("#start-here");
-            b.wait_until("const g = window.tabletop.game; return g.state && !g.busy;", WAIT);
+            b.wait_until("const g = window.tabletop && window.tabletop.game; return g && g.state && !g.busy;", WAIT);
         }
         let before = game_now(b, id_of);
         assert!(before[0].as_str().unwrap().contains("game="), "{page}: {}", before[0]);
@@ -825,7 +831,7 @@ fn game_urls(b: &mut Browser, base: &str, shots: &Path, axe: &str) {
         "the gone game's id taken out of the URL"
     );
     b.click_css("#new-game");
-    b.wait_until("const t = window.tabletop; return t.state && !t.busy && t.analysis;", WAIT);
+    b.wait_until("const t = window.tabletop; return t && t.state && !t.busy && t.analysis;", WAIT);
     let fresh = b.execute(
         "return [window.tabletop.id, window.tabletop.state.history.length, location.search]",
         vec![],
@@ -890,7 +896,10 @@ fn every_page(b: &mut Browser, base: &str, shots: &Path, axe: &str, (w, h): (u32
     ready(b);
     b.click_css("#grid button[data-x=\"2\"][data-y=\"3\"]");
     b.click_css("#start-here");
-    b.wait_until("const g = window.tabletop.game; return g.state && !g.busy;", WAIT);
+    b.wait_until(
+        "const g = window.tabletop && window.tabletop.game; return g && g.state && !g.busy;",
+        WAIT,
+    );
     no_sideways_scroll(b, &format!("a race game at {w}x{h}"));
     axe_clean(b, axe, &format!("a race game at {w}x{h}"));
     b.screenshot(&shots.join(format!("race-game-{w}x{h}.png")));
