@@ -42,7 +42,7 @@ fn value(v: f64) -> String {
 
 /// The review as text: a header, one decision a line, a summary per player.
 fn text(session: &Session, review: &Review) -> String {
-    let names = session.state_for(None).players;
+    let names = session.player_names();
     let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
     let mut out = String::new();
     let _ = writeln!(
@@ -82,7 +82,10 @@ fn text(session: &Session, review: &Review) -> String {
             names[p.player],
             common::plural(p.decisions as u64, "decision"),
             p.mean_regret,
-            common::plural(p.inaccuracies as u64, "inaccuracy").replace("cys", "cies"),
+            match p.inaccuracies {
+                1 => "1 inaccuracy".to_owned(),
+                n => format!("{n} inaccuracies"),
+            },
             common::plural(p.mistakes as u64, "mistake"),
             common::plural(p.blunders as u64, "blunder"),
             100.0 * p.accuracy

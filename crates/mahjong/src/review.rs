@@ -7,7 +7,7 @@
 use tabletop_core::Game;
 use tabletop_core::review::{Appraised, Marks, Oracle, ReviewError, Reviewable};
 
-use crate::{Claim, Mahjong, MahjongAction, distance};
+use crate::{Claim, Mahjong, MahjongAction, discard_options};
 
 /// Mahjong's thresholds, in tiles of distance: a decision that leaves the hand one tile
 /// further from winning than the best is a mistake, two or more (or a win passed up) a
@@ -35,17 +35,23 @@ impl Oracle<Mahjong> for MahjongOracle {
         let Some((t, p)) = state.position().and_then(|t| Some((t, t.to_act()?))) else {
             return Ok(Vec::new());
         };
-        let (hand, melds) = (t.hand(p), t.melds(p).count());
+        // The distance after each discard, when one is due.
+        let discards = if t.to_discard().is_some() {
+            discard_options(t.hand(p), t.melds(p).count())
+        } else {
+            Vec::new()
+        };
         state
             .legal_actions()
             .into_iter()
             .map(|a| {
                 let value = match a {
-                    MahjongAction::Tile(k) => {
-                        let mut h = *hand;
-                        h.remove(k);
-                        -f64::from(distance(&h, melds))
-                    }
+                    MahjongAction::Tile(k) => match discards.iter().find(|d| d.0 == k) {
+                        Some(&(_, d)) => -f64::from(d),
+                        None => {
+                            return Err(ReviewError::TooLarge(format!("no distance after {k}")));
+                        }
+                    },
                     MahjongAction::SelfDrawn | MahjongAction::Claim(Claim::Ron) => WIN,
                     MahjongAction::Claim(c) => match t.distance_after_claim(c) {
                         Some(d) => -f64::from(d),

@@ -1,4 +1,4 @@
-//! Criterion: Nine's review of whole games, with one solver for the game (its transposition
+//! Criterion: Nine's review of whole games, with the thread's solver (its transposition
 //! table carried from decision to decision, as `NineOracle` does) beside the same positions
 //! solved each by a fresh solver. Issue 22's goal: a 36-move game in at most 50 ms.
 //!
@@ -49,7 +49,7 @@ fn bench(c: &mut Criterion) {
     group.bench_function("shared table (NineOracle), 8 games", |b| {
         b.iter(|| {
             for (start, ids) in &games {
-                black_box(review(start, ids, &mut NineOracle::default(), 0).unwrap());
+                black_box(review(start, ids, &mut NineOracle, 0).unwrap());
             }
         })
     });

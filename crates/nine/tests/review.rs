@@ -26,7 +26,7 @@ fn play(deal: Deal, first: Player, bots: [&str; 2], seed: u64) -> (Nine, Vec<usi
 }
 
 fn reviewed(start: &Nine, ids: &[usize]) -> Review {
-    review(start, ids, &mut NineOracle::default(), 0).unwrap()
+    review(start, ids, &mut NineOracle, 0).unwrap()
 }
 
 /// The result of a finished game, from Alice's side.

@@ -314,6 +314,11 @@ impl Session {
         self.game.bots()
     }
 
+    /// The players' names in the game's terms, by seat.
+    pub fn player_names(&self) -> Vec<String> {
+        (0..self.num_players()).map(|p| self.game.player_name(p)).collect()
+    }
+
     /// The number of players.
     pub fn num_players(&self) -> usize {
         self.game.num_players()
@@ -708,7 +713,7 @@ impl Session {
         }
         SessionState {
             game: self.game().to_owned(),
-            players: (0..self.num_players()).map(|p| self.game.player_name(p)).collect(),
+            players: self.player_names(),
             seats: self.seats.clone(),
             seed: (!secret).then_some(self.seed),
             params,

@@ -276,28 +276,17 @@ fn nine_by_keyboard(b: &mut Browser, base: &str, shots: &Path) {
     assert_eq!(cards, 1, "after the first move one card is on the table");
     // The review at the end: the best move on both sides, so no mark; a decision, chosen,
     // opens the table it was taken at.
-    b.click_css("#review-game");
-    b.wait_for("#review-list button", WAIT);
+    review_opens_its_decisions(
+        b,
+        "#review-list button:nth-child(3)",
+        "return window.tabletop.at",
+        "perfect play has no mark",
+    );
     let items = b.find_all("#review-list button").len();
     assert!(items > 5, "{items} decisions reviewed");
-    let marked = b.execute(
-        "return document.querySelectorAll('#review-list button[class*=\"review-\"]').length",
-        vec![],
-    );
-    assert_eq!(marked, 0, "perfect play has no mark");
     let summary = b.wait_for(".review-summary", WAIT);
     let summary = b.text(&summary);
     assert!(summary.contains("accuracy 100%"), "{summary}");
-    let step = b.execute(
-        "return Number(document.querySelector('#review-list button:nth-child(3)').dataset.step)",
-        vec![],
-    );
-    b.click_css("#review-list button:nth-child(3)");
-    assert_eq!(
-        b.execute("return window.tabletop.at", vec![]),
-        step,
-        "the review opens the table before that move"
-    );
     b.screenshot(&shots.join("nine-review.png"));
     b.execute("window.scrollTo(0, 0)", vec![]);
     b.screenshot(&shots.join("nine.png"));
@@ -367,6 +356,23 @@ fn take6(b: &mut Browser, base: &str, shots: &Path) {
     click_and_wait(b, "#moves button:nth-child(2)");
     assert_eq!(b.execute("return window.tabletop.state.history.length", vec![]), k);
     b.screenshot(&shots.join("take6-replay.png"));
+}
+
+/// A finished game's review: asked for, it lists the decisions with no mark (`why`), and the
+/// decision `item` (a selector in the list), chosen, shows the position before it (`at`:
+/// JavaScript that reads the position the page shows).
+fn review_opens_its_decisions(b: &mut Browser, item: &str, at: &str, why: &str) {
+    b.click_css("#review-game");
+    b.wait_for("#review-list button", WAIT);
+    let marked = b.execute(
+        "return document.querySelectorAll('#review-list button[class*=\"review-\"]').length",
+        vec![],
+    );
+    assert_eq!(marked, 0, "{why}");
+    let step =
+        b.execute(&format!("return Number(document.querySelector('{item}').dataset.step)"), vec![]);
+    b.click_css(item);
+    assert_eq!(b.execute(at, vec![]), step, "the review opens the position before that move");
 }
 
 fn race(b: &mut Browser, base: &str, shots: &Path) {
@@ -450,22 +456,11 @@ fn race(b: &mut Browser, base: &str, shots: &Path) {
     assert_eq!(piece, first, "the piece after the first move");
     // The review at the end: winning moves only, so no mark; a decision, chosen, shows the
     // piece where it was decided.
-    b.click_css("#review-game");
-    b.wait_for("#review-list button", WAIT);
-    let marked = b.execute(
-        "return document.querySelectorAll('#review-list button[class*=\"review-\"]').length",
-        vec![],
-    );
-    assert_eq!(marked, 0, "winning moves have no regret");
-    let step = b.execute(
-        "return Number(document.querySelector('#review-list button').dataset.step)",
-        vec![],
-    );
-    b.click_css("#review-list button");
-    assert_eq!(
-        b.execute("return window.tabletop.game.at", vec![]),
-        step,
-        "the review opens the board before that move"
+    review_opens_its_decisions(
+        b,
+        "#review-list button",
+        "return window.tabletop.game.at",
+        "winning moves have no regret",
     );
     b.screenshot(&shots.join("race-review.png"));
     // Bad sizes: a clear message, not the parser's text.
