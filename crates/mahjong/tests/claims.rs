@@ -2,22 +2,17 @@
 //! their ids and notation, the `rules` bot playing exactly the problem's games, random
 //! players ending legal games, and the conformance harness.
 
+mod common;
+
 use std::path::Path;
 
+use common::{kind, wall_with};
 use tabletop_core::conformance::{Options, check};
 use tabletop_core::{Game, IllegalAction, Turn, seeded_rng, sub_seed};
 use tabletop_mahjong::{
     Claim, Event, Kind, Mahjong, MahjongAction, MahjongParams, Meld, Player, Wall, log_text,
     simulate,
 };
-
-fn kind(name: &str) -> Kind {
-    name.parse().unwrap()
-}
-
-fn tiles(text: &str) -> Vec<Kind> {
-    text.split_whitespace().map(kind).collect()
-}
 
 fn act(g: &Mahjong, text: &str) -> MahjongAction {
     g.parse_action(text).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -32,28 +27,6 @@ fn data(dir: &str, file: &str) -> String {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(dir).join(file),
     )
     .unwrap()
-}
-
-/// A wall dealing A the 14 tiles `a` (13 and the first draw), B, C and D their 13, the rest
-/// of the wall sorted.
-fn wall_with(a: &str, b: &str, c: &str, d: &str) -> Wall {
-    let hands = [tiles(a), tiles(b), tiles(c), tiles(d)];
-    assert_eq!(hands.each_ref().map(Vec::len), [14, 13, 13, 13]);
-    let mut rest: Vec<Kind> = Wall::sorted().tiles().to_vec();
-    for k in hands.iter().flatten() {
-        let i = rest.iter().position(|r| r == k).unwrap_or_else(|| panic!("a fifth {k}"));
-        rest.remove(i);
-    }
-    let mut rest = rest.into_iter();
-    let mut hands = hands.map(Vec::into_iter);
-    let tiles: Vec<Kind> = (0..Wall::LEN)
-        .map(|pos| match pos {
-            0..52 => hands[pos % 4].next().unwrap(),
-            52 => hands[0].next().unwrap(),
-            _ => rest.next().unwrap(),
-        })
-        .collect();
-    Wall::from_tiles(&tiles).unwrap()
 }
 
 /// A discards 5M; C waits on it (4M 6M), B holds 5M 5M 6M 7M (a pong or a chow, not a win),

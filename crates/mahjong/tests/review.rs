@@ -2,6 +2,9 @@
 //! winning after each decision, +1 for a win taken, checked against the distance computed
 //! directly, with the problem's rules (which keep the distance smallest) free of regret.
 
+mod common;
+
+use common::wall_with;
 use tabletop_core::review::{Mark, Review, review};
 use tabletop_core::{Game, sub_seed};
 use tabletop_mahjong::{Mahjong, MahjongAction, MahjongOracle, MahjongParams, discard_options};
@@ -80,4 +83,68 @@ fn a_win_passed_up_is_a_blunder() {
         }
     }
     assert!(found > 0, "random players pass up some win in 40 games");
+}
+
+/// Worked by hand. A holds `1M 2M 3M 4P 5P 6P 7S 8S 9S E E E N` and draws `W`: three
+/// sequences and a triplet are complete, so discarding `N` or `W` leaves a hand that waits on
+/// one tile for its pair (distance 1); any other discard breaks a group or the triplet and
+/// the hand needs two tiles again (`E` leaves the pair `E E` and needs a fourth group). B holds
+/// `1P 2P 3P 4S 5S 6S 7M 8M 9M N N S F`: the pair `N N` and the singles `S F` need two tiles
+/// (distance 2); ponging A's `N` leaves three sequences, one meld and `S F`, one tile from
+/// winning (distance 1), so `SKIP` costs one tile: a mistake. C and D cannot win on `N`.
+#[test]
+fn a_hand_worked_discard_and_pong() {
+    let wall = wall_with(
+        "1M 2M 3M 4P 5P 6P 7S 8S 9S E E E N W",
+        "1P 2P 3P 4S 5S 6S 7M 8M 9M N N S F",
+        "1P 2P 3P 4P 5P 6P 7P 8P 9P 1S 1S 4M 6M",
+        "2M 2M 5M 5M 3P 3P 8P 8P 2S 2S B Z Z",
+    );
+    let start = Mahjong::from_wall_with_claims(&wall, true);
+    let id = |g: &Mahjong, text: &str| g.action_id(g.parse_action(text).unwrap());
+    let play = |texts: &[&str]| {
+        let mut g = start.clone();
+        let mut ids = Vec::new();
+        for text in texts {
+            ids.push(id(&g, text));
+            g.apply(g.action_from_id(*ids.last().unwrap()).unwrap());
+        }
+        review(&start, &ids, &mut MahjongOracle, 0).unwrap()
+    };
+
+    // Every discard of A's 14 tiles, valued by hand.
+    for (tile, value) in [
+        ("N", -1.0),
+        ("W", -1.0),
+        ("1M", -2.0),
+        ("2M", -2.0),
+        ("3M", -2.0),
+        ("4P", -2.0),
+        ("5P", -2.0),
+        ("6P", -2.0),
+        ("7S", -2.0),
+        ("8S", -2.0),
+        ("9S", -2.0),
+        ("E", -2.0),
+    ] {
+        let r = play(&[tile]);
+        let d = &r.decisions[0];
+        assert_eq!((d.ply, d.player, d.action.as_str()), (0, 0, tile), "{d:?}");
+        assert_eq!(d.best, ["W", "N"], "{d:?}");
+        assert_eq!((d.value, d.best_value, d.regret), (value, -1.0, -1.0 - value), "{d:?}");
+        let mark = if value == -1.0 { None } else { Some(Mark::Mistake) };
+        assert_eq!(d.mark, mark, "{d:?}");
+    }
+
+    // B's decision on A's N: PONG (distance 1) or SKIP (distance 2).
+    let r = play(&["N", "SKIP"]);
+    assert_eq!(r.decisions.len(), 2, "{r:?}");
+    let d = &r.decisions[1];
+    assert_eq!((d.ply, d.player, d.action.as_str()), (1, 1, "SKIP"), "{d:?}");
+    assert_eq!(d.best, ["PONG"], "{d:?}");
+    assert_eq!((d.value, d.best_value, d.regret, d.mark), (-2.0, -1.0, 1.0, Some(Mark::Mistake)));
+    let r = play(&["N", "PONG"]);
+    let d = &r.decisions[1];
+    assert_eq!((d.action.as_str(), d.value, d.regret, d.mark), ("PONG", -1.0, 0.0, None));
+    assert_eq!(r.players[0].mistakes + r.players[1].mistakes, 0, "{r:?}");
 }

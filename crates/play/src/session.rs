@@ -787,6 +787,31 @@ impl Session {
         Ok(self.initial.review(&ids, self.seed)?)
     }
 
+    /// The position before the player's step `step` (a review's [`Decision::step`]), with
+    /// everything shown (`viewer` none): what a review opens when one of its decisions is
+    /// chosen. Like the review, a game with hidden information shows its positions once it
+    /// is over.
+    ///
+    /// # Errors
+    /// [`PlayError::Review`] ([`ReviewError::InProgress`]) for a game with hidden
+    /// information still in progress; [`PlayError::BadParams`] for a step beyond the history.
+    ///
+    /// [`Decision::step`]: tabletop_core::review::Decision::step
+    pub fn position(&self, step: usize) -> Result<SessionState, PlayError> {
+        if self.has_hidden_information() && !self.is_terminal() {
+            return Err(ReviewError::InProgress.into());
+        }
+        if step > self.history.len() {
+            return Err(PlayError::bad(
+                "step",
+                format!("expected 0 to {} (the steps played)", self.history.len()),
+            ));
+        }
+        let mut before = self.clone();
+        before.truncate(step);
+        Ok(before.state_for(None))
+    }
+
     /// Whether players hold information the others do not (Take 6!, Mahjong).
     pub fn has_hidden_information(&self) -> bool {
         self.game.game_type().information == tabletop_core::Information::Imperfect

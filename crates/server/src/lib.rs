@@ -276,6 +276,7 @@ pub fn router(config: Config, addr: Option<SocketAddr>) -> std::io::Result<Route
         .route("/api/games/{id}/analysis", get(analysis))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/review", get(review))
+        .route("/api/games/{id}/position", get(position))
         .route("/api/race/table", get(race_table));
     if config.test_routes {
         api = api
@@ -575,6 +576,26 @@ async fn review(
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
     within_deadline(&state, id, GameSession::review).await
+}
+
+/// `?step=K`: the step of the history before which the position stands.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PositionQuery {
+    step: usize,
+}
+
+/// `GET /api/games/{id}/position?step=K`: the position before the game's step `K`, everything
+/// shown (409 for a game with hidden information in progress, as the review).
+async fn position(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+    query: Result<Query<PositionQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Query(PositionQuery { step }) =
+        query.map_err(|rejection| ApiError::new(rejection.status(), rejection.body_text()))?;
+    let view = with_session(&state, id.clone(), false, move |s, _| s.position(step)).await?;
+    Ok(Json(json!({ "id": id, "step": step, "state": view })))
 }
 
 /// Read-only work on a session that the deadline may stop: work cut short by the flag (the

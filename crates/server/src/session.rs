@@ -194,4 +194,10 @@ impl GameSession {
     pub fn review(&self) -> Result<Value, ApiError> {
         Ok(json!(self.inner.review()?))
     }
+
+    /// The position before step `step`, everything shown (a game with hidden information
+    /// once it is over): what a review's decision opens.
+    pub fn position(&self, step: usize) -> Result<Value, ApiError> {
+        Ok(json!(self.inner.position(step)?))
+    }
 }

@@ -453,10 +453,10 @@ const REVIEW_MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 /**
  * The review of a finished game in `node` (a panel): a button asks the server for it
  * (`GET /api/games/{id}/review`), then every decision is listed with its mark, its regret and
- * the best move; choosing one calls `jump(step)`, which shows the table before that move
- * (`canJump(step)` says where the page can). Hidden while the game goes on (`id` null).
+ * the best move; choosing one calls `jump(step)`, which shows the table before that move.
+ * Hidden while the game goes on (`id` null).
  */
-export function reviewPanel(node, id, players, jump, canJump = () => true) {
+export function reviewPanel(node, id, players, jump) {
   node.hidden = !id;
   if (!id || node.dataset.game === id) return;
   node.dataset.game = id;
@@ -465,7 +465,7 @@ export function reviewPanel(node, id, players, jump, canJump = () => true) {
     fill(node, title, el("p", { class: "muted", role: "status" }, "Reviewing every decision…"));
     try {
       const r = await api("GET", `/api/games/${id}/review`);
-      if (node.dataset.game === id) showReview(node, title, r, players, jump, canJump);
+      if (node.dataset.game === id) showReview(node, title, r, players, jump);
     } catch (err) {
       fill(node, title, el("p", { class: "banner bad", role: "status" }, err.message));
     }
@@ -474,7 +474,28 @@ export function reviewPanel(node, id, players, jump, canJump = () => true) {
     el("button", { type: "button", id: "review-game", onclick: go }, "Review the game"));
 }
 
-function showReview(node, title, r, players, jump, canJump) {
+/**
+ * A review's decision on a page that did not keep its position (another player's turn in a
+ * game with hidden cards, a watched game): the table before `step` with every hand shown (the
+ * game is over), from `GET /api/games/{id}/position`, kept as `page.opened` and drawn by
+ * `render` with `page.viewing` set to the step.
+ */
+export async function openPosition(page, step, render) {
+  if (page.busy || !page.id) return;
+  page.busy = true;
+  try {
+    const r = await api("GET", `/api/games/${page.id}/position?step=${step}`);
+    page.opened = { step, state: r.state };
+    page.viewing = step;
+    render();
+  } catch (err) {
+    banner($("message"), err.message, "bad");
+  } finally {
+    page.busy = false;
+  }
+}
+
+function showReview(node, title, r, players, jump) {
   const summary = r.players.map((p) => el("li", {},
     `${players[p.player]}: ${p.decisions} decisions, mean regret ${p.mean_regret.toFixed(2)}, `
     + `${p.mistakes} mistakes, ${p.blunders} blunders, accuracy ${Math.round(100 * p.accuracy)}%`));
@@ -485,8 +506,8 @@ function showReview(node, title, r, players, jump, canJump) {
       : "";
     const label = `Move ${d.step + 1}, ${players[d.player]} ${d.action}${d.mark ? `, ${d.mark}` : ""}${cost}`;
     return el("button", {
-      type: "button", role: "listitem", class: d.mark ? `review-${d.mark}` : null, "aria-label": label, dataset: { step: String(d.step) },
-      disabled: !canJump(d.step), onclick: () => jump(d.step),
+      type: "button", role: "listitem", class: d.mark ? `review-${d.mark}` : null, "aria-label": label, dataset: { step: String(d.step), player: String(d.player) },
+      onclick: () => jump(d.step),
     }, `${d.step + 1}. ${players[d.player]} → ${d.action}${mark} ${reviewNumber(d.value)}`, el("span", { class: "muted" }, cost));
   });
   fill(node, title, el("ul", { class: "small review-summary" }, summary),

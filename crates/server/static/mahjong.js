@@ -2,7 +2,7 @@
 // distance to winning after each one, your claims: RON, PONG, CHOW or SKIP, and your
 // self-drawn wins), or watch a game from a seed or a wall, stepped forward and back; four
 // hands, melds, discards, the moves and the log.
-import { $, api, banner, chosen, el, fetchGame, fill, focusKeeper, foldOnPhone, gameGone, gameInUrl, randomSeed, reviewPanel, segmented, setChosen, setGameUrl, tile, tileName, topbar } from "/static/common.js";
+import { $, api, banner, chosen, el, fetchGame, fill, focusKeeper, foldOnPhone, gameGone, gameInUrl, openPosition, randomSeed, reviewPanel, segmented, setChosen, setGameUrl, tile, tileName, topbar } from "/static/common.js";
 
 topbar();
 
@@ -12,6 +12,7 @@ const page = {
   seat: null, // the person's seat index, null when watching
   seen: new Map(), // history length -> the state the person saw then (seated games)
   viewing: null, // the history length of a past position shown, or null
+  opened: null, // {step, state}: the position a review's decision opened (every hand shown)
 };
 window.tabletop = page; // read by the browser tests
 
@@ -192,6 +193,7 @@ function discard(kind) {
 async function show(state) {
   page.state = state;
   page.viewing = null;
+  page.opened = null;
   page.analysis = null;
   if (state.terminal) page.total = state.history.length;
   if (page.seat !== null && !state.terminal && state.human_to_move) {
@@ -209,6 +211,7 @@ async function show(state) {
 function view(n) {
   if (page.seat === null) return run(() => goto(n));
   page.viewing = n === page.state.history.length ? null : n;
+  page.opened = null;
   render();
 }
 
@@ -276,7 +279,9 @@ function myHand(state, analysis, live) {
 function render() {
   const keep = focusKeeper($("app"));
   const live = page.viewing === null;
-  const shown = live ? { state: page.state, analysis: page.analysis } : page.seen.get(page.viewing);
+  // Not live: a position the person saw, or one a review's decision opened (every hand shown).
+  const shown = live ? { state: page.state, analysis: page.analysis }
+    : page.opened?.step === page.viewing ? { state: page.opened.state, analysis: null } : page.seen.get(page.viewing);
   const { state } = shown;
   const v = state.view;
   const from = v.last_events_from ?? v.events.length;
@@ -307,8 +312,8 @@ function render() {
         ? el("button", { type: "button", role: "listitem", class: at === n ? "on" : "", "aria-current": at === n ? "step" : null, onclick: () => view(n) }, text)
         : el("span", { class: "no", role: "listitem" }, text);
     }));
-  // At the end, the review: a seated person's own decisions open the table they decided at.
-  reviewPanel($("review-panel"), page.state.terminal ? page.id : null, page.state.players, (k) => view(k), (k) => seated && page.seen.has(k));
+  // At the end, the review: each decision opens the table it was taken at, every hand shown.
+  reviewPanel($("review-panel"), page.state.terminal ? page.id : null, page.state.players, (k) => openPosition(page, k, render));
   $("moves-help").textContent = seated
     ? "Each player's decision (a discard, a claim or SKIP, a win), in order: the positions you saw (your turns) can be opened again."
     : "Each player's discard, in order: choose one to step the game there.";

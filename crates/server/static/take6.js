@@ -1,10 +1,10 @@
 // The Take 6! page: one seat against chosen bots (a hand or a match to 66), or the judge's
 // scripted game replayed step by step.
-import { $, api, banner, bullHeads, chosen, el, fill, focusKeeper, randomSeed, reviewPanel, segmented, sessionClient, t6card, topbar, gameInUrl } from "/static/common.js";
+import { $, api, banner, bullHeads, chosen, el, fill, focusKeeper, openPosition, randomSeed, reviewPanel, segmented, sessionClient, t6card, topbar, gameInUrl } from "/static/common.js";
 
 topbar();
 
-const page = { id: null, state: null, analysis: null, replay: false, busy: false, samples: {}, seen: new Map(), viewing: null };
+const page = { id: null, state: null, analysis: null, replay: false, busy: false, samples: {}, seen: new Map(), viewing: null, opened: null };
 window.tabletop = page; // read by the browser tests
 const { create, reopen, post } = sessionClient(page, show);
 
@@ -68,6 +68,7 @@ async function show(state) {
   page.state = state;
   page.analysis = null;
   page.viewing = null;
+  page.opened = null;
   if (!state.terminal && state.human_to_move) page.analysis = await api("GET", `/api/games/${page.id}/analysis`);
   if (!page.replay) {
     // After an undo, the positions of the line taken back are forgotten.
@@ -81,6 +82,7 @@ async function show(state) {
 async function goto(k) {
   if (!page.replay) {
     page.viewing = k === page.state.history.length ? null : k;
+    page.opened = null;
     render();
     return;
   }
@@ -94,7 +96,8 @@ const name = (state, p) => (state.seats[p] === "human" ? "You" : `${state.player
 function render() {
   const keep = focusKeeper($("app"));
   const live = page.viewing === null;
-  const state = live ? page.state : page.seen.get(page.viewing);
+  // Not live: a position the person saw, or one a review's decision opened (every hand shown).
+  const state = live ? page.state : page.opened?.step === page.viewing ? page.opened.state : page.seen.get(page.viewing);
   const analysis = live ? page.analysis : null;
   const v = state.view;
   const me = state.viewer;
@@ -197,12 +200,13 @@ function render() {
     ? el("button", { type: "button", role: "listitem", class: at === k ? "on" : "", "aria-current": at === k ? "step" : null, dataset: { k: String(k) }, onclick: () => goto(k) }, text)
     : el("span", { class: "no", role: "listitem" }, text));
   fill($("moves"), item(0, "deal"), rounds.map((r, i) => item(r.end, `${i + 1} · ${r.parts.join(", ")}`)));
-  // At the end, the review: a person's own decisions open the table they decided at.
-  reviewPanel($("review-panel"), page.state.terminal ? page.id : null, page.state.players, (k) => goto(k), (k) => !page.replay && page.seen.has(k));
+  // At the end, the review: each decision opens the table it was taken at, every hand shown.
+  reviewPanel($("review-panel"), page.state.terminal ? page.id : null, page.state.players, (k) => openPosition(page, k, render));
   $("moves-help").textContent = page.replay ? "Choose a round to step the replay to its end (Step ▶ goes one decision at a time)." : "Choose a round to see the table after it.";
 
   if (!live) {
-    banner($("message"), `The table after move ${page.viewing}: choose the last move to play on.`, "warn");
+    const back = page.state.terminal ? "the game is over" : "choose the last move to play on";
+    banner($("message"), `The table after move ${page.viewing}: ${back}.`, "warn");
   } else if (state.terminal) {
     const totals = v.mode === "match" ? v.scores : v.penalties;
     const best = Math.min(...totals);

@@ -279,8 +279,8 @@ fn nine_by_keyboard(b: &mut Browser, base: &str, shots: &Path) {
     review_opens_its_decisions(
         b,
         "#review-list button:nth-child(3)",
-        "return window.tabletop.at",
-        "perfect play has no mark",
+        "window.tabletop.at",
+        Some("perfect play has no mark"),
     );
     let items = b.find_all("#review-list button").len();
     assert!(items > 5, "{items} decisions reviewed");
@@ -333,6 +333,26 @@ fn take6(b: &mut Browser, base: &str, shots: &Path) {
     let banner = text_of(b, "#message");
     assert!(banner.starts_with("The table after move"), "{banner}");
     b.screenshot(&shots.join("take6.png"));
+    // The review at the end: every player's decisions, a bot's opening the table it chose
+    // at with every hand shown (the game is over).
+    let bots_decision = "#review-list button:nth-child(2)";
+    review_opens_its_decisions(b, bots_decision, "window.tabletop.viewing", None);
+    let opened = b.execute(
+        "const t = window.tabletop; return [t.opened.state.viewer, document.querySelectorAll('.replay-hand').length,
+           document.querySelector('#review-list button:nth-child(2)').getAttribute('aria-label')]",
+        vec![],
+    );
+    assert_eq!(opened[0], Value::Null, "{opened}");
+    assert_eq!(opened[1], 4, "the four hands: {opened}");
+    assert!(opened[2].as_str().unwrap().starts_with("Move 2, "), "{opened}");
+    let items = b.find_all("#review-list button").len();
+    // Four players, nine choices of a card each (the last card is forced), and any row chosen.
+    assert!((36..=50).contains(&items), "{items} decisions");
+    let summary = text_of(b, ".review-summary");
+    assert_eq!(summary.matches("accuracy").count(), 4, "{summary}");
+    b.screenshot(&shots.join("take6-review.png"));
+    b.execute("window.scrollTo(0, 0)", vec![]);
+    b.screenshot(&shots.join("take6-review-opened.png"));
 
     // The judge's script, replayed step by step.
     b.goto(&format!("{base}/take6?replay=1"));
@@ -358,21 +378,24 @@ fn take6(b: &mut Browser, base: &str, shots: &Path) {
     b.screenshot(&shots.join("take6-replay.png"));
 }
 
-/// A finished game's review: asked for, it lists the decisions with no mark (`why`), and the
-/// decision `item` (a selector in the list), chosen, shows the position before it (`at`:
-/// JavaScript that reads the position the page shows).
-fn review_opens_its_decisions(b: &mut Browser, item: &str, at: &str, why: &str) {
+/// A finished game's review: asked for, it lists the decisions, and none has a mark when
+/// `unmarked` gives the reason; the decision `item` (a selector in the list), chosen, shows the
+/// position before it (`at`: a JavaScript expression for the step of the position the page
+/// shows; the page may fetch it first).
+fn review_opens_its_decisions(b: &mut Browser, item: &str, at: &str, unmarked: Option<&str>) {
     b.click_css("#review-game");
     b.wait_for("#review-list button", WAIT);
-    let marked = b.execute(
-        "return document.querySelectorAll('#review-list button[class*=\"review-\"]').length",
-        vec![],
-    );
-    assert_eq!(marked, 0, "{why}");
+    if let Some(why) = unmarked {
+        let marked = b.execute(
+            "return document.querySelectorAll('#review-list button[class*=\"review-\"]').length",
+            vec![],
+        );
+        assert_eq!(marked, 0, "{why}");
+    }
     let step =
         b.execute(&format!("return Number(document.querySelector('{item}').dataset.step)"), vec![]);
     b.click_css(item);
-    assert_eq!(b.execute(at, vec![]), step, "the review opens the position before that move");
+    b.wait_until(&format!("return ({at}) === {step}"), WAIT);
 }
 
 fn race(b: &mut Browser, base: &str, shots: &Path) {
@@ -459,8 +482,8 @@ fn race(b: &mut Browser, base: &str, shots: &Path) {
     review_opens_its_decisions(
         b,
         "#review-list button",
-        "return window.tabletop.game.at",
-        "winning moves have no regret",
+        "window.tabletop.game.at",
+        Some("winning moves have no regret"),
     );
     b.screenshot(&shots.join("race-review.png"));
     // Bad sizes: a clear message, not the parser's text.
@@ -632,6 +655,27 @@ fn mahjong_seated(b: &mut Browser, server: &TestServer, base: &str, shots: &Path
     );
     b.execute("window.scrollTo(0, 0)", vec![]);
     b.screenshot(&shots.join("mahjong-seated-end.png"));
+    // The review at the end: four rule players keep every distance smallest, so no mark; a
+    // decision of another seat opens the table before it with every hand shown.
+    let others = "#review-list button:not([data-player=\"1\"])";
+    review_opens_its_decisions(
+        b,
+        others,
+        "window.tabletop.viewing",
+        Some("the rules have no regret"),
+    );
+    let hands = b.execute(
+        "return [window.tabletop.opened.state.viewer, [...document.querySelectorAll('#seats .mj-seat .tiles[aria-label$=\"hand\"]')]
+           .map((h) => [h.querySelectorAll('.tile.back').length, h.querySelectorAll('.tile').length > 0])]",
+        vec![],
+    );
+    let shown = json!([0, true]);
+    assert_eq!(hands, json!([null, [shown, shown, shown]]), "the other hands are shown: {hands}");
+    let title = text_of(b, "#table-title");
+    assert!(title.starts_with("The table after move"), "{title}");
+    b.screenshot(&shots.join("mahjong-review.png"));
+    b.execute("window.scrollTo(0, 0)", vec![]);
+    b.screenshot(&shots.join("mahjong-review-opened.png"));
 }
 
 /// A Mahjong wall watched: stepped, stepped back, to the end.

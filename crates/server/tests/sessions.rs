@@ -381,9 +381,9 @@ fn reviews_equal_the_librarys_for_every_game() {
             s.step().unwrap();
         }
         // Through JSON text on both sides, as the floats are read back the same way.
-        let local: Value =
+        let library: Value =
             serde_json::from_str(&serde_json::to_string(&s.review().unwrap()).unwrap()).unwrap();
-        assert_eq!(review, local, "{body}");
+        assert_eq!(review, library, "{body}");
         assert_eq!(review["game"], body["game"]);
         assert!(!review["decisions"].as_array().unwrap().is_empty(), "{body}");
         let players = review["players"].as_array().unwrap();
@@ -391,13 +391,42 @@ fn reviews_equal_the_librarys_for_every_game() {
         for key in ["player", "decisions", "mean_regret", "mistakes", "blunders", "accuracy"] {
             assert!(players[0].get(key).is_some(), "{key} in {body}");
         }
+        // A decision's position: the game played forward to its step, everything shown.
+        let decisions = review["decisions"].as_array().unwrap();
+        let ends = s.history().len() as u64;
+        let steps = [
+            0,
+            decisions[0]["step"].as_u64().unwrap(),
+            decisions[decisions.len() / 2]["step"].as_u64().unwrap(),
+            ends,
+        ];
+        for step in steps {
+            let got = ok(server.get(&format!("/api/games/{id}/position?step={step}")));
+            let mut forward = local(&body);
+            while (forward.history().len() as u64) < step {
+                forward.step().unwrap();
+            }
+            let want = serde_json::to_value(forward.state_for(None)).unwrap();
+            assert_eq!(got, json!({ "id": id, "step": step, "state": want }), "{body} {step}");
+        }
+        let r = server.get(&format!("/api/games/{id}/position?step={}", ends + 1));
+        assert_eq!(r.status, 400, "{}", r.text());
+        assert!(r.text().contains(&format!("expected 0 to {ends}")), "{}", r.text());
+        for query in ["", "?step=-1", "?step=1&viewer=0"] {
+            let r = server.get(&format!("/api/games/{id}/position{query}"));
+            assert_eq!(r.status, 400, "{query}: {}", r.text());
+        }
     }
     // A game with hidden cards is reviewed once over; an open one at any time.
     let (id, _) = create(&server, &json!({ "game": "take6", "seed": 1, "seats": ["human"] }));
     let r = server.get(&format!("/api/games/{id}/review"));
     assert_eq!(r.status, 409, "{}", r.text());
     assert!(r.text().contains("not over"), "{}", r.text());
+    let r = server.get(&format!("/api/games/{id}/position?step=0"));
+    assert_eq!(r.status, 409, "{}", r.text());
     let (id, _) = create(&server, &json!({ "game": "nine", "seed": 1, "seats": ["human"] }));
+    let start = ok(server.get(&format!("/api/games/{id}/position?step=0")));
+    assert_eq!(start["state"]["history"], json!([]), "an open game's positions at any time");
     let review = ok(server.get(&format!("/api/games/{id}/review")));
     assert_eq!(review["decisions"], json!([]));
     assert_eq!(server.get("/api/games/nope/review").status, 404);
