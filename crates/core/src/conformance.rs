@@ -11,7 +11,8 @@
 //!    to 1, and [`Game::chance_from_seed`] picks legal outcomes that end the chance nodes;
 //! 4. every legal action's id is in range and distinct, and both round trips hold: id to action
 //!    and notation to action;
-//! 5. tensors have the length of their shapes, for every player;
+//! 5. tensors have the length of their shapes, for every player, and the observation written
+//!    over a used buffer ([`Game::write_observation_tensor`]) is the one returned;
 //! 6. the game ends within the bound it announced at the start, with one return per player,
 //!    within the utility range, summing to 0 for zero-sum games; rewards add up to the returns;
 //! 7. replaying the actions from the start rebuilds every state exactly (what records and undo
@@ -144,6 +145,15 @@ pub enum Broken {
         len: usize,
         /// Its shape.
         shape: Vec<usize>,
+    },
+    /// The observation tensor written over a buffer is not the one returned (a stale number
+    /// left in the buffer).
+    #[error(
+        "the observation tensor of player {player} written in place differs from the one returned"
+    )]
+    Written {
+        /// The player.
+        player: usize,
     },
     /// The game went on past its announced bound.
     #[error("the game went on past its bound of {0} steps")]
@@ -323,10 +333,17 @@ fn check_state<G: Game>(state: &G) -> Result<(), Broken> {
                 state.information_state_shape(),
             ),
         ];
-        for (what, tensor, shape) in tensors {
+        for (what, tensor, shape) in &tensors {
             if tensor.len() != shape.iter().product::<usize>() {
-                return Err(Broken::Tensor { what, player, len: tensor.len(), shape });
+                let (len, shape) = (tensor.len(), shape.clone());
+                return Err(Broken::Tensor { what, player, len, shape });
             }
+        }
+        // Written over a buffer of NaNs, as a batch reuses its buffers.
+        let mut written = vec![f32::NAN; tensors[0].1.len()];
+        state.write_observation_tensor(player, &mut written);
+        if written.iter().zip(&tensors[0].1).any(|(w, t)| w.to_bits() != t.to_bits()) {
+            return Err(Broken::Written { player });
         }
     }
     Ok(())
@@ -446,6 +463,7 @@ mod tests {
         RepeatedIds,
         NotationOff,
         TensorShort,
+        StaleWrite,
         Nondeterministic,
         Leak,
         LegalLeak,
@@ -631,6 +649,12 @@ mod tests {
             if self.fault == Fault::TensorShort { vec![] } else { vec![f32::from(self.left)] }
         }
 
+        fn write_observation_tensor(&self, player: usize, out: &mut [f32]) {
+            if self.fault != Fault::StaleWrite {
+                out.copy_from_slice(&self.observation_tensor(player));
+            }
+        }
+
         fn observation_shape(&self) -> Vec<usize> {
             vec![1]
         }
@@ -710,6 +734,7 @@ mod tests {
             ),
             (Fault::NotationOff, |b| matches!(b, Broken::Notation { .. })),
             (Fault::TensorShort, |b| matches!(b, Broken::Tensor { len: 0, .. })),
+            (Fault::StaleWrite, |b| matches!(b, Broken::Written { player: 0 })),
             (Fault::Nondeterministic, |b| matches!(b, Broken::Replay(_))),
             (Fault::Leak, |b| matches!(b, Broken::Leak { player: 1, .. })),
             (Fault::LegalLeak, |b| {

@@ -247,7 +247,9 @@ pub fn sample_outcome<A: Copy>(outcomes: &[(A, f64)], rng: &mut Rng) -> A {
 ///     fn utility_range(&self) -> (f64, f64) { (-1.0, 1.0) }
 ///     fn max_remaining_steps(&self) -> usize { usize::from(self.left) }
 ///     fn observation_string(&self, _player: usize) -> String { format!("{self:?}") }
-///     fn observation_tensor(&self, _player: usize) -> Vec<f32> { vec![f32::from(self.left)] }
+///     fn write_observation_tensor(&self, _player: usize, out: &mut [f32]) {
+///         out[0] = f32::from(self.left);
+///     }
 ///     fn observation_shape(&self) -> Vec<usize> { vec![1] }
 ///     fn text(&self) -> String { format!("{} left", self.left) }
 /// }
@@ -440,7 +442,18 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
 
     /// What `player` sees now, as numbers, flattened in row-major order of
     /// [`Game::observation_shape`] (layout documented per game).
-    fn observation_tensor(&self, player: usize) -> Vec<f32>;
+    fn observation_tensor(&self, player: usize) -> Vec<f32> {
+        let mut t = vec![0.0; self.observation_shape().iter().product()];
+        self.write_observation_tensor(player, &mut t);
+        t
+    }
+
+    /// [`Game::observation_tensor`] written over `out`, whose length is the product of
+    /// [`Game::observation_shape`]: what a batch of environments calls, with no allocation.
+    ///
+    /// # Panics
+    /// May panic if `out` has another length.
+    fn write_observation_tensor(&self, player: usize, out: &mut [f32]);
 
     /// The shape of [`Game::observation_tensor`].
     fn observation_shape(&self) -> Vec<usize>;
@@ -573,8 +586,8 @@ mod tests {
         fn observation_string(&self, _: usize) -> String {
             format!("{self:?}")
         }
-        fn observation_tensor(&self, _: usize) -> Vec<f32> {
-            vec![f32::from(self.die.unwrap_or(0))]
+        fn write_observation_tensor(&self, _: usize, out: &mut [f32]) {
+            out[0] = f32::from(self.die.unwrap_or(0));
         }
         fn observation_shape(&self) -> Vec<usize> {
             vec![1]
@@ -696,9 +709,7 @@ mod tests {
         fn observation_string(&self, _: usize) -> String {
             format!("{self:?}")
         }
-        fn observation_tensor(&self, _: usize) -> Vec<f32> {
-            vec![]
-        }
+        fn write_observation_tensor(&self, _: usize, _: &mut [f32]) {}
         fn observation_shape(&self) -> Vec<usize> {
             vec![0]
         }

@@ -432,9 +432,7 @@ mod tests {
         fn observation_string(&self, _: usize) -> String {
             format!("{self:?}")
         }
-        fn observation_tensor(&self, _: usize) -> Vec<f32> {
-            vec![]
-        }
+        fn write_observation_tensor(&self, _: usize, _: &mut [f32]) {}
         fn observation_shape(&self) -> Vec<usize> {
             vec![0]
         }

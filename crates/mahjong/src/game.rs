@@ -627,11 +627,11 @@ impl Game for Mahjong {
     /// as tile counts: 0 the player's hand; 1-4 the melds of A, B, C, D; 5-8 the discards of
     /// A, B, C, D still on the table; 9 all ones when the player is to act. All zero
     /// while the wall is drawn.
-    fn observation_tensor(&self, player: usize) -> Vec<f32> {
+    fn write_observation_tensor(&self, player: usize, t: &mut [f32]) {
         let w = Kind::COUNT;
-        let mut t = vec![0.0; 10 * w];
+        t.fill(0.0);
         let Some(table) = self.position() else {
-            return t;
+            return;
         };
         let me = Mahjong::viewer(player);
         for k in table.hand(me).tiles() {
@@ -643,14 +643,16 @@ impl Game for Mahjong {
                     t[(1 + p.index()) * w + k.index()] += 1.0;
                 }
             }
-            for k in table.discards(p) {
-                t[(5 + p.index()) * w + k.index()] += 1.0;
+        }
+        for p in Player::ALL {
+            let plane = &mut t[(5 + p.index()) * w..(6 + p.index()) * w];
+            for (x, &count) in plane.iter_mut().zip(table.discard_counts(p)) {
+                *x = f32::from(count);
             }
         }
         if table.to_act() == Some(me) {
             t[9 * w..].fill(1.0);
         }
-        t
     }
 
     fn observation_shape(&self) -> Vec<usize> {
@@ -801,6 +803,9 @@ mod tests {
         let mut g = drawing(Wall::LEN);
         let Stage::Dealt(t) = &mut g.stage else { unreachable!() };
         t.miscount_discard(Kind::PASS);
-        assert_eq!(g.check_invariants(), Err("5 copies of PASS on the table".to_owned()));
+        assert_eq!(
+            g.check_invariants(),
+            Err("the discards counted on the table disagree with the log".to_owned())
+        );
     }
 }

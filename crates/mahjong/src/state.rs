@@ -95,7 +95,8 @@ pub struct Position {
     /// Each player's melds, in the order claimed: at most 4 (a meld takes 3 of the 13 tiles of a
     /// hand, and a fifth would leave none to win with), their number is the length.
     melds: [ArrayVec<Meld, 4>; 4],
-    discarded: [u8; Kind::COUNT],
+    /// Each player's discards still on the table, counted by kind (a claim takes one back).
+    on_table: [[u8; Kind::COUNT]; 4],
     direction: Direction,
     to_discard: Option<Player>,
     outcome: Option<Outcome>,
@@ -133,7 +134,7 @@ impl Position {
             head: 0,
             hands: [Hand::new(); 4],
             melds: Default::default(),
-            discarded: [0; Kind::COUNT],
+            on_table: [[0; Kind::COUNT]; 4],
             direction: Direction::Forward,
             to_discard: None,
             outcome: None,
@@ -583,7 +584,7 @@ impl Position {
         let i = p.index();
         debug_assert!(self.hands[i].count(tile) > 0, "{p} holds no {tile}");
         self.hands[i].remove(tile);
-        self.discarded[tile.index()] += 1;
+        self.on_table[i][tile.index()] += 1;
         self.stats.discards += 1;
         self.refresh(p);
         let dir = self.direction;
@@ -670,7 +671,6 @@ impl Position {
     }
 
     fn claim(&mut self, from: Player, to: Player, hand: Hand, meld: Meld, d: u8) {
-        let _ = from;
         let j = to.index();
         let tile = match meld {
             Meld::Pong(t) => t,
@@ -684,7 +684,7 @@ impl Position {
                     .expect("one tile of the chow is the discard")
             }
         };
-        self.discarded[tile.index()] -= 1;
+        self.on_table[from.index()][tile.index()] -= 1;
         self.hands[j] = hand;
         self.melds[j].push(meld);
         self.dist[j] = d;
@@ -711,7 +711,17 @@ impl Position {
     /// The consistency check: every kind's 4 copies are in the wall, hands, melds or discards;
     /// hand sizes fit the melds; the cached distances and waits are right.
     pub fn check(&self) -> Result<(), String> {
-        let mut counts = self.discarded.map(|c| c as usize);
+        let mut counts = [0; Kind::COUNT];
+        let mut logged = [[0; Kind::COUNT]; 4];
+        for (p, k) in self.table_discards() {
+            logged[p.index()][k.index()] += 1;
+        }
+        if logged != self.on_table {
+            return Err("the discards counted on the table disagree with the log".to_owned());
+        }
+        for (count, k) in counts.iter_mut().zip(Kind::ALL) {
+            *count = self.on_table.iter().map(|mine| usize::from(mine[k.index()])).sum();
+        }
         for t in &self.wall.tiles()[self.head..] {
             counts[t.index()] += 1;
         }
@@ -772,34 +782,42 @@ impl Position {
         &self.wall
     }
 
+    /// How many of each kind (by [`Kind::index`]) the player's discards still on the table
+    /// hold: [`Position::discards`] counted, kept as play goes.
+    pub fn discard_counts(&self, player: Player) -> &[u8; Kind::COUNT] {
+        &self.on_table[player.index()]
+    }
+
     /// The player's discards still on the table, oldest first: every `OUT` (`PASS` included)
     /// until a claim takes it.
     pub fn discards(&self, player: Player) -> Vec<Kind> {
-        let mut mine = Vec::new();
-        // Whether the last discard is the player's (a claim takes it).
-        let mut last_mine = false;
-        for e in &self.events {
-            match *e {
-                Event::Discard { player: p, tile } => {
-                    last_mine = p == player;
-                    if last_mine {
-                        mine.push(tile);
-                    }
+        self.table_discards().filter(|&(p, _)| p == player).map(|(_, k)| k).collect()
+    }
+
+    /// Every player's discards still on the table with who discarded them, oldest first, in
+    /// one pass over the events and with no allocation: an `OUT` (`PASS` included) stays
+    /// unless the next discard or claim is a claim (which takes it).
+    pub fn table_discards(&self) -> impl Iterator<Item = (Player, Kind)> + '_ {
+        // Each discard as Some, each claim as None; other events left out.
+        let mut outs = self
+            .events
+            .iter()
+            .filter_map(|e| match *e {
+                Event::Discard { player, tile } => Some(Some((player, tile))),
+                Event::Pass { player, .. } => Some(Some((player, Kind::PASS))),
+                Event::Chow { .. } | Event::Pong { .. } => Some(None),
+                _ => None,
+            })
+            .peekable();
+        std::iter::from_fn(move || {
+            loop {
+                let out = outs.next()?;
+                let claimed = matches!(outs.peek(), Some(None));
+                if let (Some(d), false) = (out, claimed) {
+                    return Some(d);
                 }
-                Event::Pass { player: p, .. } => {
-                    last_mine = p == player;
-                    if last_mine {
-                        mine.push(Kind::PASS);
-                    }
-                }
-                Event::Chow { .. } | Event::Pong { .. } if last_mine => {
-                    mine.pop();
-                    last_mine = false;
-                }
-                _ => {}
             }
-        }
-        mine
+        })
     }
 
     /// The table with every tile `keep` has not seen dealt again at random: the other
@@ -909,9 +927,9 @@ pub fn simulate(wall: &Wall) -> GameRecord {
 
 #[cfg(test)]
 impl Position {
-    /// Counts one more `kind` among the discards: a corrupt table for the tests of the checks.
+    /// Counts one more `kind` among A's discards: a corrupt table for the tests of the checks.
     pub(crate) fn miscount_discard(&mut self, kind: Kind) {
-        self.discarded[kind.index()] += 1;
+        self.on_table[0][kind.index()] += 1;
     }
 }
 
@@ -980,7 +998,8 @@ mod tests {
         let mut t = table();
         let k = t.hands[1].kinds().next().unwrap();
         t.hands[1].remove(k);
-        t.discarded[k.index()] += 1;
+        t.on_table[1][k.index()] += 1;
+        t.events.push(Event::Discard { player: Player::B, tile: k });
         assert_eq!(broken(&t), "B holds 12 tiles, expected 13");
         // One tile too many for the player to discard.
         let mut t = table();
@@ -1006,8 +1025,10 @@ mod tests {
         }
         assert_eq!(broken(&t), "3 copies of 1M on the table");
         let mut t = table();
-        let k = Kind::ALL.into_iter().find(|k| t.discarded[k.index()] > 0).unwrap();
-        t.discarded[k.index()] += 1;
+        let (p, k) = t.table_discards().next().unwrap();
+        t.on_table[p.index()][k.index()] += 1;
+        assert_eq!(broken(&t), "the discards counted on the table disagree with the log");
+        t.events.push(Event::Discard { player: p, tile: k });
         assert_eq!(broken(&t), format!("5 copies of {k} on the table"));
         // A tile left out of the wall's count.
         let mut t = table();
@@ -1040,7 +1061,7 @@ mod tests {
         bad.decide = false;
         assert!(broken(&bad).contains("out of turn"), "{}", broken(&bad));
         let mut bad = t;
-        bad.events.push(Event::Pass { player: Player::A, target: Player::B });
+        bad.events.push(Event::Win { player: Player::A });
         assert!(broken(&bad).contains("not the last event"), "{}", broken(&bad));
     }
 
@@ -1049,13 +1070,13 @@ mod tests {
         for seed in 0..50 {
             let mut t = Position::new(&Wall::random(&mut seeded_rng(seed)));
             t.play_out();
-            let mut counts = [0; Kind::COUNT];
             for p in Player::ALL {
+                let mut counts = [0; Kind::COUNT];
                 for k in t.discards(p) {
                     counts[k.index()] += 1;
                 }
+                assert_eq!(counts, t.on_table[p.index()], "wall {seed}");
             }
-            assert_eq!(counts, t.discarded, "wall {seed}");
         }
     }
 }

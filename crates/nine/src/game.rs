@@ -354,9 +354,9 @@ impl Game for Nine {
     }
 
     /// `[5, 36]`: see [`Nine`].
-    fn observation_tensor(&self, player: usize) -> Vec<f32> {
+    fn write_observation_tensor(&self, player: usize, t: &mut [f32]) {
         let me = Player::ALL[player.min(1)];
-        let mut t = vec![0.0; 5 * Card::COUNT];
+        t.fill(0.0);
         let planes = match &self.stage {
             Stage::Dealing(dealt) => {
                 let mut hands = [CardSet::EMPTY; 2];
@@ -373,7 +373,6 @@ impl Game for Nine {
         if self.current_player() == Some(me.index()) {
             t[4 * Card::COUNT..].fill(1.0);
         }
-        t
     }
 
     fn observation_shape(&self) -> Vec<usize> {

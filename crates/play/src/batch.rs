@@ -206,7 +206,8 @@ impl Batch {
         for (env, &action) in actions.iter().enumerate() {
             let game = self.games[env].as_mut();
             let player = self.to_move[env];
-            game.try_apply_id(action as usize).expect("checked legal above");
+            // Checked against the legal mask above.
+            game.apply_legal_id(action as usize);
             resolve_chance(game, self.seeds[env]);
             let gained = game.rewards();
             rewards[env * self.players..(env + 1) * self.players].copy_from_slice(&gained);
@@ -305,7 +306,7 @@ impl Batch {
         for ((game, &player), row) in
             self.games.iter().zip(&self.to_move).zip(out.chunks_exact_mut(size))
         {
-            row.copy_from_slice(&game.observation_tensor(player));
+            game.write_observation_tensor(player, row);
         }
     }
 }

@@ -44,6 +44,12 @@ pub trait ErasedGame: Send + Sync + std::fmt::Debug {
     /// # Errors
     /// Why not; the state is unchanged.
     fn try_apply_id(&mut self, id: usize) -> Result<(), IllegalAction>;
+    /// Applies an id the caller has checked against the legal actions now (a batch's legal
+    /// masks): [`Game::apply_unchecked`], with no second check.
+    ///
+    /// # Panics
+    /// If the id is of no action.
+    fn apply_legal_id(&mut self, id: usize);
     /// The notation of an id, `None` if out of range.
     fn id_to_string(&self, id: usize) -> Option<String>;
     /// The id of a notation.
@@ -85,6 +91,8 @@ pub trait ErasedGame: Send + Sync + std::fmt::Debug {
     fn observation_shape(&self) -> Vec<usize>;
     /// See [`Game::observation_tensor`].
     fn observation_tensor(&self, player: usize) -> Vec<f32>;
+    /// See [`Game::write_observation_tensor`].
+    fn write_observation_tensor(&self, player: usize, out: &mut [f32]);
     /// See [`Game::observation_string`].
     fn observation_string(&self, player: usize) -> String;
     /// See [`Game::information_state_shape`].
@@ -172,6 +180,10 @@ impl<G: Present> ErasedGame for G {
         })?;
         Game::try_apply(self, action)
     }
+    fn apply_legal_id(&mut self, id: usize) {
+        let action = self.action_from_id(id).expect("a legal id is an action");
+        self.apply_unchecked(action);
+    }
     fn id_to_string(&self, id: usize) -> Option<String> {
         self.action_from_id(id).map(|a| a.to_string())
     }
@@ -219,6 +231,9 @@ impl<G: Present> ErasedGame for G {
     }
     fn observation_tensor(&self, player: usize) -> Vec<f32> {
         Game::observation_tensor(self, player)
+    }
+    fn write_observation_tensor(&self, player: usize, out: &mut [f32]) {
+        Game::write_observation_tensor(self, player, out);
     }
     fn observation_string(&self, player: usize) -> String {
         Game::observation_string(self, player)

@@ -267,16 +267,15 @@ impl Game for RaceGame {
     /// action id of a move there): plane 0 has a 1 on the piece's cell, plane 1 a 1 on the
     /// target `(N, M)`, plane 2 is all ones when `player` is to move (else all zeros). The
     /// information state tensor is the same.
-    fn observation_tensor(&self, player: usize) -> Vec<f32> {
+    fn write_observation_tensor(&self, player: usize, t: &mut [f32]) {
         let cells = self.cells();
-        let mut t = vec![0.0; 3 * cells];
+        t.fill(0.0);
         let (x, y) = self.position.cell();
         t[self.action_id(Move { x, y })] = 1.0;
         t[cells + cells - 1] = 1.0;
         if self.current_player() == Some(player) {
             t[2 * cells..].fill(1.0);
         }
-        t
     }
 
     /// `[3, N, M]`.

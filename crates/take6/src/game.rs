@@ -963,9 +963,9 @@ impl Game for Take6 {
     }
 
     /// See [`Take6`].
-    fn observation_tensor(&self, player: usize) -> Vec<f32> {
+    fn write_observation_tensor(&self, player: usize, t: &mut [f32]) {
         let w = usize::from(DECK_SIZE);
-        let mut t = vec![0.0; 9 * w];
+        t.fill(0.0);
         let mut mark = |plane: usize, set: CardSet| {
             for c in set {
                 t[plane * w + usize::from(c.value()) - 1] = 1.0;
@@ -976,7 +976,7 @@ impl Game for Take6 {
             for (r, &c) in self.deal.starts(&self.rules).iter().enumerate() {
                 mark(1 + r, CardSet::single(c));
             }
-            return t;
+            return;
         };
         mark(0, h.hand(player));
         for (r, row) in h.table().rows().iter().enumerate() {
@@ -990,7 +990,6 @@ impl Game for Take6 {
         if h.row_choice().is_some_and(|n| n.player == player) {
             t[8 * w..].fill(1.0);
         }
-        t
     }
 
     fn observation_shape(&self) -> Vec<usize> {

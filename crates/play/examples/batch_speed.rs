@@ -1,0 +1,51 @@
+//! Steps per second of `Batch` (the engine of Python's `tabletop.vector_env`) on one thread:
+//! n environments, a pseudo-random legal action each, observations written after each step.
+//!
+//! `cargo run --release -p tabletop-play --example batch_speed [n] [steps] [game...]`
+
+use std::time::Instant;
+
+use serde_json::json;
+use tabletop_play::Batch;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let n: usize = args.first().map_or(1024, |a| a.parse().expect("n"));
+    let steps: usize = args.get(1).map_or(200, |a| a.parse().expect("steps"));
+    let games: Vec<&str> = if args.len() > 2 {
+        args[2..].iter().map(String::as_str).collect()
+    } else {
+        vec!["nine", "take6", "race", "mahjong"]
+    };
+    for game in games {
+        let params = if game == "race" {
+            json!({"piece": "queen", "rows": 8, "cols": 8})
+        } else {
+            json!({})
+        };
+        let mut batch = Batch::new(game, &params, n, 0).expect("batch");
+        let obs_size: usize = batch.observation_shape().iter().product();
+        let mut obs = vec![0.0f32; n * obs_size];
+        let mut rewards = vec![0.0; n * batch.num_players()];
+        let mut done = vec![false; n];
+        let mut actions = vec![0i64; n];
+        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+        let start = Instant::now();
+        for _ in 0..steps {
+            for (i, a) in actions.iter_mut().enumerate() {
+                let mask = batch.legal_mask(i);
+                let count = mask.iter().filter(|&&m| m).count();
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let k = (x % count as u64) as usize;
+                *a = mask.iter().enumerate().filter(|m| *m.1).nth(k).unwrap().0 as i64;
+            }
+            batch.step(&actions, &mut rewards, &mut done).expect("legal");
+            batch.write_observations(&mut obs);
+        }
+        let secs = start.elapsed().as_secs_f64();
+        let per = secs / (n * steps) as f64;
+        println!("{game:8} {:>12.0} steps/s  {:>8.3} us a step", 1.0 / per, per * 1e6);
+    }
+}
