@@ -428,14 +428,19 @@ fn utility_range_and_length_bound() {
     // multiples of 5 (2) and twelve others (1).
     assert_eq!(g.utility_range(), (-107.0, 0.0));
     assert_eq!(g.max_remaining_steps(), 44 + 80);
-    for a in g.chance_from_seed(1) {
+    let deal = g.chance_from_seed(1);
+    g.apply(deal[0]);
+    assert_eq!(g.max_remaining_steps(), 43 + 80, "one card dealt");
+    for &a in &deal[1..] {
         g.apply(a);
     }
     assert_eq!(g.max_remaining_steps(), 80);
     g.apply(g.legal_actions()[0]);
     assert_eq!(g.max_remaining_steps(), 80, "the round in progress counts whole");
+    assert!(!g.observation_string(0).contains("scores"), "a hand has no match scores");
     let m = Take6::new(&Take6Params { mode: Mode::Match, ..Take6Params::default() }).unwrap();
     assert_eq!(m.utility_range(), (-172.0, 0.0));
+    assert!(m.observation_string(0).contains("scores: [0, 0, 0, 0]"), "a match's scores");
     // 4 x 65 heads at most before a hand is dealt, one a hand at least: 260 more hands.
     assert_eq!(m.max_remaining_steps(), 124 + 260 * 124);
     let small = Take6Params { mode: Mode::Match, target: 2, ..params(2, 1, 3, 7, "forced") };
