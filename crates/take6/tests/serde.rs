@@ -70,3 +70,20 @@ fn game_parameters_read_and_write_the_same_json_as_before() {
     assert!(from_str::<Take6Params>(r#"{"mode": "tournament"}"#).is_err());
     assert!(from_str::<Take6Params>(r#"{"players": 300}"#).is_err());
 }
+
+/// An arena's entrant reads and writes as its name: a built-in bot's notation is that bot
+/// (and equals it), any other name a bot of the caller's.
+#[test]
+fn entrants_are_their_names() {
+    use tabletop_take6::Entrant;
+    let mc: BotKind = "mc:50".parse().unwrap();
+    let lowest: BotKind = "lowest".parse().unwrap();
+    let read: Entrant = from_str("\"mc:50\"").unwrap();
+    assert_eq!(read, Entrant::Builtin(mc));
+    assert!(read == mc && read != lowest);
+    assert!(Entrant::External("mc:50 copy".into()) != mc);
+    let mine: Entrant = from_str("\"my bot\"").unwrap();
+    assert_eq!(mine, Entrant::External("my bot".to_owned()));
+    assert_eq!(to_value(&read).unwrap(), json!("mc:50"));
+    assert_eq!(to_value(&mine).unwrap(), json!("my bot"));
+}
