@@ -20,21 +20,27 @@ fn values(set: CardSet) -> Vec<u8> {
     set.into_iter().map(Card::value).collect()
 }
 
-/// The information state's memory planes (9 on) as the string's history tokens give them:
-/// `d{q}:v` dealt to the player, `s{r}:v` a row's start, `p{q}:v` (or `?`) a card chosen,
-/// `p{q}:r{row}` a row taken; only the hand in progress counts.
-fn memory_from_string(text: &str, player: usize, n: usize, h: usize) -> Vec<Vec<u8>> {
-    let mut planes = vec![Vec::new(); 2 + h * (n + 1)];
-    let history = text.lines().find_map(|l| l.strip_prefix("history: ")).unwrap_or("");
-    // The hand in progress starts with its first deal: a deal token at the start or after a
-    // play.
+/// The history tokens of the hand in progress, from the information state string: from its
+/// first deal token (one at the start or after a play); none while a match's next hand has
+/// dealt nothing yet (the last token is a play).
+fn hand_tokens(text: &str) -> Vec<&str> {
+    let history = text.lines().find_map(|l| l.strip_prefix("history:")).unwrap_or("");
     let tokens: Vec<&str> = history.split_whitespace().collect();
     let start = (0..tokens.len())
         .rev()
         .find(|&i| tokens[i].starts_with('d') && (i == 0 || tokens[i - 1].starts_with('p')))
         .unwrap_or(0);
+    tokens[start..].to_vec()
+}
+
+/// The information state's memory planes (9 on) as the string's history tokens give them:
+/// `d{q}:v` dealt to the player, `s{r}:v` a row's start, `p{q}:v` (or `?`) a card chosen,
+/// `p{q}:r{row}` a row taken; only the hand in progress counts.
+fn memory_from_string(text: &str, player: usize, n: usize, h: usize) -> Vec<Vec<u8>> {
+    let mut planes = vec![Vec::new(); 2 + h * (n + 1)];
+    let tokens = hand_tokens(text);
     let mut choices = 0;
-    for token in &tokens[start..] {
+    for token in &tokens {
         let (who, what) = token.split_once(':').unwrap();
         let (kind, index) = who.split_at(1);
         let index: usize = index.parse().unwrap();
@@ -76,14 +82,40 @@ fn check_game(mode: Mode, h: usize, seed: u64) -> (usize, u32) {
     };
     let mut g = Take6::new(&params).unwrap();
     assert_eq!(g.information_state_shape(), [12 + h * (n + 1), W]);
-    let (mut steps, mut checked) = (0, 0);
+    let (mut steps, mut checked, mut dealing) = (0, 0, 0);
     let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
     while !g.is_terminal() && steps < 400 {
         for p in 0..n {
             let obs = g.observation_tensor(p);
             let info = g.information_state_tensor(p);
             assert_eq!(obs[..], info[..9 * W], "the information state starts with the observation");
-            if let Some(hand) = g.hand().filter(|_| !g.is_dealing()) {
+            if g.is_dealing() {
+                // The cards dealt so far: the player's, and each row's start once dealt (none
+                // yet when the last token is the previous hand's play).
+                let text = g.information_state_string(p);
+                let mut tokens = hand_tokens(&text);
+                if tokens.last().is_some_and(|t| t.starts_with('p')) {
+                    tokens.clear();
+                }
+                let mut mine = Vec::new();
+                let mut rows = vec![Vec::new(); ROWS];
+                for token in tokens {
+                    let (who, v) = token[1..].split_once(':').unwrap();
+                    let who: usize = who.parse().unwrap();
+                    match (&token[..1], v) {
+                        ("d", "?") => {}
+                        ("d", v) if who == p + 1 => mine.push(v.parse::<u8>().unwrap()),
+                        ("s", v) => rows[who - 1].push(v.parse::<u8>().unwrap()),
+                        _ => {}
+                    }
+                }
+                mine.sort_unstable();
+                assert_eq!(plane(&obs, 0), mine, "dealt to player {p} so far");
+                for (r, want) in rows.iter().enumerate() {
+                    assert_eq!(&plane(&obs, 1 + r), want, "row {} dealt so far", r + 1);
+                }
+                dealing += 1;
+            } else if let Some(hand) = g.hand() {
                 assert_eq!(plane(&obs, 0), values(hand.hand(p)), "the player's hand");
                 for (r, row) in hand.table().rows().iter().enumerate() {
                     assert_eq!(plane(&obs, 1 + r), values(row.cards()), "row {}", r + 1);
@@ -125,6 +157,7 @@ fn check_game(mode: Mode, h: usize, seed: u64) -> (usize, u32) {
         }
         steps += 1;
     }
+    assert!(dealing > 0, "states checked while dealing");
     (checked, g.hands_dealt())
 }
 
