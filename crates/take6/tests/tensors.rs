@@ -21,8 +21,8 @@ fn values(set: CardSet) -> Vec<u8> {
 }
 
 /// The history tokens of the hand in progress, from the information state string: from its
-/// first deal token (one at the start or after a play); none while a match's next hand has
-/// dealt nothing yet (the last token is a play).
+/// first deal token (one at the start or after a play). Before a match's next hand deals
+/// its first card they are still the last hand's (the last token is then a play).
 fn hand_tokens(text: &str) -> Vec<&str> {
     let history = text.lines().find_map(|l| l.strip_prefix("history:")).unwrap_or("");
     let tokens: Vec<&str> = history.split_whitespace().collect();
