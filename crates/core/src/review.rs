@@ -545,6 +545,57 @@ mod tests {
         assert!(run(&[4, 3, 1, 1], false).is_err(), "an action after the end");
     }
 
+    /// `decide` on hand-made appraisals: among equal values the soonest win and the latest
+    /// loss are best where the moves to the end are known (all of them for a draw), estimates
+    /// carry their widest interval, and minus zero reads as zero.
+    #[test]
+    fn the_best_of_equal_values_and_the_intervals() {
+        let marks = Marks { inaccuracy: 1.0, mistake: 2.0, blunder: 3.0, throw_win: true };
+        let with = |action: u8, value: f64, plies: Option<u64>, ci95: f64| Appraised {
+            action,
+            value,
+            ci95,
+            plies,
+        };
+        let decide = |appraised: &[Appraised<u8>], played: u8| {
+            decide::<Heap>(appraised, played, (4, 2), 1, marks).unwrap()
+        };
+        // Winning in 3 or in 5, or losing: the soonest win is best, the slower one no worse.
+        let wins =
+            [with(1, 1.0, Some(5), 0.0), with(2, 1.0, Some(3), 0.0), with(3, -1.0, Some(2), 0.0)];
+        let d = decide(&wins, 1);
+        assert_eq!((d.ply, d.step, d.player), (4, 2, 1));
+        assert_eq!(
+            (d.best, d.value, d.best_value, d.regret),
+            (vec!["2".to_owned()], 1.0, 1.0, 0.0)
+        );
+        assert_eq!((d.mark, d.ci95), (None, None));
+        let d = decide(&wins, 3);
+        assert_eq!((d.regret, d.mark), (2.0, Some(Mark::Blunder)), "a win thrown away");
+        // Every move loses: the latest loss is best.
+        let losses = [with(1, -1.0, Some(4), 0.0), with(2, -1.0, Some(8), 0.0)];
+        assert_eq!(decide(&losses, 1).best, ["2"]);
+        let lost_now = [with(1, -1.0, Some(0), 0.0), with(2, -1.0, Some(3), 0.0)];
+        assert_eq!(decide(&lost_now, 1).best, ["2"]);
+        // A draw: every drawing move is best, however long.
+        let draws =
+            [with(1, 0.0, Some(4), 0.0), with(2, 0.0, Some(8), 0.0), with(3, -1.0, None, 0.0)];
+        assert_eq!(decide(&draws, 3).best, ["1", "2"]);
+        // Without moves to the end, every action of the best value.
+        let plain = [with(1, 2.0, None, 0.0), with(2, 2.0, None, 0.0)];
+        assert_eq!(decide(&plain, 2).best, ["1", "2"]);
+        // Estimates: the widest interval; minus zero heads is zero.
+        let estimates = [with(1, -0.0, None, 0.25), with(2, -1.5, None, 0.5)];
+        let d = decide(&estimates, 1);
+        assert_eq!(d.ci95, Some(0.5));
+        assert!(d.value.is_sign_positive() && d.best_value.is_sign_positive(), "{d:?}");
+        let d = decide(&estimates, 2);
+        assert_eq!(
+            (d.value, d.best_value, d.regret, d.mark),
+            (-1.5, 0.0, 1.5, Some(Mark::Inaccuracy))
+        );
+    }
+
     #[test]
     fn marks_follow_the_thresholds() {
         let m = Marks { inaccuracy: 1.0, mistake: 3.0, blunder: 6.0, throw_win: false };
