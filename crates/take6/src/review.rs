@@ -169,6 +169,8 @@ mod tests {
         }
         assert_eq!(binomial_at_most(104, 9, MAX_EXACT_ROUNDS), None);
         assert_eq!(binomial_at_most(20, 3, MAX_EXACT_ROUNDS), Some(1140));
+        assert_eq!(binomial_at_most(7, 3, 35), Some(35), "at the cap is within it");
+        assert_eq!(binomial_at_most(7, 3, 34), None);
     }
 
     /// The decisions of a seeded game of random play with `players`, as states.
