@@ -122,13 +122,16 @@ impl Oracle<RaceGame> for RaceOracle {
     ) -> Result<Vec<Appraised<Move>>, ReviewError> {
         let pos = state.position();
         let (piece, board) = (pos.piece(), pos.board());
-        let (x, y) = pos.cell();
+        // The rows and columns from a cell to the target.
+        let away = |(x, y): (u64, u64)| (board.rows() - x, board.cols() - y);
         // The whole rectangle from this cell to the target, once; later cells fall inside.
-        self.cell(piece, board.rows() - x, board.cols() - y)?;
+        let (down, right) = away(pos.cell());
+        self.cell(piece, down, right)?;
         pos.moves()
             .into_iter()
             .map(|m| {
-                let c = self.cell(piece, board.rows() - m.x, board.cols() - m.y)?;
+                let (down, right) = away((m.x, m.y));
+                let c = self.cell(piece, down, right)?;
                 Ok(Appraised {
                     action: m,
                     value: -f64::from(c.value),

@@ -144,3 +144,23 @@ fn a_king_two_rows_by_three_columns_worked_by_hand() {
     let down = values.iter().find(|a| a.action == Move { x: 2, y: 1 }).unwrap();
     assert_eq!((down.value, down.plies), (1.0, Some(3)));
 }
+
+/// One oracle kept from game to game (another piece on the same board, a board taller or
+/// wider than its table) answers as a new one: its table is rebuilt whenever it does not cover
+/// the position.
+#[test]
+fn an_oracle_kept_across_games_answers_as_a_new_one() {
+    let mut kept = RaceOracle::default();
+    for (piece, rows, cols) in [
+        ("king", 6, 9),
+        ("knight", 6, 9),
+        ("knight", 9, 4),
+        ("knight", 4, 12),
+        ("queen", 4, 4),
+        ("queen", 7, 7),
+    ] {
+        let g = game(piece, rows, cols, [1, 1]);
+        let fresh = RaceOracle::default().appraise(&g, 0).unwrap();
+        assert_eq!(kept.appraise(&g, 0).unwrap(), fresh, "{piece} {rows} x {cols}");
+    }
+}
