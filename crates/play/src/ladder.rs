@@ -205,3 +205,66 @@ fn line(bot: &str, s: &Sums) -> LadderBot {
         seats: s.seats,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_line_from_its_sums() {
+        // Regrets 1, 2, 3, 4 over two seats: mean 2.5, sample variance 5/3.
+        let s =
+            Sums { decisions: 4, regret: 10.0, regret2: 30.0, seats: 2, wins: 1.5, score: -3.0 };
+        let l = line("b", &s);
+        assert_eq!((l.bot.as_str(), l.decisions, l.seats), ("b", 4, 2));
+        assert_eq!((l.mean_regret, l.win_rate, l.mean_score), (2.5, 0.75, -1.5));
+        assert!((l.ci95 - 1.96 * (5.0f64 / 3.0 / 4.0).sqrt()).abs() < 1e-12, "{}", l.ci95);
+        // One decision has no interval; none has no mean; no seat has no rates.
+        let one = line("b", &Sums { decisions: 1, regret: 2.0, regret2: 4.0, ..Sums::default() });
+        assert_eq!((one.mean_regret, one.ci95, one.win_rate, one.mean_score), (2.0, 0.0, 0.0, 0.0));
+        let none = line("b", &Sums::default());
+        assert_eq!((none.mean_regret, none.ci95), (0.0, 0.0));
+        let mut twice = s;
+        twice.add(&s);
+        assert_eq!(
+            twice,
+            Sums { decisions: 8, regret: 20.0, regret2: 60.0, seats: 4, wins: 3.0, score: -6.0 }
+        );
+    }
+
+    /// The solver and a random player, in every seat of two deals: the solver has no regret
+    /// and comes first; each bot sits in every seat of each deal; one win a game is shared
+    /// out, and Nine's scores sum to zero.
+    #[test]
+    fn every_bot_in_every_seat_and_the_solver_first() {
+        for bots in [vec!["random", "solver"], vec!["random", "solver", "random"]] {
+            let config = LadderConfig {
+                game: "nine".to_owned(),
+                params: json!({}),
+                bots: bots.iter().map(|b| (*b).to_owned()).collect(),
+                games: 2,
+                seed: 5,
+            };
+            let r = config.run(|| ()).unwrap();
+            assert_eq!((r.game.as_str(), r.games, r.seed), ("nine", 2, 5));
+            assert_eq!(r.bots.len(), bots.len());
+            let solver = &r.bots[0];
+            assert_eq!(
+                (solver.bot.as_str(), solver.mean_regret, solver.ci95),
+                ("solver", 0.0, 0.0)
+            );
+            assert!(solver.decisions > 0);
+            // Each deal: B rotations of 2 seats, 2 for each bot; 2 deals.
+            for b in &r.bots {
+                assert_eq!(b.seats, 4, "{b:?}");
+                assert!(b.bot == "solver" || b.mean_regret > 0.0, "{b:?}");
+            }
+            let games = 2.0 * bots.len() as f64;
+            let wins: f64 = r.bots.iter().map(|b| b.win_rate * b.seats as f64).sum();
+            assert!((wins - games).abs() < 1e-9, "{wins} wins in {games} games");
+            let score: f64 = r.bots.iter().map(|b| b.mean_score * b.seats as f64).sum();
+            assert!(score.abs() < 1e-9, "zero-sum: {score}");
+        }
+    }
+}
