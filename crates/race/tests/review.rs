@@ -158,6 +158,14 @@ fn an_oracle_kept_across_games_answers_as_a_new_one() {
         ("knight", 4, 12),
         ("queen", 4, 4),
         ("queen", 7, 7),
+        // A small board of another piece after a large one: inside the table's rectangle.
+        ("king", 3, 4),
+        ("knight", 9, 9),
+        ("rook", 3, 3),
+        ("queen", 9, 9),
+        ("knight", 4, 3),
+        ("rook", 9, 9),
+        ("king", 3, 3),
     ] {
         let g = game(piece, rows, cols, [1, 1]);
         let fresh = RaceOracle::default().appraise(&g, 0).unwrap();
