@@ -223,6 +223,9 @@ mod tests {
         // One decision has no interval; none has no mean; no seat has no rates.
         let one = line("b", &Sums { decisions: 1, regret: 2.0, regret2: 4.0, ..Sums::default() });
         assert_eq!((one.mean_regret, one.ci95, one.win_rate, one.mean_score), (2.0, 0.0, 0.0, 0.0));
+        // Two decisions already have one: regrets 1 and 3, sample variance 2.
+        let two = line("b", &Sums { decisions: 2, regret: 4.0, regret2: 10.0, ..Sums::default() });
+        assert!((two.ci95 - 1.96).abs() < 1e-12, "{}", two.ci95);
         let none = line("b", &Sums::default());
         assert_eq!((none.mean_regret, none.ci95), (0.0, 0.0));
         let mut twice = s;
@@ -231,6 +234,68 @@ mod tests {
             twice,
             Sums { decisions: 8, regret: 20.0, regret2: 60.0, seats: 4, wins: 3.0, score: -6.0 }
         );
+    }
+
+    /// Take 6! (four players, general-sum, ties for first place) with three bots: the ladder's
+    /// sums recomputed game by game from the sessions the module docs describe (deal `g` is
+    /// `sub_seed(seed, g)`; in rotation `r` seat `s` holds bot `(s + r) mod B`).
+    #[test]
+    fn the_sums_are_those_of_the_games_played() {
+        let bots = ["lowest", "highest", "random"];
+        let config = LadderConfig {
+            game: "take6".to_owned(),
+            params: json!({}),
+            bots: bots.iter().map(|b| (*b).to_owned()).collect(),
+            games: 2,
+            seed: 3,
+        };
+        let report = config.run(|| ()).unwrap();
+        let mut want = vec![Sums::default(); bots.len()];
+        let mut ties = 0;
+        for g in 0..2 {
+            for r in 0..bots.len() {
+                let seats: Vec<Seat> =
+                    (0..4).map(|s| bots[(s + r) % bots.len()].parse().unwrap()).collect();
+                let mut session = Session::new("take6", json!({}), seats, sub_seed(3, g)).unwrap();
+                while !session.is_terminal() {
+                    session.step().unwrap();
+                }
+                let returns = session.returns();
+                let best = returns.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+                let first: Vec<usize> = (0..4).filter(|&s| returns[s] == best).collect();
+                ties += usize::from(first.len() > 1);
+                for (s, &v) in returns.iter().enumerate() {
+                    let w = &mut want[(s + r) % bots.len()];
+                    w.seats += 1;
+                    w.score += v;
+                    if first.contains(&s) {
+                        w.wins += 1.0 / first.len() as f64;
+                    }
+                }
+                for d in session.review().unwrap().decisions {
+                    let w = &mut want[(d.player + r) % bots.len()];
+                    w.decisions += 1;
+                    w.regret += d.regret;
+                    w.regret2 += d.regret * d.regret;
+                }
+            }
+        }
+        assert!(ties > 0, "a shared first place among the games");
+        assert!(want.iter().all(|w| w.score < 0.0), "heads are taken");
+        // The same sums, added deal by deal in the ladder: equal up to rounding.
+        let close = |a: f64, b: f64| (a - b).abs() <= 1e-12 * a.abs().max(1.0);
+        for (bot, w) in bots.iter().zip(&want) {
+            let (got, want) = (report.bots.iter().find(|b| b.bot == *bot).unwrap(), line(bot, w));
+            assert_eq!((got.decisions, got.seats), (want.decisions, want.seats), "{bot}");
+            for (a, b) in [
+                (got.mean_regret, want.mean_regret),
+                (got.ci95, want.ci95),
+                (got.win_rate, want.win_rate),
+                (got.mean_score, want.mean_score),
+            ] {
+                assert!(close(a, b), "{bot}: {got:?} against {want:?}");
+            }
+        }
     }
 
     /// The solver and a random player, in every seat of two deals: the solver has no regret
