@@ -402,6 +402,48 @@ mod tests {
         assert_ne!(a.episode_seeds(), b.episode_seeds());
     }
 
+    /// What a batch tells about itself, on race boards of 5 x 5: the game, its parameters
+    /// and sizes, every mask at once, who acts, and each observation from that player's side.
+    #[test]
+    fn a_batch_describes_itself() {
+        let mut batch = Batch::new("race", &json!({"rows": 5, "cols": 5}), 3, 7).unwrap();
+        assert_eq!((batch.game(), batch.len(), batch.is_empty()), ("race", 3, false));
+        assert_eq!(
+            (batch.params()["rows"].clone(), batch.params()["cols"].clone()),
+            (json!(5), json!(5))
+        );
+        assert_eq!((batch.num_players(), batch.num_distinct_actions()), (2, 25));
+        assert_eq!(batch.observation_shape(), [3, 5, 5]);
+        let masks: Vec<bool> = (0..3).flat_map(|i| batch.legal_mask(i).to_vec()).collect();
+        assert_eq!(batch.legal_masks(), masks.as_slice());
+        assert!(masks.iter().any(|&m| m));
+        assert_eq!(batch.current_players(), [0, 0, 0]);
+        let mut rewards = vec![0.0; 6];
+        let mut done = vec![false; 3];
+        batch.step(&first_legal(&batch), &mut rewards, &mut done).unwrap();
+        assert_eq!(batch.current_players(), [1, 1, 1]);
+        let mut obs = vec![f32::NAN; 3 * 75];
+        batch.write_observations(&mut obs);
+        for (i, row) in obs.chunks_exact(75).enumerate() {
+            assert_eq!(row, batch.env(i).observation_tensor(1).as_slice(), "environment {i}");
+        }
+    }
+
+    /// An id one past the last action is refused, although as an index it would read the
+    /// next environment's first flag.
+    #[test]
+    fn an_id_past_the_actions_is_refused() {
+        let batch = Batch::new("take6", &json!({}), 64, 2).unwrap();
+        let a = batch.num_distinct_actions();
+        let env = (0..63).find(|&i| batch.legal_mask(i + 1)[0]).expect("some hand holds card 1");
+        let mut actions = first_legal(&batch);
+        actions[env] = a as i64;
+        let mut batch = batch;
+        let (mut rewards, mut done) = (vec![0.0; 64 * 4], vec![false; 64]);
+        let err = batch.step(&actions, &mut rewards, &mut done).unwrap_err();
+        assert!(matches!(err, BatchError::Illegal { env: e, .. } if e == env), "{err}");
+    }
+
     #[test]
     fn illegal_actions_are_refused_and_nothing_is_applied() {
         let mut batch = Batch::new("nine", &json!({}), 2, 3).unwrap();
