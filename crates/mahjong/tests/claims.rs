@@ -112,6 +112,7 @@ fn the_first_claim_decision_is_the_player_who_can_win_then_the_pair_with_its_cho
     let t = pong.position().unwrap();
     assert_eq!(t.events().last(), Some(&Event::Pong { player: Player::B, tile: kind("5M") }));
     assert_eq!(t.melds(Player::B).collect::<Vec<_>>(), [Meld::Pong(kind("5M"))]);
+    assert_eq!(t.claims_left(), 15, "16 melds at most, one made");
     assert_eq!(pong.turn(), Turn::Player(1));
     assert_eq!(strings(&pong), ["6M", "7M", "E", "S", "W", "N"]);
     assert_eq!(t.discards(Player::A), Vec::<Kind>::new(), "the claimed tile left the table");
