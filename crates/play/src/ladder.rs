@@ -188,12 +188,7 @@ impl LadderConfig {
 fn line(bot: &str, s: &Sums) -> LadderBot {
     let n = s.decisions as f64;
     let mean = if s.decisions == 0 { 0.0 } else { s.regret / n };
-    let ci95 = if s.decisions < 2 {
-        0.0
-    } else {
-        let var = ((s.regret2 - n * mean * mean) / (n - 1.0)).max(0.0);
-        1.96 * (var / n).sqrt()
-    };
+    let ci95 = tabletop_core::review::ci95(s.regret, s.regret2, n);
     let per_seat = |x: f64| if s.seats == 0 { 0.0 } else { x / s.seats as f64 };
     LadderBot {
         bot: bot.to_owned(),
@@ -210,6 +205,17 @@ fn line(bot: &str, s: &Sums) -> LadderBot {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    /// A ladder of two deals of `game` with its default parameters.
+    fn two_deals(game: &str, bots: &[&str], seed: u64) -> LadderConfig {
+        LadderConfig {
+            game: game.to_owned(),
+            params: json!({}),
+            bots: bots.iter().map(|b| (*b).to_owned()).collect(),
+            games: 2,
+            seed,
+        }
+    }
 
     #[test]
     fn a_line_from_its_sums() {
@@ -242,14 +248,7 @@ mod tests {
     #[test]
     fn the_sums_are_those_of_the_games_played() {
         let bots = ["lowest", "highest", "random"];
-        let config = LadderConfig {
-            game: "take6".to_owned(),
-            params: json!({}),
-            bots: bots.iter().map(|b| (*b).to_owned()).collect(),
-            games: 2,
-            seed: 3,
-        };
-        let report = config.run(|| ()).unwrap();
+        let report = two_deals("take6", &bots, 3).run(|| ()).unwrap();
         let mut want = vec![Sums::default(); bots.len()];
         let mut ties = 0;
         for g in 0..2 {
@@ -304,14 +303,7 @@ mod tests {
     #[test]
     fn every_bot_in_every_seat_and_the_solver_first() {
         for bots in [vec!["random", "solver"], vec!["random", "solver", "random"]] {
-            let config = LadderConfig {
-                game: "nine".to_owned(),
-                params: json!({}),
-                bots: bots.iter().map(|b| (*b).to_owned()).collect(),
-                games: 2,
-                seed: 5,
-            };
-            let r = config.run(|| ()).unwrap();
+            let r = two_deals("nine", &bots, 5).run(|| ()).unwrap();
             assert_eq!((r.game.as_str(), r.games, r.seed), ("nine", 2, 5));
             assert_eq!(r.bots.len(), bots.len());
             let solver = &r.bots[0];

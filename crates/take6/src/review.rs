@@ -7,7 +7,7 @@
 //! taken for a too-low card costs its heads, exactly.
 
 use tabletop_core::Game;
-use tabletop_core::review::{Appraised, Marks, Oracle, ReviewError, Reviewable};
+use tabletop_core::review::{Appraised, Marks, Oracle, ReviewError, Reviewable, ci95};
 
 use crate::bot::round_heads;
 use crate::{Action, Card, FastRng, MAX_PLAYERS, Take6, View};
@@ -97,14 +97,6 @@ fn card_heads(view: &View<'_>, cards: &[Card], seed: u64, exact_limit: u64) -> V
         .collect()
 }
 
-/// The half-width of the 95% confidence interval of a mean of `n` samples with sum `s` and
-/// sum of squares `s2` (the sample variance, normal approximation).
-fn ci95(s: f64, s2: f64, n: f64) -> f64 {
-    let mean = s / n;
-    let var = (s2 / n - mean * mean).max(0.0) * n / (n - 1.0);
-    1.96 * (var / n).sqrt()
-}
-
 impl Oracle<Take6> for Take6Oracle {
     fn marks(&self) -> Marks {
         TAKE6_MARKS
@@ -169,10 +161,6 @@ mod tests {
         assert_eq!(binomial_at_most(104, 9, MAX_EXACT_ROUNDS), None);
         assert_eq!(binomial_at_most(20, 3, MAX_EXACT_ROUNDS), Some(1140));
         assert_eq!(binomial_at_most(7, 3, 35), Some(35), "at the cap is within it");
-        // The samples 1, 2, 3, 4: mean 2.5, sample variance 5/3.
-        let want = 1.96 * (5.0f64 / 3.0 / 4.0).sqrt();
-        assert!((ci95(10.0, 30.0, 4.0) - want).abs() < 1e-12, "{}", ci95(10.0, 30.0, 4.0));
-        assert_eq!(ci95(8.0, 16.0, 4.0), 0.0, "equal samples");
         assert_eq!(binomial_at_most(7, 3, 34), None);
     }
 
