@@ -10,9 +10,13 @@ one CPU where the system allows it):
   `legal_actions()`, `random.choice`, `apply_action`, the next observation
   (`observation_tensor()`), and at the end `returns()` and a new state from the next seed.
   The loop without the observation (`loop-no-obs`) is printed too, for reference.
-- vector: `tabletop.vector_env(game, n)`, a random legal action per environment chosen with
-  numpy from `info["legal_actions_mask"]` (the policy's cost is counted), `step(actions)`:
-  observations, rewards, flags and masks of all n games, autoreset inside.
+- vector: `tabletop.vector_env(game, n)`, `step(actions)`: observations, rewards, flags and
+  masks of all n games, autoreset inside; a random legal action per environment, the policy's
+  cost counted, drawn two ways:
+  - `native`: `env.random_actions()`, the vector environment's own random policy (in Rust,
+    as the loop's `random.choice` is the per-state loop's own);
+  - `numpy`: chosen with numpy from `info["legal_actions_mask"]` (a random score per legal
+    action, the argmax), as a policy computed in numpy from the mask would.
 
 The columns are timed alternately (a busy machine slows both alike); each figure is the
 median of `--repeat` runs and the ratio is the median of the per-run ratios vector / loop.
@@ -48,17 +52,21 @@ def loop(game, steps, seed, observe=True):
     return steps / (time.perf_counter() - start)
 
 
-def vector(env, steps, seed):
-    """Steps per second (environment steps: n per call) of the vector environment."""
+def vector(env, steps, seed, native):
+    """Steps per second (environment steps: n per call) of the vector environment, the
+    random policy drawn by the environment (`native`) or with numpy from the masks."""
     rng = np.random.default_rng(seed)
     _, info = env.reset(seed=seed)
     calls = max(1, steps // env.num_envs)
     start = time.perf_counter()
     for _ in range(calls):
-        mask = info["legal_actions_mask"]
-        # A random score 1-255 per legal action, 0 elsewhere: the best is a random legal one.
-        scores = rng.integers(1, 256, mask.shape, dtype=np.uint8) * mask
-        _, _, _, _, info = env.step(scores.argmax(axis=1))
+        if native:
+            actions = env.random_actions()
+        else:
+            mask = info["legal_actions_mask"]
+            # A random score 1-255 per legal action, 0 elsewhere: the best is a random legal one.
+            actions = (rng.integers(1, 256, mask.shape, dtype=np.uint8) * mask).argmax(axis=1)
+        _, _, _, _, info = env.step(actions)
     return calls * env.num_envs / (time.perf_counter() - start)
 
 
@@ -76,21 +84,25 @@ def main():
         cpus = "not pinned"
     print(f"tabletop {tabletop.__version__}, n = {args.n}, {args.steps} steps per run, "
           f"median of {args.repeat}, {cpus}")
-    print(f"{'game':8} {'loop-no-obs':>12} {'loop':>12} {'vector':>12} {'ratio':>7}")
+    print(f"{'game':8} {'loop-no-obs':>12} {'loop':>12} {'native':>12} {'ratio':>7} "
+          f"{'numpy':>12} {'ratio':>7}")
     for name in args.games:
         game = tabletop.load_game(name)
         env = tabletop.vector_env(name, n=args.n)
         loop_steps = max(1000, args.steps // 10)  # the loop is slow: fewer steps, same rate
-        bare, loops, vecs, ratios = [], [], [], []
+        bare, loops, natives, numpys, ratios, numpy_ratios = [], [], [], [], [], []
         for r in range(args.repeat):
             bare.append(loop(game, loop_steps, r, observe=False))
             loops.append(loop(game, loop_steps, r))
-            vecs.append(vector(env, args.steps, r))
-            ratios.append(vecs[-1] / loops[-1])
+            natives.append(vector(env, args.steps, r, native=True))
+            numpys.append(vector(env, args.steps, r, native=False))
+            ratios.append(natives[-1] / loops[-1])
+            numpy_ratios.append(numpys[-1] / loops[-1])
         med = statistics.median
-        print(f"{name:8} {med(bare):12,.0f} {med(loops):12,.0f} {med(vecs):12,.0f} "
-              f"{med(ratios):6.1f}x")
-    print("(steps per second; ratio = vector / loop, both producing observations)")
+        print(f"{name:8} {med(bare):12,.0f} {med(loops):12,.0f} {med(natives):12,.0f} "
+              f"{med(ratios):6.1f}x {med(numpys):12,.0f} {med(numpy_ratios):6.1f}x")
+    print("(steps per second; ratio = vector / loop, both producing observations;")
+    print(" native: the environment's random policy, numpy: a random policy in numpy)")
 
 
 if __name__ == "__main__":

@@ -111,32 +111,30 @@ class VectorEnv(_Base):  # type: ignore[misc, valid-type]
         """Applies ``actions[i]`` (an integer array of shape ``(n,)``) for the player to act
         in environment ``i``. Returns ``(obs, rewards, terminated, truncated, info)``."""
         actions = _action_array(actions, self.num_envs)
-        obs, rewards, terminated, mask, players, envs, final_obs, returns, enders = (
-            self._native.step(actions)
+        obs, rewards, terminated, mask, players, finals, returns, enders = self._native.step(
+            actions
         )
         info = self._info(mask, players)
-        if len(envs):
-            n = self.num_envs
-            ended = np.zeros(n, dtype=np.bool_)
-            ended[envs] = True
-            finals = np.full(n, None, dtype=object)
-            for j, i in enumerate(envs):
-                finals[i] = final_obs[j]
-            final_returns = np.zeros((n, self.num_players), dtype=np.float64)
-            final_returns[envs] = returns
-            final_player = np.zeros(n, dtype=np.int64)
-            final_player[envs] = enders
+        if finals is not None:
+            ended = terminated.copy()
             info["final_obs"] = finals
             info["_final_obs"] = ended
             info["final_info"] = {
-                "returns": final_returns,
+                "returns": returns,
                 "_returns": ended,
-                "player": final_player,
+                "player": enders,
                 "_player": ended,
             }
             info["_final_info"] = ended
         truncated = np.zeros(self.num_envs, dtype=np.bool_)
         return obs, rewards, terminated, truncated, info
+
+    def random_actions(self) -> np.ndarray:
+        """A uniformly random legal action in every environment (int64, shape ``(n,)``): the
+        random policy, drawn in Rust from the environments' own generator (seeded with them,
+        and again by ``reset(seed=...)``), so the same seed gives the same actions. Much
+        cheaper than sampling from ``info["legal_actions_mask"]`` with numpy."""
+        return self._native.random_actions()
 
     def episode_seeds(self) -> np.ndarray:
         """The seed of the game each environment plays now (uint64):

@@ -72,6 +72,29 @@ def test_the_same_seed_gives_the_same_trajectory(name):
 
 
 @pytest.mark.parametrize("name", list(GAMES))
+def test_random_actions_are_legal_and_seeded(name):
+    env = tabletop.vector_env(name, n=64, seed=5, **GAMES[name])
+    again = tabletop.vector_env(name, n=64, seed=77, **GAMES[name])
+    _, info = env.reset(seed=5)
+    again.reset(seed=5)
+    drawn, not_first = [], 0
+    for _ in range(40):
+        actions = env.random_actions()
+        assert actions.shape == (64,) and actions.dtype == np.int64
+        mask = info["legal_actions_mask"]
+        assert mask[np.arange(64), actions].all()
+        assert np.array_equal(again.random_actions(), actions)
+        not_first += int((actions != mask.argmax(axis=1)).sum())
+        drawn.append(actions)
+        _, _, _, _, info = env.step(actions)
+        again.step(actions)
+    # Not always the first legal action; reset(seed) draws the same actions again.
+    assert not_first > 0
+    env.reset(seed=5)
+    assert np.array_equal(env.random_actions(), drawn[0])
+
+
+@pytest.mark.parametrize("name", list(GAMES))
 def test_every_environment_is_the_per_state_game(name):
     """Each environment, step by step and through its autoresets, against a `State` of the
     same game (from `episode_seeds()`): the masks are the states' legal actions, the players

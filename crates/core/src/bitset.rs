@@ -221,9 +221,52 @@ pub fn write_spaced<T: std::fmt::Display>(
     Ok(())
 }
 
+/// `BYTE_FLAGS[b][i]` is 1.0 when bit `i` of `b` is set, else 0.0.
+static BYTE_FLAGS: [[f32; 8]; 256] = byte_flags();
+
+const fn byte_flags() -> [[f32; 8]; 256] {
+    let mut table = [[0.0; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            if (b >> i) & 1 == 1 {
+                table[b][i] = 1.0;
+            }
+            i += 1;
+        }
+        b += 1;
+    }
+    table
+}
+
+/// Writes a set's bits as numbers over `out`: `out[i]` is 1.0 when bit `i` of `bits` is set,
+/// else 0.0, for every `i` below `out.len()` (the bits from `out.len()` up are not read).
+/// A plane of an observation tensor, eight numbers at a time.
+///
+/// ```
+/// let mut plane = [f32::NAN; 11];
+/// // Bit 11 is past the plane: not read.
+/// tabletop_core::write_flags(&mut plane, 0b1000_0000_0101);
+/// assert_eq!(plane, [1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
+/// ```
+///
+/// # Panics
+/// If `out` has more than 128 numbers.
+pub fn write_flags(out: &mut [f32], bits: u128) {
+    assert!(out.len() <= 128, "at most 128 flags");
+    let bytes = bits.to_le_bytes();
+    for (chunk, &b) in out.chunks_mut(8).zip(&bytes) {
+        chunk.copy_from_slice(&BYTE_FLAGS[usize::from(b)][..chunk.len()]);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::fmt;
+
+    use super::*;
+    use crate::{rand::Rng as _, seeded_rng};
 
     struct Spaced(Vec<u32>);
 
@@ -238,5 +281,21 @@ mod tests {
         assert_eq!(Spaced(vec![]).to_string(), "");
         assert_eq!(Spaced(vec![7]).to_string(), "7");
         assert_eq!(Spaced(vec![1, 22, 333]).to_string(), "1 22 333");
+    }
+
+    /// Against the plain loop, on random sets and every length up to 128.
+    #[test]
+    fn write_flags_is_the_plain_loop() {
+        let mut rng = seeded_rng(3);
+        for len in 0..=128 {
+            for _ in 0..20 {
+                let bits: u128 = rng.random();
+                let mut out = vec![f32::NAN; len];
+                write_flags(&mut out, bits);
+                let plain: Vec<f32> =
+                    (0..len).map(|i| if bits >> i & 1 == 1 { 1.0 } else { 0.0 }).collect();
+                assert_eq!(out, plain, "{bits:#x}, {len}");
+            }
+        }
     }
 }

@@ -155,6 +155,12 @@ pub enum Broken {
         /// The player.
         player: usize,
     },
+    /// The legal mask written over a buffer is not the legal actions' ids.
+    #[error("the legal mask written in place is not the legal actions' ids {ids:?}")]
+    Mask {
+        /// The legal actions' ids, ascending.
+        ids: Vec<usize>,
+    },
     /// The game went on past its announced bound.
     #[error("the game went on past its bound of {0} steps")]
     TooLong(usize),
@@ -324,6 +330,12 @@ fn check_state<G: Game>(state: &G) -> Result<(), Broken> {
     if ids.windows(2).any(|w| w[0] == w[1]) {
         return Err(Broken::Id { action: "-".to_owned(), reason: format!("repeated ids {ids:?}") });
     }
+    // Written over a buffer of trues, as a batch reuses its masks.
+    let mut mask = vec![true; bound.max(ids.last().map_or(0, |&i| i + 1))];
+    state.write_legal_mask(&mut mask);
+    if !mask.iter().enumerate().all(|(i, &m)| m == ids.binary_search(&i).is_ok()) {
+        return Err(Broken::Mask { ids });
+    }
     for player in 0..n {
         let tensors = [
             ("observation tensor", state.observation_tensor(player), state.observation_shape()),
@@ -464,6 +476,7 @@ mod tests {
         NotationOff,
         TensorShort,
         StaleWrite,
+        StaleMask,
         Nondeterministic,
         Leak,
         LegalLeak,
@@ -649,6 +662,15 @@ mod tests {
             if self.fault == Fault::TensorShort { vec![] } else { vec![f32::from(self.left)] }
         }
 
+        fn write_legal_mask(&self, mask: &mut [bool]) {
+            if self.fault != Fault::StaleMask {
+                mask.fill(false);
+            }
+            for a in self.legal_actions() {
+                mask[self.action_id(a)] = true;
+            }
+        }
+
         fn write_observation_tensor(&self, player: usize, out: &mut [f32]) {
             if self.fault != Fault::StaleWrite {
                 out.copy_from_slice(&self.observation_tensor(player));
@@ -735,6 +757,7 @@ mod tests {
             (Fault::NotationOff, |b| matches!(b, Broken::Notation { .. })),
             (Fault::TensorShort, |b| matches!(b, Broken::Tensor { len: 0, .. })),
             (Fault::StaleWrite, |b| matches!(b, Broken::Written { player: 0 })),
+            (Fault::StaleMask, |b| matches!(b, Broken::Mask { .. })),
             (Fault::Nondeterministic, |b| matches!(b, Broken::Replay(_))),
             (Fault::Leak, |b| matches!(b, Broken::Leak { player: 1, .. })),
             (Fault::LegalLeak, |b| {

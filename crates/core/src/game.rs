@@ -309,6 +309,20 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// action like any other.
     fn legal_actions(&self) -> Vec<Self::Action>;
 
+    /// [`Game::legal_actions`] as flags over `mask`, indexed by id: true at the id of each
+    /// legal action, false everywhere else (everywhere once the game is over). `mask` must be
+    /// longer than every id ([`Game::num_distinct_actions`] at a player's node): what a batch
+    /// of environments calls after each step, with no allocation when a game overrides it.
+    ///
+    /// # Panics
+    /// May panic if `mask` is too short.
+    fn write_legal_mask(&self, mask: &mut [bool]) {
+        mask.fill(false);
+        for a in self.legal_actions() {
+            mask[self.action_id(a)] = true;
+        }
+    }
+
     /// At a chance node, its outcomes with their probabilities (positive, summing to 1); empty
     /// elsewhere. Uniform over [`Game::legal_actions`] unless the game says otherwise.
     fn chance_outcomes(&self) -> Vec<(Self::Action, f64)> {

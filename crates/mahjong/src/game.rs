@@ -379,6 +379,31 @@ impl Game for Mahjong {
         }
     }
 
+    /// From the counts, with no list while a player discards.
+    fn write_legal_mask(&self, mask: &mut [bool]) {
+        mask.fill(false);
+        let counts = match &self.stage {
+            Stage::Wall { left, .. } => left,
+            Stage::Dealt(t) => match t.to_discard() {
+                Some(p) => {
+                    if t.may_self_draw() {
+                        mask[MahjongAction::SelfDrawn.id()] = true;
+                    }
+                    t.hand(p).counts()
+                }
+                None => {
+                    for c in t.claim_options() {
+                        mask[MahjongAction::Claim(c).id()] = true;
+                    }
+                    return;
+                }
+            },
+        };
+        for (m, &count) in mask.iter_mut().zip(counts) {
+            *m = count > 0;
+        }
+    }
+
     /// Each kind with its share of the tiles not yet in the wall.
     fn chance_outcomes(&self) -> Vec<(MahjongAction, f64)> {
         let Stage::Wall { drawn, left } = &self.stage else {
@@ -629,30 +654,34 @@ impl Game for Mahjong {
     /// while the wall is drawn.
     fn write_observation_tensor(&self, player: usize, t: &mut [f32]) {
         let w = Kind::COUNT;
-        t.fill(0.0);
         let Some(table) = self.position() else {
+            t.fill(0.0);
             return;
         };
         let me = Mahjong::viewer(player);
-        for k in table.hand(me).tiles() {
-            t[k.index()] += 1.0;
-        }
-        for p in Player::ALL {
-            for m in table.melds(p) {
-                for k in m.tiles() {
-                    t[(1 + p.index()) * w + k.index()] += 1.0;
-                }
-            }
-        }
-        for p in Player::ALL {
-            let plane = &mut t[(5 + p.index()) * w..(6 + p.index()) * w];
-            for (x, &count) in plane.iter_mut().zip(table.discard_counts(p)) {
+        // Counts as numbers, a whole plane of fixed length at a time (so it vectorises).
+        let write = |plane: &mut [f32], counts: &[u8; Kind::COUNT]| {
+            let plane: &mut [f32; Kind::COUNT] = plane.try_into().expect("a plane per kind");
+            for (x, &count) in plane.iter_mut().zip(counts) {
                 *x = f32::from(count);
             }
+        };
+        let mut planes = t.chunks_exact_mut(w);
+        let mut next = || planes.next().expect("ten planes");
+        write(next(), table.hand(me).counts());
+        for p in Player::ALL {
+            let mut counts = [0u8; Kind::COUNT];
+            for m in table.melds(p) {
+                for k in m.tiles() {
+                    counts[k.index()] += 1;
+                }
+            }
+            write(next(), &counts);
         }
-        if table.to_act() == Some(me) {
-            t[9 * w..].fill(1.0);
+        for p in Player::ALL {
+            write(next(), table.discard_counts(p));
         }
+        next().fill(if table.to_act() == Some(me) { 1.0 } else { 0.0 });
     }
 
     fn observation_shape(&self) -> Vec<usize> {

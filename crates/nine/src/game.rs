@@ -246,6 +246,22 @@ impl Game for Nine {
         }
     }
 
+    /// From the sets, with no list: the playable cards held, else the pass.
+    fn write_legal_mask(&self, mask: &mut [bool]) {
+        mask.fill(false);
+        let cards = match &self.stage {
+            Stage::Dealing(dealt) => !*dealt,
+            Stage::Playing(pos) if pos.is_over() => return,
+            Stage::Playing(pos) => pos.playable() & pos.hand(pos.to_move()),
+        };
+        if cards.is_empty() {
+            mask[Card::COUNT] = true;
+        }
+        for card in cards {
+            mask[card.index()] = true;
+        }
+    }
+
     /// From the start: Alice's cards of [`random_deal`](crate::random_deal) from `seed`, in
     /// ascending order. From a partial deal: the first cards of the undealt ones shuffled by
     /// the seed (the same draw, which at the start is exactly `random_deal`'s), ascending.
@@ -356,7 +372,6 @@ impl Game for Nine {
     /// `[5, 36]`: see [`Nine`].
     fn write_observation_tensor(&self, player: usize, t: &mut [f32]) {
         let me = Player::ALL[player.min(1)];
-        t.fill(0.0);
         let planes = match &self.stage {
             Stage::Dealing(dealt) => {
                 let mut hands = [CardSet::EMPTY; 2];
@@ -365,14 +380,11 @@ impl Game for Nine {
             }
             Stage::Playing(p) => [p.hand(me), p.hand(me.opponent()), p.played(), p.playable()],
         };
-        for (k, set) in planes.into_iter().enumerate() {
-            for c in set {
-                t[k * Card::COUNT + c.index()] = 1.0;
-            }
+        for (plane, set) in t.chunks_exact_mut(Card::COUNT).zip(planes) {
+            tabletop_core::write_flags(plane, u128::from(set.bits()));
         }
-        if self.current_player() == Some(me.index()) {
-            t[4 * Card::COUNT..].fill(1.0);
-        }
+        let to_move = self.current_player() == Some(me.index());
+        t[4 * Card::COUNT..].fill(if to_move { 1.0 } else { 0.0 });
     }
 
     fn observation_shape(&self) -> Vec<usize> {

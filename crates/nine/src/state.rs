@@ -136,24 +136,20 @@ impl Position {
 
     /// The cards that may be put on the table now, by whoever holds them.
     pub fn playable(&self) -> CardSet {
-        let mut cards = CardSet::EMPTY;
-        for suit in Suit::ALL {
-            let base = suit.index() * 9;
-            let ranks = (self.played.bits() >> base) as u16 & 0x1FF;
-            if ranks == 0 {
-                cards.insert(Card::new(suit, Rank::Nine));
-                continue;
-            }
-            let lo = ranks.trailing_zeros() as usize;
-            let hi = 15 - ranks.leading_zeros() as usize;
-            if lo > 0 {
-                cards.insert(Card::new(suit, Rank::ALL[lo - 1]));
-            }
-            if hi < 8 {
-                cards.insert(Card::new(suit, Rank::ALL[hi + 1]));
-            }
+        // The sixes and the aces of the four suits (bits 0 and 8 of each suit's nine).
+        const SIXES: u64 = 1 | 1 << 9 | 1 << 18 | 1 << 27;
+        const ACES: u64 = SIXES << 8;
+        let p = self.played.bits();
+        // The cards of a suit on the table are one unbroken run, so the cards beside a card
+        // on the table, in its suit (a six has none below, an ace none above), are the two
+        // ends' outer neighbours.
+        let beside = ((p << 1) & !SIXES | (p >> 1) & !ACES) & !p;
+        // And the nine of each suit with nothing on the table.
+        let mut nines = 0;
+        for suit in 0..4 {
+            nines |= u64::from((p >> (suit * 9)) & 0x1FF == 0) << (suit * 9 + 3);
         }
-        cards
+        CardSet::from_bits(beside | nines)
     }
 
     /// Whether the game is over (a player has put down their last card).
@@ -303,6 +299,7 @@ impl tabletop_core::TwoPlayerZeroSum for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tabletop_core::rand::Rng as _;
 
     #[test]
     fn run_states_are_dense_and_invert() {
@@ -332,5 +329,40 @@ mod tests {
         // Alice holds every nine, 8S and TS: Bob passes again.
         assert_eq!(pos.legal_moves().as_slice(), &[Move::Pass]);
         assert_eq!(pos.to_string(), "C -  D -  S 9-9  H -  Bob to move");
+    }
+
+    /// The rule itself, card by card: a card not on the table may be played when it is the
+    /// nine of a suit with nothing on the table, or its neighbour in its suit is on the table.
+    fn playable_by_the_rule(pos: &Position) -> CardSet {
+        let on = |suit: Suit, rank: usize| {
+            Rank::from_index(rank).is_some_and(|r| pos.played().contains(Card::new(suit, r)))
+        };
+        (0..36)
+            .filter_map(Card::from_index)
+            .filter(|&c| {
+                let (suit, rank) = (c.suit(), c.rank().index());
+                !pos.played().contains(c)
+                    && ((c.rank() == Rank::Nine && (pos.played() & CardSet::suit(suit)).is_empty())
+                        || (rank > 0 && on(suit, rank - 1))
+                        || on(suit, rank + 1))
+            })
+            .collect()
+    }
+
+    /// The word-wide `playable` against the rule, along random games.
+    #[test]
+    fn playable_is_the_rule() {
+        let mut rng = tabletop_core::seeded_rng(8);
+        for _ in 0..300 {
+            let mut pos = Position::start(crate::random_deal(&mut rng), Player::Alice);
+            loop {
+                assert_eq!(pos.playable(), playable_by_the_rule(&pos), "{pos}");
+                if pos.is_over() {
+                    break;
+                }
+                let moves = pos.legal_moves();
+                pos.play(moves[rng.random_range(0..moves.len())]);
+            }
+        }
     }
 }

@@ -1,5 +1,6 @@
 //! Steps per second of `Batch` (the engine of Python's `tabletop.vector_env`) on one thread:
-//! n environments, a pseudo-random legal action each, observations written after each step.
+//! n environments, a random legal action each (`Batch::random_actions`), observations written
+//! in each step.
 //!
 //! `cargo run --release -p tabletop-play --example batch_speed [n] [steps] [game...]`
 
@@ -25,24 +26,14 @@ fn main() {
         };
         let mut batch = Batch::new(game, &params, n, 0).expect("batch");
         let obs_size: usize = batch.observation_shape().iter().product();
-        let mut obs = vec![0.0f32; n * obs_size];
+        let mut obs = Vec::with_capacity(n * obs_size);
         let mut rewards = vec![0.0; n * batch.num_players()];
         let mut done = vec![false; n];
         let mut actions = vec![0i64; n];
-        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
         let start = Instant::now();
         for _ in 0..steps {
-            for (i, a) in actions.iter_mut().enumerate() {
-                let mask = batch.legal_mask(i);
-                let count = mask.iter().filter(|&&m| m).count();
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                let k = (x % count as u64) as usize;
-                *a = mask.iter().enumerate().filter(|m| *m.1).nth(k).unwrap().0 as i64;
-            }
-            batch.step(&actions, &mut rewards, &mut done).expect("legal");
-            batch.write_observations(&mut obs);
+            batch.random_actions(&mut actions);
+            batch.step(&actions, &mut rewards, &mut done, &mut obs).expect("legal");
         }
         let secs = start.elapsed().as_secs_f64();
         let per = secs / (n * steps) as f64;

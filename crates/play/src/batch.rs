@@ -10,8 +10,10 @@
 //! `sub_seed(sub_seed(seed, i), k)` ([`Batch::episode_seeds`]), the same game as
 //! `Session::new(game, params, [], that seed)`.
 
+use rand::{Rng as _, SeedableRng as _};
+use rand_xoshiro::Xoshiro256PlusPlus;
 use serde_json::Value;
-use tabletop_core::{Turn, sub_seed};
+use tabletop_core::{RewardModel, Turn, sub_seed};
 use thiserror::Error;
 
 use crate::registry::{ErasedGame, find};
@@ -67,7 +69,7 @@ pub struct Final {
 /// let actions: Vec<i64> = (0..3)
 ///     .map(|i| batch.legal_mask(i).iter().position(|&m| m).unwrap() as i64)
 ///     .collect();
-/// let finals = batch.step(&actions, &mut rewards, &mut done)?;
+/// let finals = batch.step(&actions, &mut rewards, &mut done, &mut Vec::new())?;
 /// assert_eq!(finals.len(), done.iter().filter(|&&d| d).count());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -88,6 +90,12 @@ pub struct Batch {
     legal: Vec<bool>,
     /// The player to act in each environment.
     to_move: Vec<usize>,
+    /// The size of one observation.
+    obs_size: usize,
+    /// Whether the game rewards only at its end (then a step that does not end it gains 0).
+    terminal_rewards: bool,
+    /// The generator of [`Batch::random_actions`] (a fast one: it draws n numbers a step).
+    rng: Xoshiro256PlusPlus,
     actions: usize,
     players: usize,
 }
@@ -107,6 +115,8 @@ impl Batch {
         let (initial, params) = (entry.create)(params)?;
         let actions = initial.num_distinct_actions();
         let players = initial.num_players();
+        let size = initial.observation_shape().iter().product();
+        let terminal_rewards = initial.game_type().reward_model == RewardModel::Terminal;
         let mut batch = Batch {
             games: vec![initial.clone(); n],
             initial,
@@ -116,6 +126,9 @@ impl Batch {
             seeds: vec![0; n],
             legal: vec![false; n * actions],
             to_move: vec![0; n],
+            obs_size: size,
+            terminal_rewards,
+            rng: Batch::sampler(seed),
             actions,
             players,
         };
@@ -135,6 +148,7 @@ impl Batch {
                 *stream = sub_seed(seed, i as u64);
             }
             self.episodes.fill(0);
+            self.rng = Batch::sampler(seed);
         }
         for i in 0..self.games.len() {
             self.restart(i);
@@ -147,28 +161,43 @@ impl Batch {
         self.episodes[i] += 1;
         self.seeds[i] = seed;
         self.games[i].clone_from(&self.initial);
-        resolve_chance(self.games[i].as_mut(), seed);
-        self.update_legal(i);
+        let turn = resolve_chance(self.games[i].as_mut(), seed);
+        self.update_legal(i, turn);
     }
 
-    /// Updates environment `i`'s legal actions and player to act.
-    fn update_legal(&mut self, i: usize) {
-        let row = &mut self.legal[i * self.actions..(i + 1) * self.actions];
-        row.fill(false);
-        let turn = self.games[i].turn();
-        self.to_move[i] = turn.player().unwrap_or(0);
-        if turn != Turn::Terminal {
-            for id in self.games[i].legal_actions() {
-                row[id] = true;
-            }
+    /// The generator of [`Batch::random_actions`] for the batch seed `seed` (a stream of its
+    /// own: the environments' streams are `sub_seed(seed, i)` for `i` below n).
+    fn sampler(seed: u64) -> Xoshiro256PlusPlus {
+        Xoshiro256PlusPlus::seed_from_u64(sub_seed(seed, u64::MAX))
+    }
+
+    /// A legal action in every environment, each uniformly at random among the legal ones,
+    /// written into `out`: the random policy, from the batch's own generator (seeded with the
+    /// batch, again by `reset(Some(seed))`), so the same seed gives the same actions.
+    ///
+    /// # Panics
+    /// If `out` does not have one place per environment.
+    pub fn random_actions(&mut self, out: &mut [i64]) {
+        assert_eq!(out.len(), self.games.len(), "one action per environment");
+        for (row, a) in self.legal.chunks_exact(self.actions).zip(out) {
+            *a = pick_legal(row, &mut self.rng) as i64;
         }
+    }
+
+    /// Updates environment `i`'s legal actions and player to act, `turn` being its turn.
+    fn update_legal(&mut self, i: usize, turn: Turn) {
+        self.to_move[i] = turn.player().unwrap_or(0);
+        self.games[i].write_legal_mask(&mut self.legal[i * self.actions..(i + 1) * self.actions]);
     }
 
     /// Applies `actions[i]` in environment `i` for the player to act there, resolves the
     /// chance that follows, and starts a new game where one ended. `rewards` (n x players,
     /// row-major) receives what each player gained with the step, the returns of the game
-    /// that ended included; `terminated[i]` whether environment `i`'s game ended. Returns
-    /// the ended games, by environment.
+    /// that ended included; `terminated[i]` whether environment `i`'s game ended;
+    /// `observations` is cleared, then receives each environment's observation after the
+    /// step from the side of the player to act there ([`Batch::write_observations`]'s
+    /// layout), written while the game is in the cache. Returns the ended games, by
+    /// environment.
     ///
     /// # Errors
     /// [`BatchError::WrongLength`], [`BatchError::Illegal`] (the first illegal action);
@@ -181,6 +210,7 @@ impl Batch {
         actions: &[i64],
         rewards: &mut [f64],
         terminated: &mut [bool],
+        observations: &mut Vec<f32>,
     ) -> Result<Vec<Final>, BatchError> {
         let n = self.games.len();
         if actions.len() != n {
@@ -202,17 +232,23 @@ impl Batch {
                 });
             }
         }
+        observations.clear();
+        observations.reserve(n * self.obs_size);
         let mut finals = Vec::new();
         for (env, &action) in actions.iter().enumerate() {
             let game = self.games[env].as_mut();
             let player = self.to_move[env];
             // Checked against the legal mask above.
             game.apply_legal_id(action as usize);
-            resolve_chance(game, self.seeds[env]);
-            let gained = game.rewards();
-            rewards[env * self.players..(env + 1) * self.players].copy_from_slice(&gained);
-            let over = game.turn() == Turn::Terminal;
+            let turn = resolve_chance(game, self.seeds[env]);
+            let gained = &mut rewards[env * self.players..(env + 1) * self.players];
+            let over = turn == Turn::Terminal;
             terminated[env] = over;
+            if over || !self.terminal_rewards {
+                gained.copy_from_slice(&game.rewards());
+            } else {
+                gained.fill(0.0);
+            }
             if over {
                 finals.push(Final {
                     env,
@@ -222,8 +258,11 @@ impl Batch {
                 });
                 self.restart(env);
             } else {
-                self.update_legal(env);
+                self.update_legal(env, turn);
             }
+            let start = observations.len();
+            observations.resize(start + self.obs_size, 0.0);
+            self.games[env].write_observation_tensor(self.to_move[env], &mut observations[start..]);
         }
         Ok(finals)
     }
@@ -311,13 +350,51 @@ impl Batch {
     }
 }
 
-/// Resolves the chance nodes ahead from `seed`, as [`crate::Session`] does.
-fn resolve_chance(game: &mut dyn ErasedGame, seed: u64) {
-    while game.turn() == Turn::Chance {
-        if game.resolve_chance(seed).is_empty() {
+/// The flags eight at a time as the bytes of words (0 or 1 each, little-endian), the last
+/// word padded with zeros.
+fn words(row: &[bool]) -> impl Iterator<Item = u64> + '_ {
+    let word = |flags: [bool; 8]| u64::from_le_bytes(flags.map(u8::from));
+    let chunks = row.chunks_exact(8);
+    let rest = chunks.remainder();
+    let mut last = [false; 8];
+    last[..rest.len()].copy_from_slice(rest);
+    chunks
+        .map(move |c| word(c.try_into().expect("eight flags")))
+        .chain((!rest.is_empty()).then(|| word(last)))
+}
+
+/// The number of set flags of a word of [`words`]: the sum of its bytes, gathered in the top byte by
+/// one multiplication (`count_ones` is a long sequence on CPUs without `popcnt`).
+fn flags_set(w: u64) -> u32 {
+    (w.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+}
+
+/// The index of a flag drawn uniformly among the set ones of `row` (at least one is set),
+/// eight flags at a time.
+fn pick_legal(row: &[bool], rng: &mut Xoshiro256PlusPlus) -> usize {
+    let count: u32 = words(row).map(flags_set).sum();
+    let mut k = rng.random_range(0..count);
+    for (i, mut w) in words(row).enumerate() {
+        let here = flags_set(w);
+        if k < here {
+            for _ in 0..k {
+                w &= w - 1;
+            }
+            return i * 8 + w.trailing_zeros() as usize / 8;
+        }
+        k -= here;
+    }
+    unreachable!("k is below the number of set flags")
+}
+
+/// Resolves the chance nodes ahead from `seed`, as [`crate::Session`] does; the turn then.
+fn resolve_chance(game: &mut dyn ErasedGame, seed: u64) -> Turn {
+    loop {
+        let turn = game.turn();
+        if turn != Turn::Chance || game.resolve_chance(seed).is_empty() {
             // A game that draws nothing at a chance node would loop forever; the conformance
             // tests rule it out for every registered game.
-            break;
+            return turn;
         }
     }
 }
@@ -334,14 +411,18 @@ mod tests {
             .collect()
     }
 
-    /// Whole games in every environment: the rewards of a game sum to the returns of the
-    /// same game played through a session from its episode seed.
+    /// Whole games in every environment, random legal actions from the batch's sampler: the
+    /// masks, the observations and the rewards of each step are those of the same game played
+    /// through a session from its episode seed, and the rewards sum to its returns.
     #[test]
     fn rewards_sum_to_the_session_returns() {
         for game in ["nine", "take6", "race", "mahjong"] {
             let n = 3;
             let mut batch = Batch::new(game, &json!({}), n, 5).unwrap();
             let p = batch.num_players();
+            let size: usize = batch.observation_shape().iter().product();
+            let mut obs = vec![f32::NAN; 7];
+            let mut actions = vec![0; n];
             let mut sessions: Vec<Session> = (0..n)
                 .map(|i| Session::new(game, json!({}), vec![], batch.episode_seeds()[i]).unwrap())
                 .collect();
@@ -349,14 +430,15 @@ mod tests {
             let (mut rewards, mut done) = (vec![0.0; n * p], vec![false; n]);
             let mut ended = 0;
             for _ in 0..2000 {
-                let actions = first_legal(&batch);
+                batch.random_actions(&mut actions);
                 for (i, s) in sessions.iter().enumerate() {
                     assert_eq!(s.legal_actions(), {
                         let m = batch.legal_mask(i);
                         (0..m.len()).filter(|&a| m[a]).collect::<Vec<_>>()
                     });
                 }
-                let finals = batch.step(&actions, &mut rewards, &mut done).unwrap();
+                let finals = batch.step(&actions, &mut rewards, &mut done, &mut obs).unwrap();
+                assert_eq!(obs.len(), n * size);
                 for i in 0..n {
                     sessions[i].apply_action(actions[i] as usize).unwrap();
                     for q in 0..p {
@@ -377,6 +459,9 @@ mod tests {
                                 .unwrap();
                         ended += 1;
                     }
+                    let (_, seen) =
+                        sessions[i].observation_tensor(batch.current_players()[i]).unwrap();
+                    assert_eq!(obs[i * size..(i + 1) * size], seen, "{game}");
                 }
                 if ended >= 6 {
                     break;
@@ -398,8 +483,51 @@ mod tests {
         a.write_observations(&mut oa);
         b.write_observations(&mut ob);
         assert_eq!(oa, ob);
+        let mut a = a;
+        let (mut xa, mut xb) = (vec![0; 4], vec![0; 4]);
+        let draws: Vec<Vec<i64>> = (0..20)
+            .map(|_| {
+                a.random_actions(&mut xa);
+                xa.clone()
+            })
+            .collect();
+        for drawn in &draws {
+            b.random_actions(&mut xb);
+            assert_eq!(&xb, drawn);
+        }
+        b.reset(Some(9));
+        b.random_actions(&mut xb);
+        assert_eq!(xb, draws[0], "a reset with a seed starts the sampler again");
         b.reset(None);
         assert_ne!(a.episode_seeds(), b.episode_seeds());
+    }
+
+    /// The sampler draws every legal action and nothing else, about equally often.
+    #[test]
+    fn random_actions_are_uniform_over_the_legal_ones() {
+        let mut batch = Batch::new("take6", &json!({}), 2, 4).unwrap();
+        let mut counts = vec![vec![0u32; batch.num_distinct_actions()]; 2];
+        let mut drawn = vec![0; 2];
+        let draws = 5000;
+        for _ in 0..draws {
+            batch.random_actions(&mut drawn);
+            for (env, &a) in drawn.iter().enumerate() {
+                counts[env][a as usize] += 1;
+            }
+        }
+        for (env, row) in counts.iter().enumerate() {
+            let mask = batch.legal_mask(env);
+            let legal = mask.iter().filter(|&&m| m).count() as u32;
+            assert_eq!(legal, 10, "a hand of ten cards");
+            for (id, &c) in row.iter().enumerate() {
+                if mask[id] {
+                    // 500 expected; 5 standard deviations are about 106.
+                    assert!((390..=610).contains(&c), "env {env}, id {id}: {c} of {draws}");
+                } else {
+                    assert_eq!(c, 0, "env {env}: illegal id {id} drawn");
+                }
+            }
+        }
     }
 
     /// What a batch tells about itself, on race boards of 5 x 5: the game, its parameters
@@ -420,10 +548,12 @@ mod tests {
         assert_eq!(batch.current_players(), [0, 0, 0]);
         let mut rewards = vec![0.0; 6];
         let mut done = vec![false; 3];
-        batch.step(&first_legal(&batch), &mut rewards, &mut done).unwrap();
+        let mut stepped = Vec::new();
+        batch.step(&first_legal(&batch), &mut rewards, &mut done, &mut stepped).unwrap();
         assert_eq!(batch.current_players(), [1, 1, 1]);
         let mut obs = vec![f32::NAN; 3 * 75];
         batch.write_observations(&mut obs);
+        assert_eq!(obs, stepped);
         for (i, row) in obs.chunks_exact(75).enumerate() {
             assert_eq!(row, batch.env(i).observation_tensor(1).as_slice(), "environment {i}");
         }
@@ -440,7 +570,7 @@ mod tests {
         actions[env] = a as i64;
         let mut batch = batch;
         let (mut rewards, mut done) = (vec![0.0; 64 * 4], vec![false; 64]);
-        let err = batch.step(&actions, &mut rewards, &mut done).unwrap_err();
+        let err = batch.step(&actions, &mut rewards, &mut done, &mut Vec::new()).unwrap_err();
         assert!(matches!(err, BatchError::Illegal { env: e, .. } if e == env), "{err}");
     }
 
@@ -452,14 +582,14 @@ mod tests {
         let before = batch.env(0).text();
         let illegal = (0..37).find(|&a| !batch.legal_mask(1)[a]).unwrap() as i64;
         actions[1] = illegal;
-        let err = batch.step(&actions, &mut rewards, &mut done).unwrap_err();
+        let err = batch.step(&actions, &mut rewards, &mut done, &mut Vec::new()).unwrap_err();
         assert!(matches!(err, BatchError::Illegal { env: 1, action, .. } if action == illegal));
         assert!(err.to_string().contains("environment 1"), "{err}");
         assert_eq!(batch.env(0).text(), before);
         actions[1] = -3;
-        assert!(batch.step(&actions, &mut rewards, &mut done).is_err());
+        assert!(batch.step(&actions, &mut rewards, &mut done, &mut Vec::new()).is_err());
         assert_eq!(
-            batch.step(&actions[..1], &mut rewards, &mut done).unwrap_err(),
+            batch.step(&actions[..1], &mut rewards, &mut done, &mut Vec::new()).unwrap_err(),
             BatchError::WrongLength { expected: 2, got: 1 }
         );
         assert!(Batch::new("nine", &json!({}), 0, 3).is_err());

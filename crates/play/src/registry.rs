@@ -50,6 +50,8 @@ pub trait ErasedGame: Send + Sync + std::fmt::Debug {
     /// # Panics
     /// If the id is of no action.
     fn apply_legal_id(&mut self, id: usize);
+    /// [`Game::write_legal_mask`]: the legal ids as flags over `mask`.
+    fn write_legal_mask(&self, mask: &mut [bool]);
     /// The notation of an id, `None` if out of range.
     fn id_to_string(&self, id: usize) -> Option<String>;
     /// The id of a notation.
@@ -183,6 +185,9 @@ impl<G: Present> ErasedGame for G {
     fn apply_legal_id(&mut self, id: usize) {
         let action = self.action_from_id(id).expect("a legal id is an action");
         self.apply_unchecked(action);
+    }
+    fn write_legal_mask(&self, mask: &mut [bool]) {
+        Game::write_legal_mask(self, mask);
     }
     fn id_to_string(&self, id: usize) -> Option<String> {
         self.action_from_id(id).map(|a| a.to_string())

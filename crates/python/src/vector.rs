@@ -2,7 +2,8 @@
 //! by `tabletop_play::Batch`, with numpy arrays in and out and the GIL released while Rust
 //! works. The Gymnasium-shaped class `tabletop.VectorEnv` (python/tabletop/vector.py) wraps it.
 
-use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
+use numpy::ndarray::{ArrayD, IxDyn};
+use numpy::{IntoPyArray, PyArray1, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -21,13 +22,15 @@ pub struct VecEnv {
     obs_size: usize,
 }
 
-/// A flat vector as a numpy array of `shape`.
+/// A flat vector as a numpy array of `shape` (one array object, no copy).
 fn array<'py, T: numpy::Element>(
     py: Python<'py>,
     values: Vec<T>,
     shape: Vec<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    Ok(PyArray1::from_vec(py, values).reshape(shape)?.into_any())
+    let values = ArrayD::from_shape_vec(IxDyn(&shape), values)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(values.into_pyarray(py).into_any())
 }
 
 impl VecEnv {
@@ -53,8 +56,14 @@ impl VecEnv {
     fn snapshot(&self) -> (Vec<f32>, Vec<bool>, Vec<i64>) {
         let mut obs = vec![0.0; self.batch.len() * self.obs_size];
         self.batch.write_observations(&mut obs);
+        let (mask, players) = self.masks_and_players();
+        (obs, mask, players)
+    }
+
+    /// The masks and players (the observations come with the step).
+    fn masks_and_players(&self) -> (Vec<bool>, Vec<i64>) {
         let players = self.batch.current_players().iter().map(|&p| p as i64).collect();
-        (obs, self.batch.legal_masks().to_vec(), players)
+        (self.batch.legal_masks().to_vec(), players)
     }
 }
 
@@ -98,8 +107,11 @@ impl VecEnv {
     }
 
     /// Applies one action per environment (an int64 array); returns (observations, rewards
-    /// (n x players), terminated, legal masks, current players, ended environments, their
-    /// final observations, their returns, the players who ended them).
+    /// (n x players), terminated, legal masks, current players, final observations, final
+    /// returns, final players). The last three are None when no game ended, else arrays
+    /// over every environment: an object array with each ended game's last observation
+    /// (None elsewhere), its returns (n x players, 0 elsewhere) and the player who ended it
+    /// (0 elsewhere).
     fn step<'py>(
         &mut self,
         py: Python<'py>,
@@ -114,20 +126,33 @@ impl VecEnv {
         let outcome = py.detach(|| {
             let mut rewards = vec![0.0; n * p];
             let mut terminated = vec![false; n];
-            let finals = self.batch.step(&actions, &mut rewards, &mut terminated)?;
-            Ok::<_, tabletop_play::BatchError>((rewards, terminated, finals, self.snapshot()))
+            let mut obs = Vec::with_capacity(n * self.obs_size);
+            let finals = self.batch.step(&actions, &mut rewards, &mut terminated, &mut obs)?;
+            let (mask, players) = self.masks_and_players();
+            Ok::<_, tabletop_play::BatchError>((rewards, terminated, finals, (obs, mask, players)))
         });
         let (rewards, terminated, finals, (obs, mask, players)) =
             outcome.map_err(|e| PyValueError::new_err(e.to_string()))?;
         let (obs, mask, players) = self.current(py, obs, mask, players)?;
-        let k = finals.len();
-        let mut final_shape = vec![k];
-        final_shape.extend(self.batch.observation_shape());
-        let envs: Vec<i64> = finals.iter().map(|f| f.env as i64).collect();
-        let enders: Vec<i64> = finals.iter().map(|f| f.player as i64).collect();
-        let final_obs: Vec<f32> =
-            finals.iter().flat_map(|f| f.observation.iter().copied()).collect();
-        let returns: Vec<f64> = finals.iter().flat_map(|f| f.returns.iter().copied()).collect();
+        let none = py.None().into_bound(py);
+        let (final_obs, returns, enders) = if finals.is_empty() {
+            (none.clone(), none.clone(), none)
+        } else {
+            let shape = self.batch.observation_shape();
+            let mut objects: Vec<Py<PyAny>> = (0..n).map(|_| py.None()).collect();
+            let mut returns = vec![0.0; n * p];
+            let mut enders = vec![0i64; n];
+            for f in finals {
+                objects[f.env] = array(py, f.observation, shape.clone())?.unbind();
+                returns[f.env * p..(f.env + 1) * p].copy_from_slice(&f.returns);
+                enders[f.env] = f.player as i64;
+            }
+            (
+                PyArray1::from_vec(py, objects).into_any(),
+                array(py, returns, vec![n, p])?,
+                array(py, enders, vec![n])?,
+            )
+        };
         PyTuple::new(
             py,
             [
@@ -136,12 +161,19 @@ impl VecEnv {
                 array(py, terminated, vec![n])?,
                 mask,
                 players,
-                array(py, envs, vec![k])?,
-                array(py, final_obs, final_shape)?,
-                array(py, returns, vec![k, p])?,
-                array(py, enders, vec![k])?,
+                final_obs,
+                returns,
+                enders,
             ],
         )
+    }
+
+    /// A uniformly random legal action in every environment (an int64 array), from the
+    /// batch's own generator, seeded with it and again by `reset(seed)`.
+    fn random_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        let mut out = vec![0; self.batch.len()];
+        py.detach(|| self.batch.random_actions(&mut out));
+        PyArray1::from_vec(py, out)
     }
 
     /// The seed of the game each environment plays now (a uint64 array):

@@ -205,6 +205,12 @@ impl Game for RaceGame {
         self.position.moves()
     }
 
+    /// With no list of moves.
+    fn write_legal_mask(&self, mask: &mut [bool]) {
+        mask.fill(false);
+        self.position.for_each_move(|mv| mask[self.action_id(mv)] = true);
+    }
+
     fn apply_unchecked(&mut self, action: Move) {
         self.position.play_unchecked(action);
     }
@@ -269,13 +275,12 @@ impl Game for RaceGame {
     /// information state tensor is the same.
     fn write_observation_tensor(&self, player: usize, t: &mut [f32]) {
         let cells = self.cells();
-        t.fill(0.0);
+        t[..2 * cells].fill(0.0);
         let (x, y) = self.position.cell();
         t[self.action_id(Move { x, y })] = 1.0;
         t[cells + cells - 1] = 1.0;
-        if self.current_player() == Some(player) {
-            t[2 * cells..].fill(1.0);
-        }
+        let to_move = self.current_player() == Some(player);
+        t[2 * cells..].fill(if to_move { 1.0 } else { 0.0 });
     }
 
     /// `[3, N, M]`.

@@ -139,17 +139,23 @@ impl Position {
     /// O(number of moves): for the rook and queen that is up to `N + M + min(N, M)`, so this is
     /// for boards that fit in memory; the closed forms answer large boards.
     pub fn moves(&self) -> Vec<Move> {
+        let mut v = Vec::new();
+        self.for_each_move(|mv| v.push(mv));
+        v
+    }
+
+    /// Calls `f` with each legal move, in the order of [`Position::moves`], with no list.
+    pub fn for_each_move(&self, mut f: impl FnMut(Move)) {
         let (n, m) = (self.board.rows(), self.board.cols());
         let (x, y) = (self.x, self.y);
         if self.on_target() {
-            return Vec::new();
+            return;
         }
         // The distances to the last row and the last column.
         let (down, right) = (n - x, m - y);
-        let mut v = Vec::new();
         let mut push = |dx: u64, dy: u64| {
             if down >= dx && right >= dy {
-                v.push(Move { x: x + dx, y: y + dy });
+                f(Move { x: x + dx, y: y + dy });
             }
         };
         match self.piece {
@@ -176,7 +182,6 @@ impl Position {
                 }
             }
         }
-        v
     }
 
     /// Whether `mv` is legal here.

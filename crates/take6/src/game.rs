@@ -712,6 +712,27 @@ impl Game for Take6 {
         }
     }
 
+    /// From the sets, with no list.
+    fn write_legal_mask(&self, mask: &mut [bool]) {
+        mask.fill(false);
+        let cards = match self.turn() {
+            Turn::Terminal => return,
+            Turn::Chance => CardSet::deck(self.rules.deck()) - self.deal.cards(&self.rules),
+            Turn::Player(p) => {
+                let hand = self.hand().expect("a player moves in a dealt hand");
+                if hand.row_choice().is_some() {
+                    let deck = usize::from(self.rules.deck());
+                    mask[deck..deck + usize::from(self.rules.rows())].fill(true);
+                    return;
+                }
+                hand.hand(p)
+            }
+        };
+        for c in cards {
+            mask[usize::from(c.value()) - 1] = true;
+        }
+    }
+
     /// Today's seeded deals (see [`Take6`]): the rest of the deal in progress
     /// (the seed's deal without the cards already dealt, in its order).
     fn chance_from_seed(&self, seed: u64) -> Vec<Action> {
@@ -965,31 +986,33 @@ impl Game for Take6 {
     /// See [`Take6`].
     fn write_observation_tensor(&self, player: usize, t: &mut [f32]) {
         let w = usize::from(DECK_SIZE);
-        t.fill(0.0);
-        let mut mark = |plane: usize, set: CardSet| {
-            for c in set {
-                t[plane * w + usize::from(c.value()) - 1] = 1.0;
+        // Planes 0 to 7 as sets; card `v` is bit `v` of a set, number `v - 1` of a plane.
+        let mut sets = [CardSet::EMPTY; 8];
+        let mut choosing = false;
+        match self.playing() {
+            None => {
+                sets[0] = self.deal.hands[player];
+                for (r, &c) in self.deal.starts(&self.rules).iter().enumerate() {
+                    sets[1 + r] = CardSet::single(c);
+                }
             }
-        };
-        let Some(h) = self.playing() else {
-            mark(0, self.deal.hands[player]);
-            for (r, &c) in self.deal.starts(&self.rules).iter().enumerate() {
-                mark(1 + r, CardSet::single(c));
+            Some(h) => {
+                sets[0] = h.hand(player);
+                for (r, row) in h.table().rows().iter().enumerate() {
+                    sets[1 + r] = row.cards();
+                }
+                sets[5] = (0..self.num_players()).fold(CardSet::EMPTY, |s, p| s | h.taken(p));
+                sets[6] = h.pending();
+                if let Some(c) = self.chosen[player] {
+                    sets[7] = CardSet::single(c);
+                }
+                choosing = h.row_choice().is_some_and(|n| n.player == player);
             }
-            return;
-        };
-        mark(0, h.hand(player));
-        for (r, row) in h.table().rows().iter().enumerate() {
-            mark(1 + r, row.cards());
         }
-        mark(5, (0..self.num_players()).fold(CardSet::EMPTY, |s, p| s | h.taken(p)));
-        mark(6, h.pending());
-        if let Some(c) = self.chosen[player] {
-            mark(7, CardSet::single(c));
+        for (plane, set) in t.chunks_exact_mut(w).zip(sets) {
+            tabletop_core::write_flags(plane, set.bits() >> 1);
         }
-        if h.row_choice().is_some_and(|n| n.player == player) {
-            t[8 * w..].fill(1.0);
-        }
+        t[8 * w..].fill(if choosing { 1.0 } else { 0.0 });
     }
 
     fn observation_shape(&self) -> Vec<usize> {
