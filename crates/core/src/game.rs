@@ -635,8 +635,14 @@ mod tests {
                 reason: "not a chance outcome here".to_owned(),
             })
         );
+        // The default mask, over a stale buffer: the ids of the legal actions.
+        let mut mask = [true; 4];
+        g.write_legal_mask(&mut mask);
+        assert_eq!(mask, [false, true, true, true]);
         g.apply(2);
         assert_eq!(g.current_player(), Some(0));
+        g.write_legal_mask(&mut mask);
+        assert_eq!(mask, [false, true, true, false]);
         assert!(g.chance_outcomes().is_empty() && g.chance_from_seed(1).is_empty());
         assert_eq!(g.rewards(), [0.0]);
         let before = g.clone();
@@ -658,6 +664,8 @@ mod tests {
         assert_eq!(g.check_invariants(), Ok(()));
         g.apply(2);
         assert!(g.is_terminal());
+        g.write_legal_mask(&mut mask);
+        assert_eq!(mask, [false; 4], "nothing is legal once the game is over");
         assert_eq!(g.rewards(), [1.0]);
         assert_eq!(g.try_apply(1), Err(IllegalAction::GameOver));
         assert_eq!(Turn::Chance.player(), None);
