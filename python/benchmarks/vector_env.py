@@ -22,15 +22,18 @@ The columns are timed alternately (a busy machine slows both alike); each figure
 median of `--repeat` runs and the ratio is the median of the per-run ratios vector / loop.
 """
 
-import argparse
 import os
-import random
-import statistics
-import time
 
-import numpy as np
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # numpy's BLAS threads would share the CPU
 
-import tabletop
+import argparse  # noqa: E402
+import random  # noqa: E402
+import statistics  # noqa: E402
+import time  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+import tabletop  # noqa: E402
 
 GAMES = ["nine", "take6", "race", "mahjong"]
 

@@ -196,8 +196,8 @@ impl Batch {
     /// that ended included; `terminated[i]` whether environment `i`'s game ended;
     /// `observations` is cleared, then receives each environment's observation after the
     /// step from the side of the player to act there ([`Batch::write_observations`]'s
-    /// layout), written while the game is in the cache. Returns the ended games, by
-    /// environment.
+    /// layout), written while the game is in the cache (give it the capacity of n
+    /// observations to spare it growing). Returns the ended games, by environment.
     ///
     /// # Errors
     /// [`BatchError::WrongLength`], [`BatchError::Illegal`] (the first illegal action);
@@ -233,7 +233,6 @@ impl Batch {
             }
         }
         observations.clear();
-        observations.reserve(n * self.obs_size);
         let mut finals = Vec::new();
         for (env, &action) in actions.iter().enumerate() {
             let game = self.games[env].as_mut();
