@@ -230,9 +230,7 @@ const fn byte_flags() -> [[f32; 8]; 256] {
     while b < 256 {
         let mut i = 0;
         while i < 8 {
-            if (b >> i) & 1 == 1 {
-                table[b][i] = 1.0;
-            }
+            table[b][i] = ((b >> i) & 1) as f32;
             i += 1;
         }
         b += 1;

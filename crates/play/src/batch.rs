@@ -243,7 +243,7 @@ impl Batch {
             let gained = &mut rewards[env * self.players..(env + 1) * self.players];
             let over = turn == Turn::Terminal;
             terminated[env] = over;
-            if over || !self.terminal_rewards {
+            if reads_rewards(over, self.terminal_rewards) {
                 gained.copy_from_slice(&game.rewards());
             } else {
                 gained.fill(0.0);
@@ -384,6 +384,12 @@ fn pick_legal(row: &[bool], rng: &mut Xoshiro256PlusPlus) -> usize {
         k -= here;
     }
     unreachable!("k is below the number of set flags")
+}
+
+/// Whether a step reads the game's rewards: at the end, and after every step of a game that
+/// rewards along the way; otherwise they are 0 (and reading them would allocate).
+fn reads_rewards(over: bool, terminal_rewards: bool) -> bool {
+    over || !terminal_rewards
 }
 
 /// Resolves the chance nodes ahead from `seed`, as [`crate::Session`] does; the turn then.
