@@ -41,9 +41,10 @@ struct SuitState {
     /// supply_me, supply_opp]` in bytes 0 to 5 of one word, then `safe_me` and `locked_me` in
     /// the low and high half of byte 6 and `locked_opp` in the low half of byte 7, so the four
     /// suits add up in three additions (no byte counter exceeds 36 and no half-byte one 8, so
-    /// none overflows into the next). `supply` counts a player's non-reserve cards and its pool
-    /// (the reserve chains it can start now): the cards it is sure to be able to play, should
-    /// it lose; `locked` counts the opponent's cards that each lock a run of the player's
+    /// none overflows into the next). `supply` counts a player's non-reserve cards, its pool
+    /// (the reserve chains it can start now) and its hidden runs (the arms wholly its own of an
+    /// unstarted suit whose nine it holds, not reserve): the cards it is sure to be able to
+    /// play, should it lose; `locked` counts the opponent's cards that each lock a run of the player's
     /// reserve cards (see [`static_bounds`](super::static_bounds)). `safe_me` counts the
     /// mover's playable non-reserve cards that open only its own cards.
     counts: [u64; 2],
@@ -243,7 +244,7 @@ fn suit_table(ali: u16, res: u16) -> [SuitState; RUN_STATES] {
         let ranks = run_ranks(state);
         let (ends, n) = playable_ends(ranks);
         let ends = &ends[..n];
-        // [held, reserve, supply (pool and non-reserve cards)] per player.
+        // [held, reserve, supply (non-reserve cards, pool and hidden runs)] per player.
         let mut c = [[0u8; 2]; 4];
         for r in (0..9).filter(|r| ranks >> r & 1 == 0) {
             c[0][owner(r)] += 1;
@@ -252,6 +253,17 @@ fn suit_table(ali: u16, res: u16) -> [SuitState; RUN_STATES] {
         for &r in ends.iter().filter(|&&r| is_reserve(r)) {
             // The chain from r outwards is the owner's and can be played now.
             c[2][owner(r)] += chain_len(r);
+        }
+        if ranks == 0 && !is_reserve(3) {
+            // The hidden runs: the arms of an unstarted suit wholly held by the holder of its
+            // nine, which is not reserve (it opens them when it likes).
+            let p = owner(3);
+            if (0..3).all(|r| owner(r) == p) {
+                c[2][p] += 3;
+            }
+            if (4..9).all(|r| owner(r) == p) {
+                c[2][p] += 5;
+            }
         }
         c[2] = [0, 1].map(|p| c[2][p] + c[0][p] - c[1][p]);
         let locked = locked_runs(ali, res, ranks);
