@@ -14,9 +14,10 @@
 //! 1. Load its deal, once per deal: a new generation of the transposition table (entries of
 //!    other deals read as empty), and the deal's per-suit tables, which give for each suit
 //!    and run state the suit's part of the table key, its counters for the static bounds and
-//!    its playable cards as packed move words. Who holds which of a suit's nine cards decides
-//!    everything in its table, so the tables are built once per process for each of the 512
-//!    holdings and copied per deal.
+//!    its playable cards as packed move words. The suit and who holds which of its nine cards
+//!    decide everything in its table, so the tables are built once per process for each suit
+//!    and each of the 512 holdings, and copied per deal (not at all for a suit whose holding
+//!    is the previous deal's).
 //! 2. MTD(f): null-window searches around a guess until the bounds meet. The first guess
 //!    asks "does the player to move win?"; [`Solver::solve`] starts Bob-first from
 //!    Alice-first's result (most deals have importance 0). [`Solver::winner`] is a single
