@@ -187,9 +187,13 @@ struct SuitRows {
 /// The rows of each suit (`suit * 512` plus Alice's ranks in it as 9 bits), built on first use.
 static SUIT_ROWS: [OnceLock<SuitRows>; 2048] = [const { OnceLock::new() }; 2048];
 
+/// The tables of a suit of weight 1, one per holding (Alice's ranks as 9 bits), built on first
+/// use and shared by the four suits' rows.
+static SUIT_TABLES: [OnceLock<[SuitState; RUN_STATES]>; 512] = [const { OnceLock::new() }; 512];
+
 /// The rows and key parts of suit `s` held as `ali` (Alice's ranks; `res`: the reserve ranks).
 fn suit_rows(s: usize, ali: u16, res: u16) -> SuitRows {
-    let mut states = suit_table(ali, res);
+    let mut states = *SUIT_TABLES[ali as usize].get_or_init(|| suit_table(ali, res));
     for state in &mut states {
         state.key = ((state.key >> 11) * POW[s]) << 11 | (state.key & 0x7FF);
     }
