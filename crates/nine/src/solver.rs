@@ -179,17 +179,17 @@
 //! # Figures
 //!
 //! The 1,000 seeded deals of the criterion bench, both first movers, exact scores, medians
-//! per deal: `cargo run --release -p tabletop-nine --example solver_stats 1000 3` (each deal
-//! timed three times, the fastest kept; three runs on a quiet 2-core machine, as ranges; at
-//! commit 7a8386a, whose search this is).
+//! per deal: `cargo run --release -p tabletop-nine --example solver_stats 1000 3 --no-d3`
+//! (each deal timed three times, the fastest kept; three runs on the shared 2-core machine at
+//! a load of 2 to 5, as ranges; at commit a974c63).
 //!
 //! | figure | value |
 //! | --- | ---: |
-//! | positions stored (median; mean) | 795; 1,697 |
-//! | nodes, i.e. search calls (median) | 1,083 |
-//! | time, both first movers (median; p99; mean) | 35-36 us; 367-373 us; 62 us |
-//! | D1: the winner with Alice first (median) | 10.3-10.4 us |
-//! | `tabletop judge cf1769d3` with k = 26, 1,209 deals (wall time, mean of 30) | 37-46 ms |
+//! | positions stored (median; mean) | 782; 1,690 |
+//! | nodes, i.e. search calls (median) | 1,050 |
+//! | time, both first movers (median; p99; mean) | 30 us; 322-327 us; 53-54 us |
+//! | D1: the winner with Alice first (median) | 8.2-8.3 us |
+//! | `tabletop judge cf1769d3` with k = 26, 1,209 deals (CPU time, `perf stat -r 30`) | 31 ms |
 //! | plain memoised minimax, positions per deal | about 440,000 |
 
 mod suits;
