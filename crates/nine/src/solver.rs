@@ -14,9 +14,10 @@
 //! 1. Load its deal, once per deal: a new generation of the transposition table (entries of
 //!    other deals read as empty), and the deal's per-suit tables, which give for each suit
 //!    and run state the suit's part of the table key, its counters for the static bounds and
-//!    its playable cards as packed move words. Who holds which of a suit's nine cards decides
-//!    everything in its table, so the tables are built once per process for each of the 512
-//!    holdings and copied per deal.
+//!    its playable cards as packed move words. The suit and who holds which of its nine cards
+//!    decide everything in its table, so the tables are built once per process for each suit
+//!    and each of the 512 holdings, and copied per deal (not at all for a suit whose holding
+//!    is the previous deal's).
 //! 2. MTD(f): null-window searches around a guess until the bounds meet. The first guess
 //!    asks "does the player to move win?"; [`Solver::solve`] starts Bob-first from
 //!    Alice-first's result (most deals have importance 0). [`Solver::winner`] is a single
@@ -69,9 +70,11 @@
 //!
 //! Write `R_P` for the reserve cards player `P` still holds, `held_P` for all the cards it
 //! holds, `supply_P` for its non-reserve cards plus its *pool* (the cards of the reserve
-//! runs it can start now, each counted to the end of its arm), and `locks_P` for the cards
-//! of `P`'s opponent that each lock a run of `P`'s reserve cards (below). For the player to
-//! move, the value lies in `[lo, hi]`, where with `W` the winner and `L` the loser:
+//! runs it can start now, each counted to the end of its arm) and its *hidden* runs (the
+//! arms of an unstarted suit wholly `P`'s, when `P` holds the suit's nine and the nine is not
+//! reserve), and `locks_P` for the cards of `P`'s opponent that each lock a run of `P`'s
+//! reserve cards (below). For the player to move, the value lies in `[lo, hi]`, where with
+//! `W` the winner and `L` the loser:
 //!
 //! - `L` keeps at most `min(R_L, held_L - plays_L)` cards, with `plays_L = min(T,
 //!   supply_L + max(locks_L - 1, 0))` and `T = held_W - 1` when `W` is to move, `held_W`
@@ -93,20 +96,25 @@
 //! locks both arms counts once. `W` must play every locking card.
 //!
 //! *Proof that `L` can play `plays_L` cards.* Let `T` be the number of `L`'s turns before
-//! `W`'s last card, `p` the size of `L`'s pool, `n` the number of its non-reserve cards and
-//! `x` the number of `W`'s locking cards. Let `L` play a reserve card whenever it has one to
-//! play: it plays at least `min(T, p + n + max(x - 1, 0))` cards, so that many against
-//! optimal play too. If it never passes, it plays `T` cards. Otherwise, at its last pass
-//! `k`, it had nothing to play: its pool is spent, every run unlocked before `k` is spent
-//! (one card at least each; say `x - y` of the locking cards were down), and some `n_1` of
-//! its non-reserve cards are down. After `k` it plays on every turn, among them the other
-//! `n - n_1` non-reserve cards. Let `j` be the last turn after `k` on which it plays a
-//! non-reserve card (`j = k` if none): by its rule it had no reserve card to play, so every
-//! run unlocked between `k` and `j` is spent too, one card each at least on turns other than
-//! those `n - n_1`; the `w` locking cards played after `j` are played on distinct turns of
-//! `W`, and `L` has a turn after every turn of `W` but the last, so it plays on `w - 1` more
-//! turns at least. In all it plays at least `p + n_1 + (x - y) + (n - n_1) + (y - w) +
-//! (w - 1) = p + n + x - 1` cards, and `p + n + x` when `w = 0`, which covers `x = 0`.
+//! `W`'s last card, `p` the size of `L`'s pool, `h` that of its hidden runs, `n` the number
+//! of its non-reserve cards and `x` the number of `W`'s locking cards. Let `L` play a nine
+//! that hides runs of its own while it holds one (a nine of an unstarted suit is always
+//! playable), else a reserve card whenever it has one to play: it plays at least `min(T, p +
+//! h + n + max(x - 1, 0))` cards, so that many against optimal play too. If it never passes,
+//! it plays `T` cards. Otherwise, at its last pass `k`, it had nothing to play: its nines are
+//! down, so its hidden runs are unlocked and, like its pool, spent (`p + h` cards; the card
+//! just inside a hidden run is `L`'s own nine, so no locking card of `W` opens it), every run
+//! unlocked before `k` is spent (one card at least each; say `x - y` of the locking cards
+//! were down), and some `n_1` of its non-reserve cards are down (the nines among them). After
+//! `k` it plays on every turn, among them the other `n - n_1` non-reserve cards. Let `j` be
+//! the last turn after `k` on which it plays a non-reserve card (`j = k` if none): that card
+//! is no nine of its rule's first kind (those are down before `k`), so it had no reserve card
+//! to play, and every run unlocked between `k` and `j` is spent too, one card each at least
+//! on turns other than those `n - n_1`; the `w` locking cards played after `j` are played on
+//! distinct turns of `W`, and `L` has a turn after every turn of `W` but the last, so it plays
+//! on `w - 1` more turns at least. In all it plays at least `p + h + n_1 + (x - y) +
+//! (n - n_1) + (y - w) + (w - 1) = p + h + n + x - 1` cards, and `p + h + n + x` when
+//! `w = 0`, which covers `x = 0`.
 //!
 //! One card per locking card is all this gives: counting each locked run's length instead
 //! (the run locked `i`-th from last giving `min(length, i)` cards) is wrong, because the
@@ -171,17 +179,17 @@
 //! # Figures
 //!
 //! The 1,000 seeded deals of the criterion bench, both first movers, exact scores, medians
-//! per deal: `cargo run --release -p tabletop-nine --example solver_stats 1000 3` (each deal
-//! timed three times, the fastest kept; three runs on a quiet 2-core machine, as ranges; at
-//! commit 7a8386a, whose search this is).
+//! per deal: `cargo run --release -p tabletop-nine --example solver_stats 1000 3 --no-d3`
+//! (each deal timed three times, the fastest kept; three runs on the shared 2-core machine at
+//! a load of 2 to 5, as ranges; at commit a974c63).
 //!
 //! | figure | value |
 //! | --- | ---: |
-//! | positions stored (median; mean) | 795; 1,697 |
-//! | nodes, i.e. search calls (median) | 1,083 |
-//! | time, both first movers (median; p99; mean) | 35-36 us; 367-373 us; 62 us |
-//! | D1: the winner with Alice first (median) | 10.3-10.4 us |
-//! | `tabletop judge cf1769d3` with k = 26, 1,209 deals (wall time, mean of 30) | 37-46 ms |
+//! | positions stored (median; mean) | 782; 1,690 |
+//! | nodes, i.e. search calls (median) | 1,050 |
+//! | time, both first movers (median; p99; mean) | 30 us; 322-327 us; 53-54 us |
+//! | D1: the winner with Alice first (median) | 8.2-8.3 us |
+//! | `tabletop judge cf1769d3` with k = 26, 1,209 deals (CPU time, `perf stat -r 30`) | 31 ms |
 //! | plain memoised minimax, positions per deal | about 440,000 |
 
 mod suits;
@@ -536,7 +544,7 @@ fn cold_path() {}
 /// The static bounds on the value for the player to move. The loser keeps reserve cards
 /// only, and plays on each of its turns while it can: it has at least `held_winner - 1` turns
 /// when the winner is to move, `held_winner` when the loser is, and can play on all of them
-/// until its pool and its non-reserve cards are spent, plus one card for each of the winner's
+/// until its pool, its hidden runs and its non-reserve cards are spent, plus one card for each of the winner's
 /// cards that lock its reserve runs but one (see the module docs). A player with no reserve
 /// card left to keep cannot lose.
 #[inline]

@@ -1,6 +1,6 @@
 //! The per-suit tables: what the search reads of one suit in one run state (the counters of
 //! the static bounds, the suit's part of the table key, the moves as packed words), built once
-//! per process for each holding of a suit and copied into a deal's [`SuitTables`].
+//! per process for each suit and holding and copied into a deal's [`SuitTables`].
 
 use std::sync::OnceLock;
 
@@ -41,9 +41,10 @@ struct SuitState {
     /// supply_me, supply_opp]` in bytes 0 to 5 of one word, then `safe_me` and `locked_me` in
     /// the low and high half of byte 6 and `locked_opp` in the low half of byte 7, so the four
     /// suits add up in three additions (no byte counter exceeds 36 and no half-byte one 8, so
-    /// none overflows into the next). `supply` counts a player's non-reserve cards and its pool
-    /// (the reserve chains it can start now): the cards it is sure to be able to play, should
-    /// it lose; `locked` counts the opponent's cards that each lock a run of the player's
+    /// none overflows into the next). `supply` counts a player's non-reserve cards, its pool
+    /// (the reserve chains it can start now) and its hidden runs (the arms wholly its own of an
+    /// unstarted suit whose nine it holds, not reserve): the cards it is sure to be able to
+    /// play, should it lose; `locked` counts the opponent's cards that each lock a run of the player's
     /// reserve cards (see [`static_bounds`](super::static_bounds)). `safe_me` counts the
     /// mover's playable non-reserve cards that open only its own cards.
     counts: [u64; 2],
@@ -114,23 +115,25 @@ impl Counts {
 /// and per player to move its [`Row`].
 #[derive(Clone)]
 pub(super) struct SuitTables {
-    suits: Box<[[SuitState; ROWS]; 4]>,
-    /// The rows of `suits` per player to move, suit and run state, as the search reads them.
+    /// The key parts per suit and run state (see [`SuitTables::key`]).
+    keys: [[u32; RUN_STATES]; 4],
+    /// The rows per player to move, suit and run state, as the search reads them.
     rows: Box<[[[Row; ROWS]; 4]; 2]>,
+    /// Alice's ranks in each suit whose rows the tables hold (`None`: none yet), so that a
+    /// deal sharing a suit's holding with the previous one copies nothing for it.
+    loaded: [Option<u16>; 4],
 }
 
 impl SuitTables {
     /// Empty tables (every row without cards or moves).
     pub(super) fn new() -> SuitTables {
         SuitTables {
-            suits: vec![[SuitState::default(); ROWS]; 4]
-                .into_boxed_slice()
-                .try_into()
-                .expect("four suits"),
+            keys: [[0; RUN_STATES]; 4],
             rows: vec![[[Row::default(); ROWS]; 4]; 2]
                 .into_boxed_slice()
                 .try_into()
                 .expect("two players"),
+            loaded: [None; 4],
         }
     }
 
@@ -140,7 +143,7 @@ impl SuitTables {
     /// played reserve cards in bits 6..10 and Bob's in bits 1..5 (the counts of the four suits
     /// add up to at most 18 each, so neither overflows its five bits).
     pub(super) fn key(&self, runs: [u8; 4]) -> u32 {
-        (0..4).map(|s| self.suits[s][runs[s] as usize].key).sum::<u32>()
+        (0..4).map(|s| self.keys[s][runs[s] as usize]).sum::<u32>()
     }
 
     /// The rows of the four suits for the player to move (bit 0 of `key`) in run states
@@ -151,7 +154,8 @@ impl SuitTables {
         [0, 1, 2, 3].map(|s| &table[s][(runs >> (8 * s)) as u8 as usize])
     }
 
-    /// Builds the tables of `deal`.
+    /// Loads the tables of `deal`: each suit's rows and key parts, built once per process for
+    /// each suit and holding, copied unless the tables already hold that suit's holding.
     pub(super) fn load(&mut self, deal: Deal) {
         let reserve = deal.reserve().bits();
         let alice = deal.alice().bits();
@@ -159,47 +163,71 @@ impl SuitTables {
             let s = suit.index();
             let (res, ali) =
                 ((reserve >> (9 * s)) as u16 & 0x1FF, (alice >> (9 * s)) as u16 & 0x1FF);
-            // A suit's table depends only on who holds which of its cards (its reserve cards
-            // follow from that): built once per process for each of the 512 holdings.
-            let table = SUIT_TABLES[ali as usize].get_or_init(|| suit_table(ali, res));
-            let rows = &mut self.suits[s];
-            for (dst, src) in rows.iter_mut().zip(table) {
-                *dst = *src;
-                dst.key = ((src.key >> 11) * POW[s]) << 11 | (src.key & 0x7FF);
+            if self.loaded[s] == Some(ali) {
+                continue;
             }
-            // Each move learns its slot and the change of the key it makes.
-            for state in 0..RUN_STATES {
-                for side in 0..2 {
-                    for k in 0..rows[state].len[side] as usize {
-                        let m = rows[state].moves[side][k];
-                        let next = (m >> 40) as u8 as usize;
-                        let delta = rows[next].key.wrapping_sub(rows[state].key);
-                        rows[state].moves[side][k] =
-                            m | ((7 - (s * 2 + k)) as u64) << 48 | u64::from(delta);
-                    }
-                }
-            }
+            // A suit's rows depend only on the suit (its key parts and move slots) and who
+            // holds which of its cards (its reserve cards follow from that).
+            let built = SUIT_ROWS[s * 512 + ali as usize].get_or_init(|| suit_rows(s, ali, res));
+            self.keys[s] = built.keys;
             for side in 0..2 {
-                for (dst, src) in self.rows[side][s].iter_mut().zip(&rows[..RUN_STATES]) {
-                    let all = &src.moves[side][..src.len[side] as usize];
-                    let mut row = Row { counts: src.counts[side], ..Row::default() };
-                    let mut len = 0;
-                    for &m in all {
-                        if m & RESERVE != 0 {
-                            if row.reserve == 0 {
-                                row.reserve = m;
-                            }
-                        } else {
-                            row.moves[len] = m;
-                            len += 1;
-                        }
-                    }
-                    row.counts |= (len as u64) << 60;
-                    *dst = row;
-                }
+                self.rows[side][s][..RUN_STATES].copy_from_slice(&built.rows[side]);
+            }
+            self.loaded[s] = Some(ali);
+        }
+    }
+}
+
+/// What a deal's [`SuitTables`] hold of one suit, for one holding of it.
+struct SuitRows {
+    keys: [u32; RUN_STATES],
+    rows: [[Row; RUN_STATES]; 2],
+}
+
+/// The rows of each suit (`suit * 512` plus Alice's ranks in it as 9 bits), built on first use.
+static SUIT_ROWS: [OnceLock<SuitRows>; 2048] = [const { OnceLock::new() }; 2048];
+
+/// The tables of a suit of weight 1, one per holding (Alice's ranks as 9 bits), built on first
+/// use and shared by the four suits' rows.
+static SUIT_TABLES: [OnceLock<[SuitState; RUN_STATES]>; 512] = [const { OnceLock::new() }; 512];
+
+/// The rows and key parts of suit `s` held as `ali` (Alice's ranks; `res`: the reserve ranks).
+fn suit_rows(s: usize, ali: u16, res: u16) -> SuitRows {
+    let mut states = *SUIT_TABLES[ali as usize].get_or_init(|| suit_table(ali, res));
+    for state in &mut states {
+        state.key = ((state.key >> 11) * POW[s]) << 11 | (state.key & 0x7FF);
+    }
+    // Each move learns its slot and the change of the key it makes.
+    for state in 0..RUN_STATES {
+        for side in 0..2 {
+            for k in 0..states[state].len[side] as usize {
+                let m = states[state].moves[side][k];
+                let next = (m >> 40) as u8 as usize;
+                let delta = states[next].key.wrapping_sub(states[state].key);
+                states[state].moves[side][k] =
+                    m | ((7 - (s * 2 + k)) as u64) << 48 | u64::from(delta);
             }
         }
     }
+    let rows = [0, 1].map(|side| {
+        states.map(|src| {
+            let mut row = Row { counts: src.counts[side], ..Row::default() };
+            let mut len = 0;
+            for &m in &src.moves[side][..src.len[side] as usize] {
+                if m & RESERVE != 0 {
+                    if row.reserve == 0 {
+                        row.reserve = m;
+                    }
+                } else {
+                    row.moves[len] = m;
+                    len += 1;
+                }
+            }
+            row.counts |= (len as u64) << 60;
+            row
+        })
+    });
+    SuitRows { keys: states.map(|state| state.key), rows }
 }
 
 /// The ranks (0: six ... 8: ace) playable on a suit whose table holds `ranks`, and how many.
@@ -229,9 +257,6 @@ fn chain_len(r: usize) -> u8 {
     }
 }
 
-/// The per-suit tables, one per holding of a suit (Alice's ranks as 9 bits), built on first use.
-static SUIT_TABLES: [OnceLock<[SuitState; RUN_STATES]>; 512] = [const { OnceLock::new() }; 512];
-
 /// What the search reads of a suit held as `ali` (Alice's ranks; `res`: the reserve ranks) in
 /// each run state, with the key part of suit 0's weight 1 (the caller scales it).
 fn suit_table(ali: u16, res: u16) -> [SuitState; RUN_STATES] {
@@ -243,7 +268,7 @@ fn suit_table(ali: u16, res: u16) -> [SuitState; RUN_STATES] {
         let ranks = run_ranks(state);
         let (ends, n) = playable_ends(ranks);
         let ends = &ends[..n];
-        // [held, reserve, supply (pool and non-reserve cards)] per player.
+        // [held, reserve, supply (non-reserve cards, pool and hidden runs)] per player.
         let mut c = [[0u8; 2]; 4];
         for r in (0..9).filter(|r| ranks >> r & 1 == 0) {
             c[0][owner(r)] += 1;
@@ -252,6 +277,17 @@ fn suit_table(ali: u16, res: u16) -> [SuitState; RUN_STATES] {
         for &r in ends.iter().filter(|&&r| is_reserve(r)) {
             // The chain from r outwards is the owner's and can be played now.
             c[2][owner(r)] += chain_len(r);
+        }
+        if ranks == 0 && !is_reserve(3) {
+            // The hidden runs: the arms of an unstarted suit wholly held by the holder of its
+            // nine, which is not reserve (it opens them when it likes).
+            let p = owner(3);
+            if (0..3).all(|r| owner(r) == p) {
+                c[2][p] += 3;
+            }
+            if (4..9).all(|r| owner(r) == p) {
+                c[2][p] += 5;
+            }
         }
         c[2] = [0, 1].map(|p| c[2][p] + c[0][p] - c[1][p]);
         let locked = locked_runs(ali, res, ranks);
