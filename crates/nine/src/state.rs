@@ -137,7 +137,7 @@ impl Position {
     /// The cards that may be put on the table now, by whoever holds them.
     pub fn playable(&self) -> CardSet {
         // The sixes and the aces of the four suits (bits 0 and 8 of each suit's nine).
-        const SIXES: u64 = 1 | 1 << 9 | 1 << 18 | 1 << 27;
+        const SIXES: u64 = 0x0804_0201;
         const ACES: u64 = SIXES << 8;
         let p = self.played.bits();
         // The cards of a suit on the table are one unbroken run, so the cards beside a card
