@@ -424,5 +424,6 @@ pub fn bench(bench: &mut Bench) -> anyhow::Result<()> {
                 .sum()
         });
     }
+    bench.batch_case("mahjong")?;
     Ok(())
 }

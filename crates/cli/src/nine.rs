@@ -463,5 +463,6 @@ pub fn bench(bench: &mut Bench) -> anyhow::Result<()> {
             })
             .sum()
     });
+    bench.batch_case("nine")?;
     Ok(())
 }

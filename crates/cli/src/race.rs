@@ -459,6 +459,7 @@ pub fn bench(bench: &mut Bench) -> anyhow::Result<()> {
             t.values().iter().map(|&v| u64::from(v)).sum()
         });
     }
+    bench.batch_case("race")?;
     Ok(())
 }
 

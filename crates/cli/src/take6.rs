@@ -486,5 +486,6 @@ pub fn bench(bench: &mut Bench) -> anyhow::Result<()> {
     }
     // 4 hands with one MC seat each: 40 MC decisions.
     bench.case("take6/arena-mc-decisions", "heads", 40, || heads(&mc.run(1, 1), 1));
+    bench.batch_case("take6")?;
     Ok(())
 }
