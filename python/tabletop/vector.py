@@ -32,6 +32,9 @@ Conventions (for every game):
   the same seed and actions give the same trajectory. ``reset(seed=s)`` starts the streams
   again from ``s``; ``reset()`` starts each environment's next game. Chance (deals, walls) is
   resolved inside.
+- **A random policy**: ``env.random_actions()`` draws a uniformly random legal action in every
+  environment, in Rust, from a generator seeded with the environments (and again by
+  ``reset(seed=...)``).
 - The GIL is released while Rust steps the games; stepping uses one core.
 """
 
