@@ -135,6 +135,8 @@ def test_every_environment_is_the_per_state_game(name):
                 states[i] = game.new_initial_state(int(env.episode_seeds()[i]))
             elif "final_obs" in info:
                 assert info["final_obs"][i] is None and not info["_final_obs"][i]
+                assert not info["_final_info"][i] and not info["final_info"]["_returns"][i]
+                assert not info["final_info"]["returns"][i].any()
         if ended >= 12:
             break
     assert ended >= 12, f"{name}: only {ended} games ended"
