@@ -158,21 +158,20 @@ fn static_bounds(pos: &Position, locks: bool, hidden: bool) -> (i32, i32) {
     (if me_keeps > 0 { -me_keeps } else { 1 }, if opp_keeps > 0 { opp_keeps } else { -1 })
 }
 
-/// The bound from locked reserve runs: should the player to move win, the loser still plays
-/// at least one card after each but the last of the winner's cards that lock its reserve
-/// runs, beside its non-reserve cards and its pool, so it keeps fewer cards (the proof is in
-/// the solver's module docs). Checked with the oracle on every position, and the fast solver
-/// on those where it is tighter than the bounds without it.
-#[test]
-fn locked_reserve_runs_bound_the_loser_s_cards() {
+/// One bound of `static_bounds` against the oracle on `count` mid-game positions from `seed`:
+/// the value lies within the bounds with it, and where they are tighter than with `without`'s
+/// switches (`locks`, `hidden`), the fast solver agrees with the oracle too. Returns the
+/// positions where the bounds were tighter, and those where they met the value and the
+/// bounds without it did not.
+fn tighter_and_exact(seed: u64, count: u64, without: (bool, bool)) -> (usize, usize) {
     let mut solver = Solver::new();
     let (mut bites, mut exact) = (0, 0);
-    for pos in mid_game_positions(2021, 600) {
+    for pos in mid_game_positions(seed, count) {
         let want = minimax_value(&pos).0;
         let v = if pos.to_move() == Player::Alice { want } else { -want };
         let (lo, hi) = static_bounds(&pos, true, true);
         assert!(lo <= v && v <= hi, "{v} outside [{lo}, {hi}]:\n{}\n{pos}", pos.deal());
-        let (old_lo, old_hi) = static_bounds(&pos, false, true);
+        let (old_lo, old_hi) = static_bounds(&pos, without.0, without.1);
         if (lo, hi) != (old_lo, old_hi) {
             bites += 1;
             // Where the bound meets the value and the old ones did not.
@@ -180,6 +179,17 @@ fn locked_reserve_runs_bound_the_loser_s_cards() {
             assert_eq!(solver.value(&pos), want, "{}\n{pos}", pos.deal());
         }
     }
+    (bites, exact)
+}
+
+/// The bound from locked reserve runs: should the player to move win, the loser still plays
+/// at least one card after each but the last of the winner's cards that lock its reserve
+/// runs, beside its non-reserve cards and its pool, so it keeps fewer cards (the proof is in
+/// the solver's module docs). Checked with the oracle on every position, and the fast solver
+/// on those where it is tighter than the bounds without it.
+#[test]
+fn locked_reserve_runs_bound_the_loser_s_cards() {
+    let (bites, exact) = tighter_and_exact(2021, 600, (false, true));
     // The bound must have been tighter often, and met the value in many positions.
     assert!(bites >= 300 && exact >= 200, "tighter in {bites} positions, exact in {exact}");
 }
@@ -191,20 +201,7 @@ fn locked_reserve_runs_bound_the_loser_s_cards() {
 /// bound is tighter than without them.
 #[test]
 fn reserve_runs_behind_the_loser_s_own_nine_count_as_supply() {
-    let mut solver = Solver::new();
-    let (mut bites, mut exact) = (0, 0);
-    for pos in mid_game_positions(2612, 3000) {
-        let want = minimax_value(&pos).0;
-        let v = if pos.to_move() == Player::Alice { want } else { -want };
-        let (lo, hi) = static_bounds(&pos, true, true);
-        assert!(lo <= v && v <= hi, "{v} outside [{lo}, {hi}]:\n{}\n{pos}", pos.deal());
-        let (old_lo, old_hi) = static_bounds(&pos, true, false);
-        if (lo, hi) != (old_lo, old_hi) {
-            bites += 1;
-            exact += usize::from((v == lo || v == hi) && v != old_lo && v != old_hi);
-            assert_eq!(solver.value(&pos), want, "{}\n{pos}", pos.deal());
-        }
-    }
+    let (bites, exact) = tighter_and_exact(2612, 3000, (true, false));
     // The bound must have been tighter in some positions, and met the value in some.
     assert!(bites >= 60 && exact >= 15, "tighter in {bites} positions, exact in {exact}");
 }
