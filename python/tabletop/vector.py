@@ -23,6 +23,8 @@ Conventions (for every game):
   ended it, and ``info["final_info"]["returns"]`` holds its returns. ``terminated[i]`` says
   that environment ``i``'s game ended; ``truncated`` is always False (every game ends by its
   rules).
+- A game over before its first move (a Mahjong wall its dealer wins on the first draw, about
+  one in a million) is skipped: the environment plays the next game of its stream.
 - **Masks**: ``info["legal_actions_mask"]`` is an ``(n, num_actions)`` bool array of the legal
   actions now; an illegal action raises ``ValueError`` naming the environment and the action,
   and nothing is applied.

@@ -71,6 +71,16 @@ def test_the_same_seed_gives_the_same_trajectory(name):
         assert not all(np.array_equal(x, y) for x, y in zip(first, other))
 
 
+def test_a_game_over_before_its_first_move_is_skipped():
+    # The first wall of this seed's stream is won by its dealer on the first draw.
+    env = tabletop.vector_env("mahjong", n=1, seed=169315)
+    first = tabletop.load_game("mahjong").new_initial_state(int(env.episode_seeds()[0]))
+    assert not first.is_terminal()
+    _, info = env.reset(seed=169315)
+    assert info["legal_actions_mask"].any()
+    env.step(env.random_actions())
+
+
 @pytest.mark.parametrize("name", list(GAMES))
 def test_random_actions_are_legal_and_seeded(name):
     env = tabletop.vector_env(name, n=64, seed=5, **GAMES[name])
@@ -128,6 +138,11 @@ def test_every_environment_is_the_per_state_game(name):
                 assert np.array_equal(sums[i], state.returns()), (name, i)
                 assert info["_final_obs"][i]
                 final = info["final_obs"][i]
+                assert info["final_obs"].dtype == object and final.dtype == np.float32
+                assert final.shape == obs.shape[1:]
+                assert info["final_info"]["returns"].shape == (n, game.num_players())
+                assert info["final_info"]["returns"].dtype == np.float64
+                assert info["final_info"]["player"].dtype == np.int64
                 assert np.array_equal(final, state.observation_tensor(int(acting[i])))
                 assert info["final_info"]["player"][i] == acting[i]
                 assert np.array_equal(info["final_info"]["returns"][i], state.returns())
@@ -137,6 +152,7 @@ def test_every_environment_is_the_per_state_game(name):
                 assert info["final_obs"][i] is None and not info["_final_obs"][i]
                 assert not info["_final_info"][i] and not info["final_info"]["_returns"][i]
                 assert not info["final_info"]["returns"][i].any()
+                assert info["final_info"]["player"][i] == 0
         if ended >= 12:
             break
     assert ended >= 12, f"{name}: only {ended} games ended"

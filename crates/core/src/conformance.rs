@@ -331,7 +331,7 @@ fn check_state<G: Game>(state: &G) -> Result<(), Broken> {
         return Err(Broken::Id { action: "-".to_owned(), reason: format!("repeated ids {ids:?}") });
     }
     // Written over a buffer of trues, as a batch reuses its masks.
-    let mut mask = vec![true; bound.max(ids.last().map_or(0, |&i| i + 1))];
+    let mut mask = vec![true; bound];
     state.write_legal_mask(&mut mask);
     if !mask.iter().enumerate().all(|(i, &m)| m == ids.binary_search(&i).is_ok()) {
         return Err(Broken::Mask { ids });

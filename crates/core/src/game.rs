@@ -311,8 +311,10 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
 
     /// [`Game::legal_actions`] as flags over `mask`, indexed by id: true at the id of each
     /// legal action, false everywhere else (everywhere once the game is over). `mask` must be
-    /// longer than every id ([`Game::num_distinct_actions`] at a player's node): what a batch
-    /// of environments calls after each step, with no allocation when a game overrides it.
+    /// longer than every id: [`Game::num_distinct_actions`] long at a player's node,
+    /// [`Game::max_chance_outcomes`] at a chance node (as the conformance harness gives it).
+    /// What a batch of environments calls after each step, with no allocation when a game
+    /// overrides it.
     ///
     /// # Panics
     /// May panic if `mask` is too short.

@@ -136,7 +136,7 @@ impl Position {
 
     /// The cards that may be put on the table now, by whoever holds them.
     pub fn playable(&self) -> CardSet {
-        // The sixes and the aces of the four suits (bits 0 and 8 of each suit's nine).
+        // The sixes and the aces of the four suits (bits 0 and 8 of each suit's nine bits).
         const SIXES: u64 = 0x0804_0201;
         const ACES: u64 = SIXES << 8;
         let p = self.played.bits();

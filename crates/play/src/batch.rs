@@ -8,7 +8,9 @@
 //! what it ended with is handed back as a [`Final`]. Everything is deterministic in the batch
 //! seed: environment `i` plays its `k`-th game from the seed
 //! `sub_seed(sub_seed(seed, i), k)` ([`Batch::episode_seeds`]), the same game as
-//! `Session::new(game, params, [], that seed)`.
+//! `Session::new(game, params, [], that seed)`. A game over before its first move (a Mahjong
+//! wall its dealer wins on the first draw) is skipped: the environment plays the next game of
+//! its stream, so every environment always has a player to act.
 
 use rand::{Rng as _, SeedableRng as _};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -55,6 +57,9 @@ pub struct Final {
     /// The returns of the game, one per player.
     pub returns: Vec<f64>,
 }
+
+/// The most games over before their first move that a restart skips in a row.
+const MAX_SKIPS: usize = 64;
 
 /// n games of one kind and parameters, stepped together.
 ///
@@ -128,7 +133,7 @@ impl Batch {
             to_move: vec![0; n],
             obs_size: size,
             terminal_rewards,
-            rng: Batch::sampler(seed),
+            rng: Batch::sampler(0), // seeded by the reset below
             actions,
             players,
         };
@@ -155,14 +160,23 @@ impl Batch {
         }
     }
 
-    /// Starts environment `i`'s next game.
+    /// Starts environment `i`'s next game in which a player moves: a game over before its
+    /// first move (a Mahjong wall that its dealer wins on the first draw, about one in a
+    /// million) is skipped, and the next of the stream played instead, up to [`MAX_SKIPS`]
+    /// in a row (for parameters whose every game is over at once, which [`Batch::new`]
+    /// refuses).
     fn restart(&mut self, i: usize) {
-        let seed = sub_seed(self.streams[i], self.episodes[i]);
-        self.episodes[i] += 1;
-        self.seeds[i] = seed;
-        self.games[i].clone_from(&self.initial);
-        let turn = resolve_chance(self.games[i].as_mut(), seed);
-        self.update_legal(i, turn);
+        for _ in 0..MAX_SKIPS {
+            let seed = sub_seed(self.streams[i], self.episodes[i]);
+            self.episodes[i] += 1;
+            self.seeds[i] = seed;
+            self.games[i].clone_from(&self.initial);
+            let turn = resolve_chance(self.games[i].as_mut(), seed);
+            self.update_legal(i, turn);
+            if turn != Turn::Terminal {
+                return;
+            }
+        }
     }
 
     /// The generator of [`Batch::random_actions`] for the batch seed `seed` (a stream of its
@@ -362,16 +376,21 @@ fn words(row: &[bool]) -> impl Iterator<Item = u64> + '_ {
         .chain((!rest.is_empty()).then(|| word(last)))
 }
 
-/// The number of set flags of a word of [`words`]: the sum of its bytes, gathered in the top byte by
-/// one multiplication (`count_ones` is a long sequence on CPUs without `popcnt`).
+/// The number of set flags of a word of [`words`]: the sum of its bytes, gathered in the
+/// top byte by one multiplication (`count_ones` is a long sequence without `popcnt`).
 fn flags_set(w: u64) -> u32 {
     (w.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
 }
 
-/// The index of a flag drawn uniformly among the set ones of `row` (at least one is set),
-/// eight flags at a time.
+/// The index of a flag drawn uniformly among the set ones of `row`, eight flags at a time (0
+/// when none is set).
 fn pick_legal(row: &[bool], rng: &mut Xoshiro256PlusPlus) -> usize {
     let count: u32 = words(row).map(flags_set).sum();
+    if count == 0 {
+        // No legal action: an environment stuck on a game over before its first move (see
+        // `Batch::restart`); its step refuses id 0 with the legal actions, none.
+        return 0;
+    }
     let mut k = rng.random_range(0..count);
     for (i, mut w) in words(row).enumerate() {
         let here = flags_set(w);
@@ -421,15 +440,27 @@ mod tests {
     /// through a session from its episode seed, and the rewards sum to its returns.
     #[test]
     fn rewards_sum_to_the_session_returns() {
-        for game in ["nine", "take6", "race", "mahjong"] {
+        let variants = [
+            ("nine", json!({})),
+            ("take6", json!({})),
+            ("take6", json!({"players": 3, "rows": 2, "hand_size": 5, "row_rule": "choose"})),
+            ("take6", json!({"players": 2, "mode": "match", "target": 20})),
+            ("race", json!({})),
+            ("race", json!({"piece": "knight", "rows": 9, "cols": 2})),
+            ("mahjong", json!({})),
+            ("mahjong", json!({"claims": true})),
+        ];
+        for (game, params) in variants {
             let n = 3;
-            let mut batch = Batch::new(game, &json!({}), n, 5).unwrap();
+            let mut batch = Batch::new(game, &params, n, 5).unwrap();
             let p = batch.num_players();
             let size: usize = batch.observation_shape().iter().product();
             let mut obs = vec![f32::NAN; 7];
             let mut actions = vec![0; n];
             let mut sessions: Vec<Session> = (0..n)
-                .map(|i| Session::new(game, json!({}), vec![], batch.episode_seeds()[i]).unwrap())
+                .map(|i| {
+                    Session::new(game, params.clone(), vec![], batch.episode_seeds()[i]).unwrap()
+                })
                 .collect();
             let mut sums = vec![vec![0.0; p]; n];
             let (mut rewards, mut done) = (vec![0.0; n * p], vec![false; n]);
@@ -460,7 +491,7 @@ mod tests {
                         );
                         sums[i] = vec![0.0; p];
                         sessions[i] =
-                            Session::new(game, json!({}), vec![], batch.episode_seeds()[i])
+                            Session::new(game, params.clone(), vec![], batch.episode_seeds()[i])
                                 .unwrap();
                         ended += 1;
                     }
@@ -505,6 +536,59 @@ mod tests {
         assert_eq!(xb, draws[0], "a reset with a seed starts the sampler again");
         b.reset(None);
         assert_ne!(a.episode_seeds(), b.episode_seeds());
+    }
+
+    /// `pick_legal` on rows of every length to 70 (the last word padded), each with random
+    /// flags: every set flag is drawn, about equally often, and no other; none set gives 0.
+    #[test]
+    fn pick_legal_is_uniform_over_the_set_flags() {
+        let mut rng = Batch::sampler(3);
+        let mut flags = tabletop_core::seeded_rng(4);
+        assert_eq!(pick_legal(&[false; 9], &mut rng), 0);
+        for len in 1..=70 {
+            let mut row: Vec<bool> = (0..len).map(|_| flags.random_bool(0.3)).collect();
+            row[flags.random_range(0..len)] = true;
+            let set = row.iter().filter(|&&f| f).count();
+            let draws = 400 * set;
+            let mut counts = vec![0usize; len];
+            for _ in 0..draws {
+                counts[pick_legal(&row, &mut rng)] += 1;
+            }
+            for (i, &c) in counts.iter().enumerate() {
+                if row[i] {
+                    // 400 expected; 5 standard deviations are 100.
+                    assert!((300..=500).contains(&c), "length {len}, flag {i}: {c} of {draws}");
+                } else {
+                    assert_eq!(c, 0, "length {len}: flag {i} is not set");
+                }
+            }
+        }
+    }
+
+    /// A step reads the rewards at the end, and after every step of a game that rewards along
+    /// the way (none registered yet); otherwise they are 0.
+    #[test]
+    fn rewards_are_read_at_the_end_or_along_the_way() {
+        assert!(reads_rewards(true, true) && reads_rewards(true, false));
+        assert!(reads_rewards(false, false));
+        assert!(!reads_rewards(false, true));
+    }
+
+    /// A Mahjong wall that its dealer wins on the first draw is over before any move: the
+    /// environment plays the next game of its stream (seed 169315's first game is one).
+    #[test]
+    fn a_game_over_before_its_first_move_is_skipped() {
+        let seed = 169_315;
+        let first = sub_seed(sub_seed(seed, 0), 0);
+        let over = Session::new("mahjong", json!({}), vec![], first).unwrap();
+        assert!(over.is_terminal(), "the first game of the stream is over at once");
+        let mut batch = Batch::new("mahjong", &json!({}), 1, seed).unwrap();
+        assert_eq!(batch.episode_seeds(), [sub_seed(sub_seed(seed, 0), 1)]);
+        assert!(batch.legal_mask(0).iter().any(|&m| m));
+        let mut action = [0];
+        batch.random_actions(&mut action);
+        let (mut rewards, mut done) = (vec![0.0; 4], vec![false]);
+        batch.step(&action, &mut rewards, &mut done, &mut Vec::new()).unwrap();
     }
 
     /// The sampler draws every legal action and nothing else, about equally often.
