@@ -362,3 +362,32 @@ fn locked_runs(ali: u16, res: u16, ranks: u16) -> [u8; 2] {
         (inside & unplayed & !mine).count_ones() as u8
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The counters of a suit nobody has started, for Alice to move.
+    fn unstarted(ali: u16, res: u16) -> Counts {
+        let empty = (0..RUN_STATES as u8).find(|&s| run_ranks(s) == 0).expect("a run state");
+        Counts::unpack(suit_table(ali, res)[empty as usize].counts[0])
+    }
+
+    /// The hidden runs count in the supply of the nine's holder, each arm on its own: Alice
+    /// holds the nine (not reserve: Bob holds cards behind it) and one whole arm, whose cards
+    /// are reserve, as are Bob's (his arm is his to the end). Her supply is the nine and the
+    /// arm; without the hidden runs it would be the nine alone.
+    #[test]
+    fn hidden_runs_count_each_arm() {
+        // Ranks 6 7 8 9 T J Q K A are bits 0 to 8; every card but the nine is reserve.
+        let res = 0b1_1111_0111;
+        // Alice: the nine and T to A (the upper arm, 5 cards); Bob: 6, 7, 8.
+        let upper = unstarted(0b1_1111_1000, res);
+        assert_eq!((upper.held_me, upper.reserve_me, upper.held_opp), (6, 5, 3));
+        assert_eq!((upper.supply_me, upper.supply_opp), (1 + 5, 0));
+        // Alice: 6 to 9 (the lower arm, 3 cards); Bob: T to A.
+        let lower = unstarted(0b0_0000_1111, res);
+        assert_eq!((lower.held_me, lower.reserve_me, lower.held_opp), (4, 3, 5));
+        assert_eq!((lower.supply_me, lower.supply_opp), (1 + 3, 0));
+    }
+}
