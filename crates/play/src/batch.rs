@@ -554,13 +554,19 @@ mod tests {
             for _ in 0..draws {
                 counts[pick_legal(&row, &mut rng)] += 1;
             }
-            for (i, &c) in counts.iter().enumerate() {
-                if row[i] {
-                    // 400 expected; 5 standard deviations are 100.
-                    assert!((300..=500).contains(&c), "length {len}, flag {i}: {c} of {draws}");
-                } else {
-                    assert_eq!(c, 0, "length {len}: flag {i} is not set");
-                }
+            assert_uniform(&counts, &row, 400, &format!("length {len}"));
+        }
+    }
+
+    /// Each allowed index drawn about `expected` times (within 5 standard deviations, about
+    /// `5 sqrt(expected)`), and no other.
+    fn assert_uniform(counts: &[usize], allowed: &[bool], expected: usize, what: &str) {
+        let spread = 5 * expected.isqrt();
+        for (i, &c) in counts.iter().enumerate() {
+            if allowed[i] {
+                assert!(c.abs_diff(expected) <= spread, "{what}, {i}: {c}, {expected} expected");
+            } else {
+                assert_eq!(c, 0, "{what}: {i} is not allowed");
             }
         }
     }
@@ -595,7 +601,7 @@ mod tests {
     #[test]
     fn random_actions_are_uniform_over_the_legal_ones() {
         let mut batch = Batch::new("take6", &json!({}), 2, 4).unwrap();
-        let mut counts = vec![vec![0u32; batch.num_distinct_actions()]; 2];
+        let mut counts = vec![vec![0usize; batch.num_distinct_actions()]; 2];
         let mut drawn = vec![0; 2];
         let draws = 5000;
         for _ in 0..draws {
@@ -606,16 +612,8 @@ mod tests {
         }
         for (env, row) in counts.iter().enumerate() {
             let mask = batch.legal_mask(env);
-            let legal = mask.iter().filter(|&&m| m).count() as u32;
-            assert_eq!(legal, 10, "a hand of ten cards");
-            for (id, &c) in row.iter().enumerate() {
-                if mask[id] {
-                    // 500 expected; 5 standard deviations are about 106.
-                    assert!((390..=610).contains(&c), "env {env}, id {id}: {c} of {draws}");
-                } else {
-                    assert_eq!(c, 0, "env {env}: illegal id {id} drawn");
-                }
-            }
+            assert_eq!(mask.iter().filter(|&&m| m).count(), 10, "a hand of ten cards");
+            assert_uniform(row, mask, draws / 10, &format!("environment {env}"));
         }
     }
 
