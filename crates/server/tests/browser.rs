@@ -806,7 +806,8 @@ fn game_urls(b: &mut Browser, base: &str, shots: &Path, axe: &str) {
         let before = game_now(b, id_of);
         assert!(before[0].as_str().unwrap().contains("game="), "{page}: {}", before[0]);
         b.goto(before[0].as_str().unwrap());
-        b.wait_until("const t = window.tabletop; const g = t.game || t; return g.state && !g.busy && !t.busy;", WAIT);
+        // Before the page's script has run, `window.tabletop` is not there yet.
+        b.wait_until("const t = window.tabletop; if (!t) return false; const g = t.game || t; return !!g.state && !g.busy && !t.busy;", WAIT);
         assert_eq!(game_now(b, id_of), before, "the reopened {page} game");
         if page == "mahjong" {
             let seat = b.execute(
