@@ -246,19 +246,14 @@ impl Game for Nine {
         }
     }
 
-    /// From the sets, with no list: the playable cards held, else the pass.
+    /// With no list on the heap: the cards not dealt, or the position's moves (an array).
     fn write_legal_mask(&self, mask: &mut [bool]) {
         mask.fill(false);
-        let cards = match &self.stage {
-            Stage::Dealing(dealt) => !*dealt,
-            Stage::Playing(pos) if pos.is_over() => return,
-            Stage::Playing(pos) => pos.playable() & pos.hand(pos.to_move()),
-        };
-        if cards.is_empty() {
-            mask[Card::COUNT] = true;
-        }
-        for card in cards {
-            mask[card.index()] = true;
+        match &self.stage {
+            Stage::Dealing(dealt) => (!*dealt).iter().for_each(|c| mask[c.index()] = true),
+            Stage::Playing(pos) => {
+                pos.legal_moves().into_iter().for_each(|mv| mask[self.action_id(mv)] = true);
+            }
         }
     }
 

@@ -453,6 +453,19 @@ impl Take6 {
         }
     }
 
+    /// What may be done now: these cards played (dealt, at a chance node; none once the
+    /// game is over), or, with `None`, a row taken.
+    fn legal_cards(&self) -> Option<CardSet> {
+        match self.turn() {
+            Turn::Terminal => Some(CardSet::EMPTY),
+            Turn::Chance => Some(CardSet::deck(self.rules.deck()) - self.deal.cards(&self.rules)),
+            Turn::Player(p) => {
+                let hand = self.hand().expect("a player moves in a dealt hand");
+                hand.row_choice().is_none().then(|| hand.hand(p))
+            }
+        }
+    }
+
     /// The hand being played, if one is (not while a hand is dealt).
     fn playing(&self) -> Option<&Hand> {
         if self.is_dealing() { None } else { self.hand() }
@@ -695,41 +708,22 @@ impl Game for Take6 {
     /// At a chance node the cards not dealt yet; a player's cards, ascending, or the rows
     /// `r1`.. when a row is to be picked.
     fn legal_actions(&self) -> Vec<Action> {
-        match self.turn() {
-            Turn::Terminal => Vec::new(),
-            Turn::Chance => (CardSet::deck(self.rules.deck()) - self.deal.cards(&self.rules))
-                .iter()
-                .map(Action::Play)
-                .collect(),
-            Turn::Player(p) => {
-                let hand = self.hand().expect("a player moves in a dealt hand");
-                if hand.row_choice().is_some() {
-                    (0..self.rules.rows()).map(Action::TakeRow).collect()
-                } else {
-                    hand.hand(p).iter().map(Action::Play).collect()
-                }
-            }
+        match self.legal_cards() {
+            Some(cards) => cards.iter().map(Action::Play).collect(),
+            None => (0..self.rules.rows()).map(Action::TakeRow).collect(),
         }
     }
 
-    /// From the sets, with no list.
+    /// From [`Take6::legal_cards`]'s set, with no list.
     fn write_legal_mask(&self, mask: &mut [bool]) {
         mask.fill(false);
-        let cards = match self.turn() {
-            Turn::Terminal => return,
-            Turn::Chance => CardSet::deck(self.rules.deck()) - self.deal.cards(&self.rules),
-            Turn::Player(p) => {
-                let hand = self.hand().expect("a player moves in a dealt hand");
-                if hand.row_choice().is_some() {
-                    let deck = usize::from(self.rules.deck());
-                    mask[deck..deck + usize::from(self.rules.rows())].fill(true);
-                    return;
+        match self.legal_cards() {
+            Some(cards) => cards.iter().for_each(|c| mask[self.action_id(Action::Play(c))] = true),
+            None => {
+                for r in 0..self.rules.rows() {
+                    mask[self.action_id(Action::TakeRow(r))] = true;
                 }
-                hand.hand(p)
             }
-        };
-        for c in cards {
-            mask[usize::from(c.value()) - 1] = true;
         }
     }
 
