@@ -714,7 +714,7 @@ impl Game for Take6 {
         }
     }
 
-    /// From [`Take6::legal_cards`]'s set, with no list.
+    /// From the same set as the legal actions, with no list.
     fn write_legal_mask(&self, mask: &mut [bool]) {
         mask.fill(false);
         match self.legal_cards() {
