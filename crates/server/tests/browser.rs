@@ -862,6 +862,8 @@ fn game_urls(b: &mut Browser, base: &str, shots: &Path, axe: &str) {
     b.wait_until(&format!("return !document.querySelector('{}') && window.tabletopRecent && !window.tabletopRecent.some((g) => g.id === '{id}');", row), WAIT);
     // Its URL now says it is gone, and starts a new game on request.
     b.goto(&url);
+    // The page says so once its request for the game has been answered.
+    b.wait_until("const m = document.getElementById('message'); return !!m && m.textContent.includes('no longer on the server');", WAIT);
     let message = text_of(b, "#message");
     assert!(message.contains("no longer on the server"), "{message}");
     b.screenshot(&shots.join("nine-gone.png"));
