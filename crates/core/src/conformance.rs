@@ -12,7 +12,8 @@
 //! 4. every legal action's id is in range and distinct, and both round trips hold: id to action
 //!    and notation to action;
 //! 5. tensors have the length of their shapes, for every player, and the observation written
-//!    over a used buffer ([`Game::write_observation_tensor`]) is the one returned;
+//!    over a used buffer ([`Game::write_observation_tensor`]) and over zeros
+//!    ([`Game::write_observation_tensor_over_zeros`]) is the one returned;
 //! 6. the game ends within the bound it announced at the start, with one return per player,
 //!    within the utility range, summing to 0 for zero-sum games; rewards add up to the returns;
 //! 7. replaying the actions from the start rebuilds every state exactly (what records and undo
@@ -152,6 +153,16 @@ pub enum Broken {
         "the observation tensor of player {player} written in place differs from the one returned"
     )]
     Written {
+        /// The player.
+        player: usize,
+    },
+    /// The observation tensor written over a buffer of zeros
+    /// ([`Game::write_observation_tensor_over_zeros`]) is not the one returned.
+    #[error(
+        "the observation tensor of player {player} written over zeros differs from the one \
+         returned"
+    )]
+    WrittenOverZeros {
         /// The player.
         player: usize,
     },
@@ -357,6 +368,12 @@ fn check_state<G: Game>(state: &G) -> Result<(), Broken> {
         if written.iter().zip(&tensors[0].1).any(|(w, t)| w.to_bits() != t.to_bits()) {
             return Err(Broken::Written { player });
         }
+        // And over a buffer of zeros, as a batch writes its observations.
+        written.fill(0.0);
+        state.write_observation_tensor_over_zeros(player, &mut written);
+        if written.iter().zip(&tensors[0].1).any(|(w, t)| w.to_bits() != t.to_bits()) {
+            return Err(Broken::WrittenOverZeros { player });
+        }
     }
     Ok(())
 }
@@ -476,6 +493,7 @@ mod tests {
         NotationOff,
         TensorShort,
         StaleWrite,
+        SparseMissing,
         StaleMask,
         Nondeterministic,
         Leak,
@@ -677,6 +695,12 @@ mod tests {
             }
         }
 
+        fn write_observation_tensor_over_zeros(&self, player: usize, out: &mut [f32]) {
+            if self.fault != Fault::SparseMissing {
+                self.write_observation_tensor(player, out);
+            }
+        }
+
         fn observation_shape(&self) -> Vec<usize> {
             vec![1]
         }
@@ -757,6 +781,7 @@ mod tests {
             (Fault::NotationOff, |b| matches!(b, Broken::Notation { .. })),
             (Fault::TensorShort, |b| matches!(b, Broken::Tensor { len: 0, .. })),
             (Fault::StaleWrite, |b| matches!(b, Broken::Written { player: 0 })),
+            (Fault::SparseMissing, |b| matches!(b, Broken::WrittenOverZeros { player: 0 })),
             (Fault::StaleMask, |b| matches!(b, Broken::Mask { .. })),
             (Fault::Nondeterministic, |b| matches!(b, Broken::Replay(_))),
             (Fault::Leak, |b| matches!(b, Broken::Leak { player: 1, .. })),

@@ -653,9 +653,14 @@ impl Game for Mahjong {
     /// A, B, C, D still on the table; 9 all ones when the player is to act. All zero
     /// while the wall is drawn.
     fn write_observation_tensor(&self, player: usize, t: &mut [f32]) {
+        t.fill(0.0);
+        self.write_observation_tensor_over_zeros(player, t);
+    }
+
+    /// Planes of melds only for the players who have melds (none in a game without claims).
+    fn write_observation_tensor_over_zeros(&self, player: usize, t: &mut [f32]) {
         let w = Kind::COUNT;
         let Some(table) = self.position() else {
-            t.fill(0.0);
             return;
         };
         let me = Mahjong::viewer(player);
@@ -666,22 +671,23 @@ impl Game for Mahjong {
                 *x = f32::from(count);
             }
         };
-        let mut planes = t.chunks_exact_mut(w);
-        let mut next = || planes.next().expect("ten planes");
-        write(next(), table.hand(me).counts());
-        for p in Player::ALL {
-            let mut counts = [0u8; Kind::COUNT];
+        let (hand, rest) = t.split_at_mut(w);
+        let (melds, rest) = rest.split_at_mut(4 * w);
+        let (discards, to_act) = rest.split_at_mut(4 * w);
+        write(hand, table.hand(me).counts());
+        for (p, plane) in Player::ALL.into_iter().zip(melds.chunks_exact_mut(w)) {
             for m in table.melds(p) {
                 for k in m.tiles() {
-                    counts[k.index()] += 1;
+                    plane[k.index()] += 1.0;
                 }
             }
-            write(next(), &counts);
         }
-        for p in Player::ALL {
-            write(next(), table.discard_counts(p));
+        for (p, plane) in Player::ALL.into_iter().zip(discards.chunks_exact_mut(w)) {
+            write(plane, table.discard_counts(p));
         }
-        next().fill(if table.to_act() == Some(me) { 1.0 } else { 0.0 });
+        if table.to_act() == Some(me) {
+            to_act.fill(1.0);
+        }
     }
 
     fn observation_shape(&self) -> Vec<usize> {

@@ -273,9 +273,12 @@ impl Batch {
             } else {
                 self.update_legal(env, turn);
             }
+            // Zeros, then the game writes only its numbers that are not zero, while the row
+            // is in the cache.
             let start = observations.len();
             observations.resize(start + self.obs_size, 0.0);
-            self.games[env].write_observation_tensor(self.to_move[env], &mut observations[start..]);
+            let row = &mut observations[start..];
+            self.games[env].write_observation_tensor_over_zeros(self.to_move[env], row);
         }
         Ok(finals)
     }
@@ -363,21 +366,13 @@ impl Batch {
     }
 }
 
-/// The flags eight at a time as the bytes of words (0 or 1 each, little-endian), the last
-/// word padded with zeros.
-fn words(row: &[bool]) -> impl Iterator<Item = u64> + '_ {
-    let word = |flags: [bool; 8]| u64::from_le_bytes(flags.map(u8::from));
-    let chunks = row.chunks_exact(8);
-    let rest = chunks.remainder();
-    let mut last = [false; 8];
-    last[..rest.len()].copy_from_slice(rest);
-    chunks
-        .map(move |c| word(c.try_into().expect("eight flags")))
-        .chain((!rest.is_empty()).then(|| word(last)))
+/// Eight flags as the bytes of a word (a `bool` is a byte, 0 or 1), read in one load.
+fn word(eight: &[u8]) -> u64 {
+    u64::from_le_bytes(eight.try_into().expect("eight flags"))
 }
 
-/// The number of set flags of a word of [`words`]: the sum of its bytes, gathered in the
-/// top byte by one multiplication (`count_ones` is a long sequence without `popcnt`).
+/// The number of set flags of a word of [`word`]: the sum of its bytes, gathered in the top
+/// byte by one multiplication (`count_ones` is a long sequence without `popcnt`).
 fn flags_set(w: u64) -> u32 {
     (w.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
 }
@@ -385,14 +380,25 @@ fn flags_set(w: u64) -> u32 {
 /// The index of a flag drawn uniformly among the set ones of `row`, eight flags at a time (0
 /// when none is set).
 fn pick_legal(row: &[bool], rng: &mut Xoshiro256PlusPlus) -> usize {
-    let count: u32 = words(row).map(flags_set).sum();
+    let words = bytemuck::cast_slice::<bool, u8>(row).chunks_exact(8);
+    let rest = words.remainder();
+    // The words added as bytes (no byte passes 255 in 255 words), then the bytes' sum.
+    let mut count = rest.iter().map(|&b| u32::from(b)).sum::<u32>();
+    let mut some = words.clone();
+    while some.len() > 0 {
+        let sum = some.by_ref().take(255).fold(0, |s, w| s + word(w));
+        let pairs = (sum & 0x00ff_00ff_00ff_00ff) + (sum >> 8 & 0x00ff_00ff_00ff_00ff);
+        count += (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32;
+    }
     if count == 0 {
         // No legal action: an environment stuck on a game over before its first move (see
         // `Batch::restart`); its step refuses id 0 with the legal actions, none.
         return 0;
     }
     let mut k = rng.random_range(0..count);
-    for (i, mut w) in words(row).enumerate() {
+    let full = words.len();
+    for (i, eight) in words.enumerate() {
+        let mut w = word(eight);
         let here = flags_set(w);
         if k < here {
             for _ in 0..k {
@@ -402,7 +408,8 @@ fn pick_legal(row: &[bool], rng: &mut Xoshiro256PlusPlus) -> usize {
         }
         k -= here;
     }
-    unreachable!("k is below the number of set flags")
+    let j = rest.iter().enumerate().filter(|&(_, &b)| b != 0).nth(k as usize);
+    full * 8 + j.expect("k is below the number of set flags").0
 }
 
 /// Whether a step reads the game's rewards: at the end, and after every step of a game that
@@ -552,6 +559,21 @@ mod tests {
             let draws = 400 * set;
             let mut counts = vec![0usize; len];
             for _ in 0..draws {
+                counts[pick_legal(&row, &mut rng)] += 1;
+            }
+            assert_uniform(&counts, &row, 400, &format!("length {len}"));
+        }
+        // Rows past 255 words, whose count adds the words in parts (a race's 100 x 100
+        // squares and more): a flag in each part, and one in the padded last word.
+        for len in [2_040, 2_041, 10_000, 20_007] {
+            let mut row = vec![false; len];
+            let at = [0, 1_999, 2_040.min(len - 1), len / 2, len - 1];
+            for &i in &at {
+                row[i] = true;
+            }
+            let mut counts = vec![0usize; len];
+            let set = row.iter().filter(|&&f| f).count();
+            for _ in 0..400 * set {
                 counts[pick_legal(&row, &mut rng)] += 1;
             }
             assert_uniform(&counts, &row, 400, &format!("length {len}"));

@@ -95,6 +95,8 @@ pub trait ErasedGame: Send + Sync + std::fmt::Debug {
     fn observation_tensor(&self, player: usize) -> Vec<f32>;
     /// See [`Game::write_observation_tensor`].
     fn write_observation_tensor(&self, player: usize, out: &mut [f32]);
+    /// See [`Game::write_observation_tensor_over_zeros`].
+    fn write_observation_tensor_over_zeros(&self, player: usize, out: &mut [f32]);
     /// See [`Game::observation_string`].
     fn observation_string(&self, player: usize) -> String;
     /// See [`Game::information_state_shape`].
@@ -239,6 +241,9 @@ impl<G: Present> ErasedGame for G {
     }
     fn write_observation_tensor(&self, player: usize, out: &mut [f32]) {
         Game::write_observation_tensor(self, player, out);
+    }
+    fn write_observation_tensor_over_zeros(&self, player: usize, out: &mut [f32]) {
+        Game::write_observation_tensor_over_zeros(self, player, out);
     }
     fn observation_string(&self, player: usize) -> String {
         Game::observation_string(self, player)

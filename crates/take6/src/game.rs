@@ -453,6 +453,34 @@ impl Take6 {
         }
     }
 
+    /// Planes 0 to 7 of `player`'s observation as sets (see [`Take6`]), and whether
+    /// `player` is choosing a row (plane 8).
+    fn observed_sets(&self, player: usize) -> ([CardSet; 8], bool) {
+        let mut sets = [CardSet::EMPTY; 8];
+        let mut choosing = false;
+        match self.playing() {
+            None => {
+                sets[0] = self.deal.hands[player];
+                for (r, &c) in self.deal.starts(&self.rules).iter().enumerate() {
+                    sets[1 + r] = CardSet::single(c);
+                }
+            }
+            Some(h) => {
+                sets[0] = h.hand(player);
+                for (r, row) in h.table().rows().iter().enumerate() {
+                    sets[1 + r] = row.cards();
+                }
+                sets[5] = (0..self.num_players()).fold(CardSet::EMPTY, |s, p| s | h.taken(p));
+                sets[6] = h.pending();
+                if let Some(c) = self.chosen[player] {
+                    sets[7] = CardSet::single(c);
+                }
+                choosing = h.row_choice().is_some_and(|n| n.player == player);
+            }
+        }
+        (sets, choosing)
+    }
+
     /// What may be done now: these cards played (dealt, at a chance node; none once the
     /// game is over), or, with `None`, a row taken.
     fn legal_cards(&self) -> Option<CardSet> {
@@ -979,34 +1007,20 @@ impl Game for Take6 {
 
     /// See [`Take6`].
     fn write_observation_tensor(&self, player: usize, t: &mut [f32]) {
+        t.fill(0.0);
+        self.write_observation_tensor_over_zeros(player, t);
+    }
+
+    /// The ones only: a few dozen cards among the planes' 936 numbers.
+    fn write_observation_tensor_over_zeros(&self, player: usize, t: &mut [f32]) {
         let w = usize::from(DECK_SIZE);
-        // Planes 0 to 7 as sets; card `v` is bit `v` of a set, number `v - 1` of a plane.
-        let mut sets = [CardSet::EMPTY; 8];
-        let mut choosing = false;
-        match self.playing() {
-            None => {
-                sets[0] = self.deal.hands[player];
-                for (r, &c) in self.deal.starts(&self.rules).iter().enumerate() {
-                    sets[1 + r] = CardSet::single(c);
-                }
-            }
-            Some(h) => {
-                sets[0] = h.hand(player);
-                for (r, row) in h.table().rows().iter().enumerate() {
-                    sets[1 + r] = row.cards();
-                }
-                sets[5] = (0..self.num_players()).fold(CardSet::EMPTY, |s, p| s | h.taken(p));
-                sets[6] = h.pending();
-                if let Some(c) = self.chosen[player] {
-                    sets[7] = CardSet::single(c);
-                }
-                choosing = h.row_choice().is_some_and(|n| n.player == player);
-            }
-        }
+        let (sets, choosing) = self.observed_sets(player);
         for (plane, set) in t.chunks_exact_mut(w).zip(sets) {
-            tabletop_core::write_flags(plane, set.bits() >> 1);
+            tabletop_core::write_ones(plane, set.bits() >> 1);
         }
-        t[8 * w..].fill(if choosing { 1.0 } else { 0.0 });
+        if choosing {
+            t[8 * w..].fill(1.0);
+        }
     }
 
     fn observation_shape(&self) -> Vec<usize> {
