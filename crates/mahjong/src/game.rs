@@ -34,7 +34,7 @@ use tabletop_core::{
 use crate::state::{Claim, Position};
 use crate::tile::{Direction, Player};
 use crate::wall::{Wall, shuffle};
-use crate::{Event, Kind, Outcome, Suit};
+use crate::{Event, Kind, Meld, Outcome, Suit};
 
 /// The parameters of a game. Default: the wall is drawn by chance (from a seed in a session).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -677,8 +677,14 @@ impl Game for Mahjong {
         write(hand, table.hand(me).counts());
         for (p, plane) in Player::ALL.into_iter().zip(melds.chunks_exact_mut(w)) {
             for m in table.melds(p) {
-                for k in m.tiles() {
-                    plane[k.index()] += 1.0;
+                match m {
+                    Meld::Pong(k) => plane[k.index()] += 3.0,
+                    Meld::Chow(k) => {
+                        let i = k.index();
+                        for x in &mut plane[i..i + 3] {
+                            *x += 1.0;
+                        }
+                    }
                 }
             }
         }

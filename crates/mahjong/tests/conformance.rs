@@ -337,6 +337,57 @@ fn sample_after(n: usize, seed: u64) -> Mahjong {
     g
 }
 
+/// Every plane of the observation tensor, against the position read plainly: the hand's
+/// counts, each meld's three tiles counted one by one, the discards still on the table
+/// counted from their list, and the plane of ones for the player to act; on walls where the
+/// rules claim melds (both claim modes), for every player, along whole games.
+#[test]
+fn observation_planes_are_the_position_counted_plainly() {
+    let mut melded = 0;
+    for claims in [false, true] {
+        for seed in 0..12u64 {
+            let params = MahjongParams { wall: None, claims };
+            let mut g = Mahjong::new(&params).unwrap();
+            for k in g.chance_from_seed(seed) {
+                g.apply(k);
+            }
+            for step in 0.. {
+                let t = g.position().unwrap();
+                for viewer in Player::ALL {
+                    let mut plain = vec![0.0f32; 10 * 37];
+                    for k in Kind::ALL {
+                        plain[k.index()] = f32::from(t.hand(viewer).count(k));
+                    }
+                    for (i, p) in Player::ALL.into_iter().enumerate() {
+                        for m in t.melds(p) {
+                            melded += 1;
+                            for k in m.tiles() {
+                                plain[(1 + i) * 37 + k.index()] += 1.0;
+                            }
+                        }
+                        for k in t.discards(p) {
+                            plain[(5 + i) * 37 + k.index()] += 1.0;
+                        }
+                    }
+                    if t.to_act() == Some(viewer) {
+                        plain[9 * 37..].fill(1.0);
+                    }
+                    assert_eq!(
+                        g.observation_tensor(viewer.index()),
+                        plain,
+                        "seed {seed}, step {step}"
+                    );
+                }
+                if g.is_terminal() {
+                    break;
+                }
+                g.apply(g.bot_action("rules", sub_seed(seed, step)));
+            }
+        }
+    }
+    assert!(melded > 1000, "melds seen {melded} times: the meld planes were tested");
+}
+
 #[test]
 fn players_see_their_own_tiles_and_the_public_table_only() {
     let g = sample_after(10, 4);
