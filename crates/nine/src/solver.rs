@@ -203,16 +203,18 @@
 //!
 //! The 1,000 seeded deals of the criterion bench, both first movers, exact scores, medians
 //! per deal: `cargo run --release -p tabletop-nine --example solver_stats 1000 3 --no-d3`
-//! (each deal timed three times, the fastest kept; three runs on the shared 2-core machine at
-//! a load of 2 to 5, as ranges; at commit a974c63).
+//! (each deal timed three times, the fastest kept; two runs on the shared 2-core machine at
+//! a load of 2 to 3, as ranges; at commit c06b26c), and the census's CPU time a class on nine
+//! of its 2,000 shards (`tabletop nine census --shard I/2000 --threads 1`, load 3.3 to 3.6).
 //!
 //! | figure | value |
 //! | --- | ---: |
-//! | positions stored (median; mean) | 782; 1,690 |
+//! | positions stored (median; mean) | 785; 1,682 |
 //! | nodes, i.e. search calls (median) | 1,050 |
-//! | time, both first movers (median; p99; mean) | 30 us; 322-327 us; 53-54 us |
-//! | D1: the winner with Alice first (median) | 8.2-8.3 us |
-//! | `tabletop judge cf1769d3` with k = 26, 1,209 deals (CPU time, `perf stat -r 30`) | 31 ms |
+//! | time, both first movers (median; p99; mean) | 34 us; 376-377 us; 60-61 us |
+//! | D1: the winner with Alice first (median) | 9.3-9.4 us |
+//! | `tabletop judge cf1769d3` with k = 26, 1,209 deals (CPU time, `perf stat -r 15`) | 35 ms |
+//! | census, CPU time a class (both first movers) | 39.5-40.3 us |
 //! | plain memoised minimax, positions per deal | about 440,000 |
 
 mod suits;
