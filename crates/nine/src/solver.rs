@@ -62,6 +62,9 @@
 //! parts (below), each player's count of reserve cards played and the player to move in bit 0,
 //! so the key of a child is the parent's plus a difference stored in the move word.
 //!
+//! Move equivalence follows: every reserve move of the mover leads to the same class, so one
+//! of them is searched.
+//!
 //! # One key for every deal
 //!
 //! A suit's part of the key is not its non-reserve run alone but that run (its *core*) with the
@@ -83,10 +86,7 @@
 //! counts of reserve cards played are those of `X`, the same as `K'`'s: `p'` is in `K'`. The
 //! cards not on the table lie outside the cores and have the same holders in `p` and `p'`, so
 //! both players have the same hands and the games from `p` and `p'` are the same game:
-//! `value(K) = value(p) = value(p') = value(K')`.
-//!
-//! Move equivalence follows: every reserve move of the mover leads to the same class, so one
-//! of them is searched.
+//! `value(K) = value(p) = value(p') = value(K')` (the same player moves in both).
 //!
 //! # Static bounds
 //!
