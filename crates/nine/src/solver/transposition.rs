@@ -8,17 +8,14 @@ const TABLE_BITS: u32 = 16;
 /// The bits of a key (see [`SuitTables::key`](super::suits::SuitTables::key)).
 const KEY_BITS: u32 = 55;
 
-/// The bits of a key's hash that an entry stores; the others are its slot.
-const TAG_BITS: u32 = KEY_BITS - TABLE_BITS;
+/// The bits of an entry that hold its tag (the bits of the key's hash below its slot, shifted
+/// to the top of the word; bit 24 is always 0).
+const ENTRY_TAG: u64 = !0xFF_FFFF;
 
-const TAG_MASK: u64 = (1 << TAG_BITS) - 1;
-
-/// The bits of an entry that hold its tag (bit 39 is always 0).
-const ENTRY_TAG: u64 = (1 << 40) - 1;
-
-/// An odd multiplier: multiplying by it modulo `2^KEY_BITS` is a bijection, so the slot and
-/// the tag of a key's hash name the key exactly.
-const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+/// An odd multiplier, shifted left by `64 - KEY_BITS`: the product of a key and it is the
+/// key's hash (the key times the odd multiplier modulo `2^KEY_BITS`, a bijection) in the top
+/// `KEY_BITS` bits, so the slot and the tag of a key's hash name the key exactly.
+const MIX: u64 = 0x9E37_79B9_7F4A_7C15 << (64 - KEY_BITS);
 
 /// One table entry's bounds on the value of its position for the player to move, and the slot
 /// of its best move (`1 + suit * 2 + k`, 0 for none).
@@ -30,9 +27,9 @@ pub(super) struct Entry {
 }
 
 /// `2^16` entries (512 KB) indexed by a hash of the key, each replaced by whatever else
-/// hashes to its slot. An entry is one word: the tag (the hash's low 39 bits) in bits 0..40,
-/// then one byte each for `lo + 18`, `18 - hi` and the best move's slot, so that the empty word
-/// 0 says nothing (`-18 <= value <= 18`) of whatever key it matches.
+/// hashes to its slot. An entry is one word: one byte each for `lo + 18`, `18 - hi` and the
+/// best move's slot, then the tag (the hash's low 39 bits) in bits 25..64, so that the empty
+/// word 0 says nothing (`-18 <= value <= 18`) of whatever key it matches.
 #[derive(Clone)]
 pub(super) struct TranspositionTable {
     /// The entries (their number known to the compiler, so the index needs no bounds check).
@@ -64,11 +61,11 @@ impl TranspositionTable {
         self.stored
     }
 
-    /// The slot and the tag of `key`.
+    /// The slot and the tag of `key` (the tag as an entry holds it).
     #[inline]
     fn hash(key: u64) -> (usize, u64) {
-        let h = key.wrapping_mul(MIX) & ((1 << KEY_BITS) - 1);
-        ((h >> TAG_BITS) as usize, h & TAG_MASK)
+        let h = key.wrapping_mul(MIX);
+        ((h >> (64 - TABLE_BITS)) as usize, h << TABLE_BITS)
     }
 
     /// The entry of `key`, if the table holds it.
@@ -77,9 +74,9 @@ impl TranspositionTable {
         let (slot, tag) = TranspositionTable::hash(key);
         let e = self.entries[slot];
         (e & ENTRY_TAG == tag).then_some(Entry {
-            lo: (e >> 40) as u8 as i8 - 18,
-            hi: 18 - (e >> 48) as u8 as i8,
-            best: (e >> 56) as u8,
+            lo: e as u8 as i8 - 18,
+            hi: 18 - (e >> 8) as u8 as i8,
+            best: (e >> 16) as u8,
         })
     }
 
@@ -105,9 +102,9 @@ impl TranspositionTable {
             *e = tag;
             self.stored += 1;
         }
-        let lo = ((*e >> 40) as u8 as i32 - 18).max(lo);
-        let hi = (18 - (*e >> 48) as u8 as i32).min(hi);
-        let best = if best != 0 { u64::from(best) } else { *e >> 56 };
-        *e = tag | ((lo + 18) as u64) << 40 | ((18 - hi) as u64) << 48 | best << 56;
+        let lo = (*e as u8 as i32 - 18).max(lo);
+        let hi = (18 - (*e >> 8) as u8 as i32).min(hi);
+        let best = if best != 0 { u64::from(best) } else { *e >> 16 & 0xFF };
+        *e = tag | (lo + 18) as u64 | ((18 - hi) as u64) << 8 | best << 16;
     }
 }
