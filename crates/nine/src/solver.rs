@@ -11,13 +11,13 @@
 //! A card is a *reserve* card when all its dependents (the cards that can only be played
 //! after it) belong to its holder ([`Deal::reserve`]). To solve a position:
 //!
-//! 1. Load its deal, once per deal: a new generation of the transposition table (entries of
-//!    other deals read as empty), and the deal's per-suit tables, which give for each suit
+//! 1. Load its deal, once per deal: the deal's per-suit tables, which give for each suit
 //!    and run state the suit's part of the table key, its counters for the static bounds and
 //!    its playable cards as packed move words. The suit and who holds which of its nine cards
 //!    decide everything in its table, so the tables are built once per process for each suit
 //!    and each of the 512 holdings, and copied per deal (not at all for a suit whose holding
-//!    is the previous deal's).
+//!    is the previous deal's). The transposition table is kept: its keys name a position
+//!    alike in every deal (below), so what it learnt of one deal holds in the next.
 //! 2. MTD(f): null-window searches around a guess until the bounds meet. The first guess
 //!    asks "does the player to move win?"; [`Solver::solve`] starts Bob-first from
 //!    Alice-first's result (most deals have importance 0). [`Solver::winner`] is a single
@@ -59,12 +59,34 @@
 //! one exactly when in the other, and every move leads from both to one class (a non-reserve
 //! card adds itself, a reserve card one to its holder's count); by induction on the cards left,
 //! the values are equal. Such a class is one table entry. Its key is the sum of the suits'
-//! parts (the suit's non-reserve run state times its power of 25, then each player's count of
-//! reserve cards played, then the player to move in bit 0), so the key of a child is the
-//! parent's plus a difference stored in the move word.
+//! parts (below), each player's count of reserve cards played and the player to move in bit 0,
+//! so the key of a child is the parent's plus a difference stored in the move word.
 //!
 //! Move equivalence follows: every reserve move of the mover leads to the same class, so one
 //! of them is searched.
+//!
+//! # One key for every deal
+//!
+//! A suit's part of the key is not its non-reserve run alone but that run (its *core*) with the
+//! holders of the suit's cards outside it: 1,457 values in 11 bits (512 with no core, and
+//! `2^(9 - length)` for each of the 24 runs), so that a key is 55 bits. Two classes of two
+//! deals with the same key have the same value, so the table's entries hold for every deal and
+//! are kept from one deal to the next (the census meets deals one after another that differ in
+//! one suit, and searches the same positions again: before this key, two thirds of the nodes
+//! of a census shard were positions some earlier deal had searched).
+//!
+//! *Proof.* Let class `K` of deal `D` and class `K'` of deal `D'` have the same key: the same
+//! core in each suit, the same holders of every card outside the cores, the same counts of
+//! reserve cards played and the same player to move. A card outside the cores has all its
+//! dependents outside them (they lie further out), held alike in both deals, so it is reserve
+//! in `D` exactly when in `D'`. Take a position `p` of `K`: the cores and a set `X` of reserve
+//! cards are on its table. The same cards on the table of `D'` make a position `p'` (the
+//! runs are the same), whose non-reserve cards on the table are the cores (they are
+//! non-reserve in `D'`, being the cores of `K'`, and `X` is reserve in `D'` too) and whose
+//! counts of reserve cards played are those of `X`, the same as `K'`'s: `p'` is in `K'`. The
+//! cards not on the table lie outside the cores and have the same holders in `p` and `p'`, so
+//! both players have the same hands and the games from `p` and `p'` are the same game:
+//! `value(K) = value(p) = value(p') = value(K')` (the same player moves in both).
 //!
 //! # Static bounds
 //!
@@ -156,12 +178,13 @@
 //!
 //! - The table is small and hashed rather than dense: a deal's searches store about 1,700
 //!   positions (the mean), so 2^16 entries of 8 bytes (512 KB, within the L2 cache), each
-//!   with its full key, both bounds and the best move and replaced on collision, lose little
-//!   (a table four times as large stored 1% fewer positions and was slower), where a dense
-//!   table of every position would be 2.3 MB. An entry carries the generation of its deal, so
-//!   a new deal costs nothing up front (the table is wiped once every 255 deals). Its bounds
-//!   hold for every window and both first movers, so all the searches of a deal share them.
-//!   Two-way buckets saved nodes but cost more time.
+//!   naming its key exactly (the key's hash modulo 2^55 by an odd multiplier is a bijection:
+//!   its top 16 bits are the slot, the entry keeps the other 39), with both bounds and the
+//!   best move, replaced on collision, lose little (a table four times as large stored 1%
+//!   fewer positions and was slower), where a dense table of every position would be 2.3 MB.
+//!   Its bounds hold for every window, both first movers and every deal, so a new deal costs
+//!   nothing up front and starts with what the deals before it learnt (in the census, 2^17 and
+//!   2^18 entries were no faster). Two-way buckets saved nodes but cost more time.
 //! - Only null windows: a node takes one bound, and exact values cost a few MTD(f) passes
 //!   (most of the nodes are in the passes that prove how few cards the loser can keep).
 //! - The bounds come from counters precomputed per suit and run state and summed in three
@@ -170,8 +193,8 @@
 //! - The node is written for the branch predictor, which its time follows more than its
 //!   instruction count: the move list is built without a branch per move, up to four moves
 //!   are sorted by a network of `max`/`min` (more by insertion), a move is one integer made
-//!   from a per-suit template with one addition, the table's key and generation are compared
-//!   as one word, and no index is bounds-checked (the per-suit tables have 256 rows and the
+//!   from a per-suit template with one addition, an entry's tag is compared as one word, and
+//!   no index is bounds-checked (the per-suit tables have 256 rows and the
 //!   table a size known to the compiler).
 //! - The ordering is static: nearly every node that cuts off does so on its first child
 //!   (99.6% when it was measured), so a history of cutoffs gains nothing.
@@ -180,16 +203,18 @@
 //!
 //! The 1,000 seeded deals of the criterion bench, both first movers, exact scores, medians
 //! per deal: `cargo run --release -p tabletop-nine --example solver_stats 1000 3 --no-d3`
-//! (each deal timed three times, the fastest kept; three runs on the shared 2-core machine at
-//! a load of 2 to 5, as ranges; at commit a974c63).
+//! (each deal timed three times, the fastest kept; two runs on the shared 2-core machine at
+//! a load of 2 to 3, as ranges; at commit c06b26c), and the census's CPU time a class on nine
+//! of its 2,000 shards (`tabletop nine census --shard I/2000 --threads 1`, load 3.3 to 3.6).
 //!
 //! | figure | value |
 //! | --- | ---: |
-//! | positions stored (median; mean) | 782; 1,690 |
+//! | positions stored (median; mean) | 785; 1,682 |
 //! | nodes, i.e. search calls (median) | 1,050 |
-//! | time, both first movers (median; p99; mean) | 30 us; 322-327 us; 53-54 us |
-//! | D1: the winner with Alice first (median) | 8.2-8.3 us |
-//! | `tabletop judge cf1769d3` with k = 26, 1,209 deals (CPU time, `perf stat -r 30`) | 31 ms |
+//! | time, both first movers (median; p99; mean) | 34 us; 376-377 us; 60-61 us |
+//! | D1: the winner with Alice first (median) | 9.3-9.4 us |
+//! | `tabletop judge cf1769d3` with k = 26, 1,209 deals (CPU time, `perf stat -r 15`) | 35 ms |
+//! | census, CPU time a class (both first movers) | 39.5-40.3 us |
 //! | plain memoised minimax, positions per deal | about 440,000 |
 
 mod suits;
@@ -200,7 +225,7 @@ use std::cell::RefCell;
 use crate::deal::{Deal, Player};
 use crate::state::{Move, POSITIONS, Position};
 
-use suits::{Counts, Packed, SuitTables, slot};
+use suits::{Counts, Packed, SuitTables, child_key, slot};
 use transposition::TranspositionTable;
 
 /// The results of a deal for both first movers, signed from Alice's side.
@@ -276,8 +301,9 @@ impl Solver {
         Solver { table: TranspositionTable::new(), deal: None, suits: SuitTables::new(), nodes: 0 }
     }
 
-    /// The number of positions (classes of equivalent positions) stored in the table for the
-    /// current deal.
+    /// The number of positions (classes of equivalent positions) stored in the table since
+    /// the current deal was loaded, for keys it did not hold (the table keeps what earlier
+    /// deals stored, which holds for every deal).
     pub fn positions(&self) -> usize {
         self.table.stored()
     }
@@ -363,9 +389,9 @@ impl Solver {
         line
     }
 
-    /// Loads the deal of `pos` if needed (a new generation of the table, the deal's per-suit
+    /// Loads the deal of `pos` if needed (the deal's per-suit
     /// tables); its run states, table key and side to move.
-    fn enter(&mut self, pos: &Position) -> (u32, u32, usize) {
+    fn enter(&mut self, pos: &Position) -> (u32, u64, usize) {
         if self.deal != Some(pos.deal()) {
             self.table.new_deal();
             self.suits.load(pos.deal());
@@ -373,7 +399,7 @@ impl Solver {
         }
         let runs = pos.run_states();
         let side = pos.to_move().index();
-        let key = self.suits.key(runs) | side as u32;
+        let key = self.suits.key(runs) | side as u64;
         (u32::from_le_bytes(runs), key, side)
     }
 
@@ -381,7 +407,7 @@ impl Solver {
     /// values for the player to move (bit 0 of `key`, the table key of the position whose run
     /// states are the bytes of `runs`, suit 0 lowest): a value `< beta` is an upper bound,
     /// `>= beta` a lower bound.
-    fn search(&mut self, runs: u32, key: u32, beta: i32) -> i32 {
+    fn search(&mut self, runs: u32, key: u64, beta: i32) -> i32 {
         self.nodes += 1;
         let alpha = beta - 1;
 
@@ -409,20 +435,16 @@ impl Solver {
         // ever written.
         let mut moves = [0 as Packed; 16];
         let mut n = 0;
-        let child_key = key ^ 1;
-        // The low word becomes the child's key; a carry out of it only touches bits 32..34,
-        // which nothing reads once the moves are made.
-        let fix = |m: Packed| m.wrapping_add(u64::from(child_key));
         let mut reserve = 0;
         for row in rows {
-            moves[n & 15] = fix(row.moves[0]);
-            moves[(n + 1) & 15] = fix(row.moves[1]);
+            moves[n & 15] = row.moves[0];
+            moves[(n + 1) & 15] = row.moves[1];
             n += (row.counts >> 60) as usize;
             reserve = reserve.max(row.reserve);
         }
         let keep = reserve != 0 && c.safe_me == 0;
         // A move left out is zeroed, below every move (whose score byte is never 0).
-        moves[n & 15] = fix(reserve) & u64::from(keep).wrapping_neg();
+        moves[n & 15] = reserve & u64::from(keep).wrapping_neg();
         n += usize::from(keep);
         let n = n & 15;
 
@@ -450,7 +472,7 @@ impl Solver {
         let mut best = -19;
         let mut kept = n;
         for m in &mut moves[..n] {
-            let Some(e) = self.table.probe(*m as u32) else { continue };
+            let Some(e) = self.table.probe(child_key(key, *m)) else { continue };
             // The child's bounds are for the opponent; ours are their negations.
             let (our_lo, our_hi) = (-(e.hi as i32), -(e.lo as i32));
             if our_lo >= beta {
@@ -480,7 +502,7 @@ impl Solver {
         // 7. The children in order, until one reaches beta.
         let mut best_slot = 0;
         for &m in &moves[..kept] {
-            let v = -self.search(child_runs(runs, m), m as u32, 1 - beta);
+            let v = -self.search(child_runs(runs, m), child_key(key, m), 1 - beta);
             if v > best {
                 best = v;
                 best_slot = slot(m) + 1;

@@ -11,22 +11,34 @@ use crate::state::{RUN_STATES, run_ranks, run_state};
 /// A move as one word, so that a move list sorts as plain integers: the ordering score
 /// (biased by 128; 255 for the table's best move) in bits 56..64, `7 - slot` in bits 48..56
 /// (the slot is `suit * 2 + k`; ties go to the lower slot), the suit's next run state in bits
-/// 40..48, [`RESERVE`] in bit 32, and the child's table key in bits 0..32 (in the per-suit
-/// tables: the difference of the suit's key parts after and before the move; in a node's
-/// move list, where the node's key has been added to the whole word, a carry may have
-/// changed bits 32 and 33, which nothing reads there). 0 is no move: below every move, whose
-/// score byte is never 0.
+/// 40..48, [`RESERVE`] in bit 39, and the difference of the suit's key parts after and before
+/// the move (see [`child_key`]): shifted right by the suit's [`BASE`], signed, in bits 0..34,
+/// and that shift in bits 34..39. 0 is no move: below every move, whose score byte is never 0.
 pub(super) type Packed = u64;
 
 /// The flag of a move that plays a reserve card of its holder.
-const RESERVE: Packed = 1 << 32;
+const RESERVE: Packed = 1 << 39;
+
+/// Where each suit's index (see [`outside_index`]) lies in a table key: bit 0 is the player
+/// to move, Bob's and Alice's counts of reserve cards played lie in bits 23..28 and 28..33.
+const FIELD: [u32; 4] = [1, 12, 33, 44];
+
+/// How far a move's key difference is shifted right in its word, per suit: the lowest bit
+/// the move can change (its suit's index, or the counts).
+const BASE: [u32; 4] = [1, 1, 23, 23];
 
 /// The run states a `u8` can name: the per-suit tables have this many rows (only the first
 /// [`RUN_STATES`] are used), so indexing them with a run state needs no bounds check.
 const ROWS: usize = 256;
 
-/// The powers of 25 of the dense run index, suit 0 most significant.
-const POW: [u32; 4] = [15_625, 625, 25, 1];
+/// The table key of the child reached by move `m` from the position with key `key`: the other
+/// player to move, and the key difference of the move (in bits 0..34 of its word, signed,
+/// shifted left by bits 34..39).
+#[inline]
+pub(super) fn child_key(key: u64, m: Packed) -> u64 {
+    let delta = ((m << 30) as i64 >> 30) as u64;
+    (key ^ 1).wrapping_add(delta << (m >> 34 & 31))
+}
 
 /// The slot (`suit * 2 + k`) of a packed move.
 #[inline]
@@ -49,7 +61,7 @@ struct SuitState {
     /// mover's playable non-reserve cards that open only its own cards.
     counts: [u64; 2],
     /// This suit's part of the table key (see [`SuitTables::key`]).
-    key: u32,
+    key: u64,
     /// The playable cards of each player (at most two per suit), packed (see [`Packed`]).
     moves: [[Packed; 2]; 2],
     /// How many of `moves` are used.
@@ -116,7 +128,7 @@ impl Counts {
 #[derive(Clone)]
 pub(super) struct SuitTables {
     /// The key parts per suit and run state (see [`SuitTables::key`]).
-    keys: [[u32; RUN_STATES]; 4],
+    keys: [[u64; ROWS]; 4],
     /// The rows per player to move, suit and run state, as the search reads them.
     rows: Box<[[[Row; ROWS]; 4]; 2]>,
     /// Alice's ranks in each suit whose rows the tables hold (`None`: none yet), so that a
@@ -128,7 +140,7 @@ impl SuitTables {
     /// Empty tables (every row without cards or moves).
     pub(super) fn new() -> SuitTables {
         SuitTables {
-            keys: [[0; RUN_STATES]; 4],
+            keys: [[0; ROWS]; 4],
             rows: vec![[[Row::default(); ROWS]; 4]; 2]
                 .into_boxed_slice()
                 .try_into()
@@ -138,18 +150,19 @@ impl SuitTables {
     }
 
     /// The table key of the position of this deal with run states `runs`, less its bit 0
-    /// (the player to move): the sum of the suits' parts. A suit's part is the non-reserve
-    /// run (its run state) times its power of 25, shifted left by 11, plus Alice's count of
-    /// played reserve cards in bits 6..10 and Bob's in bits 1..5 (the counts of the four suits
-    /// add up to at most 18 each, so neither overflows its five bits).
-    pub(super) fn key(&self, runs: [u8; 4]) -> u32 {
-        (0..4).map(|s| self.keys[s][runs[s] as usize]).sum::<u32>()
+    /// (the player to move): the sum of the suits' parts, 55 bits. A suit's part is its index
+    /// ([`outside_index`]: its non-reserve run and the holders of its cards outside that run,
+    /// which name it in every deal) in its 11 bits at [`FIELD`], plus Alice's count of played
+    /// reserve cards in bits 28..33 and Bob's in bits 23..28 (the counts of the four suits add
+    /// up to at most 18 each, so neither overflows its five bits).
+    pub(super) fn key(&self, runs: [u8; 4]) -> u64 {
+        (0..4).map(|s| self.keys[s][runs[s] as usize]).sum::<u64>()
     }
 
     /// The rows of the four suits for the player to move (bit 0 of `key`) in run states
     /// `runs` (one byte per suit, suit 0 lowest).
     #[inline]
-    pub(super) fn rows(&self, key: u32, runs: u32) -> [&Row; 4] {
+    pub(super) fn rows(&self, key: u64, runs: u32) -> [&Row; 4] {
         let table = &self.rows[(key & 1) as usize];
         [0, 1, 2, 3].map(|s| &table[s][(runs >> (8 * s)) as u8 as usize])
     }
@@ -169,7 +182,7 @@ impl SuitTables {
             // A suit's rows depend only on the suit (its key parts and move slots) and who
             // holds which of its cards (its reserve cards follow from that).
             let built = SUIT_ROWS[s * 512 + ali as usize].get_or_init(|| suit_rows(s, ali, res));
-            self.keys[s] = built.keys;
+            self.keys[s][..RUN_STATES].copy_from_slice(&built.keys);
             for side in 0..2 {
                 self.rows[side][s][..RUN_STATES].copy_from_slice(&built.rows[side]);
             }
@@ -180,7 +193,7 @@ impl SuitTables {
 
 /// What a deal's [`SuitTables`] hold of one suit, for one holding of it.
 struct SuitRows {
-    keys: [u32; RUN_STATES],
+    keys: [u64; RUN_STATES],
     rows: [[Row; RUN_STATES]; 2],
 }
 
@@ -195,17 +208,21 @@ static SUIT_TABLES: [OnceLock<[SuitState; RUN_STATES]>; 512] = [const { OnceLock
 fn suit_rows(s: usize, ali: u16, res: u16) -> SuitRows {
     let mut states = *SUIT_TABLES[ali as usize].get_or_init(|| suit_table(ali, res));
     for state in &mut states {
-        state.key = ((state.key >> 11) * POW[s]) << 11 | (state.key & 0x7FF);
+        let k = state.key;
+        state.key = (k >> 11) << FIELD[s] | (k >> 6 & 31) << 28 | (k >> 1 & 31) << 23;
     }
-    // Each move learns its slot and the change of the key it makes.
+    // Each move learns its slot and the difference of the keys it makes.
     for state in 0..RUN_STATES {
         for side in 0..2 {
             for k in 0..states[state].len[side] as usize {
                 let m = states[state].moves[side][k];
                 let next = (m >> 40) as u8 as usize;
-                let delta = states[next].key.wrapping_sub(states[state].key);
-                states[state].moves[side][k] =
-                    m | ((7 - (s * 2 + k)) as u64) << 48 | u64::from(delta);
+                let delta = states[next].key.wrapping_sub(states[state].key) as i64 >> BASE[s];
+                debug_assert!((-(1 << 33)..1 << 33).contains(&delta), "a key difference fits");
+                states[state].moves[side][k] = m
+                    | ((7 - (s * 2 + k)) as u64) << 48
+                    | u64::from(BASE[s]) << 34
+                    | delta as u64 & ((1 << 34) - 1);
             }
         }
     }
@@ -228,6 +245,23 @@ fn suit_rows(s: usize, ali: u16, res: u16) -> SuitRows {
         })
     });
     SuitRows { keys: states.map(|state| state.key), rows }
+}
+
+/// The index (below 1,457, so 11 bits) of a suit whose non-reserve cards on the table are
+/// `core` (a run around the nine, or none) and whose other cards Alice holds as in `ali`: the
+/// ranks outside the core, with their holders. Every suit of every deal with this index has
+/// the same core and the same cards, held by the same players, outside it.
+fn outside_index(core: u16, ali: u16) -> u32 {
+    if core == 0 {
+        return u32::from(ali & 0x1FF);
+    }
+    let (lo, hi) = (core.trailing_zeros(), 15 - core.leading_zeros());
+    let outside = u32::from(ali & ((1 << lo) - 1)) | u32::from(ali >> (hi + 1)) << lo;
+    // After the 512 of no core, each core run of `len` ranks in the order of its run state
+    // takes `2^(9 - len)` indices.
+    let state = run_state(core).expect("a core is a run") as u32;
+    let before: u32 = (1..state).map(|t| 1 << (9 - run_ranks(t as u8).count_ones())).sum();
+    512 + before + outside
 }
 
 /// The ranks (0: six ... 8: ace) playable on a suit whose table holds `ranks`, and how many.
@@ -303,9 +337,9 @@ fn suit_table(ali: u16, res: u16) -> [SuitState; RUN_STATES] {
         // cards on it only the number each player has played counts.
         let played = ranks & res;
         let core = run_state(ranks & !res & 0x1FF).expect("non-reserve cards form a run");
-        info.key = (core as u32) << 11
-            | (played & ali).count_ones() << 6
-            | (played & !ali).count_ones() << 1;
+        info.key = u64::from(outside_index(run_ranks(core), ali)) << 11
+            | u64::from((played & ali).count_ones()) << 6
+            | u64::from((played & !ali).count_ones()) << 1;
         // The number of cards from rank `e` outwards held by the holder of `e` (below the
         // nine the run goes down, above it up; the nine is never asked, since it is playable
         // from the start and no move newly opens it).

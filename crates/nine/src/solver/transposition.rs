@@ -1,29 +1,40 @@
-//! The transposition table: bounds on the values of the positions of the current deal, with
-//! their best moves, in a small hashed table whose entries carry the generation of their deal.
+//! The transposition table: bounds on the values of positions, with their best moves, in a
+//! small hashed table. Its keys name a position the same way in every deal (see the solver's
+//! module docs), so its entries hold for every deal and are kept from one deal to the next.
 
 /// The table has `2^TABLE_BITS` entries of 8 bytes.
 const TABLE_BITS: u32 = 16;
 
-/// One table entry: bounds on the value of a position for the player to move, the slot of
-/// its best move (`1 + suit * 2 + k`, 0 for none), and the deal it belongs to.
-#[derive(Clone, Copy, Debug, Default)]
+/// The bits of a key (see [`SuitTables::key`](super::suits::SuitTables::key)).
+const KEY_BITS: u32 = 55;
+
+/// The bits of an entry that hold its tag (the bits of the key's hash below its slot, shifted
+/// to the top of the word; bit 24 is always 0).
+const ENTRY_TAG: u64 = !0xFF_FFFF;
+
+/// An odd multiplier, shifted left by `64 - KEY_BITS`: the product of a key and it is the
+/// key's hash (the key times the odd multiplier modulo `2^KEY_BITS`, a bijection) in the top
+/// `KEY_BITS` bits, so the slot and the tag of a key's hash name the key exactly.
+const MIX: u64 = 0x9E37_79B9_7F4A_7C15 << (64 - KEY_BITS);
+
+/// One table entry's bounds on the value of its position for the player to move, and the slot
+/// of its best move (`1 + suit * 2 + k`, 0 for none).
+#[derive(Clone, Copy, Debug)]
 pub(super) struct Entry {
-    key: u32,
     pub(super) lo: i8,
     pub(super) hi: i8,
     pub(super) best: u8,
-    generation: u8,
 }
 
 /// `2^16` entries (512 KB) indexed by a hash of the key, each replaced by whatever else
-/// hashes to its slot. Entries of other generations than the current deal's read as empty.
+/// hashes to its slot. An entry is one word: one byte each for `lo + 18`, `18 - hi` and the
+/// best move's slot, then the tag (the hash's low 39 bits) in bits 25..64, so that the empty
+/// word 0 says nothing (`-18 <= value <= 18`) of whatever key it matches.
 #[derive(Clone)]
 pub(super) struct TranspositionTable {
     /// The entries (their number known to the compiler, so the index needs no bounds check).
-    entries: Box<[Entry; 1 << TABLE_BITS]>,
-    /// The generation of the current deal: entries of other generations are empty.
-    generation: u8,
-    /// The number of entries stored for the current deal.
+    entries: Box<[u64; 1 << TABLE_BITS]>,
+    /// The number of entries stored for new keys since the current deal began.
     stored: usize,
 }
 
@@ -31,49 +42,49 @@ impl TranspositionTable {
     /// An empty table.
     pub(super) fn new() -> TranspositionTable {
         TranspositionTable {
-            entries: vec![Entry::default(); 1 << TABLE_BITS]
+            entries: vec![0; 1 << TABLE_BITS]
                 .into_boxed_slice()
                 .try_into()
                 .expect("the table has its size"),
-            generation: 0,
             stored: 0,
         }
     }
 
-    /// Empties the table for a new deal: a new generation, and a wipe of the entries once
-    /// every 255 deals, when the generation wraps.
+    /// Starts counting the entries stored for a new deal (the entries stay: they hold for
+    /// every deal).
     pub(super) fn new_deal(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.entries.fill(Entry::default());
-            self.generation = 1;
-        }
         self.stored = 0;
     }
 
-    /// The number of entries stored for the current deal.
+    /// The number of entries stored for new keys since the current deal began.
     pub(super) fn stored(&self) -> usize {
         self.stored
     }
 
-    /// The slot of `key`.
+    /// The slot and the tag of `key` (the tag as an entry holds it).
     #[inline]
-    fn slot(key: u32) -> usize {
-        (key.wrapping_mul(0x9E37_79B1) >> (32 - TABLE_BITS)) as usize
+    fn hash(key: u64) -> (usize, u64) {
+        let h = key.wrapping_mul(MIX);
+        ((h >> (64 - TABLE_BITS)) as usize, h << TABLE_BITS)
     }
 
     /// The entry of `key`, if the table holds it.
     #[inline]
-    pub(super) fn probe(&self, key: u32) -> Option<Entry> {
-        let e = self.entries[TranspositionTable::slot(key)];
-        (tag(e.key, e.generation) == tag(key, self.generation)).then_some(e)
+    pub(super) fn probe(&self, key: u64) -> Option<Entry> {
+        let (slot, tag) = TranspositionTable::hash(key);
+        let e = self.entries[slot];
+        (e & ENTRY_TAG == tag).then_some(Entry {
+            lo: e as u8 as i8 - 18,
+            hi: 18 - (e >> 8) as u8 as i8,
+            best: (e >> 16) as u8,
+        })
     }
 
     /// Records the bounds learnt about position `key` by a null-window search (window
     /// `(beta - 1, beta)`) that returned `v` (fail-soft), and the slot of the best move found
     /// (0 for none). The entry replaces whatever else held its slot.
     #[inline]
-    pub(super) fn store(&mut self, key: u32, v: i32, beta: i32, best: u8) {
+    pub(super) fn store(&mut self, key: u64, v: i32, beta: i32, best: u8) {
         if v >= beta {
             self.store_bounds(key, v, 18, best);
         } else {
@@ -84,24 +95,16 @@ impl TranspositionTable {
     /// Records the bounds `lo <= value <= hi` of position `key` and the slot of its best move
     /// (0 for none).
     #[inline]
-    pub(super) fn store_bounds(&mut self, key: u32, lo: i32, hi: i32, best: u8) {
-        let generation = self.generation;
-        let e = &mut self.entries[TranspositionTable::slot(key)];
-        if tag(e.key, e.generation) != tag(key, generation) {
-            *e = Entry { key, lo: -18, hi: 18, best: 0, generation };
+    pub(super) fn store_bounds(&mut self, key: u64, lo: i32, hi: i32, best: u8) {
+        let (slot, tag) = TranspositionTable::hash(key);
+        let e = &mut self.entries[slot];
+        if *e & ENTRY_TAG != tag {
+            *e = tag;
             self.stored += 1;
         }
-        e.lo = e.lo.max(lo as i8);
-        e.hi = e.hi.min(hi as i8);
-        if best != 0 {
-            e.best = best;
-        }
+        let lo = (*e as u8 as i32 - 18).max(lo);
+        let hi = (18 - (*e >> 8) as u8 as i32).min(hi);
+        let best = if best != 0 { u64::from(best) } else { *e >> 16 & 0xFF };
+        *e = tag | (lo + 18) as u64 | ((18 - hi) as u64) << 8 | best << 16;
     }
-}
-
-/// An entry's key and generation as one word, so that a probe compares them with one
-/// branch (two branches there made 9% more mispredictions and 3-12% more time).
-#[inline]
-fn tag(key: u32, generation: u8) -> u64 {
-    u64::from(key) | u64::from(generation) << 32
 }
