@@ -204,17 +204,18 @@
 //! The 1,000 seeded deals of the criterion bench, both first movers, exact scores, medians
 //! per deal: `cargo run --release -p tabletop-nine --example solver_stats 1000 3 --no-d3`
 //! (each deal timed three times, the fastest kept; two runs on the shared 2-core machine at
-//! a load of 2 to 3, as ranges; at commit c06b26c), and the census's CPU time a class on nine
-//! of its 2,000 shards (`tabletop nine census --shard I/2000 --threads 1`, load 3.3 to 3.6).
+//! a load of 2 to 3, as ranges; at commit af71239), and the census's CPU time a class on nine
+//! of its 2,000 shards (`tabletop nine census --shard I/2000 --threads 1`, two runs, load 2 to
+//! 3.6, where main took 53-63 us; callgrind on shard 1/2000: 0.72x main's instructions).
 //!
 //! | figure | value |
 //! | --- | ---: |
 //! | positions stored (median; mean) | 785; 1,682 |
 //! | nodes, i.e. search calls (median) | 1,050 |
-//! | time, both first movers (median; p99; mean) | 34 us; 376-377 us; 60-61 us |
-//! | D1: the winner with Alice first (median) | 9.3-9.4 us |
-//! | `tabletop judge cf1769d3` with k = 26, 1,209 deals (CPU time, `perf stat -r 15`) | 35 ms |
-//! | census, CPU time a class (both first movers) | 39.5-40.3 us |
+//! | time, both first movers (median; p99; mean) | 33 us; 358-362 us; 58-59 us |
+//! | D1: the winner with Alice first (median) | 8.9-9.2 us |
+//! | `tabletop judge cf1769d3` with k = 26, 1,209 deals (CPU time, `perf stat -r 15`) | 35-41 ms |
+//! | census, CPU time a class (both first movers) | 39.5-44.6 us |
 //! | plain memoised minimax, positions per deal | about 440,000 |
 
 mod suits;
