@@ -426,11 +426,13 @@ pub fn demo_json() -> anyhow::Result<serde_json::Value> {
 pub fn bench(bench: &mut Bench) -> anyhow::Result<()> {
     let deals: Vec<Deal> =
         (0..1000).map(|i| random_deal(&mut seeded_rng(sub_seed(1, i)))).collect();
-    let mut solver = Solver::new();
     // The sum of the signed values of both first movers over the deals: the same in every
     // sample, and the deals' own values for the three that minimax-baseline checks.
     let mut values = None;
     bench.case("nine/solve-deals", "positions", deals.len() as u64, || {
+        // A fresh solver each sample: a solver keeps its table from deal to deal, so one that
+        // solved these deals in an earlier sample would search less (and count fewer).
+        let mut solver = Solver::new();
         let (mut positions, mut sum) = (0, 0i64);
         for &deal in &deals {
             let v = std::hint::black_box(solver.solve(deal));
