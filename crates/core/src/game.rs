@@ -472,8 +472,8 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     fn write_observation_tensor(&self, player: usize, out: &mut [f32]);
 
     /// [`Game::write_observation_tensor`] over `out` known to hold only zeros, so that only
-    /// the numbers that are not zero need writing: what a batch of environments calls, its
-    /// output zeroed once for all of them. A game whose observation is mostly zeros (a few
+    /// the numbers that are not zero need writing: what a batch of environments calls on
+    /// each row just zeroed. A game whose observation is mostly zeros (a few
     /// cards among a deck's flags) overrides it to write just the others; the default writes
     /// every number.
     ///

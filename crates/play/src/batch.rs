@@ -382,14 +382,8 @@ fn flags_set(w: u64) -> u32 {
 fn pick_legal(row: &[bool], rng: &mut Xoshiro256PlusPlus) -> usize {
     let words = bytemuck::cast_slice::<bool, u8>(row).chunks_exact(8);
     let rest = words.remainder();
-    // The words added as bytes (no byte passes 255 in 255 words), then the bytes' sum.
-    let mut count = rest.iter().map(|&b| u32::from(b)).sum::<u32>();
-    let mut some = words.clone();
-    while some.len() > 0 {
-        let sum = some.by_ref().take(255).fold(0, |s, w| s + word(w));
-        let pairs = (sum & 0x00ff_00ff_00ff_00ff) + (sum >> 8 & 0x00ff_00ff_00ff_00ff);
-        count += (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32;
-    }
+    let count = words.clone().map(|w| flags_set(word(w))).sum::<u32>()
+        + rest.iter().map(|&b| u32::from(b)).sum::<u32>();
     if count == 0 {
         // No legal action: an environment stuck on a game over before its first move (see
         // `Batch::restart`); its step refuses id 0 with the legal actions, none.
@@ -563,8 +557,8 @@ mod tests {
             }
             assert_uniform(&counts, &row, 400, &format!("length {len}"));
         }
-        // Rows past 255 words, whose count adds the words in parts (a race's 100 x 100
-        // squares and more): a flag in each part, and one in the padded last word.
+        // Long rows (a race's 100 x 100 squares and more): flags far apart, and one among
+        // the last flags, past the whole words.
         for len in [2_040, 2_041, 10_000, 20_007] {
             let mut row = vec![false; len];
             let at = [0, 1_999, 2_040.min(len - 1), len / 2, len - 1];

@@ -1015,6 +1015,7 @@ impl Game for Take6 {
     fn write_observation_tensor_over_zeros(&self, player: usize, t: &mut [f32]) {
         let w = usize::from(DECK_SIZE);
         let (sets, choosing) = self.observed_sets(player);
+        // Card `v` is bit `v` of a set, number `v - 1` of a plane.
         for (plane, set) in t.chunks_exact_mut(w).zip(sets) {
             tabletop_core::write_ones(plane, set.bits() >> 1);
         }
