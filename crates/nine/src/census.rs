@@ -315,7 +315,9 @@ impl Census {
             let mut batch = Vec::new();
             let mut end = next;
             while end < blocks.len() && (batch.len() as u64) < chunk.max(1) {
-                batch.extend(classes::block_classes(blocks[end], &by_count));
+                let mut block = classes::block_classes(blocks[end], &by_count);
+                classes::order_for_solving(&mut block);
+                batch.extend(block);
                 end += 1;
             }
             // 2. Solved on all cores; sums and minimums, so in any order.

@@ -162,7 +162,7 @@ fn sampled_classes_equal_the_plain_minimax() {
 mod runs {
     use std::ops::ControlFlow;
 
-    use tabletop_nine::{Census, CensusReport, Shard};
+    use tabletop_nine::{Census, CensusReport, CensusTally, Shard, Solver};
 
     /// Shard `shard` solved in one run on `threads` threads, in chunks of `chunk` classes.
     fn run(shard: Shard, threads: usize, chunk: u64) -> Census {
@@ -200,6 +200,20 @@ mod runs {
         let mut edited = whole.report();
         edited.deals += 1;
         assert!(Census::try_from(edited).is_err());
+    }
+
+    #[test]
+    fn a_run_counts_its_classes_whatever_order_it_solves_them_in() {
+        // A run solves each block's classes in its own order (nearest the nine changing
+        // first): its tally is that of the shard's classes in id order, solved one by one.
+        let shard = Shard::new(11, 30_000).unwrap();
+        let census = run(shard, 1, 1);
+        let mut tally = CensusTally::new();
+        for class in shard.classes() {
+            tally.add(class, Solver::new().solve(class.deal()));
+        }
+        assert!(tally.classes() > 100, "{}", tally.classes());
+        assert_eq!(census.tally(), &tally);
     }
 
     #[test]
