@@ -27,6 +27,18 @@
 //!   under way when a run stopped is solved again.
 //! - Solving dominates: enumerating all 190,884,467 classes takes seconds, so a shard is found
 //!   by walking the block list, not by an index.
+//! - A block's classes are solved in their own order, not by id: the cards nearest the nine
+//!   change most often from one class to the next, so the solver's table, kept from deal to
+//!   deal, holds more of the next deal's positions (0.88-0.90x the time a class; the order is
+//!   inside a chunk, so it changes neither the results nor where a run resumes).
+//! - The census's solvers have a table of [`CENSUS_TABLE_SIZE`](crate::CENSUS_TABLE_SIZE)
+//!   entries, twice the default: consecutive classes share positions, which a larger table
+//!   keeps (0.935x the time a class; random deals, sharing little, are faster with the
+//!   default, which fits a core's L2 cache with room to spare).
+//! - A chunk is split into pieces of at most 256 classes among the threads, so that at the end
+//!   of a chunk (where the threads wait for each other before the census is saved) no thread
+//!   is left with a long piece: in a whole census on two threads with rayon's own splitting,
+//!   the two cores were busy 1.886 of 2 on average, with these pieces 1.97 (on shards).
 
 mod classes;
 mod id;
@@ -178,6 +190,19 @@ pub struct Census {
     tally: CensusTally,
 }
 
+#[cfg(feature = "rayon")]
+thread_local! {
+    /// Each thread's solver for the census, with the larger table.
+    static SOLVER: std::cell::RefCell<crate::Solver<{ crate::CENSUS_TABLE_SIZE }>> =
+        std::cell::RefCell::new(crate::Solver::with_table());
+}
+
+/// The results of `class`'s canonical deal, with this thread's census solver.
+#[cfg(feature = "rayon")]
+fn solve_class(class: DealClass) -> DealValue {
+    SOLVER.with(|s| s.borrow_mut().solve(class.deal()))
+}
+
 impl Census {
     /// The census of `shard`, nothing solved yet.
     pub fn new(shard: Shard) -> Census {
@@ -324,9 +349,10 @@ impl Census {
             let tally = batch
                 .par_iter()
                 .with_min_len(16)
+                .with_max_len(256)
                 .fold(CensusTally::new, |mut tally, &class| {
                     if !stopped() {
-                        tally.add(class, crate::solver::solve_deal(class.deal()));
+                        tally.add(class, solve_class(class));
                         on_class();
                     }
                     tally

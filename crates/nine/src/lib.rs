@@ -62,7 +62,10 @@ pub use report::{FirstMover, FirstMoverReport, MoveValue, Stats, Tally, parse_de
 #[cfg(feature = "rayon")]
 pub use report::{first_mover_reports, seeded_stats};
 pub use review::{NINE_MARKS, NineOracle};
-pub use solver::{DealValue, Solver, importance, minimax_deal, minimax_value, solve_deal, winner};
+pub use solver::{
+    CENSUS_TABLE_SIZE, DealValue, Solver, importance, minimax_deal, minimax_value, solve_deal,
+    winner,
+};
 pub use state::{Move, Moves, POSITIONS, Position, RUN_STATES};
 
 // The census of every deal: deal ids, classes of symmetric deals, shards.

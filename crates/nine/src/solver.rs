@@ -183,8 +183,11 @@
 //!   best move, replaced on collision, lose little (a table four times as large stored 1%
 //!   fewer positions and was slower), where a dense table of every position would be 2.3 MB.
 //!   Its bounds hold for every window, both first movers and every deal, so a new deal costs
-//!   nothing up front and starts with what the deals before it learnt (in the census, 2^17 and
-//!   2^18 entries were no faster). Two-way buckets saved nodes but cost more time.
+//!   nothing up front and starts with what the deals before it learnt. The size is a parameter
+//!   (`Solver<TABLE_SIZE>`): the census, whose classes come in an order that shares many
+//!   positions, takes 2^17 entries (0.935x the time a class; random deals 1.03x, so the
+//!   default stays 2^16); 2^18 was slower in both. Two-way buckets saved nodes but cost more
+//!   time.
 //! - Only null windows: a node takes one bound, and exact values cost a few MTD(f) passes
 //!   (most of the nodes are in the passes that prove how few cards the loser can keep).
 //! - The bounds come from counters precomputed per suit and run state and summed in three
@@ -215,7 +218,7 @@
 //! | time, both first movers (median; p99; mean) | 33 us; 358-362 us; 58-59 us |
 //! | D1: the winner with Alice first (median) | 8.9-9.2 us |
 //! | `tabletop judge cf1769d3` with k = 26, 1,209 deals (CPU time, `perf stat -r 15`) | 35-41 ms |
-//! | census, CPU time a class (both first movers) | 39.5-44.6 us |
+//! | census, CPU time a class (both first movers) | 39.5-44.6 us (32.4-33.7 us in the census's order of the classes, 71a6fe4) |
 //! | plain memoised minimax, positions per deal | about 440,000 |
 
 mod suits;
@@ -254,8 +257,10 @@ impl DealValue {
     }
 }
 
-/// The fast exact solver. Reuse one per thread: it owns a 512 KB table (65,536 entries of
-/// 8 bytes) and per-deal tables.
+/// The fast exact solver. Reuse one per thread: it owns a transposition table of
+/// `TABLE_SIZE` entries of 8 bytes (by default 65,536: 512 KB, within a core's L2 cache) and
+/// per-deal tables. A larger table pays where many deals share positions: the census solves
+/// its classes with [`CENSUS_TABLE_SIZE`] entries ([`Solver::with_table`]).
 ///
 /// ```
 /// use tabletop_nine::{Deal, Player, Position, Solver};
@@ -270,9 +275,9 @@ impl DealValue {
 // The table first, so that `&mut self.table` is `self` and a store passes no offset (without
 // it, the search makes 0.5% more instructions).
 #[repr(C)]
-pub struct Solver {
+pub struct Solver<const TABLE_SIZE: usize = 65_536> {
     /// The transposition table.
-    table: TranspositionTable,
+    table: TranspositionTable<TABLE_SIZE>,
     /// The deal the per-suit tables are built for.
     deal: Option<Deal>,
     /// What the search reads of each suit of `deal` in each run state.
@@ -280,9 +285,10 @@ pub struct Solver {
     nodes: u64,
 }
 
-impl std::fmt::Debug for Solver {
+impl<const TABLE_SIZE: usize> std::fmt::Debug for Solver<TABLE_SIZE> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Solver")
+            .field("table_size", &TABLE_SIZE)
             .field("deal", &self.deal)
             .field("positions", &self.table.stored())
             .field("nodes", &self.nodes)
@@ -296,9 +302,30 @@ impl Default for Solver {
     }
 }
 
+/// The entries of the table the census's solvers use ([`Solver::with_table`]): its classes
+/// come one after another sharing many positions, so a table twice the default size keeps
+/// more of them (0.935x the time a class, where random deals took 1.03x; 1 MB).
+pub const CENSUS_TABLE_SIZE: usize = 1 << 17;
+
 impl Solver {
-    /// A solver with an empty table.
+    /// A solver with an empty table of the default size (65,536 entries).
     pub fn new() -> Solver {
+        Solver::with_table()
+    }
+}
+
+impl<const TABLE_SIZE: usize> Solver<TABLE_SIZE> {
+    /// A solver with an empty table of `TABLE_SIZE` entries, a power of two from `2^15` to
+    /// `2^24` (another size does not compile).
+    ///
+    /// ```
+    /// use tabletop_nine::{CENSUS_TABLE_SIZE, Solver, random_deal};
+    ///
+    /// let deal = random_deal(&mut tabletop_core::seeded_rng(7));
+    /// let mut large = Solver::<CENSUS_TABLE_SIZE>::with_table();
+    /// assert_eq!(large.solve(deal), Solver::new().solve(deal));
+    /// ```
+    pub fn with_table() -> Solver<TABLE_SIZE> {
         Solver { table: TranspositionTable::new(), deal: None, suits: SuitTables::new(), nodes: 0 }
     }
 

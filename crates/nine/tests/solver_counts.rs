@@ -33,7 +33,7 @@ fn the_debug_form_shows_the_deal_and_the_counters() {
     let mut solver = Solver::new();
     solver.solve(random_deal(&mut seeded_rng(sub_seed(11, 0))));
     let shown = format!("{solver:?}");
-    assert!(shown.starts_with("Solver { deal: Some("), "{shown}");
+    assert!(shown.starts_with("Solver { table_size: 65536, deal: Some("), "{shown}");
     let counters = format!("positions: {}, nodes: {}, .. }}", solver.positions(), solver.nodes());
     assert!(shown.ends_with(&counters), "{shown}");
 }

@@ -2,14 +2,12 @@
 //! small hashed table. Its keys name a position the same way in every deal (see the solver's
 //! module docs), so its entries hold for every deal and are kept from one deal to the next.
 
-/// The table has `2^TABLE_BITS` entries of 8 bytes.
-const TABLE_BITS: u32 = 16;
-
 /// The bits of a key (see [`SuitTables::key`](super::suits::SuitTables::key)).
 const KEY_BITS: u32 = 55;
 
 /// The bits of an entry that hold its tag (the bits of the key's hash below its slot, shifted
-/// to the top of the word; bit 24 is always 0).
+/// to the top of the word; the hash's low 9 bits are 0 and a slot has 15 bits at least, so
+/// the tag's bits below bit 24 are 0).
 const ENTRY_TAG: u64 = !0xFF_FFFF;
 
 /// An odd multiplier, shifted left by `64 - KEY_BITS`: the product of a key and it is the
@@ -26,23 +24,33 @@ pub(super) struct Entry {
     pub(super) best: u8,
 }
 
-/// `2^16` entries (512 KB) indexed by a hash of the key, each replaced by whatever else
-/// hashes to its slot. An entry is one word: one byte each for `lo + 18`, `18 - hi` and the
-/// best move's slot, then the tag (the hash's low 39 bits) in bits 25..64, so that the empty
-/// word 0 says nothing (`-18 <= value <= 18`) of whatever key it matches.
+/// `SIZE` entries (a power of two from `2^15` to `2^24`; `2^16` entries are 512 KB) indexed
+/// by a hash of the key, each replaced by whatever else hashes to its slot. An entry is one word: one byte each for `lo + 18`, `18 - hi` and the
+/// best move's slot, then the tag (the hash's bits below the slot, `55 - log2(SIZE)` of them)
+/// at the top of the word, above bit 24, so that the empty word 0 says nothing (`-18 <= value
+/// <= 18`) of whatever key it matches.
 #[derive(Clone)]
-pub(super) struct TranspositionTable {
+pub(super) struct TranspositionTable<const SIZE: usize> {
     /// The entries (their number known to the compiler, so the index needs no bounds check).
-    entries: Box<[u64; 1 << TABLE_BITS]>,
+    entries: Box<[u64; SIZE]>,
     /// The number of entries stored for new keys since the current deal began.
     stored: usize,
 }
 
-impl TranspositionTable {
+impl<const SIZE: usize> TranspositionTable<SIZE> {
+    /// The bits of a slot.
+    const BITS: u32 = {
+        assert!(
+            SIZE.is_power_of_two() && SIZE >= 1 << 15 && SIZE <= 1 << 24,
+            "a table of 2^15 to 2^24 entries (below 2^15 the tag would reach the bounds' bytes)"
+        );
+        SIZE.trailing_zeros()
+    };
+
     /// An empty table.
-    pub(super) fn new() -> TranspositionTable {
+    pub(super) fn new() -> TranspositionTable<SIZE> {
         TranspositionTable {
-            entries: vec![0; 1 << TABLE_BITS]
+            entries: vec![0; 1 << Self::BITS]
                 .into_boxed_slice()
                 .try_into()
                 .expect("the table has its size"),
@@ -65,13 +73,13 @@ impl TranspositionTable {
     #[inline]
     fn hash(key: u64) -> (usize, u64) {
         let h = key.wrapping_mul(MIX);
-        ((h >> (64 - TABLE_BITS)) as usize, h << TABLE_BITS)
+        ((h >> (64 - Self::BITS)) as usize, h << Self::BITS)
     }
 
     /// The entry of `key`, if the table holds it.
     #[inline]
     pub(super) fn probe(&self, key: u64) -> Option<Entry> {
-        let (slot, tag) = TranspositionTable::hash(key);
+        let (slot, tag) = Self::hash(key);
         let e = self.entries[slot];
         (e & ENTRY_TAG == tag).then_some(Entry {
             lo: e as u8 as i8 - 18,
@@ -96,7 +104,7 @@ impl TranspositionTable {
     /// (0 for none).
     #[inline]
     pub(super) fn store_bounds(&mut self, key: u64, lo: i32, hi: i32, best: u8) {
-        let (slot, tag) = TranspositionTable::hash(key);
+        let (slot, tag) = Self::hash(key);
         let e = &mut self.entries[slot];
         if *e & ENTRY_TAG != tag {
             *e = tag;
