@@ -468,6 +468,19 @@ mod tests {
             assert_eq!(sorted, by_id, "the same classes");
             let (near, far) = (total(&ordered), total(&by_id));
             assert!(10 * near < 9 * far, "{block:?}: {near} against {far} in id order");
+            // Sorted by diamonds, then clubs, each read as the ranks by distance from the
+            // nine (ties: the lower rank first), nearest as the least significant.
+            let by_distance: Vec<u32> = {
+                let mut ranks: Vec<u32> = (0..9).collect();
+                ranks.sort_by_key(|&r| (r.abs_diff(3), r));
+                ranks
+            };
+            let key = |p: u16| -> u32 {
+                by_distance.iter().enumerate().map(|(i, &r)| u32::from(p >> r & 1) << i).sum()
+            };
+            let keys: Vec<(u32, u32)> =
+                ordered.iter().map(|c| (key(c.0.0[1]), key(c.0.0[0]))).collect();
+            assert!(keys.windows(2).all(|w| w[0] < w[1]), "{block:?}: not in the solving order");
         }
     }
 
