@@ -25,10 +25,11 @@ pub(super) struct Entry {
 }
 
 /// `SIZE` entries (a power of two from `2^15` to `2^24`; `2^16` entries are 512 KB) indexed
-/// by a hash of the key, each replaced by whatever else hashes to its slot. An entry is one word: one byte each for `lo + 18`, `18 - hi` and the
-/// best move's slot, then the tag (the hash's bits below the slot, `55 - log2(SIZE)` of them)
-/// at the top of the word, above bit 24, so that the empty word 0 says nothing (`-18 <= value
-/// <= 18`) of whatever key it matches.
+/// by a hash of the key, each replaced by whatever else hashes to its slot. An entry is one
+/// word: one byte each for `lo + 18`, `18 - hi` and the best move's slot, then the tag (the
+/// hash's bits below the slot, `55 - log2(SIZE)` of them) at the top of the word, above bit
+/// 24, so that the empty word 0 says nothing (`-18 <= value <= 18`) of whatever key it
+/// matches.
 #[derive(Clone)]
 pub(super) struct TranspositionTable<const SIZE: usize> {
     /// The entries (their number known to the compiler, so the index needs no bounds check).
@@ -50,6 +51,7 @@ impl<const SIZE: usize> TranspositionTable<SIZE> {
     /// An empty table.
     pub(super) fn new() -> TranspositionTable<SIZE> {
         TranspositionTable {
+            // `SIZE` entries, through `BITS` so that a wrong size fails to compile here.
             entries: vec![0; 1 << Self::BITS]
                 .into_boxed_slice()
                 .try_into()
