@@ -30,7 +30,10 @@ def message(call, exc=ValueError):
         ({"players": -1}, ["players", "-1"]),
         ({"mode": "x"}, ["mode", "'hand' or 'match'", "'x'"]),
         ({"foo": 1}, ["foo", "players", "row_rule"]),
-        ({"players": 11}, ["players", "2 to 10"]),
+        ({"players": 11}, ["parameter players", "2 to 10"]),
+        ({"rows": 5}, ["parameter rows", "1 to 4"]),
+        ({"hand_size": 0}, ["parameter hand_size", "1 to 50"]),
+        ({"deck": 43}, ["parameter deck", "43"]),
     ],
 )
 def test_take6_parameter_errors_name_the_parameter_and_range(params, words):
@@ -41,6 +44,14 @@ def test_take6_parameter_errors_name_the_parameter_and_range(params, words):
 
 def test_other_games_parameter_errors():
     assert "'alice' or 'bob'" in message(lambda: tabletop.load_game("nine", first="carol"))
+    # Hands given one by one: the hand at fault by name, a column of its own string.
+    alice = "6C 8C AC 6D 8D 9D TD JD QD KD AD 7S 8S 9S JS KS TH QH"
+    bob = "7C 9C TC JC QC KC 7D 6S TS QS AS 6H 7H 8H 9H JH KH AH"
+    text = message(lambda: tabletop.load_game("nine", alice=alice, bob=bob.replace("AH", "XX")))
+    assert text.startswith("bad parameter bob: column 52: unknown card"), text
+    assert "line" not in text, text
+    text = message(lambda: tabletop.load_game("nine", alice="", bob=bob))
+    assert text == "bad parameter alice: an empty hand: expected 18 cards", text
     assert "piece" in message(lambda: tabletop.load_game("race", piece="bishop"))
     assert "start" in message(lambda: tabletop.load_game("race", start=[9, 9]))
 

@@ -11,6 +11,7 @@ use tabletop_core::{
 
 use crate::card::{Card, CardSet};
 use crate::deal::{Deal, Player};
+use crate::error::DealError;
 use crate::solver::Solver;
 use crate::state::{Move, Position};
 
@@ -176,6 +177,29 @@ impl Nine {
     }
 }
 
+/// The error of hands given as the parameters `alice` and `bob`, in their terms: the hand at
+/// fault and the column in its string, not the line of the two-line deal they make.
+fn hands_error(e: DealError) -> ParamsError {
+    let param = |player: Player| match player {
+        Player::Alice => "alice",
+        Player::Bob => "bob",
+    };
+    let line_param = |line: usize| if line == 1 { "alice" } else { "bob" };
+    match &e {
+        DealError::UnknownToken { line, .. } | DealError::Duplicate { line, .. } => {
+            let text = e.to_string();
+            // "line L, column C: ...": the line is the parameter's name now.
+            let reason = text.split_once(", ").map_or(text.as_str(), |(_, rest)| rest);
+            ParamsError::bad(line_param(*line), reason)
+        }
+        DealError::EmptyHand { player, .. } => {
+            ParamsError::bad(param(*player), "an empty hand: expected 18 cards")
+        }
+        DealError::HandSize { player, .. } => ParamsError::bad(param(*player), e),
+        _ => ParamsError::bad("alice and bob", e),
+    }
+}
+
 impl Game for Nine {
     type Params = NineParams;
     type Action = Move;
@@ -197,14 +221,20 @@ impl Game for Nine {
     ///
     /// # Errors
     /// [`ParamsError::Bad`] of `deal` (a malformed deal, or `deal` given with `alice` or `bob`,
-    /// or only one of these two) or of `alice` (malformed hands).
+    /// or only one of these two), of `alice` or `bob` (a malformed hand, by its column), or of
+    /// `alice and bob` (hands that do not make the deck).
     fn new(params: &NineParams) -> Result<Nine, ParamsError> {
         let deal = match (&params.deal, &params.alice, &params.bob) {
             (Some(text), None, None) => {
                 Some(text.parse::<Deal>().map_err(|e| ParamsError::bad("deal", e))?)
             }
             (None, Some(a), Some(b)) => {
-                Some(Deal::from_hands(a, b).map_err(|e| ParamsError::bad("alice", e))?)
+                for (name, hand) in [("alice", a), ("bob", b)] {
+                    if hand.contains(['\n', '\r']) {
+                        return Err(ParamsError::bad(name, "a hand is one line: no line breaks"));
+                    }
+                }
+                Some(Deal::from_hands(a, b).map_err(hands_error)?)
             }
             (None, None, None) => None,
             _ => {

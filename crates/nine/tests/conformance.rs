@@ -207,23 +207,51 @@ fn bad_parameters_name_their_field_and_say_why() {
         bad(&p(Some(broken.clone()), None, None)),
         ParamsError::bad("deal", broken.parse::<Deal>().unwrap_err())
     );
+    // Hands given one by one: the hand at fault is the parameter, and a column of its string.
     let e = bad(&p(None, some(a), some(&b.replace("QS", "QX"))));
     assert_eq!(
-        e,
-        ParamsError::bad("alice", Deal::from_hands(a, &b.replace("QS", "QX")).unwrap_err())
-    );
-    assert_eq!(
         e.to_string(),
-        "bad parameter alice: line 2, column 28: unknown card \"QX\": expected a rank (6 7 8 9 T J Q K A) then a suit (C D S H), such as 9S"
+        "bad parameter bob: column 28: unknown card \"QX\": expected a rank (6 7 8 9 T J Q K A) then a suit (C D S H), such as 9S"
     );
-    let e = bad(&p(None, some(a), some("")));
+    let first_of_a = a.split_whitespace().next().unwrap();
+    let e = bad(&p(None, some(&a.replacen(first_of_a, "6X", 1)), some(b)));
+    assert!(e.to_string().starts_with("bad parameter alice: column 1: unknown card \"6X\""), "{e}");
+    let twice = a.split_once(' ').unwrap().1.to_owned() + " " + a.split_once(' ').unwrap().1;
+    assert!(
+        bad(&p(None, some(&twice), some(b)))
+            .to_string()
+            .starts_with("bad parameter alice: column ")
+    );
+    let e = bad(&p(None, some(a), some(&format!("{first_of_a} {b}"))));
+    assert!(
+        e.to_string()
+            .starts_with(&format!("bad parameter bob: column 1: duplicate card {first_of_a}")),
+        "{e}"
+    );
     assert_eq!(
-        e,
-        ParamsError::bad(
-            "alice",
-            "Bob's hand is empty: only line 1 has cards (18 of them); expected Alice's 18 cards on one line, then Bob's 18 on the next"
-        )
+        bad(&p(None, some(a), some(""))),
+        ParamsError::bad("bob", "an empty hand: expected 18 cards")
     );
+    assert_eq!(
+        bad(&p(None, some(" "), some(b))),
+        ParamsError::bad("alice", "an empty hand: expected 18 cards")
+    );
+    assert_eq!(
+        bad(&p(None, some(&format!("{a}\n")), some(b))),
+        ParamsError::bad("alice", "a hand is one line: no line breaks")
+    );
+    assert_eq!(
+        bad(&p(None, some(a), some(&b.replacen(' ', "\r\n", 1)))),
+        ParamsError::bad("bob", "a hand is one line: no line breaks")
+    );
+    // Hands that do not make the deck: both parameters, or the hand of the wrong size.
+    let (b_first, b_rest) = b.split_once(' ').unwrap();
+    assert_eq!(
+        bad(&p(None, some(a), some(b_rest))).to_string(),
+        format!("bad parameter alice and bob: 1 card missing from the deck: {b_first}")
+    );
+    let e = bad(&p(None, some(&format!("{a} {b_first}")), some(b_rest)));
+    assert_eq!(e, ParamsError::bad("alice", "Alice holds 19 cards, expected 18"));
 }
 
 #[test]

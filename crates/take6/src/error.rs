@@ -70,6 +70,22 @@ pub enum RulesError {
     EndlessMatch,
 }
 
+impl RulesError {
+    /// The parameter of [`Take6Params`](crate::Take6Params) to change: `players`, `rows`,
+    /// `hand_size`, `deck` (a deck too small for the deal included), `target`, or `mode` (a
+    /// match that might never end).
+    pub fn parameter(&self) -> &'static str {
+        match self {
+            RulesError::Players(_) => "players",
+            RulesError::Rows(_) => "rows",
+            RulesError::HandSize(_) => "hand_size",
+            RulesError::DeckSize(_) | RulesError::Deck { .. } => "deck",
+            RulesError::Target => "target",
+            RulesError::EndlessMatch => "mode",
+        }
+    }
+}
+
 /// A deal that does not fit its rules.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum DealError {

@@ -676,8 +676,8 @@ impl Game for Take6 {
     ///
     /// # Errors
     /// `mode` (a match with a script, or rules that let a hand score nothing), `script` (not
-    /// the judge's input), `row_rule` (neither `choose` nor `forced`), `rules` (numbers out of
-    /// their limits).
+    /// the judge's input), `row_rule` (neither `choose` nor `forced`), or the number out of its
+    /// limits (`players`, `rows`, `hand_size`, `deck`, `target`: [`crate::RulesError::parameter`]).
     fn new(params: &Take6Params) -> Result<Take6, ParamsError> {
         if let Some(text) = &params.script {
             if params.mode == Mode::Match {
@@ -698,7 +698,7 @@ impl Game for Take6 {
             params.deck.into(),
             params.target,
         )
-        .map_err(|e| ParamsError::bad("rules", e))?;
+        .map_err(|e| ParamsError::bad(e.parameter(), e))?;
         if params.mode == Mode::Match && !rules.hand_always_scores() {
             return Err(ParamsError::bad(
                 "mode",

@@ -6,8 +6,8 @@ use tabletop_core::conformance::{Options, check};
 use tabletop_core::rand::Rng as _;
 use tabletop_core::{Game, IllegalAction, ParamsError, Turn, seeded_rng, sub_seed};
 use tabletop_take6::{
-    Action, Bot, BotKind, Card, Hand, MAX_MC_PLAYOUTS, Match, Mode, RowRule, Rules, Take6,
-    Take6Params, indistinguishable,
+    Action, Bot, BotKind, Card, Hand, MAX_MC_PLAYOUTS, Match, Mode, RowRule, Rules, RulesError,
+    Take6, Take6Params, indistinguishable,
 };
 
 const SAMPLE: &str = "4 3 2\n11\n6\n12 5 9\n1 13 10\n7 2 4\n8 14 3\n";
@@ -229,7 +229,7 @@ fn parameters_are_checked_as_before() {
     };
     assert_eq!(
         bad(Take6Params { players: 11, ..Take6Params::default() }),
-        ("rules".into(), "11 players: expected 2 to 10".into())
+        ("players".into(), "11 players: expected 2 to 10".into())
     );
     assert_eq!(
         bad(Take6Params { row_rule: "free".into(), ..Take6Params::default() }),
@@ -237,8 +237,15 @@ fn parameters_are_checked_as_before() {
     );
     assert_eq!(
         bad(Take6Params { target: 0, mode: Mode::Match, ..Take6Params::default() }),
-        ("rules".into(), "a match target of 0 heads: expected at least 1".into())
+        ("target".into(), "a match target of 0 heads: expected at least 1".into())
     );
+    // Each number out of its limits is named by its parameter.
+    let field = |p: Take6Params| bad(p).0;
+    assert_eq!(field(Take6Params { rows: 5, ..Take6Params::default() }), "rows");
+    assert_eq!(field(Take6Params { hand_size: 0, ..Take6Params::default() }), "hand_size");
+    assert_eq!(field(Take6Params { deck: 105, ..Take6Params::default() }), "deck");
+    assert_eq!(field(Take6Params { deck: 43, ..Take6Params::default() }), "deck");
+    assert_eq!(RulesError::EndlessMatch.parameter(), "mode");
     assert_eq!(
         bad(Take6Params { mode: Mode::Match, ..params(2, 4, 1, 104, "choose") }),
         (
