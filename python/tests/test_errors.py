@@ -54,6 +54,15 @@ def test_other_games_parameter_errors():
     assert text == "bad parameter alice: an empty hand: expected 18 cards", text
     assert "piece" in message(lambda: tabletop.load_game("race", piece="bishop"))
     assert "start" in message(lambda: tabletop.load_game("race", start=[9, 9]))
+    # serde's words and Rust's ranges do not leak: None, lists, ranges in Python terms.
+    text = message(lambda: tabletop.load_game("take6", players=None))
+    assert text.endswith("expected an integer from 0 to 255, not None"), text
+    text = message(lambda: tabletop.load_game("race", start=[1]))
+    assert text.endswith("expected a list of length 2, not a list of length 1"), text
+    text = message(lambda: tabletop.load_game("race", rows=1))
+    assert text == "bad parameter rows: a side of 1: expected 2 to 100", text
+    text = message(lambda: tabletop.load_game("race", piece="bishop"))
+    assert "1 to 4" in text and "..=" not in text, text
 
 
 def test_numpy_integers_work_wherever_ints_do():

@@ -215,10 +215,28 @@ fn serde_reason(reason: &str) -> String {
         ("u64", "0 to 2**64 - 1"),
         ("usize", "0 to 2**64 - 1"),
     ];
-    let quoted = reason.split('`').nth(1).unwrap_or("").to_owned();
+    // What was given, in Python terms: `invalid type: null` -> `None`, `floating point
+    // `2.5`` -> `float 2.5`, `invalid length 1` (of a list) -> `a list of length 1`.
+    let given = |got: &str| -> String {
+        let got = got.trim_start_matches("invalid type: ").trim_start_matches("invalid value: ");
+        if let Some(n) = got.strip_prefix("invalid length ") {
+            return format!("a list of length {n}");
+        }
+        match got {
+            "null" => "None".to_owned(),
+            "unit value" => "()".to_owned(),
+            g => g.replace("floating point", "float").replace('`', ""),
+        }
+    };
+    let got = reason.split_once(", expected ").map_or(reason, |(got, _)| got);
     for (ty, range) in ranges {
         if reason.ends_with(&format!("expected {ty}")) {
-            return format!("expected an integer from {range}, not {quoted}");
+            // An integer out of range shows as the bare number.
+            let shown = match reason.split('`').nth(1) {
+                Some(number) if got.starts_with("invalid value: integer") => number.to_owned(),
+                _ => given(got),
+            };
+            return format!("expected an integer from {range}, not {shown}");
         }
     }
     if let Some(rest) = reason.strip_prefix("unknown variant ") {
@@ -226,14 +244,12 @@ fn serde_reason(reason: &str) -> String {
         return format!("expected {expected}, not '{}'", rest.split('`').nth(1).unwrap_or(""));
     }
     if let Some((got, expected)) = reason.split_once(", expected ") {
-        let got = got.trim_start_matches("invalid type: ").trim_start_matches("invalid value: ");
         let expected = match expected {
             "a string" => "a str".to_owned(),
             "a sequence" => "a list".to_owned(),
-            e => e.replace('`', "'"),
+            e => e.replace("an array of", "a list of").replace('`', "'"),
         };
-        let got = got.replace("floating point", "float").replace('`', "");
-        return format!("expected {expected}, not {got}");
+        return format!("expected {expected}, not {}", given(got));
     }
     reason.replace('`', "'")
 }

@@ -8,7 +8,7 @@ use crate::Piece;
 /// A piece name or number that is not one of the four pieces.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error(
-    "unknown piece {:?}: expected king, rook, knight, queen or their judge numbers 1..=4",
+    "unknown piece {:?}: expected king, rook, knight, queen or their judge numbers 1 to 4",
     clip(.0)
 )]
 pub struct ParsePieceError(pub String);
@@ -16,7 +16,7 @@ pub struct ParsePieceError(pub String);
 /// A board side outside `2..=10^18`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 #[error(
-    "a board of {rows} x {cols} is out of range: both sides must be in 2..=1000000000000000000"
+    "a board of {rows} x {cols} is out of range: both sides must be from 2 to 1000000000000000000"
 )]
 pub struct BoardError {
     /// The rows asked for.
@@ -214,8 +214,8 @@ mod tests {
         }
         assert_eq!(
             report(&JudgeError::Board { line: 2, error: board }),
-            "line 2: a board of 5 x 1 is out of range: both sides must be in \
-             2..=1000000000000000000"
+            "line 2: a board of 5 x 1 is out of range: both sides must be from 2 \
+             to 1000000000000000000"
         );
         assert_eq!(report(&ParseBoardError::Range(board)), board.to_string());
     }

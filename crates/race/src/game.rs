@@ -170,8 +170,14 @@ impl Game for RaceGame {
                 });
             }
         }
-        let field = if params.rows < 2 { "rows" } else { "cols" };
-        let board = Board::new(params.rows, params.cols).map_err(|e| ParamsError::bad(field, e))?;
+        for (field, side) in [("rows", params.rows), ("cols", params.cols)] {
+            if side < 2 {
+                let reason = format!("a side of {side}: expected 2 to {MAX_PLAY_SIDE}");
+                return Err(ParamsError::bad(field, reason));
+            }
+        }
+        let board =
+            Board::new(params.rows, params.cols).map_err(|e| ParamsError::bad("rows", e))?;
         let [x, y] = params.start.unwrap_or([1, 1]);
         let position = Position::from_cell(piece, board, x, y).ok_or_else(|| {
             ParamsError::bad(
