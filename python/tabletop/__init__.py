@@ -26,7 +26,8 @@ Top level:
   bot or solver acts on any state (``State.bot_action``), ``State.analysis()`` gives the exact
   values of any Nine or race position; ``State.record()`` and
   ``load_record(record)`` save and rebuild a state exactly (the format of the command line
-  and the HTTP API).
+  and the HTTP API); games and states pickle (as their parameters and their record), so
+  ``multiprocessing`` and checkpoints take them.
 - ``review(state_or_record)``: every decision of a game valued by the game's oracle (Nine's
   solver, the race games' retrograde analysis, Mahjong's distance, Take 6!'s expected heads),
   with the best action, the regret and a mark, and a summary per player.

@@ -2,6 +2,7 @@
 
 import copy
 import json
+import pickle
 import random
 
 import numpy as np
@@ -252,6 +253,35 @@ def test_records_rebuild_states_of_every_game():
         assert str(again) == str(state)
         assert again.view() == state.view()
         assert tabletop.load_record(json.dumps(record)).record() == record
+
+
+@pytest.mark.parametrize(
+    "name,params",
+    [("nine", {}), ("take6", {"players": 3, "mode": "match"}), ("race", {"rows": 9}), ("mahjong", {})],
+)
+def test_games_and_states_pickle(name, params):
+    game = tabletop.load_game(name, **params)
+    again = pickle.loads(pickle.dumps(game))
+    assert (again.name, again.get_parameters()) == (game.name, game.get_parameters())
+    state = game.new_initial_state(11)
+    rng = random.Random(3)
+    # Mid-game (a Take 6! round with secret choices made), then at the end.
+    for steps in (5, 10**6):
+        for _ in range(steps):
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        back = pickle.loads(pickle.dumps(state))
+        assert back.record() == state.record() and str(back) == str(state)
+        assert back.returns() == state.returns() and back.is_terminal() == state.is_terminal()
+        for p in range(game.num_players()):
+            assert back.observation_tensor(p).tolist() == state.observation_tensor(p).tolist()
+            assert back.information_state_string(p) == state.information_state_string(p)
+        if not state.is_terminal():
+            # The copy plays on by itself, as the original does.
+            a = state.legal_actions()[0]
+            back.apply_action(a)
+            assert len(back.history()) == len(state.history()) + 1
 
 
 def test_a_bad_record_is_refused_with_its_reason():

@@ -96,6 +96,12 @@ impl Game {
         format!("{}({})", self.name, self.params)
     }
 
+    /// Pickles as its name and parameters.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, String))> {
+        let f = py.import("tabletop._native")?.getattr("_game_from")?;
+        Ok((f, (self.name.to_owned(), self.params.to_string())))
+    }
+
     fn __repr__(&self) -> String {
         format!("load_game({:?}, **{})", self.name, self.params)
     }
@@ -341,6 +347,14 @@ impl State {
         self.clone()
     }
 
+    /// Pickles as its record (`State.record()`): `load_record` rebuilds the exact state.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let f = py.import("tabletop._native")?.getattr("load_record")?;
+        let record = serde_json::to_string(&self.session.record())
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok((f, (record,)))
+    }
+
     /// The state in text.
     fn __str__(&self) -> String {
         self.session.text()
@@ -359,17 +373,30 @@ impl State {
 /// A game by name with parameters (the published rules, a default board, ... when none are
 /// given): `load_game("nine" | "take6" | "race" | "mahjong", **params)`.
 ///
-/// Parameters: nine `deal` (two lines), `first` (`"alice"`/`"bob"`); take6 `players`,
-/// `rows`, `hand_size`, `deck`, `row_rule` (`"choose"`/`"forced"`), `target`, `mode`
-/// (`"hand"`/`"match"`), `script`; race `piece`, `rows`, `cols` (2 to 64), `start`; mahjong
-/// `wall` (148 tiles). Raises `ValueError` for an unknown game or a bad parameter.
+/// Parameters: nine `deal` (two lines) or `alice` and `bob` (a hand each), `first`
+/// (`"alice"`/`"bob"`); take6 `players`, `rows`, `hand_size`, `deck`, `row_rule`
+/// (`"choose"`/`"forced"`), `target`, `mode` (`"hand"`/`"match"`), `script`; race `piece`,
+/// `rows`, `cols` (2 to 100), `start`; mahjong `wall` (148 tiles), `claims`. Raises
+/// `ValueError` for an unknown game or a bad parameter.
 #[pyfunction]
 #[pyo3(signature = (name, **params))]
 fn load_game(name: &str, params: Option<&Bound<'_, PyDict>>) -> PyResult<Game> {
-    let params = args::game_params(name, params)?;
+    game_of(name, args::game_params(name, params)?)
+}
+
+/// The game `name` with `params` (JSON), the parameters then as the game plays them.
+fn game_of(name: &str, params: Value) -> PyResult<Game> {
     let probe = Session::new(name, params, Vec::new(), 0).map_err(play_error)?;
     let params = args::true_params(probe.params().clone(), &probe.view(None));
     Ok(Game { name: probe.game(), params, probe })
+}
+
+/// How a pickled `Game` comes back: `name` with `params` (JSON text, every default filled in).
+#[pyfunction]
+#[pyo3(name = "_game_from")]
+fn game_from(name: &str, params: &str) -> PyResult<Game> {
+    let params = serde_json::from_str(params).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    game_of(name, params)
 }
 
 /// The state a record describes (a dict as `State.record()` returns, or its JSON text).
@@ -442,6 +469,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(load_game, m)?)?;
     m.add_function(wrap_pyfunction!(registered_games, m)?)?;
     m.add_function(wrap_pyfunction!(load_record, m)?)?;
+    m.add_function(wrap_pyfunction!(game_from, m)?)?;
     m.add_function(wrap_pyfunction!(review, m)?)?;
     Ok(())
 }
