@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import tabletop
+from conftest import ROOT
 
 # (game, parameters): the defaults and some variants of each game.
 GAMES = [
@@ -282,6 +283,17 @@ def test_games_and_states_pickle(name, params):
             a = state.legal_actions()[0]
             back.apply_action(a)
             assert len(back.history()) == len(state.history()) + 1
+
+
+def test_a_scripted_game_pickles_with_its_script():
+    script = (ROOT / "crates" / "take6" / "tests" / "data" / "sample.in").read_text()
+    game = tabletop.load_game("take6", script=script)
+    again = pickle.loads(pickle.dumps(game))
+    assert again.get_parameters() == game.get_parameters()
+    assert again.get_parameters()["script"] == script
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    assert pickle.loads(pickle.dumps(state)).record() == state.record()
 
 
 def test_a_bad_record_is_refused_with_its_reason():
