@@ -106,12 +106,32 @@ def test_outcome_by_name_and_number_and_huge_boards(cli):
 
 
 @pytest.mark.parametrize("piece", PIECES)
+def test_outcome_and_the_environments_take_the_same_boards_one_wide_included(piece):
+    for n, m in [(1, 1), (1, 2), (1, 7), (6, 1), (1, 100)]:
+        o = race.outcome(piece, n, m)
+        state = tabletop.load_game("race", piece=piece, rows=n, cols=m).new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(state.bot_action("solver"))
+        assert state.returns() == {"B": [1.0, -1.0], "G": [-1.0, 1.0], "D": [0.0, 0.0]}[o]
+        if state.history():  # a game with a move: the vector environment steps it too
+            env = tabletop.vector_env("race", n=4, piece=piece, rows=n, cols=m)
+            env.reset(seed=0)
+            env.step(env.random_actions())
+        else:  # over at once (1 x 1, or a knight one wide): refused, with the reason
+            with pytest.raises(ValueError, match="over before its first move"):
+                tabletop.vector_env("race", n=4, piece=piece, rows=n, cols=m)
+    for bad in [0, 101]:
+        with pytest.raises(ValueError):
+            tabletop.load_game("race", rows=bad)
+
+
+@pytest.mark.parametrize("piece", PIECES)
 def test_tables_agree_with_outcome(piece):
     t = race.table(piece, 9, 12)
     assert t.shape == (9, 12) and t.dtype == np.dtype("<U1")
-    # Boards need both sides >= 2; the first row and column are the table's edge cases.
-    for i in range(1, 9):
-        for j in range(1, 12):
+    # Every cell, the first row and column (boards one wide) included.
+    for i in range(9):
+        for j in range(12):
             assert t[i, j] == race.outcome(piece, i + 1, j + 1)
     assert t[0, 0] == "G"  # on the target already: the first player cannot move
     if piece == "knight":
@@ -135,7 +155,6 @@ def test_tables_agree_with_outcome(piece):
         (lambda: race.outcome(1.0, 5, 5), TypeError),
         (lambda: race.outcome(None, 5, 5), TypeError),
         (lambda: race.outcome("king", 0, 5), ValueError),
-        (lambda: race.outcome("king", 1, 5), ValueError),
         (lambda: race.outcome("king", 5, 10**18 + 1), ValueError),
         (lambda: race.outcome("king", -5, 5), ValueError),
         (lambda: race.outcome("king", 2**64, 5), ValueError),

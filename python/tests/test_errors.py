@@ -59,8 +59,8 @@ def test_other_games_parameter_errors():
     assert text.endswith("expected an integer from 0 to 255, not None"), text
     text = message(lambda: tabletop.load_game("race", start=[1]))
     assert text.endswith("expected a list of length 2, not a list of length 1"), text
-    text = message(lambda: tabletop.load_game("race", rows=1))
-    assert text == "bad parameter rows: a side of 1: expected 2 to 100", text
+    text = message(lambda: tabletop.load_game("race", rows=0))
+    assert text == "bad parameter rows: a side of 0: expected 1 to 100", text
     text = message(lambda: tabletop.load_game("race", piece="bishop"))
     assert "1 to 4" in text and "..=" not in text, text
 

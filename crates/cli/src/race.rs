@@ -31,9 +31,9 @@ pub enum Command {
     Solve {
         /// The piece: king, rook, knight, queen, or the judge number 1..=4.
         piece: Piece,
-        /// The number of rows N (2..=10^18).
+        /// The number of rows N (1..=10^18).
         n: u64,
-        /// The number of columns M (2..=10^18).
+        /// The number of columns M (1..=10^18).
         m: u64,
         /// Print JSON.
         #[arg(long)]

@@ -282,7 +282,7 @@ fn completions_for_every_shell_and_a_man_page() {
 fn errors_are_coloured_as_clap_colours_them() {
     let red = "\x1b[1m\x1b[31merror:\x1b[0m ";
     // The app's own error and clap's usage error, forced on and off.
-    let own = ["race", "solve", "queen", "1", "5"];
+    let own = ["race", "solve", "queen", "0", "5"];
     let usage = ["nine", "stats", "--deals", "0"];
     for args in [&own[..], &usage] {
         let on = run(&[&["--color", "always"][..], args].concat(), "");
@@ -305,10 +305,10 @@ fn errors_are_coloured_as_clap_colours_them() {
         assert!(!stderr(&both).contains('\x1b'), "{args:?}");
     }
     // On a terminal: colours, unless NO_COLOR or --color never.
-    let cmd = format!("{BIN} race solve queen 1 5");
+    let cmd = format!("{BIN} race solve queen 0 5");
     assert!(run_in_terminal(&cmd, "", &[]).starts_with(red));
     let plain = run_in_terminal(&cmd, "", &[("NO_COLOR", "1")]);
-    assert!(plain.starts_with("error: a board of 1 x 5"), "{plain:?}");
+    assert!(plain.starts_with("error: a board of 0 x 5"), "{plain:?}");
     let plain = run_in_terminal(&format!("{cmd} --color never"), "", &[]);
     assert!(plain.starts_with("error: "), "{plain:?}");
     let clap = run_in_terminal(&format!("{BIN} nine stats --deals 0"), "", &[("NO_COLOR", "1")]);

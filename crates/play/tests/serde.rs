@@ -67,7 +67,7 @@ fn race_values() {
     round_trip(&Board::new(5, 7).unwrap(), json!("5x7"));
     round_trip(&Outcome::D, json!("D"));
     round_trip(&Move { x: 2, y: 3 }, json!({"x": 2, "y": 3}));
-    assert!(serde_json::from_value::<Board>(json!("1x7")).is_err());
+    assert!(serde_json::from_value::<Board>(json!("0x7")).is_err());
 }
 
 #[test]

@@ -376,7 +376,7 @@ impl State {
 /// Parameters: nine `deal` (two lines) or `alice` and `bob` (a hand each), `first`
 /// (`"alice"`/`"bob"`); take6 `players`, `rows`, `hand_size`, `deck`, `row_rule`
 /// (`"choose"`/`"forced"`), `target`, `mode` (`"hand"`/`"match"`), `script`; race `piece`,
-/// `rows`, `cols` (2 to 100), `start`; mahjong `wall` (148 tiles), `claims`. Raises
+/// `rows`, `cols` (1 to 100), `start`; mahjong `wall` (148 tiles), `claims`. Raises
 /// `ValueError` for an unknown game or a bad parameter.
 #[pyfunction]
 #[pyo3(signature = (name, **params))]

@@ -37,7 +37,7 @@ fn side(v: &Bound<'_, PyAny>, name: &str) -> PyResult<u64> {
     match v.extract::<u64>() {
         Ok(x) => Ok(x),
         Err(_) if v.is_instance_of::<PyInt>() => {
-            Err(PyValueError::new_err(format!("{name} = {v} is out of range: expected 2 to 10^18")))
+            Err(PyValueError::new_err(format!("{name} = {v} is out of range: expected 1 to 10^18")))
         }
         Err(e) => Err(e),
     }
@@ -52,7 +52,8 @@ fn board(n: &Bound<'_, PyAny>, m: &Bound<'_, PyAny>) -> PyResult<Board> {
 /// first player wins), `"G"` (the second player wins) or `"D"` (a draw).
 ///
 /// `piece` is a name (`"king"`, `"rook"`, `"knight"`, `"queen"`) or the judge's number 1-4;
-/// `n` and `m` are 2 to 10^18. Closed forms: constant time.
+/// `n` and `m` are 1 to 10^18 (a board one wide is the last row of a larger one). Closed
+/// forms: constant time.
 #[pyfunction]
 fn outcome<'py>(
     py: Python<'py>,

@@ -8,10 +8,13 @@ use crate::{BoardError, ParseBoardError, ParseOutcomeError};
 /// The largest board side: `10^18`.
 pub const MAX_SIDE: u64 = 1_000_000_000_000_000_000;
 
-/// The smallest board side: a race needs a move from `(1, 1)`.
-pub const MIN_SIDE: u64 = 2;
+/// The smallest board side. A board one row (or column) wide is the last row of any larger
+/// board: the king, rook and queen race along it, the knight cannot move (a draw), and on
+/// `1 x 1` the piece starts on the target, a loss for the player to move (as on the target of
+/// any board).
+pub const MIN_SIDE: u64 = 1;
 
-/// A board of `rows x cols` cells, both sides in `2..=10^18`; the piece starts at `(1, 1)` and
+/// A board of `rows x cols` cells, both sides in `1..=10^18`; the piece starts at `(1, 1)` and
 /// races to `(rows, cols)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
@@ -23,7 +26,7 @@ impl Board {
     /// A board of `rows x cols`.
     ///
     /// # Errors
-    /// If a side is outside `2..=10^18`.
+    /// If a side is outside `1..=10^18`.
     pub const fn new(rows: u64, cols: u64) -> Result<Board, BoardError> {
         if rows < MIN_SIDE || cols < MIN_SIDE || rows > MAX_SIDE || cols > MAX_SIDE {
             return Err(BoardError { rows, cols });
@@ -142,8 +145,9 @@ mod tests {
     #[test]
     fn board_range_is_checked() {
         assert!(Board::new(2, 2).is_ok());
+        assert!(Board::new(1, 1).is_ok() && Board::new(1, 5).is_ok() && Board::new(5, 1).is_ok());
         assert!(Board::new(MAX_SIDE, MAX_SIDE).is_ok());
-        assert_eq!(Board::new(1, 5), Err(BoardError { rows: 1, cols: 5 }));
+        assert_eq!(Board::new(0, 5), Err(BoardError { rows: 0, cols: 5 }));
         assert!(Board::new(5, 0).is_err());
         assert!(Board::new(MAX_SIDE + 1, 5).is_err());
         assert_eq!(Board::new(5, 7).unwrap().distances(), (4, 6));
@@ -154,7 +158,8 @@ mod tests {
         let b = Board::new(5, 1_000_000_000_000_000_000).unwrap();
         assert_eq!(b.to_string().parse::<Board>(), Ok(b));
         assert_eq!("5 x 7".parse::<Board>(), Ok(Board::new(5, 7).unwrap()));
-        assert!(matches!("5x1".parse::<Board>(), Err(ParseBoardError::Range(_))));
+        assert!(matches!("5x0".parse::<Board>(), Err(ParseBoardError::Range(_))));
+        assert_eq!("5x1".parse::<Board>(), Ok(Board::new(5, 1).unwrap()));
         assert!(matches!("5*1".parse::<Board>(), Err(ParseBoardError::Syntax(_))));
         assert!(matches!("x5".parse::<Board>(), Err(ParseBoardError::Syntax(_))));
         assert!(matches!("-5x5".parse::<Board>(), Err(ParseBoardError::Syntax(_))));

@@ -174,6 +174,11 @@ pub fn explain(piece: Piece, board: Board) -> String {
     let (a, b) = board.distances();
     let (rows, cols) =
         (if a == 1 { "row" } else { "rows" }, if b == 1 { "column" } else { "columns" });
+    if (a, b) == (0, 0) {
+        return "the piece starts on the target of a 1 x 1 board: the game is over before B \
+                moves, and G wins (the player to move at the target has lost)"
+            .to_owned();
+    }
     let mut s = format!("the piece must travel a = {a} {rows} and b = {b} {cols}; ");
     let _ = match piece {
         Piece::King => {
@@ -198,7 +203,12 @@ pub fn explain(piece: Piece, board: Board) -> String {
         }
         Piece::Knight => {
             let (lo, hi) = (a.min(b), a.max(b));
-            if lo == hi && lo % 3 == 0 {
+            if lo == 0 {
+                write!(
+                    s,
+                    "a knight cannot move on a board one wide (every jump changes both coordinates), so nobody reaches the target"
+                )
+            } else if lo == hi && lo % 3 == 0 {
                 write!(s, "they are equal and divisible by 3, so G mirrors every knight move")
             } else if lo % 3 == 1 && hi == lo + 1 {
                 write!(s, "they are 3k + 1 and 3k + 2, so B jumps to an equal pair divisible by 3")
@@ -304,19 +314,25 @@ mod tests {
 
     #[test]
     fn explanations_give_the_reason_of_the_outcome() {
-        for n in 2..=14 {
-            for m in 2..=14 {
+        for n in 1..=14 {
+            for m in 1..=14 {
                 let board = Board::new(n, m).unwrap();
                 let (a, b) = board.distances();
                 let (lo, hi) = (a.min(b), a.max(b));
                 for piece in Piece::ALL {
                     let s = explain(piece, board);
+                    if (n, m) == (1, 1) {
+                        assert!(s.starts_with("the piece starts on the target"), "{s}");
+                        assert_eq!(solve(piece, board), Outcome::G, "{s}");
+                        continue;
+                    }
                     let reason = &s[s.find("; ").unwrap() + 2..];
                     let want = match (piece, solve(piece, board)) {
                         (Piece::King, Outcome::G) => "both are even, so G answers every step with the same step and keeps them even".to_owned(),
                         (Piece::King, _) => "not both are even, so B steps to a position with both even".to_owned(),
                         (Piece::Rook, Outcome::G) => "they are equal (two-heap Nim), so G answers every move with the same move".to_owned(),
                         (Piece::Rook, _) => "they differ (two-heap Nim), so B evens them out".to_owned(),
+                        (Piece::Knight, _) if lo == 0 => "a knight cannot move on a board one wide (every jump changes both coordinates), so nobody reaches the target".to_owned(),
                         (Piece::Knight, Outcome::G) => "they are equal and divisible by 3, so G mirrors every knight move".to_owned(),
                         (Piece::Knight, Outcome::B) => "they are 3k + 1 and 3k + 2, so B jumps to an equal pair divisible by 3".to_owned(),
                         (Piece::Knight, _) if (a + b) % 3 != 0 => format!("every knight move takes exactly 3 from a + b = {}, which is not a multiple of 3, so nobody can reach the target", a + b),

@@ -13,10 +13,10 @@ use crate::Piece;
 )]
 pub struct ParsePieceError(pub String);
 
-/// A board side outside `2..=10^18`.
+/// A board side outside `1..=10^18`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 #[error(
-    "a board of {rows} x {cols} is out of range: both sides must be from 2 to 1000000000000000000"
+    "a board of {rows} x {cols} is out of range: both sides must be from 1 to 1000000000000000000"
 )]
 pub struct BoardError {
     /// The rows asked for.
@@ -67,16 +67,18 @@ pub enum JudgeError {
         /// What the line needed there.
         expected: &'static str,
     },
-    /// A case's board is out of range.
-    ///
-    /// The message includes the board error's, so it is not also given as
-    /// [`std::error::Error::source`] (a report printing the chain would say it twice).
-    #[error("line {line}: {error}")]
+    /// A case's board is outside the problem's bounds: sides from 2 (the problem's least; a
+    /// [`Board`](crate::Board) may be one wide) to 10^18 (tabletop's largest).
+    #[error(
+        "line {line}: a board of {rows} x {cols} is out of range: both sides must be from 2 to 1000000000000000000"
+    )]
     Board {
         /// The 1-based line number.
         line: usize,
-        /// Why the board is invalid.
-        error: BoardError,
+        /// The rows N.
+        rows: u64,
+        /// The columns M.
+        cols: u64,
     },
     /// Fewer case lines than T.
     #[error(
@@ -191,7 +193,7 @@ mod tests {
 
     #[test]
     fn every_error_says_each_cause_once() {
-        let board = BoardError { rows: 5, cols: 1 };
+        let board = BoardError { rows: 5, cols: 0 };
         let errors: Vec<Box<dyn Error>> = vec![
             Box::new(ParsePieceError("bishop".into())),
             Box::new(board),
@@ -200,7 +202,7 @@ mod tests {
             Box::new(TableError::NoGrundy(Piece::Knight)),
             Box::new(JudgeError::MissingCount),
             Box::new(JudgeError::BadToken { line: 2, token: "x".into(), expected: "a" }),
-            Box::new(JudgeError::Board { line: 2, error: board }),
+            Box::new(JudgeError::Board { line: 2, rows: 5, cols: 1 }),
             Box::new(JudgeError::TooFewCases { line: 3, expected: 2, found: 1 }),
             Box::new(JudgeError::TooManyCases { line: 3, expected: 1, token: "2".into() }),
             Box::new(ParseMoveError("x".into())),
@@ -213,7 +215,7 @@ mod tests {
             assert!(says_each_cause_once(e.as_ref()), "{}", report(e.as_ref()));
         }
         assert_eq!(
-            report(&JudgeError::Board { line: 2, error: board }),
+            report(&JudgeError::Board { line: 2, rows: 5, cols: 1 }),
             "line 2: a board of 5 x 1 is out of range: both sides must be from 2 \
              to 1000000000000000000"
         );

@@ -11,7 +11,7 @@ use tabletop_core::{
     RewardModel, Turn, Utility, seeded_rng,
 };
 
-use crate::{Board, Move, Outcome, Piece, Player, Position, outcome_at};
+use crate::{Board, MIN_SIDE, Move, Outcome, Piece, Player, Position, outcome_at};
 
 /// The largest side of a board that is played move by move or drawn cell by cell: sessions
 /// refuse a larger board ([`ParamsError::TooLarge`]), and the tables that front ends draw
@@ -45,9 +45,9 @@ pub struct RaceParams {
     /// The piece: `king`, `rook`, `knight`, `queen`, or the judge's number `1`-`4` (as
     /// [`Piece`]'s `FromStr` reads it).
     pub piece: String,
-    /// The number of rows N, `2..=MAX_PLAY_SIDE`.
+    /// The number of rows N, `1..=MAX_PLAY_SIDE` (a board one wide is the last row of a larger one).
     pub rows: u64,
-    /// The number of columns M, `2..=MAX_PLAY_SIDE`.
+    /// The number of columns M, `1..=MAX_PLAY_SIDE`.
     pub cols: u64,
     /// The start cell `[x, y]` (1-based); `None`: `[1, 1]`.
     pub start: Option<[u64; 2]>,
@@ -171,8 +171,8 @@ impl Game for RaceGame {
             }
         }
         for (field, side) in [("rows", params.rows), ("cols", params.cols)] {
-            if side < 2 {
-                let reason = format!("a side of {side}: expected 2 to {MAX_PLAY_SIDE}");
+            if side < MIN_SIDE {
+                let reason = format!("a side of {side}: expected {MIN_SIDE} to {MAX_PLAY_SIDE}");
                 return Err(ParamsError::bad(field, reason));
             }
         }

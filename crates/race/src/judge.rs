@@ -14,7 +14,10 @@ use std::io;
 use tabletop_core::sub_seed;
 use tabletop_core::text::{self, is_c_space};
 
-use crate::{Board, BoardError, JudgeError, Piece, solve};
+use crate::{Board, JudgeError, Piece, solve};
+
+/// The least board side of the problem (HDU 5754: `2 <= N, M`); a [`Board`] may be one wide.
+pub const JUDGE_MIN_SIDE: u64 = 2;
 
 /// A bound on the cases `input` holds: a case takes at least 6 bytes (`1 2 2\n`).
 fn max_cases(input: &str) -> usize {
@@ -51,8 +54,11 @@ pub fn judge_hdu5754(input: &str) -> Result<String, JudgeError> {
         let n = tokens.number("the number of rows N")?;
         let m = tokens.number("the number of columns M")?;
         tokens.end()?;
-        let board =
-            Board::new(n, m).map_err(|error: BoardError| JudgeError::Board { line, error })?;
+        // The problem's sides start at 2, a board's at 1.
+        let board = Board::new(n, m)
+            .ok()
+            .filter(|_| n >= JUDGE_MIN_SIDE && m >= JUDGE_MIN_SIDE)
+            .ok_or(JudgeError::Board { line, rows: n, cols: m })?;
         out.push(solve(piece, board).letter());
         out.push('\n');
         found += 1;
@@ -313,7 +319,7 @@ mod tests {
         assert_eq!(judge_hdu5754("1\n1 00000000000000000005 5\n").unwrap(), "G\n");
         assert_eq!(
             judge_hdu5754("1\n1 18446744073709551615 2\n").unwrap_err(),
-            JudgeError::Board { line: 2, error: BoardError { rows: u64::MAX, cols: 2 } }
+            JudgeError::Board { line: 2, rows: u64::MAX, cols: 2 }
         );
         assert_eq!(
             judge_hdu5754("1\n1 18446744073709551616 2\n").unwrap_err(),
@@ -369,16 +375,10 @@ mod tests {
                 expected: "the number of rows N"
             }
         );
-        assert_eq!(
-            e("1\n1 1 5\n"),
-            JudgeError::Board { line: 2, error: BoardError { rows: 1, cols: 5 } }
-        );
+        assert_eq!(e("1\n1 1 5\n"), JudgeError::Board { line: 2, rows: 1, cols: 5 });
         assert_eq!(
             e("1\n1 1000000000000000001 5\n"),
-            JudgeError::Board {
-                line: 2,
-                error: BoardError { rows: 1_000_000_000_000_000_001, cols: 5 }
-            }
+            JudgeError::Board { line: 2, rows: 1_000_000_000_000_000_001, cols: 5 }
         );
         assert_eq!(
             e("3\n1 5 5\n\n2 5 5\n"),

@@ -59,7 +59,7 @@ fn a_board_is_two_plain_decimal_numbers() {
             "{bad:?} is not a board"
         );
     }
-    assert!(matches!("1x5".parse::<Board>(), Err(ParseBoardError::Range(_))));
+    assert!(matches!("0x5".parse::<Board>(), Err(ParseBoardError::Range(_))));
 }
 
 #[test]

@@ -25,6 +25,9 @@ fn the_harness_passes_on_every_piece_and_edge_size() {
     let mut seed = 0;
     for piece in ["king", "rook", "knight", "queen"] {
         for (rows, cols, start) in [
+            (1, 1, None),
+            (1, 7, None),
+            (cap, 1, None),
             (2, 2, None),
             (2, cap, None),
             (cap, 2, None),
@@ -86,10 +89,10 @@ fn bad_parameters_name_their_field_in_order() {
     assert_eq!(bad(params("queen", 1, 101, None)), too_large("cols", 101));
     assert_eq!(bad(params("queen", u64::MAX, 5, None)), too_large("rows", u64::MAX));
     // Then the board: the field of the side below 2 (rows when both are).
-    let side = |side| format!("a side of {side}: expected 2 to 100");
-    assert_eq!(bad(params("queen", 1, 5, None)), field("rows", &side(1)));
+    let side = |side| format!("a side of {side}: expected 1 to 100");
+    assert_eq!(bad(params("queen", 0, 5, None)), field("rows", &side(0)));
     assert_eq!(bad(params("queen", 0, 0, None)), field("rows", &side(0)));
-    assert_eq!(bad(params("queen", 5, 1, None)), field("cols", &side(1)));
+    assert_eq!(bad(params("queen", 5, 0, None)), field("cols", &side(0)));
     // Then the start.
     for (start, rows, cols) in [([0, 1], 4, 5), ([1, 0], 4, 5), ([5, 1], 4, 5), ([4, 6], 4, 5)] {
         let [x, y] = start;
@@ -173,6 +176,33 @@ fn returns_go_to_whoever_reaches_the_target() {
         (vec![-1.0, 1.0], "rook on (3,3) of 3x3: G has won".into())
     );
     assert_eq!(g.rewards(), g.returns());
+}
+
+/// A board one wide is the last row of a larger board: the solvers playing both sides reach
+/// the outcome of the retrograde table and of the closed forms, a knight (which cannot move
+/// there) draws at once, and `1 x 1` starts on the target.
+#[test]
+fn boards_one_wide_play_to_their_table_outcome() {
+    for piece in Piece::ALL {
+        for (rows, cols) in [(1, 1), (1, 2), (1, 5), (1, 6), (7, 1), (1, MAX_PLAY_SIDE)] {
+            let table = OutcomeTable::new(piece, rows as usize, cols as usize).unwrap();
+            let want = table.at(1, 1);
+            assert_eq!(outcome_at(piece, rows - 1, cols - 1), want, "{piece} {rows}x{cols}");
+            let mut g = game(piece.name(), rows, cols, None);
+            while !g.is_terminal() {
+                g.apply(g.bot_action("solver", 0));
+            }
+            let returns = match want {
+                Outcome::B => [1.0, -1.0],
+                Outcome::G => [-1.0, 1.0],
+                Outcome::D => [0.0, 0.0],
+            };
+            assert_eq!(g.returns(), returns, "{piece} {rows}x{cols}");
+            if piece == Piece::Knight && (rows, cols) != (1, 1) {
+                assert_eq!((want, g.position().cell()), (Outcome::D, (1, 1)), "{}", g.text());
+            }
+        }
+    }
 }
 
 /// A start on the target is over before a move, as if G had moved there (as sessions have

@@ -11,7 +11,7 @@ let table = null;
 let piece = "queen";
 let selected = null; // the cell chosen as a start, [x, y]
 let focusCell = null; // the cell that holds the board's tab stop
-let limits = { race_min_side: 2, race_max_side: 100 };
+let limits = { race_min_side: 1, race_max_side: 100 };
 const game = new RaceGame({ onChange: () => { selected = null; drawBoard(); drawCellAction(); }, info: $("game-info") });
 window.tabletop = { game, table: () => table }; // read by the browser tests
 

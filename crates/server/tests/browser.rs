@@ -494,7 +494,7 @@ fn race(b: &mut Browser, base: &str, shots: &Path) {
         );
         b.click_css("#draw");
         let text = text_of(b, "#board .banner.bad");
-        assert!(text.starts_with("Rows must be a whole number from 2 to 100"), "{bad}: {text}");
+        assert!(text.starts_with("Rows must be a whole number from 1 to 100"), "{bad}: {text}");
     }
     b.screenshot(&shots.join("race-bad-size.png"));
 }

@@ -98,7 +98,7 @@ fn the_race_table_is_the_library_table_and_its_size_is_capped() {
         "/api/race/table?piece=bishop&rows=5&cols=5",
         "/api/race/table?piece=king&rows=100000&cols=100000",
         "/api/race/table?piece=king&rows=0&cols=5",
-        "/api/race/table?piece=king&rows=1&cols=5",
+        "/api/race/table?piece=king&rows=0&cols=5",
         "/api/race/table?piece=king&rows=101&cols=5",
         "/api/race/table?piece=king&rows=-1&cols=5",
         "/api/race/table?piece=king",
