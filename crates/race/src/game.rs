@@ -158,7 +158,7 @@ impl Game for RaceGame {
     };
 
     /// The piece first, then each side against [`MAX_PLAY_SIDE`] (rows, then cols), then the
-    /// board (`2..`), then the start cell.
+    /// least side (`MIN_SIDE`, rows then cols), then the start cell.
     fn new(params: &RaceParams) -> Result<RaceGame, ParamsError> {
         let piece: Piece = params.piece.parse().map_err(|e| ParamsError::bad("piece", e))?;
         for (field, side) in [("rows", params.rows), ("cols", params.cols)] {
@@ -176,6 +176,7 @@ impl Game for RaceGame {
                 return Err(ParamsError::bad(field, reason));
             }
         }
+        // Both sides are in Board's range now; its error is kept rather than a panic.
         let board =
             Board::new(params.rows, params.cols).map_err(|e| ParamsError::bad("rows", e))?;
         let [x, y] = params.start.unwrap_or([1, 1]);

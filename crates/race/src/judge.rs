@@ -17,7 +17,7 @@ use tabletop_core::text::{self, is_c_space};
 use crate::{Board, JudgeError, Piece, solve};
 
 /// The least board side of the problem (HDU 5754: `2 <= N, M`); a [`Board`] may be one wide.
-pub const JUDGE_MIN_SIDE: u64 = 2;
+const JUDGE_MIN_SIDE: u64 = 2;
 
 /// A bound on the cases `input` holds: a case takes at least 6 bytes (`1 2 2\n`).
 fn max_cases(input: &str) -> usize {
