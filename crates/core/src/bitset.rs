@@ -254,32 +254,15 @@ const fn byte_flags() -> [[f32; 8]; 256] {
 pub fn write_flags(out: &mut [f32], bits: u128) {
     assert!(out.len() <= 128, "at most 128 flags");
     let bytes = bits.to_le_bytes();
-    for (chunk, &b) in out.chunks_mut(8).zip(&bytes) {
-        chunk.copy_from_slice(&BYTE_FLAGS[usize::from(b)][..chunk.len()]);
+    let whole = out.len() / 8;
+    // Whole chunks of eight copied at a known length, then the rest.
+    let mut chunks = out.chunks_exact_mut(8);
+    for (chunk, &b) in (&mut chunks).zip(&bytes) {
+        chunk.copy_from_slice(&BYTE_FLAGS[usize::from(b)]);
     }
-}
-
-/// The ones of [`write_flags`] only, over `out` already all zeros: `out[i]` becomes 1.0 for
-/// each set bit `i` below `out.len()`, the other numbers are left as they are. A set of a
-/// few bits costs a few stores, where [`write_flags`] writes every number (what
-/// [`crate::Game::write_observation_tensor_over_zeros`] is for).
-///
-/// ```
-/// let mut plane = [0.0; 11];
-/// // Bit 11 is past the plane: not read.
-/// tabletop_core::write_ones(&mut plane, 0b1000_0000_0101);
-/// assert_eq!(plane, [1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
-/// ```
-///
-/// # Panics
-/// If `out` has more than 128 numbers.
-pub fn write_ones(out: &mut [f32], bits: u128) {
-    assert!(out.len() <= 128, "at most 128 flags");
-    let mut bits = if out.len() == 128 { bits } else { bits & ((1 << out.len()) - 1) };
-    // One loop over the whole set (its end is the branch mispredicted), not one per half.
-    while bits != 0 {
-        out[bits.trailing_zeros() as usize] = 1.0;
-        bits &= bits - 1;
+    let rest = chunks.into_remainder();
+    if let Some(&b) = bytes.get(whole).filter(|_| !rest.is_empty()) {
+        rest.copy_from_slice(&BYTE_FLAGS[usize::from(b)][..rest.len()]);
     }
 }
 
@@ -303,23 +286,6 @@ mod tests {
         assert_eq!(Spaced(vec![]).to_string(), "");
         assert_eq!(Spaced(vec![7]).to_string(), "7");
         assert_eq!(Spaced(vec![1, 22, 333]).to_string(), "1 22 333");
-    }
-
-    /// Over zeros, the ones give what [`write_flags`] writes, on random sets (dense and
-    /// sparse) and every length up to 128.
-    #[test]
-    fn write_ones_over_zeros_is_write_flags() {
-        let mut rng = seeded_rng(4);
-        for len in 0..=128 {
-            for k in 0..20 {
-                let bits: u128 =
-                    if k % 2 == 0 { rng.random() } else { 1 << rng.random_range(0..128) };
-                let (mut ones, mut flags) = (vec![0.0; len], vec![f32::NAN; len]);
-                write_ones(&mut ones, bits);
-                write_flags(&mut flags, bits);
-                assert_eq!(ones, flags, "{len} numbers, bits {bits:#x}");
-            }
-        }
     }
 
     /// Against the plain loop, on random sets and every length up to 128.

@@ -4,16 +4,18 @@
 //! [`check`] plays seeded random games from a start state (chance outcomes drawn by their
 //! probabilities, player actions uniformly) and checks after every step:
 //!
-//! 1. a clone equals its original, and the invariant check holds;
+//! 1. a clone equals its original, so does another state made its copy in place
+//!    ([`Clone::clone_from`], as a batch starts each new game), and the invariant check holds;
 //! 2. the legal actions are empty exactly at the end, the player to move is in range, and
 //!    before the end the returns are all 0;
 //! 3. at a chance node the outcomes are the legal actions, with positive probabilities summing
-//!    to 1, and [`Game::chance_from_seed`] picks legal outcomes that end the chance nodes;
+//!    to 1, and [`Game::chance_from_seed`] picks legal outcomes that end the chance nodes,
+//!    which [`Game::apply_chance_from_seed`] applies at once to the same state;
 //! 4. every legal action's id is in range and distinct, and both round trips hold: id to action
 //!    and notation to action;
 //! 5. tensors have the length of their shapes, for every player, and the observation written
-//!    over a used buffer ([`Game::write_observation_tensor`]) and over zeros
-//!    ([`Game::write_observation_tensor_over_zeros`]) is the one returned;
+//!    over a buffer of NaNs ([`Game::write_observation_tensor`]) is the one returned: every
+//!    number is written;
 //! 6. the game ends within the bound it announced at the start, with one return per player,
 //!    within the utility range, summing to 0 for zero-sum games; rewards add up to the returns;
 //! 7. replaying the actions from the start rebuilds every state exactly (what records and undo
@@ -156,16 +158,6 @@ pub enum Broken {
         /// The player.
         player: usize,
     },
-    /// The observation tensor written over a buffer of zeros
-    /// ([`Game::write_observation_tensor_over_zeros`]) is not the one returned.
-    #[error(
-        "the observation tensor of player {player} written over zeros differs from the one \
-         returned"
-    )]
-    WrittenOverZeros {
-        /// The player.
-        player: usize,
-    },
     /// The legal mask written over a buffer is not the legal actions' ids.
     #[error("the legal mask written in place is not the legal actions' ids {ids:?}")]
     Mask {
@@ -208,9 +200,15 @@ pub fn check<G: Game>(
         let mut actions = Vec::new();
         let mut states = vec![state.clone()];
         let mut rewards = vec![0.0; state.num_players()];
+        // The previous state, made a copy of each one in place.
+        let mut copy = start.clone();
         loop {
             let step = actions.len();
             check_state(&state).map_err(|b| fail(step, b))?;
+            copy.clone_from(&state);
+            if copy != state {
+                return Err(fail(step, Broken::Clone));
+            }
             if let Some(make) = options.indistinguishable {
                 report.hidden_checks +=
                     check_hidden(&state, make, &mut rng).map_err(|b| fail(step, b))?;
@@ -242,6 +240,11 @@ pub fn check<G: Game>(
             }
         }
         let steps = actions.len();
+        // The finished game made a copy of the start, as a batch starts its next game.
+        copy.clone_from(&start);
+        if copy != start {
+            return Err(fail(steps, Broken::Clone));
+        }
         let returns = state.returns();
         let (lo, hi) = state.utility_range();
         let sum: f64 = returns.iter().sum();
@@ -362,17 +365,11 @@ fn check_state<G: Game>(state: &G) -> Result<(), Broken> {
                 return Err(Broken::Tensor { what, player, len, shape });
             }
         }
-        // Written over a buffer of NaNs, as a batch reuses its buffers.
+        // Written over a buffer of NaNs: a batch writes into arrays nothing has zeroed.
         let mut written = vec![f32::NAN; tensors[0].1.len()];
         state.write_observation_tensor(player, &mut written);
         if written.iter().zip(&tensors[0].1).any(|(w, t)| w.to_bits() != t.to_bits()) {
             return Err(Broken::Written { player });
-        }
-        // And over a buffer of zeros, as a batch writes its observations.
-        written.fill(0.0);
-        state.write_observation_tensor_over_zeros(player, &mut written);
-        if written.iter().zip(&tensors[0].1).any(|(w, t)| w.to_bits() != t.to_bits()) {
-            return Err(Broken::WrittenOverZeros { player });
         }
     }
     Ok(())
@@ -404,6 +401,15 @@ fn check_chance<G: Game>(state: &G, legal: &[G::Action]) -> Result<(), Broken> {
     }
     if dealt.is_chance_node() {
         return Err(Broken::Chance("the seed's outcomes stop at a chance node".to_owned()));
+    }
+    let mut at_once = state.clone();
+    at_once.apply_chance_from_seed(7);
+    if at_once != dealt {
+        return Err(Broken::Chance(
+            "the seed's outcomes applied at once (apply_chance_from_seed) reach another state \
+             than one by one"
+                .to_owned(),
+        ));
     }
     Ok(())
 }
@@ -473,6 +479,7 @@ mod tests {
         #[default]
         None,
         CloneDiffers,
+        StaleCloneFrom,
         Invariant,
         PlayerOutOfRange,
         NoActionBeforeEnd,
@@ -487,13 +494,13 @@ mod tests {
         ZeroProbability,
         OutcomesNotLegal,
         SeedStopsEarly,
+        AtOnceDiffers,
         IdOutOfRange,
         IdMapsBack,
         RepeatedIds,
         NotationOff,
         TensorShort,
         StaleWrite,
-        SparseMissing,
         StaleMask,
         Nondeterministic,
         Leak,
@@ -503,13 +510,28 @@ mod tests {
     /// Chance draws a bonus (0 or 1, seen by player 0 only), then two players take 1 or 2
     /// from a heap of 5 in turn; who takes the last wins, and the bonus is shown, never
     /// scored.
-    #[derive(Clone, Debug)]
+    #[derive(Debug)]
     struct Countdown {
         bonus: Option<u8>,
         left: u8,
         to_move: usize,
         moves: u32,
         fault: Fault,
+    }
+
+    impl Clone for Countdown {
+        fn clone(&self) -> Countdown {
+            Countdown { ..*self }
+        }
+
+        /// With [`Fault::StaleCloneFrom`], a copy in place keeps the heap it had.
+        fn clone_from(&mut self, source: &Countdown) {
+            let left = self.left;
+            *self = source.clone();
+            if self.fault == Fault::StaleCloneFrom {
+                self.left = left;
+            }
+        }
     }
 
     impl PartialEq for Countdown {
@@ -586,6 +608,13 @@ mod tests {
                 Turn::Chance if self.fault == Fault::SeedStopsEarly => vec![],
                 Turn::Chance => vec![(seed % 2) as u8],
                 _ => vec![],
+            }
+        }
+
+        fn apply_chance_from_seed(&mut self, seed: u64) {
+            for outcome in self.chance_from_seed(seed) {
+                let wrong = u8::from(self.fault == Fault::AtOnceDiffers);
+                self.apply_unchecked(outcome ^ wrong);
             }
         }
 
@@ -695,12 +724,6 @@ mod tests {
             }
         }
 
-        fn write_observation_tensor_over_zeros(&self, player: usize, out: &mut [f32]) {
-            if self.fault != Fault::SparseMissing {
-                self.write_observation_tensor(player, out);
-            }
-        }
-
         fn observation_shape(&self) -> Vec<usize> {
             vec![1]
         }
@@ -744,6 +767,7 @@ mod tests {
         type Expected = (Fault, fn(&Broken) -> bool);
         let expect: &[Expected] = &[
             (Fault::CloneDiffers, |b| matches!(b, Broken::Clone)),
+            (Fault::StaleCloneFrom, |b| matches!(b, Broken::Clone)),
             (Fault::Invariant, |b| matches!(b, Broken::Invariant(m) if m == "3 left")),
             (Fault::PlayerOutOfRange, |b| matches!(b, Broken::Player(2))),
             (Fault::NoActionBeforeEnd, |b| matches!(b, Broken::LegalAtEnd { legal: 0, .. })),
@@ -761,6 +785,7 @@ mod tests {
             (Fault::ZeroProbability, |b| matches!(b, Broken::Chance(m) if m.contains("outside"))),
             (Fault::OutcomesNotLegal, |b| matches!(b, Broken::Chance(m) if m.contains("legal"))),
             (Fault::SeedStopsEarly, |b| matches!(b, Broken::Chance(m) if m.contains("stop"))),
+            (Fault::AtOnceDiffers, |b| matches!(b, Broken::Chance(m) if m.contains("at once"))),
             (
                 Fault::IdOutOfRange,
                 // A player's action (2 has id 1), not a chance outcome (whose ids are below
@@ -781,7 +806,6 @@ mod tests {
             (Fault::NotationOff, |b| matches!(b, Broken::Notation { .. })),
             (Fault::TensorShort, |b| matches!(b, Broken::Tensor { len: 0, .. })),
             (Fault::StaleWrite, |b| matches!(b, Broken::Written { player: 0 })),
-            (Fault::SparseMissing, |b| matches!(b, Broken::WrittenOverZeros { player: 0 })),
             (Fault::StaleMask, |b| matches!(b, Broken::Mask { .. })),
             (Fault::Nondeterministic, |b| matches!(b, Broken::Replay(_))),
             (Fault::Leak, |b| matches!(b, Broken::Leak { player: 1, .. })),

@@ -352,6 +352,16 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         picked
     }
 
+    /// Applies the outcomes [`Game::chance_from_seed`] picks from here, all at once: what a
+    /// batch of environments calls to deal each new game. The default applies them one by
+    /// one; a game overrides it to apply a whole deal faster, reaching the same state (the
+    /// conformance harness checks it).
+    fn apply_chance_from_seed(&mut self, seed: u64) {
+        for outcome in self.chance_from_seed(seed) {
+            self.apply_unchecked(outcome);
+        }
+    }
+
     /// Applies `action`, which must be legal now ([`Game::legal_actions`]); the fast path.
     /// Deterministic: the same actions from the same start give the same state.
     fn apply_unchecked(&mut self, action: Self::Action);
@@ -470,18 +480,6 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// # Panics
     /// May panic if `out` has another length.
     fn write_observation_tensor(&self, player: usize, out: &mut [f32]);
-
-    /// [`Game::write_observation_tensor`] over `out` known to hold only zeros, so that only
-    /// the numbers that are not zero need writing: what a batch of environments calls on
-    /// each row just zeroed. A game whose observation is mostly zeros (a few
-    /// cards among a deck's flags) overrides it to write just the others; the default writes
-    /// every number.
-    ///
-    /// # Panics
-    /// May panic if `out` has another length.
-    fn write_observation_tensor_over_zeros(&self, player: usize, out: &mut [f32]) {
-        self.write_observation_tensor(player, out);
-    }
 
     /// The shape of [`Game::observation_tensor`].
     fn observation_shape(&self) -> Vec<usize>;

@@ -653,14 +653,9 @@ impl Game for Mahjong {
     /// A, B, C, D still on the table; 9 all ones when the player is to act. All zero
     /// while the wall is drawn.
     fn write_observation_tensor(&self, player: usize, t: &mut [f32]) {
-        t.fill(0.0);
-        self.write_observation_tensor_over_zeros(player, t);
-    }
-
-    /// Planes of melds only for the players who have melds (none in a game without claims).
-    fn write_observation_tensor_over_zeros(&self, player: usize, t: &mut [f32]) {
         let w = Kind::COUNT;
         let Some(table) = self.position() else {
+            t.fill(0.0);
             return;
         };
         let me = Mahjong::viewer(player);
@@ -675,6 +670,7 @@ impl Game for Mahjong {
         let (melds, rest) = rest.split_at_mut(4 * w);
         let (discards, to_act) = rest.split_at_mut(4 * w);
         write(hand, table.hand(me).counts());
+        melds.fill(0.0);
         for (p, plane) in Player::ALL.into_iter().zip(melds.chunks_exact_mut(w)) {
             for m in table.melds(p) {
                 match m {
@@ -691,9 +687,7 @@ impl Game for Mahjong {
         for (p, plane) in Player::ALL.into_iter().zip(discards.chunks_exact_mut(w)) {
             write(plane, table.discard_counts(p));
         }
-        if table.to_act() == Some(me) {
-            to_act.fill(1.0);
-        }
+        to_act.fill(if table.to_act() == Some(me) { 1.0 } else { 0.0 });
     }
 
     fn observation_shape(&self) -> Vec<usize> {

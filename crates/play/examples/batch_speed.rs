@@ -25,8 +25,7 @@ fn main() {
             json!({})
         };
         let mut batch = Batch::new(game, &params, n, 0).expect("batch");
-        let obs_size: usize = batch.observation_shape().iter().product();
-        let mut obs = Vec::with_capacity(n * obs_size);
+        let mut obs = vec![0.0; n * batch.observation_size()];
         let mut rewards = vec![0.0; n * batch.num_players()];
         let mut done = vec![false; n];
         let mut actions = vec![0i64; n];

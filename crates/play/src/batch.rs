@@ -44,16 +44,14 @@ pub enum BatchError {
     },
 }
 
-/// What a game that ended in a step ended with (its environment has started a new game).
+/// What a game that ended in a step ended with (its environment has started a new game);
+/// its last observation, from `player`'s side, is [`Batch::final_observation`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct Final {
     /// The index of the environment.
     pub env: usize,
     /// The player whose action ended the game.
     pub player: usize,
-    /// The last observation of the game, from `player`'s side (the layout of
-    /// [`Batch::observation_shape`]).
-    pub observation: Vec<f32>,
     /// The returns of the game, one per player.
     pub returns: Vec<f64>,
 }
@@ -74,7 +72,8 @@ const MAX_SKIPS: usize = 64;
 /// let actions: Vec<i64> = (0..3)
 ///     .map(|i| batch.legal_mask(i).iter().position(|&m| m).unwrap() as i64)
 ///     .collect();
-/// let finals = batch.step(&actions, &mut rewards, &mut done, &mut Vec::new())?;
+/// let mut observations = vec![0.0; 3 * batch.observation_size()];
+/// let finals = batch.step(&actions, &mut rewards, &mut done, &mut observations)?;
 /// assert_eq!(finals.len(), done.iter().filter(|&&d| d).count());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -97,6 +96,9 @@ pub struct Batch {
     to_move: Vec<usize>,
     /// The size of one observation.
     obs_size: usize,
+    /// The last observations of the games ended in the last step, in the order of its
+    /// finals (one buffer for every step: no allocation per game).
+    final_obs: Vec<f32>,
     /// Whether the game rewards only at its end (then a step that does not end it gains 0).
     terminal_rewards: bool,
     /// The generator of [`Batch::random_actions`] (a fast one: it draws n numbers a step).
@@ -132,6 +134,7 @@ impl Batch {
             legal: vec![false; n * actions],
             to_move: vec![0; n],
             obs_size: size,
+            final_obs: Vec::new(),
             terminal_rewards,
             rng: Batch::sampler(0), // seeded by the reset below
             actions,
@@ -208,23 +211,23 @@ impl Batch {
     /// chance that follows, and starts a new game where one ended. `rewards` (n x players,
     /// row-major) receives what each player gained with the step, the returns of the game
     /// that ended included; `terminated[i]` whether environment `i`'s game ended;
-    /// `observations` is cleared, then receives each environment's observation after the
-    /// step from the side of the player to act there ([`Batch::write_observations`]'s
-    /// layout), written while the game is in the cache (give it the capacity of n
-    /// observations to spare it growing). Returns the ended games, by environment.
+    /// `observations` (n observations, every number overwritten, so it need not be
+    /// initialised to anything) receives each environment's observation after the step from
+    /// the side of the player to act there ([`Batch::write_observations`]'s layout), written
+    /// while the game is in the cache. Returns the ended games, by environment.
     ///
     /// # Errors
     /// [`BatchError::WrongLength`], [`BatchError::Illegal`] (the first illegal action);
     /// nothing is applied then.
     ///
     /// # Panics
-    /// If `rewards` or `terminated` is not of the batch's size.
+    /// If `rewards`, `terminated` or `observations` is not of the batch's size.
     pub fn step(
         &mut self,
         actions: &[i64],
         rewards: &mut [f64],
         terminated: &mut [bool],
-        observations: &mut Vec<f32>,
+        observations: &mut [f32],
     ) -> Result<Vec<Final>, BatchError> {
         let n = self.games.len();
         if actions.len() != n {
@@ -232,6 +235,7 @@ impl Batch {
         }
         assert_eq!(rewards.len(), n * self.players, "rewards: n x players");
         assert_eq!(terminated.len(), n, "terminated: one per environment");
+        assert_eq!(observations.len(), n * self.obs_size, "observations: n x observation size");
         for (env, &action) in actions.iter().enumerate() {
             let legal = usize::try_from(action)
                 .ok()
@@ -246,9 +250,10 @@ impl Batch {
                 });
             }
         }
-        observations.clear();
+        self.final_obs.clear();
         let mut finals = Vec::new();
-        for (env, &action) in actions.iter().enumerate() {
+        let rows = observations.chunks_exact_mut(self.obs_size);
+        for ((env, &action), row) in actions.iter().enumerate().zip(rows) {
             let game = self.games[env].as_mut();
             let player = self.to_move[env];
             // Checked against the legal mask above.
@@ -263,24 +268,27 @@ impl Batch {
                 gained.fill(0.0);
             }
             if over {
-                finals.push(Final {
-                    env,
-                    player,
-                    observation: game.observation_tensor(player),
-                    returns: game.returns(),
-                });
+                let start = self.final_obs.len();
+                self.final_obs.resize(start + self.obs_size, 0.0);
+                game.write_observation_tensor(player, &mut self.final_obs[start..]);
+                finals.push(Final { env, player, returns: game.returns() });
                 self.restart(env);
             } else {
                 self.update_legal(env, turn);
             }
-            // Zeros, then the game writes only its numbers that are not zero, while the row
-            // is in the cache.
-            let start = observations.len();
-            observations.resize(start + self.obs_size, 0.0);
-            let row = &mut observations[start..];
-            self.games[env].write_observation_tensor_over_zeros(self.to_move[env], row);
+            self.games[env].write_observation_tensor(self.to_move[env], row);
         }
         Ok(finals)
+    }
+
+    /// The last observation of the `k`-th game ended in the last step (the order of the
+    /// finals [`Batch::step`] returned), from the side of the player who ended it, in the
+    /// layout of [`Batch::observation_shape`].
+    ///
+    /// # Panics
+    /// If fewer than `k + 1` games ended in the last step.
+    pub fn final_observation(&self, k: usize) -> &[f32] {
+        &self.final_obs[k * self.obs_size..(k + 1) * self.obs_size]
     }
 
     /// The number of environments.
@@ -316,6 +324,11 @@ impl Batch {
     /// The shape of one observation.
     pub fn observation_shape(&self) -> Vec<usize> {
         self.initial.observation_shape()
+    }
+
+    /// The numbers of one observation (the product of [`Batch::observation_shape`]).
+    pub fn observation_size(&self) -> usize {
+        self.obs_size
     }
 
     /// The legal actions of environment `i` as `num_distinct_actions` flags.
@@ -414,14 +427,14 @@ fn reads_rewards(over: bool, terminal_rewards: bool) -> bool {
 
 /// Resolves the chance nodes ahead from `seed`, as [`crate::Session`] does; the turn then.
 fn resolve_chance(game: &mut dyn ErasedGame, seed: u64) -> Turn {
-    loop {
-        let turn = game.turn();
-        if turn != Turn::Chance || game.resolve_chance(seed).is_empty() {
-            // A game that draws nothing at a chance node would loop forever; the conformance
-            // tests rule it out for every registered game.
-            return turn;
-        }
+    let turn = game.turn();
+    if turn != Turn::Chance {
+        return turn;
     }
+    // The seed's outcomes end the chance nodes: the conformance tests check it for every
+    // registered game.
+    game.apply_chance_from_seed(seed);
+    game.turn()
 }
 
 #[cfg(test)]
@@ -456,7 +469,7 @@ mod tests {
             let mut batch = Batch::new(game, &params, n, 5).unwrap();
             let p = batch.num_players();
             let size: usize = batch.observation_shape().iter().product();
-            let mut obs = vec![f32::NAN; 7];
+            let mut obs = vec![f32::NAN; n * size];
             let mut actions = vec![0; n];
             let mut sessions: Vec<Session> = (0..n)
                 .map(|i| {
@@ -474,8 +487,9 @@ mod tests {
                         (0..m.len()).filter(|&a| m[a]).collect::<Vec<_>>()
                     });
                 }
+                // Every number is written: none stays NaN.
+                obs.fill(f32::NAN);
                 let finals = batch.step(&actions, &mut rewards, &mut done, &mut obs).unwrap();
-                assert_eq!(obs.len(), n * size);
                 for i in 0..n {
                     sessions[i].apply_action(actions[i] as usize).unwrap();
                     for q in 0..p {
@@ -483,11 +497,12 @@ mod tests {
                     }
                     assert_eq!(done[i], sessions[i].is_terminal(), "{game}");
                     if done[i] {
-                        let f = finals.iter().find(|f| f.env == i).unwrap();
+                        let k = finals.iter().position(|f| f.env == i).unwrap();
+                        let f = &finals[k];
                         assert_eq!(f.returns, sessions[i].returns());
                         assert_eq!(sums[i], sessions[i].returns(), "{game}");
                         assert_eq!(
-                            f.observation,
+                            batch.final_observation(k),
                             sessions[i].observation_tensor(f.player).unwrap().1
                         );
                         sums[i] = vec![0.0; p];
@@ -610,7 +625,8 @@ mod tests {
         let mut action = [0];
         batch.random_actions(&mut action);
         let (mut rewards, mut done) = (vec![0.0; 4], vec![false]);
-        batch.step(&action, &mut rewards, &mut done, &mut Vec::new()).unwrap();
+        let mut obs = vec![0.0; batch.observation_size()];
+        batch.step(&action, &mut rewards, &mut done, &mut obs).unwrap();
     }
 
     /// The sampler draws every legal action and nothing else, about equally often.
@@ -651,7 +667,7 @@ mod tests {
         assert_eq!(batch.current_players(), [0, 0, 0]);
         let mut rewards = vec![0.0; 6];
         let mut done = vec![false; 3];
-        let mut stepped = Vec::new();
+        let mut stepped = vec![f32::NAN; 3 * 75];
         batch.step(&first_legal(&batch), &mut rewards, &mut done, &mut stepped).unwrap();
         assert_eq!(batch.current_players(), [1, 1, 1]);
         let mut obs = vec![f32::NAN; 3 * 75];
@@ -673,7 +689,8 @@ mod tests {
         actions[env] = a as i64;
         let mut batch = batch;
         let (mut rewards, mut done) = (vec![0.0; 64 * 4], vec![false; 64]);
-        let err = batch.step(&actions, &mut rewards, &mut done, &mut Vec::new()).unwrap_err();
+        let mut obs = vec![0.0; 64 * batch.observation_size()];
+        let err = batch.step(&actions, &mut rewards, &mut done, &mut obs).unwrap_err();
         assert!(matches!(err, BatchError::Illegal { env: e, .. } if e == env), "{err}");
     }
 
@@ -681,18 +698,19 @@ mod tests {
     fn illegal_actions_are_refused_and_nothing_is_applied() {
         let mut batch = Batch::new("nine", &json!({}), 2, 3).unwrap();
         let (mut rewards, mut done) = (vec![0.0; 4], vec![false; 2]);
+        let mut obs = vec![0.0; 2 * batch.observation_size()];
         let mut actions = first_legal(&batch);
         let before = batch.env(0).text();
         let illegal = (0..37).find(|&a| !batch.legal_mask(1)[a]).unwrap() as i64;
         actions[1] = illegal;
-        let err = batch.step(&actions, &mut rewards, &mut done, &mut Vec::new()).unwrap_err();
+        let err = batch.step(&actions, &mut rewards, &mut done, &mut obs).unwrap_err();
         assert!(matches!(err, BatchError::Illegal { env: 1, action, .. } if action == illegal));
         assert!(err.to_string().contains("environment 1"), "{err}");
         assert_eq!(batch.env(0).text(), before);
         actions[1] = -3;
-        assert!(batch.step(&actions, &mut rewards, &mut done, &mut Vec::new()).is_err());
+        assert!(batch.step(&actions, &mut rewards, &mut done, &mut obs).is_err());
         assert_eq!(
-            batch.step(&actions[..1], &mut rewards, &mut done, &mut Vec::new()).unwrap_err(),
+            batch.step(&actions[..1], &mut rewards, &mut done, &mut obs).unwrap_err(),
             BatchError::WrongLength { expected: 2, got: 1 }
         );
         assert!(Batch::new("nine", &json!({}), 0, 3).is_err());

@@ -20,6 +20,9 @@ pub trait ErasedGame: Send + Sync + std::fmt::Debug {
     fn game_type(&self) -> GameType;
     /// A boxed copy.
     fn clone_box(&self) -> Box<dyn ErasedGame>;
+    /// Becomes a copy of `source` in place ([`Clone::clone_from`], which keeps what it can
+    /// of this game's allocations) if `source` is the same game; false otherwise.
+    fn clone_from_same(&mut self, source: &dyn ErasedGame) -> bool;
     /// Whether `other` is the same game in the same state.
     fn same_state(&self, other: &dyn ErasedGame) -> bool;
     /// The number of players.
@@ -39,6 +42,9 @@ pub trait ErasedGame: Send + Sync + std::fmt::Debug {
     /// Applies the chance outcomes `seed` picks from here (legal by the contract of
     /// [`Game::chance_from_seed`], which the conformance harness checks); their ids.
     fn resolve_chance(&mut self, seed: u64) -> Vec<usize>;
+    /// [`Game::apply_chance_from_seed`]: the outcomes `seed` picks from here, applied at once
+    /// (no ids listed).
+    fn apply_chance_from_seed(&mut self, seed: u64);
     /// Applies an id if it is legal now.
     ///
     /// # Errors
@@ -95,8 +101,6 @@ pub trait ErasedGame: Send + Sync + std::fmt::Debug {
     fn observation_tensor(&self, player: usize) -> Vec<f32>;
     /// See [`Game::write_observation_tensor`].
     fn write_observation_tensor(&self, player: usize, out: &mut [f32]);
-    /// See [`Game::write_observation_tensor_over_zeros`].
-    fn write_observation_tensor_over_zeros(&self, player: usize, out: &mut [f32]);
     /// See [`Game::observation_string`].
     fn observation_string(&self, player: usize) -> String;
     /// See [`Game::information_state_shape`].
@@ -136,6 +140,15 @@ impl<G: Present> ErasedGame for G {
     fn clone_box(&self) -> Box<dyn ErasedGame> {
         Box::new(self.clone())
     }
+    fn clone_from_same(&mut self, source: &dyn ErasedGame) -> bool {
+        match source.as_any().downcast_ref::<G>() {
+            Some(source) => {
+                self.clone_from(source);
+                true
+            }
+            None => false,
+        }
+    }
     fn same_state(&self, other: &dyn ErasedGame) -> bool {
         other.as_any().downcast_ref::<G>() == Some(self)
     }
@@ -172,6 +185,9 @@ impl<G: Present> ErasedGame for G {
             self.apply_unchecked(a);
         }
         ids
+    }
+    fn apply_chance_from_seed(&mut self, seed: u64) {
+        Game::apply_chance_from_seed(self, seed);
     }
     fn try_apply_id(&mut self, id: usize) -> Result<(), IllegalAction> {
         let action = self.action_from_id(id).ok_or(IllegalAction::Id {
@@ -242,9 +258,6 @@ impl<G: Present> ErasedGame for G {
     fn write_observation_tensor(&self, player: usize, out: &mut [f32]) {
         Game::write_observation_tensor(self, player, out);
     }
-    fn write_observation_tensor_over_zeros(&self, player: usize, out: &mut [f32]) {
-        Game::write_observation_tensor_over_zeros(self, player, out);
-    }
     fn observation_string(&self, player: usize) -> String {
         Game::observation_string(self, player)
     }
@@ -277,6 +290,13 @@ impl<G: Present> ErasedGame for G {
 impl Clone for Box<dyn ErasedGame> {
     fn clone(&self) -> Self {
         self.clone_box()
+    }
+
+    /// In place when `source` is the same game (no new box).
+    fn clone_from(&mut self, source: &Self) {
+        if !self.clone_from_same(source.as_ref()) {
+            *self = source.clone_box();
+        }
     }
 }
 
@@ -489,9 +509,12 @@ mod tests {
                 let ids: Vec<usize> = outcomes.iter().map(|&a| game.action_id(a)).collect();
                 assert_eq!(erased.chance_from_seed(step), ids);
                 assert_eq!(next.resolve_chance(step), ids);
+                let mut at_once = erased.clone();
+                at_once.apply_chance_from_seed(step);
                 for a in outcomes {
                     game.apply_unchecked(a);
                 }
+                assert!(at_once.same_state(&game), "the outcomes applied at once");
             } else {
                 let bot = &Game::bots(&game)[0];
                 let action = game.bot_action(bot, step);

@@ -3,7 +3,7 @@
 //! works. The Gymnasium-shaped class `tabletop.VectorEnv` (python/tabletop/vector.py) wraps it.
 
 use numpy::ndarray::{ArrayD, IxDyn};
-use numpy::{IntoPyArray, PyArray1, PyReadonlyArray1};
+use numpy::{IntoPyArray, PyArray1, PyArrayDyn, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -20,6 +20,9 @@ pub const MAX_ENVS: i128 = 1 << 16;
 pub struct VecEnv {
     batch: Batch,
     obs_size: usize,
+    /// `numpy.empty`: each step's observations go into a new array that nothing zeroes
+    /// first (every number is written).
+    empty: Py<PyAny>,
 }
 
 /// A flat vector as a numpy array of `shape` (one array object, no copy).
@@ -85,8 +88,9 @@ impl VecEnv {
         let batch = py
             .detach(|| Batch::new(game, &params, n, seed))
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let obs_size = batch.observation_shape().iter().product();
-        Ok(VecEnv { batch, obs_size })
+        let obs_size = batch.observation_size();
+        let empty = PyModule::import(py, "numpy")?.getattr("empty")?.unbind();
+        Ok(VecEnv { batch, obs_size, empty })
     }
 
     /// Starts a new game in every environment (from `seed` when given, else each
@@ -123,17 +127,25 @@ impl VecEnv {
         };
         let n = self.batch.len();
         let p = self.batch.num_players();
-        let outcome = py.detach(|| {
-            let mut rewards = vec![0.0; n * p];
-            let mut terminated = vec![false; n];
-            let mut obs = Vec::with_capacity(n * self.obs_size);
-            let finals = self.batch.step(&actions, &mut rewards, &mut terminated, &mut obs)?;
-            let (mask, players) = self.masks_and_players();
-            Ok::<_, tabletop_play::BatchError>((rewards, terminated, finals, (obs, mask, players)))
-        });
-        let (rewards, terminated, finals, (obs, mask, players)) =
+        let mut shape = vec![n];
+        shape.extend(self.batch.observation_shape());
+        let obs = self.empty.bind(py).call1((shape, "float32"))?.cast_into::<PyArrayDyn<f32>>()?;
+        let outcome = {
+            let mut written = obs.readwrite();
+            let out = written.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
+            py.detach(|| {
+                let mut rewards = vec![0.0; n * p];
+                let mut terminated = vec![false; n];
+                let finals = self.batch.step(&actions, &mut rewards, &mut terminated, out)?;
+                let (mask, players) = self.masks_and_players();
+                Ok::<_, tabletop_play::BatchError>((rewards, terminated, finals, mask, players))
+            })
+        };
+        let (rewards, terminated, finals, mask, players) =
             outcome.map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let (obs, mask, players) = self.current(py, obs, mask, players)?;
+        let obs = obs.into_any();
+        let mask = array(py, mask, vec![n, self.batch.num_distinct_actions()])?;
+        let players = array(py, players, vec![n])?;
         let none = py.None().into_bound(py);
         let (final_obs, returns, enders) = if finals.is_empty() {
             (none.clone(), none.clone(), none)
@@ -142,8 +154,9 @@ impl VecEnv {
             let mut objects: Vec<Py<PyAny>> = (0..n).map(|_| py.None()).collect();
             let mut returns = vec![0.0; n * p];
             let mut enders = vec![0i64; n];
-            for f in finals {
-                objects[f.env] = array(py, f.observation, shape.clone())?.unbind();
+            for (k, f) in finals.iter().enumerate() {
+                let observation = self.batch.final_observation(k).to_vec();
+                objects[f.env] = array(py, observation, shape.clone())?.unbind();
                 returns[f.env * p..(f.env + 1) * p].copy_from_slice(&f.returns);
                 enders[f.env] = f.player as i64;
             }

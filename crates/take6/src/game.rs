@@ -298,7 +298,7 @@ enum Stage {
 /// assert!(game.information_state_string(0).contains(&format!("p1:{card}")));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Take6 {
     rules: Rules,
     mode: Mode,
@@ -315,6 +315,38 @@ pub struct Take6 {
     hand_start: usize,
     /// The judge's script being replayed.
     script: Option<Arc<Script>>,
+}
+
+impl Clone for Take6 {
+    fn clone(&self) -> Take6 {
+        Take6 {
+            rules: self.rules,
+            mode: self.mode,
+            stage: self.stage.clone(),
+            deal: self.deal,
+            chosen: self.chosen,
+            last_round: self.last_round.clone(),
+            history: self.history.clone(),
+            hand_start: self.hand_start,
+            script: self.script.clone(),
+        }
+    }
+
+    /// Keeps the lists' capacity: a batch of environments starts each new game this way,
+    /// with no allocation.
+    fn clone_from(&mut self, source: &Take6) {
+        let Take6 { rules, mode, stage, deal, chosen, last_round, history, hand_start, script } =
+            source;
+        self.rules = *rules;
+        self.mode = *mode;
+        self.stage.clone_from(stage);
+        self.deal = *deal;
+        self.chosen = *chosen;
+        self.last_round.clone_from(last_round);
+        self.history.clone_from(history);
+        self.hand_start = *hand_start;
+        self.script.clone_from(script);
+    }
 }
 
 impl Take6 {
@@ -1007,21 +1039,13 @@ impl Game for Take6 {
 
     /// See [`Take6`].
     fn write_observation_tensor(&self, player: usize, t: &mut [f32]) {
-        t.fill(0.0);
-        self.write_observation_tensor_over_zeros(player, t);
-    }
-
-    /// The ones only: a few dozen cards among the planes' 936 numbers.
-    fn write_observation_tensor_over_zeros(&self, player: usize, t: &mut [f32]) {
         let w = usize::from(DECK_SIZE);
         let (sets, choosing) = self.observed_sets(player);
         // Card `v` is bit `v` of a set, number `v - 1` of a plane.
         for (plane, set) in t.chunks_exact_mut(w).zip(sets) {
-            tabletop_core::write_ones(plane, set.bits() >> 1);
+            tabletop_core::write_flags(plane, set.bits() >> 1);
         }
-        if choosing {
-            t[8 * w..].fill(1.0);
-        }
+        t[8 * w..].fill(if choosing { 1.0 } else { 0.0 });
     }
 
     fn observation_shape(&self) -> Vec<usize> {
