@@ -252,6 +252,64 @@ const fn byte_flags() -> [[f32; 8]; 256] {
 /// # Panics
 /// If `out` has more than 128 numbers.
 pub fn write_flags(out: &mut [f32], bits: u128) {
+    flags(out, bits);
+}
+
+/// [`write_flags`] for several planes at once: `out` split into `sets.len()` planes of
+/// equal width (at most 128), plane `k` the bits of `sets[k]`. Most of an observation of
+/// cards; on x86-64 processors with AVX2 (checked at run time) it stores 32 bytes at a
+/// time, twice as many as the baseline's SSE2.
+///
+/// ```
+/// let mut planes = [f32::NAN; 6];
+/// tabletop_core::write_flag_planes(&mut planes, &[0b101, 0b010]);
+/// assert_eq!(planes, [1.0, 0.0, 1.0, 0.0, 1.0, 0.0]);
+/// ```
+///
+/// # Panics
+/// If `out` does not split into `sets.len()` planes of at most 128 numbers.
+pub fn write_flag_planes(out: &mut [f32], sets: &[u128]) {
+    if sets.is_empty() {
+        assert!(out.is_empty(), "numbers but no planes");
+        return;
+    }
+    let width = out.len() / sets.len();
+    assert_eq!(width * sets.len(), out.len(), "planes of equal width");
+    if width == 0 {
+        return;
+    }
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        #[allow(unsafe_code)]
+        // SAFETY: the processor has AVX2, checked just above. Measured: the observations of
+        // a batch of 1024 Take 6! games take 0.03 us a step less (see python/README.md).
+        unsafe {
+            flag_planes_avx2(out, width, sets);
+        }
+        return;
+    }
+    flag_planes(out, width, sets);
+}
+
+/// [`write_flag_planes`] for the processor the crate is built for.
+#[inline(always)]
+fn flag_planes(out: &mut [f32], width: usize, sets: &[u128]) {
+    for (plane, &bits) in out.chunks_exact_mut(width).zip(sets) {
+        flags(plane, bits);
+    }
+}
+
+/// [`write_flag_planes`] built with AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn flag_planes_avx2(out: &mut [f32], width: usize, sets: &[u128]) {
+    flag_planes(out, width, sets);
+}
+
+/// [`write_flags`], inlined into each caller (so that [`flag_planes_avx2`] builds it with
+/// AVX2).
+#[inline(always)]
+fn flags(out: &mut [f32], bits: u128) {
     assert!(out.len() <= 128, "at most 128 flags");
     let bytes = bits.to_le_bytes();
     let whole = out.len() / 8;
@@ -302,5 +360,39 @@ mod tests {
                 assert_eq!(out, plain, "{bits:#x}, {len}");
             }
         }
+    }
+
+    /// Several planes at once, on the processor's fastest path and the baseline's alike:
+    /// each plane the plain loop over its bits, for widths up to 128 and up to 9 planes.
+    #[test]
+    fn write_flag_planes_is_the_plain_loop() {
+        let mut rng = seeded_rng(5);
+        for width in (0..=128).step_by(7).chain([104, 128]) {
+            for planes in 1..=9 {
+                let sets: Vec<u128> = (0..planes).map(|_| rng.random()).collect();
+                let plain: Vec<f32> = sets
+                    .iter()
+                    .flat_map(|&bits| {
+                        (0..width).map(move |i| if bits >> i & 1 == 1 { 1.0 } else { 0.0 })
+                    })
+                    .collect();
+                let mut out = vec![f32::NAN; width * planes];
+                write_flag_planes(&mut out, &sets);
+                assert_eq!(out, plain, "{planes} planes of {width}");
+                if width > 0 {
+                    out.fill(f32::NAN);
+                    flag_planes(&mut out, width, &sets);
+                    assert_eq!(out, plain, "{planes} planes of {width}, baseline");
+                }
+            }
+        }
+        let mut none: [f32; 0] = [];
+        write_flag_planes(&mut none, &[]);
+    }
+
+    #[test]
+    #[should_panic(expected = "planes of equal width")]
+    fn planes_of_unequal_width_are_refused() {
+        write_flag_planes(&mut [0.0; 7], &[1, 2]);
     }
 }

@@ -1042,10 +1042,9 @@ impl Game for Take6 {
         let w = usize::from(DECK_SIZE);
         let (sets, choosing) = self.observed_sets(player);
         // Card `v` is bit `v` of a set, number `v - 1` of a plane.
-        for (plane, set) in t.chunks_exact_mut(w).zip(sets) {
-            tabletop_core::write_flags(plane, set.bits() >> 1);
-        }
-        t[8 * w..].fill(if choosing { 1.0 } else { 0.0 });
+        let (cards, last) = t.split_at_mut(8 * w);
+        tabletop_core::write_flag_planes(cards, &sets.map(|set| set.bits() >> 1));
+        last.fill(if choosing { 1.0 } else { 0.0 });
     }
 
     fn observation_shape(&self) -> Vec<usize> {
