@@ -640,6 +640,11 @@ mod tests {
             seen[usize::from(drawn[0])] = true;
         }
         assert_eq!(seen, [false, true, true, true]);
+        // The default applies the seed's outcomes at once: the die rolled.
+        let mut rolled = g.clone();
+        rolled.apply_chance_from_seed(5);
+        assert_eq!(rolled.die, Some(g.chance_from_seed(5)[0]));
+        assert_eq!(rolled.turn(), Turn::Player(0));
         assert_eq!(
             g.try_apply(4),
             Err(IllegalAction::NotLegal {
