@@ -438,6 +438,31 @@ pub fn games() -> Vec<GameInfo> {
 mod tests {
     use super::*;
 
+    /// Where a boxed game lives.
+    fn address(game: &dyn ErasedGame) -> *const u8 {
+        std::ptr::from_ref(game).cast()
+    }
+
+    /// A copy of the same game is made in place, in the box it had (a batch starts each new
+    /// game this way); a copy of another game takes a new box.
+    #[test]
+    fn clone_from_copies_the_same_game_in_place() {
+        let start = |name: &str| (find(name).unwrap().create)(&serde_json::json!({})).unwrap().0;
+        let source = start("take6");
+        let mut played = start("take6");
+        played.resolve_chance(3);
+        assert!(!played.same_state(source.as_ref()));
+        let at = address(played.as_ref());
+        played.clone_from(&source);
+        assert!(played.same_state(source.as_ref()));
+        assert_eq!(address(played.as_ref()), at, "copied in place");
+        let mut other = start("nine");
+        assert!(!other.clone_from_same(source.as_ref()));
+        other.clone_from(&source);
+        assert!(other.same_state(source.as_ref()));
+        assert_eq!(other.game_type().short_name, "take6");
+    }
+
     /// Along one game of `G` (the default parameters, the default bot moving), every method
     /// of the erased layer answers as the game's own.
     fn erased_answers_as_the_game<G: Present>() {
