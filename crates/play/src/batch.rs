@@ -369,10 +369,10 @@ impl Batch {
     /// # Panics
     /// If `out` is not n times the size of one observation.
     pub fn write_observations(&self, out: &mut [f32]) {
-        let size = out.len() / self.games.len();
-        assert_eq!(size * self.games.len(), out.len(), "observations: n x observation size");
+        let n = self.games.len();
+        assert_eq!(out.len(), n * self.obs_size, "observations: n x observation size");
         for ((game, &player), row) in
-            self.games.iter().zip(&self.to_move).zip(out.chunks_exact_mut(size))
+            self.games.iter().zip(&self.to_move).zip(out.chunks_exact_mut(self.obs_size))
         {
             game.write_observation_tensor(player, row);
         }
@@ -468,7 +468,7 @@ mod tests {
             let n = 3;
             let mut batch = Batch::new(game, &params, n, 5).unwrap();
             let p = batch.num_players();
-            let size: usize = batch.observation_shape().iter().product();
+            let size = batch.observation_size();
             let mut obs = vec![f32::NAN; n * size];
             let mut actions = vec![0; n];
             let mut sessions: Vec<Session> = (0..n)
@@ -530,7 +530,7 @@ mod tests {
         assert_ne!(a.episode_seeds(), b.episode_seeds());
         b.reset(Some(9));
         assert_eq!(a.episode_seeds(), b.episode_seeds());
-        let size: usize = a.observation_shape().iter().product();
+        let size = a.observation_size();
         let (mut oa, mut ob) = (vec![0.0; 4 * size], vec![0.0; 4 * size]);
         a.write_observations(&mut oa);
         b.write_observations(&mut ob);

@@ -19,7 +19,6 @@ pub const MAX_ENVS: i128 = 1 << 16;
 #[pyclass(module = "tabletop._native")]
 pub struct VecEnv {
     batch: Batch,
-    obs_size: usize,
     /// `numpy.empty`: each step's observations go into a new array that nothing zeroes
     /// first (every number is written).
     empty: Py<PyAny>,
@@ -37,19 +36,24 @@ fn array<'py, T: numpy::Element>(
 }
 
 impl VecEnv {
-    /// (observations, legal action masks, current players) as numpy arrays.
+    /// The shape of n observations.
+    fn observations_shape(&self) -> Vec<usize> {
+        let mut shape = vec![self.batch.len()];
+        shape.extend(self.batch.observation_shape());
+        shape
+    }
+
+    /// (observations, legal action masks, current players), the last two made numpy arrays.
     fn current<'py>(
         &self,
         py: Python<'py>,
-        obs: Vec<f32>,
+        obs: Bound<'py, PyAny>,
         mask: Vec<bool>,
         players: Vec<i64>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         let n = self.batch.len();
-        let mut shape = vec![n];
-        shape.extend(self.batch.observation_shape());
         Ok((
-            array(py, obs, shape)?,
+            obs,
             array(py, mask, vec![n, self.batch.num_distinct_actions()])?,
             array(py, players, vec![n])?,
         ))
@@ -57,7 +61,7 @@ impl VecEnv {
 
     /// The observations, masks and players, computed with the GIL released.
     fn snapshot(&self) -> (Vec<f32>, Vec<bool>, Vec<i64>) {
-        let mut obs = vec![0.0; self.batch.len() * self.obs_size];
+        let mut obs = vec![0.0; self.batch.len() * self.batch.observation_size()];
         self.batch.write_observations(&mut obs);
         let (mask, players) = self.masks_and_players();
         (obs, mask, players)
@@ -88,9 +92,8 @@ impl VecEnv {
         let batch = py
             .detach(|| Batch::new(game, &params, n, seed))
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let obs_size = batch.observation_size();
         let empty = PyModule::import(py, "numpy")?.getattr("empty")?.unbind();
-        Ok(VecEnv { batch, obs_size, empty })
+        Ok(VecEnv { batch, empty })
     }
 
     /// Starts a new game in every environment (from `seed` when given, else each
@@ -106,6 +109,7 @@ impl VecEnv {
             self.batch.reset(seed);
             self.snapshot()
         });
+        let obs = array(py, obs, self.observations_shape())?;
         let (obs, mask, players) = self.current(py, obs, mask, players)?;
         PyTuple::new(py, [obs, mask, players])
     }
@@ -127,8 +131,7 @@ impl VecEnv {
         };
         let n = self.batch.len();
         let p = self.batch.num_players();
-        let mut shape = vec![n];
-        shape.extend(self.batch.observation_shape());
+        let shape = self.observations_shape();
         let obs = self.empty.bind(py).call1((shape, "float32"))?.cast_into::<PyArrayDyn<f32>>()?;
         let outcome = {
             let mut written = obs.readwrite();
@@ -143,9 +146,7 @@ impl VecEnv {
         };
         let (rewards, terminated, finals, mask, players) =
             outcome.map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let obs = obs.into_any();
-        let mask = array(py, mask, vec![n, self.batch.num_distinct_actions()])?;
-        let players = array(py, players, vec![n])?;
+        let (obs, mask, players) = self.current(py, obs.into_any(), mask, players)?;
         let none = py.None().into_bound(py);
         let (final_obs, returns, enders) = if finals.is_empty() {
             (none.clone(), none.clone(), none)
