@@ -278,20 +278,73 @@ pub fn write_flag_planes(out: &mut [f32], sets: &[u128]) {
     if width == 0 {
         return;
     }
+    with_fastest(Kernel::FlagPlanes { out, width, sets });
+}
+
+/// Writes byte counts as numbers: `out[i]` is `counts[i]` (an observation's planes of
+/// counts). On x86-64 processors with AVX2 (checked at run time) it converts eight at a
+/// time, twice as many as the baseline's SSE2, in a third of the instructions.
+///
+/// ```
+/// let mut plane = [f32::NAN; 3];
+/// tabletop_core::write_counts(&mut plane, &[0, 4, 2]);
+/// assert_eq!(plane, [0.0, 4.0, 2.0]);
+/// ```
+///
+/// # Panics
+/// If `out` and `counts` differ in length.
+pub fn write_counts(out: &mut [f32], counts: &[u8]) {
+    assert_eq!(out.len(), counts.len(), "a number per count");
+    with_fastest(Kernel::Counts { out, counts });
+}
+
+/// A loop over an observation that runs faster built for the processor at hand.
+enum Kernel<'a> {
+    /// [`write_flag_planes`]'s.
+    FlagPlanes { out: &'a mut [f32], width: usize, sets: &'a [u128] },
+    /// [`write_counts`]'s.
+    Counts { out: &'a mut [f32], counts: &'a [u8] },
+}
+
+/// Runs `kernel` built with AVX2 where the processor has it, else as built for the crate.
+#[inline]
+fn with_fastest(kernel: Kernel<'_>) {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         #[allow(unsafe_code)]
-        // SAFETY: the processor has AVX2, checked just above. Measured: the observations of
-        // a batch of 1024 Take 6! games take 0.03 us a step less (see python/README.md).
+        // SAFETY: the processor has AVX2, checked just above. Measured (python/README.md):
+        // a step of a batch of 1024 Take 6! games takes 0.03 us less with it, of Mahjong
+        // games 0.007 us (1.05x).
         unsafe {
-            flag_planes_avx2(out, width, sets);
+            run_avx2(kernel);
         }
         return;
     }
-    flag_planes(out, width, sets);
+    run(kernel);
 }
 
-/// [`write_flag_planes`] for the processor the crate is built for.
+/// Runs `kernel` as built for the crate (inlined into [`run_avx2`], which builds it with
+/// AVX2).
+#[inline(always)]
+fn run(kernel: Kernel<'_>) {
+    match kernel {
+        Kernel::FlagPlanes { out, width, sets } => flag_planes(out, width, sets),
+        Kernel::Counts { out, counts } => {
+            for (x, &c) in out.iter_mut().zip(counts) {
+                *x = f32::from(c);
+            }
+        }
+    }
+}
+
+/// [`run`] built with AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn run_avx2(kernel: Kernel<'_>) {
+    run(kernel);
+}
+
+/// [`write_flag_planes`]'s loop.
 #[inline(always)]
 fn flag_planes(out: &mut [f32], width: usize, sets: &[u128]) {
     for (plane, &bits) in out.chunks_exact_mut(width).zip(sets) {
@@ -299,15 +352,7 @@ fn flag_planes(out: &mut [f32], width: usize, sets: &[u128]) {
     }
 }
 
-/// [`write_flag_planes`] built with AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn flag_planes_avx2(out: &mut [f32], width: usize, sets: &[u128]) {
-    flag_planes(out, width, sets);
-}
-
-/// [`write_flags`], inlined into each caller (so that [`flag_planes_avx2`] builds it with
-/// AVX2).
+/// [`write_flags`], inlined into each caller (so that [`run_avx2`] builds it with AVX2).
 #[inline(always)]
 fn flags(out: &mut [f32], bits: u128) {
     assert!(out.len() <= 128, "at most 128 flags");
@@ -388,6 +433,29 @@ mod tests {
         }
         let mut none: [f32; 0] = [];
         write_flag_planes(&mut none, &[]);
+    }
+
+    /// Against the plain loop, on the processor's fastest path and the baseline's alike, for
+    /// every length up to 200 (counts of every byte value).
+    #[test]
+    fn write_counts_is_the_plain_loop() {
+        let mut rng = seeded_rng(6);
+        for len in 0..=200 {
+            let counts: Vec<u8> = (0..len).map(|_| rng.random()).collect();
+            let plain: Vec<f32> = counts.iter().map(|&c| c as f32).collect();
+            let mut out = vec![f32::NAN; len];
+            write_counts(&mut out, &counts);
+            assert_eq!(out, plain, "{len}");
+            out.fill(f32::NAN);
+            run(Kernel::Counts { out: &mut out, counts: &counts });
+            assert_eq!(out, plain, "{len}, baseline");
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "a number per count")]
+    fn counts_need_a_number_each() {
+        write_counts(&mut [0.0; 3], &[1, 2]);
     }
 
     #[test]
