@@ -34,7 +34,7 @@ use tabletop_core::{
 use crate::state::{Claim, Position};
 use crate::tile::{Direction, Player};
 use crate::wall::{Wall, shuffle};
-use crate::{Event, Kind, Meld, Outcome, Suit};
+use crate::{Event, Kind, Outcome, Suit};
 
 /// The parameters of a game. Default: the wall is drawn by chance (from a seed in a session).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -659,34 +659,17 @@ impl Game for Mahjong {
             return;
         };
         let me = Mahjong::viewer(player);
-        // Counts as numbers, a whole plane of fixed length at a time (so it vectorises).
-        let write = |plane: &mut [f32], counts: &[u8; Kind::COUNT]| {
-            let plane: &mut [f32; Kind::COUNT] = plane.try_into().expect("a plane per kind");
-            for (x, &count) in plane.iter_mut().zip(counts) {
-                *x = f32::from(count);
-            }
-        };
-        let (hand, rest) = t.split_at_mut(w);
-        let (melds, rest) = rest.split_at_mut(4 * w);
-        let (discards, to_act) = rest.split_at_mut(4 * w);
-        write(hand, table.hand(me).counts());
-        melds.fill(0.0);
-        for (p, plane) in Player::ALL.into_iter().zip(melds.chunks_exact_mut(w)) {
-            for m in table.melds(p) {
-                match m {
-                    Meld::Pong(k) => plane[k.index()] += 3.0,
-                    Meld::Chow(k) => {
-                        let i = k.index();
-                        for x in &mut plane[i..i + 3] {
-                            *x += 1.0;
-                        }
-                    }
-                }
-            }
-        }
-        for (p, plane) in Player::ALL.into_iter().zip(discards.chunks_exact_mut(w)) {
-            write(plane, table.discard_counts(p));
-        }
+        // Every plane but the last from counts the table keeps, gathered then made numbers
+        // in one pass (the fewest left over from whole vectors).
+        let (melds, discards) = table.all_counts();
+        let mut counts = [0; 9 * Kind::COUNT];
+        let (hand, rest) = counts.split_at_mut(w);
+        let (in_melds, on_table) = rest.split_at_mut(4 * w);
+        hand.copy_from_slice(table.hand(me).counts());
+        in_melds.copy_from_slice(melds.as_flattened());
+        on_table.copy_from_slice(discards.as_flattened());
+        let (planes, to_act) = t.split_at_mut(9 * w);
+        tabletop_core::write_counts(planes, &counts);
         to_act.fill(if table.to_act() == Some(me) { 1.0 } else { 0.0 });
     }
 

@@ -95,6 +95,9 @@ pub struct Position {
     /// Each player's melds, in the order claimed: at most 4 (a meld takes 3 of the 13 tiles of a
     /// hand, and a fifth would leave none to win with), their number is the length.
     melds: [ArrayVec<Meld, 4>; 4],
+    /// Each player's melds counted by kind (a pong 3 of its kind, a chow 1 of each of its
+    /// three), kept as melds are claimed: what an observation shows.
+    in_melds: [[u8; Kind::COUNT]; 4],
     /// Each player's discards still on the table, counted by kind (a claim takes one back).
     on_table: [[u8; Kind::COUNT]; 4],
     direction: Direction,
@@ -135,6 +138,7 @@ impl Position {
             hands: [Hand::new(); 4],
             melds: Default::default(),
             on_table: [[0; Kind::COUNT]; 4],
+            in_melds: [[0; Kind::COUNT]; 4],
             direction: Direction::Forward,
             to_discard: None,
             outcome: None,
@@ -687,6 +691,9 @@ impl Position {
         self.on_table[from.index()][tile.index()] -= 1;
         self.hands[j] = hand;
         self.melds[j].push(meld);
+        for k in meld.tiles() {
+            self.in_melds[j][k.index()] += 1;
+        }
         self.dist[j] = d;
         self.to_discard = Some(to);
     }
@@ -732,10 +739,15 @@ impl Position {
             for k in hand.tiles() {
                 counts[k.index()] += 1;
             }
+            let mut in_melds = [0; Kind::COUNT];
             for m in self.melds(p) {
                 for k in m.tiles() {
                     counts[k.index()] += 1;
+                    in_melds[k.index()] += 1;
                 }
+            }
+            if in_melds != self.in_melds[i] {
+                return Err(format!("{p}: the melds counted by kind disagree with the melds"));
             }
             let melds = self.melds[i].len();
             let due = self.to_discard == Some(p);
@@ -786,6 +798,18 @@ impl Position {
     /// hold: [`Position::discards`] counted, kept as play goes.
     pub fn discard_counts(&self, player: Player) -> &[u8; Kind::COUNT] {
         &self.on_table[player.index()]
+    }
+
+    /// [`Position::meld_counts`] and [`Position::discard_counts`] of every player, in the
+    /// order of [`Player::ALL`].
+    pub(crate) fn all_counts(&self) -> (&[[u8; Kind::COUNT]; 4], &[[u8; Kind::COUNT]; 4]) {
+        (&self.in_melds, &self.on_table)
+    }
+
+    /// How many of each kind (by [`Kind::index`]) the player's melds hold: [`Position::melds`]
+    /// counted, kept as melds are claimed.
+    pub fn meld_counts(&self, player: Player) -> &[u8; Kind::COUNT] {
+        &self.in_melds[player.index()]
     }
 
     /// The player's discards still on the table, oldest first: every `OUT` (`PASS` included)
@@ -1014,6 +1038,10 @@ mod tests {
         let mut t = table();
         t.waits[0] ^= 1 << 5;
         assert_eq!(broken(&t), "A: cached winning tiles are stale");
+        // Melds counted by kind that are not the melds.
+        let mut t = table();
+        t.in_melds[1][one.index()] += 3;
+        assert_eq!(broken(&t), "B: the melds counted by kind disagree with the melds");
         // A tile in two places: a 1M in a hand became a 2M, or a discard counted twice.
         let mut t = table();
         let p = (0..4).find(|&i| t.hands[i].count(one) > 0 && t.hands[i].count(two) < 4);
