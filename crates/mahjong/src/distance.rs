@@ -62,8 +62,21 @@ fn at(v: u64, g: usize, p: usize) -> u8 {
 /// The best costs of two suits together, `[g][p]` for `g <= groups`.
 #[inline(always)]
 fn pair_up(x: u64, y: u64, groups: usize) -> [[u8; 2]; 5] {
+    match groups {
+        0 => pair_up_to::<0>(x, y),
+        1 => pair_up_to::<1>(x, y),
+        2 => pair_up_to::<2>(x, y),
+        3 => pair_up_to::<3>(x, y),
+        _ => pair_up_to::<4>(x, y),
+    }
+}
+
+/// [`pair_up`] for `G` groups known when compiled: the loops unroll and every cost is read
+/// out of its packed vector once.
+#[inline(always)]
+fn pair_up_to<const G: usize>(x: u64, y: u64) -> [[u8; 2]; 5] {
     let mut out = [[u8::MAX; 2]; 5];
-    for (g, slot) in out.iter_mut().enumerate().take(groups + 1) {
+    for (g, slot) in out.iter_mut().enumerate().take(G + 1) {
         let (mut p0, mut p1) = (u8::MAX, u8::MAX);
         for gx in 0..=g {
             let gy = g - gx;
@@ -79,11 +92,23 @@ fn pair_up(x: u64, y: u64, groups: usize) -> [[u8; 2]; 5] {
 /// pair.
 #[inline]
 fn combine(v: [u64; 4], groups: usize) -> u8 {
-    let a = pair_up(v[0], v[1], groups);
-    let b = pair_up(v[2], v[3], groups);
+    match groups {
+        0 => combine_to::<0>(v),
+        1 => combine_to::<1>(v),
+        2 => combine_to::<2>(v),
+        3 => combine_to::<3>(v),
+        _ => combine_to::<4>(v),
+    }
+}
+
+/// [`combine`] for `G` groups known when compiled.
+#[inline(always)]
+fn combine_to<const G: usize>(v: [u64; 4]) -> u8 {
+    let a = pair_up_to::<G>(v[0], v[1]);
+    let b = pair_up_to::<G>(v[2], v[3]);
     let mut best = u8::MAX;
-    for (g, ag) in a.iter().enumerate().take(groups + 1) {
-        let bh = b[groups - g];
+    for (g, ag) in a.iter().enumerate().take(G + 1) {
+        let bh = b[G - g];
         best = best.min((ag[0].saturating_add(bh[1])).min(ag[1].saturating_add(bh[0])));
     }
     best
