@@ -105,7 +105,9 @@ pub struct Position {
     outcome: Option<Outcome>,
     events: Vec<Event>,
     stats: GameStats,
-    /// Distance of each player's hand; for the player to discard, of the full hand.
+    /// Distance of each player's hand; for the player to discard, of the full hand, or
+    /// [`UNKNOWN`] after a draw when the rules decide the claims (the discard rule computes
+    /// it then, and a batch of random discards never needs it).
     dist: [u8; 4],
     /// Winning tiles of each waiting player (bit per plain kind).
     waits: [u64; 4],
@@ -296,14 +298,17 @@ impl Position {
         self.events.push(Event::Draw { player: p, tile });
         let hand = &self.hands[i];
         if hand.has_special() {
-            self.dist[i] = u8::MAX; // not used: a special tile goes first
+            self.dist[i] = UNKNOWN; // not used: a special tile goes first
+        } else if self.decide {
+            // Read by `may_self_draw`.
+            self.dist[i] = distance(hand, self.melds[i].len());
+        } else if self.waits[i] >> tile.index() & 1 == 1 {
+            // The winning tiles of the hand before the draw (kept since the player's last
+            // discard, or the deal) hold every tile that completes it.
+            self.finish(Outcome::SelfDrawn(p));
+            return;
         } else {
-            let d = distance(hand, self.melds[i].len());
-            if d == 0 && !self.decide {
-                self.finish(Outcome::SelfDrawn(p));
-                return;
-            }
-            self.dist[i] = d;
+            self.dist[i] = UNKNOWN;
         }
         self.to_discard = Some(p);
     }
@@ -533,7 +538,10 @@ impl Position {
         let melds = self.melds[p.index()].len();
         // Removing a tile never lowers the distance and raises it by at most one, so the
         // first kind (in priority order) that keeps the distance is the answer.
-        let d = self.dist[p.index()];
+        let d = match self.dist[p.index()] {
+            UNKNOWN => distance(hand, melds),
+            d => d,
+        };
         if d == 0 {
             // A winning hand not taken (a self-drawn win declined, or a claim that completed
             // the hand): every discard leaves distance 1, so the first kind in priority order.
@@ -911,7 +919,7 @@ impl Position {
                 // As after a draw (the cache is read only without a special tile).
                 let melds = table.melds[p.index()].len();
                 table.dist[p.index()] =
-                    if hand.has_special() { u8::MAX } else { distance(&hand, melds) };
+                    if hand.has_special() { UNKNOWN } else { distance(&hand, melds) };
             } else {
                 table.refresh(p);
             }
@@ -919,6 +927,9 @@ impl Position {
         table
     }
 }
+
+/// A distance not computed (see `Position::dist`): above every distance (at most 14).
+const UNKNOWN: u8 = u8::MAX;
 
 /// Whether a numbered kind `k` is within two ranks of a kind held (or held itself).
 #[inline]

@@ -3,11 +3,46 @@
 
 use std::path::Path;
 
+use tabletop_core::rand::Rng as _;
 use tabletop_core::{seeded_rng, sub_seed};
 use tabletop_mahjong::{
     Event, Outcome, Player, Position, ReplayError, ReplayReason, ReplayState, Wall, check_log,
-    discard_options, distance, log_text, parse_log, parse_log_lines, simulate,
+    discard_options, distance, is_winning, log_text, parse_log, parse_log_lines, simulate,
 };
+
+/// A drawn hand wins by itself exactly when it is a winning hand (the simulator finds it from
+/// the winning tiles it keeps for the hand before the draw): on the rule's discards with one
+/// in five random instead (hands the rule never reaches), every draw that left the game going
+/// was not winning, and every self-drawn win was.
+#[test]
+fn a_draw_wins_exactly_when_the_hand_is_winning() {
+    let (mut wins, mut draws) = (0, 0);
+    for i in 0..400u64 {
+        let wall = Wall::random(&mut seeded_rng(sub_seed(17, i)));
+        let mut rng = seeded_rng(sub_seed(18, i));
+        let mut table = Position::new(&wall);
+        loop {
+            if let Some(Outcome::SelfDrawn(w)) = table.outcome() {
+                let hand = table.hand(w);
+                assert!(is_winning(hand, table.melds(w).count()), "wall {i}: {w} won with {hand}");
+                wins += 1;
+            } else if let Some(&Event::Draw { player: q, .. }) = table.events().last() {
+                let hand = table.hand(q);
+                assert!(!is_winning(hand, table.melds(q).count()), "wall {i}: {q} holds {hand}");
+                draws += 1;
+            }
+            let Some(p) = table.to_discard() else { break };
+            let kinds: Vec<_> = table.hand(p).kinds().collect();
+            let tile = if rng.random_bool(0.2) {
+                kinds[rng.random_range(0..kinds.len())]
+            } else {
+                table.choose_discard()
+            };
+            table.discard(tile);
+        }
+    }
+    assert!(wins >= 5 && draws > 10_000, "{wins} self-drawn wins, {draws} other draws");
+}
 
 #[test]
 fn fixed_rules_keep_invariants_and_logs_replay() {
