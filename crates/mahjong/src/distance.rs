@@ -59,20 +59,8 @@ fn at(v: u64, g: usize, p: usize) -> u8 {
     (v >> (4 * slot(g, p)) & 15) as u8
 }
 
-/// The best costs of two suits together, `[g][p]` for `g <= groups`.
-#[inline(always)]
-fn pair_up(x: u64, y: u64, groups: usize) -> [[u8; 2]; 5] {
-    match groups {
-        0 => pair_up_to::<0>(x, y),
-        1 => pair_up_to::<1>(x, y),
-        2 => pair_up_to::<2>(x, y),
-        3 => pair_up_to::<3>(x, y),
-        _ => pair_up_to::<4>(x, y),
-    }
-}
-
-/// [`pair_up`] for `G` groups known when compiled: the loops unroll and every cost is read
-/// out of its packed vector once.
+/// The best costs of two suits together, `[g][p]` for `g <= G` (`G` known when compiled:
+/// the loops unroll and every cost is read out of its packed vector once).
 #[inline(always)]
 fn pair_up_to<const G: usize>(x: u64, y: u64) -> [[u8; 2]; 5] {
     let mut out = [[u8::MAX; 2]; 5];
@@ -140,7 +128,8 @@ impl OneSuitVaries {
         for (slot, s) in others.iter_mut().zip((0..4).filter(|&s| s != suit)) {
             *slot = suit_costs(t, s, k[s]);
         }
-        let ab = pair_up(others[0], others[1], groups);
+        // Entry g depends on g alone: computed to 4 groups, read to `groups`.
+        let ab = pair_up_to::<4>(others[0], others[1]);
         let z = others[2];
         let mut rest = [[u8::MAX; 2]; 5];
         for (g, slot) in rest.iter_mut().enumerate().take(groups + 1) {
