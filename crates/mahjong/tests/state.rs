@@ -6,8 +6,9 @@ use std::path::Path;
 use tabletop_core::rand::Rng as _;
 use tabletop_core::{seeded_rng, sub_seed};
 use tabletop_mahjong::{
-    Event, Outcome, Player, Position, ReplayError, ReplayReason, ReplayState, Wall, check_log,
-    discard_options, distance, is_winning, log_text, parse_log, parse_log_lines, simulate,
+    Event, Kind, Outcome, Player, Position, ReplayError, ReplayReason, ReplayState, Wall,
+    check_log, discard_options, distance, is_winning, log_text, parse_log, parse_log_lines,
+    simulate,
 };
 
 /// A drawn hand wins by itself exactly when it is a winning hand (the simulator finds it from
@@ -60,6 +61,13 @@ fn fixed_rules_keep_invariants_and_logs_replay() {
             assert_eq!(tile, rule, "wall {i}: {p} holds {}", table.hand(p));
             table.discard(tile);
             table.check().unwrap_or_else(|e| panic!("wall {i}: {e}"));
+            for q in Player::ALL {
+                let mut counted = [0; Kind::COUNT];
+                for k in table.melds(q).flat_map(|m| m.tiles()) {
+                    counted[k.index()] += 1;
+                }
+                assert_eq!(table.meld_counts(q), &counted, "wall {i}: {q}'s melds");
+            }
         }
         let record = simulate(&wall);
         assert_eq!(record.events, table.events());
