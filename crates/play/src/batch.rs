@@ -425,12 +425,13 @@ fn pick_legal(row: &[bool], rng: &mut Xoshiro256PlusPlus) -> usize {
 /// The index of flag number `j` (0-based) among the set flags of a word of [`word`], with
 /// no branch: byte `i` of `w * 0x0101..01` counts the set flags up to flag `i`, and the
 /// answer is the first byte whose count exceeds `j` (compared in each byte at once: every
-/// count is at most 8, so the subtraction borrows across no byte).
+/// count is at most 8, so adding the high bit carries into no byte and the subtraction
+/// borrows across none).
 fn nth_set_flag(w: u64, j: u32) -> usize {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let running = w.wrapping_mul(ONES);
-    let above = ((running | HIGH) - u64::from(j + 1) * ONES) & HIGH;
+    let above = ((running + HIGH) - u64::from(j + 1) * ONES) & HIGH;
     above.trailing_zeros() as usize / 8
 }
 
