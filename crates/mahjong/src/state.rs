@@ -916,7 +916,9 @@ impl Position {
             }
             table.hands[p.index()] = hand;
             if table.to_discard == Some(p) {
-                // As after a draw (the cache is read only without a special tile).
+                // As after a draw when the players decide (`may_self_draw` reads it; the
+                // discard rule takes a known distance as well; it is read only without a
+                // special tile).
                 let melds = table.melds[p.index()].len();
                 table.dist[p.index()] =
                     if hand.has_special() { UNKNOWN } else { distance(&hand, melds) };

@@ -43,17 +43,15 @@ impl VecEnv {
         shape
     }
 
-    /// (observations, legal action masks, current players), the last two made numpy arrays.
-    fn current<'py>(
+    /// The legal action masks and current players as numpy arrays (n x actions, n).
+    fn as_arrays<'py>(
         &self,
         py: Python<'py>,
-        obs: Bound<'py, PyAny>,
         mask: Vec<bool>,
         players: Vec<i64>,
-    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         let n = self.batch.len();
         Ok((
-            obs,
             array(py, mask, vec![n, self.batch.num_distinct_actions()])?,
             array(py, players, vec![n])?,
         ))
@@ -110,7 +108,7 @@ impl VecEnv {
             self.snapshot()
         });
         let obs = array(py, obs, self.observations_shape())?;
-        let (obs, mask, players) = self.current(py, obs, mask, players)?;
+        let (mask, players) = self.as_arrays(py, mask, players)?;
         PyTuple::new(py, [obs, mask, players])
     }
 
@@ -146,7 +144,8 @@ impl VecEnv {
         };
         let (rewards, terminated, finals, mask, players) =
             outcome.map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let (obs, mask, players) = self.current(py, obs.into_any(), mask, players)?;
+        let obs = obs.into_any();
+        let (mask, players) = self.as_arrays(py, mask, players)?;
         let none = py.None().into_bound(py);
         let (final_obs, returns, enders) = if finals.is_empty() {
             (none.clone(), none.clone(), none)
