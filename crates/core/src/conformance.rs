@@ -305,10 +305,10 @@ fn check_state<G: Game>(state: &G) -> Result<(), Broken> {
         return Err(Broken::LegalAtEnd { turn, legal: legal.len() });
     }
     let n = state.num_players();
-    if let Turn::Player(p) = turn {
-        if p >= n {
-            return Err(Broken::Player(p));
-        }
+    if let Turn::Player(p) = turn
+        && p >= n
+    {
+        return Err(Broken::Player(p));
     }
     let returns = state.returns();
     if returns.len() != n || (turn != Turn::Terminal && returns.iter().any(|&r| r != 0.0)) {

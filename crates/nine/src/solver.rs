@@ -515,11 +515,10 @@ impl<const TABLE_SIZE: usize> Solver<TABLE_SIZE> {
         }
 
         // 6. The order: the table's best move first, then by score, as integers.
-        if best_move != 0 {
-            if let Some(m) = moves[..n].iter_mut().find(|m| **m != 0 && slot(**m) + 1 == best_move)
-            {
-                *m |= 0xFF << 56;
-            }
+        if best_move != 0
+            && let Some(m) = moves[..n].iter_mut().find(|m| **m != 0 && slot(**m) + 1 == best_move)
+        {
+            *m |= 0xFF << 56;
         }
         if n <= 4 {
             sort_network(&mut moves, n);

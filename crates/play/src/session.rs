@@ -757,16 +757,16 @@ impl Session {
     /// [`PlayError::NotYourTurn`] as above; as [`Session::analysis`].
     pub fn analysis_for(&self, viewer: Option<usize>) -> Result<Value, PlayError> {
         let to_move = self.current_player();
-        if let Some(v) = viewer {
-            if self.has_hidden_information() && to_move.is_some_and(|p| p != v) {
-                return Err(PlayError::NotYourTurn {
-                    player: v,
-                    to_move,
-                    reason:
-                        "the analysis of another player's decision would show their hidden cards"
-                            .to_owned(),
-                });
-            }
+        if let Some(v) = viewer
+            && self.has_hidden_information()
+            && to_move.is_some_and(|p| p != v)
+        {
+            return Err(PlayError::NotYourTurn {
+                player: v,
+                to_move,
+                reason: "the analysis of another player's decision would show their hidden cards"
+                    .to_owned(),
+            });
         }
         self.analysis()
     }

@@ -195,10 +195,10 @@ pub fn game_params(game: &str, params: Option<&Bound<'_, PyDict>>) -> PyResult<V
         }
         // The parameter alone (the others at their defaults): a type or range error is its.
         let alone = serde_json::json!({ key.clone(): v.clone() });
-        if let Err(PlayError::BadParams { reason, .. }) = (entry.create)(&alone) {
-            if reason.starts_with("invalid") || reason.starts_with("unknown variant") {
-                return Err(PyValueError::new_err(format!("{what}: {}", serde_reason(&reason))));
-            }
+        if let Err(PlayError::BadParams { reason, .. }) = (entry.create)(&alone)
+            && (reason.starts_with("invalid") || reason.starts_with("unknown variant"))
+        {
+            return Err(PyValueError::new_err(format!("{what}: {}", serde_reason(&reason))));
         }
         out.insert(key, v);
     }

@@ -82,10 +82,10 @@ pub(crate) fn bot_kind(name: &str) -> PyResult<BotKind> {
 /// function's), else its class's name.
 fn bot_name(bot: &Bound<'_, PyAny>) -> PyResult<String> {
     for attr in ["name", "__name__"] {
-        if let Some(v) = bot.getattr_opt(attr)? {
-            if let Ok(name) = v.extract::<String>() {
-                return Ok(name);
-            }
+        if let Some(v) = bot.getattr_opt(attr)?
+            && let Ok(name) = v.extract::<String>()
+        {
+            return Ok(name);
         }
     }
     Ok(bot.get_type().name()?.to_string())

@@ -24,7 +24,7 @@ pub fn solve(piece: Piece, board: Board) -> Outcome {
 pub fn outcome_at(piece: Piece, a: u64, b: u64) -> Outcome {
     let lost = |g: bool| if g { Outcome::G } else { Outcome::B };
     match piece {
-        Piece::King => lost(a % 2 == 0 && b % 2 == 0),
+        Piece::King => lost(a.is_multiple_of(2) && b.is_multiple_of(2)),
         Piece::Rook => lost(a == b),
         Piece::Knight => {
             let (lo, hi) = (a.min(b), a.max(b));

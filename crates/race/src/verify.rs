@@ -79,10 +79,10 @@ pub fn check_row(table: &OutcomeTable, grundy: Option<&GrundyTable>, a: usize) -
             if (v == 0) != (t == Outcome::G) {
                 push(b, "grundy zero", v.to_string(), t.to_string());
             }
-            if let Some(cv) = grundy_at(piece, a as u64, b as u64) {
-                if u64::from(v) != cv {
-                    push(b, "grundy", v.to_string(), cv.to_string());
-                }
+            if let Some(cv) = grundy_at(piece, a as u64, b as u64)
+                && u64::from(v) != cv
+            {
+                push(b, "grundy", v.to_string(), cv.to_string());
             }
         }
     }

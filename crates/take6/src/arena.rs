@@ -150,10 +150,10 @@ impl Arena {
             return Err(ArenaError::Lineup { found: lineup.len(), expected: rules.num_players() });
         }
         for (i, a) in lineup.iter().enumerate() {
-            if let Some(b) = lineup[..i].iter().find(|b| *b != a) {
-                if b.to_string() == a.to_string() {
-                    return Err(ArenaError::SameName { name: a.to_string() });
-                }
+            if let Some(b) = lineup[..i].iter().find(|b| *b != a)
+                && b.to_string() == a.to_string()
+            {
+                return Err(ArenaError::SameName { name: a.to_string() });
             }
         }
         Ok(Arena { rules, lineup, matches: false })

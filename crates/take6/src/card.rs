@@ -68,11 +68,11 @@ impl Card {
 const fn heads_of(v: u8) -> u8 {
     if v == 55 {
         7
-    } else if v % 11 == 0 {
+    } else if v.is_multiple_of(11) {
         5
-    } else if v % 10 == 0 {
+    } else if v.is_multiple_of(10) {
         3
-    } else if v % 5 == 0 {
+    } else if v.is_multiple_of(5) {
         2
     } else {
         1

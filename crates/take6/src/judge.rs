@@ -29,10 +29,10 @@ impl<'a> Tokens<'a> {
 
     fn next_token(&mut self) -> Option<(usize, &'a str)> {
         loop {
-            if let Some((line, words)) = &mut self.current {
-                if let Some((_, w)) = words.next() {
-                    return Some((*line, w));
-                }
+            if let Some((line, words)) = &mut self.current
+                && let Some((_, w)) = words.next()
+            {
+                return Some((*line, w));
             }
             let (line, l) = self.lines.next()?;
             self.last_line = line;

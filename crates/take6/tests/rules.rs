@@ -360,11 +360,11 @@ fn slow_simulate(starts: &[u8], plays: &[Vec<u8>], choose: Option<RowChooser<'_>
     fn heads(c: u8) -> u32 {
         if c == 55 {
             7
-        } else if c % 11 == 0 {
+        } else if c.is_multiple_of(11) {
             5
-        } else if c % 10 == 0 {
+        } else if c.is_multiple_of(10) {
             3
-        } else if c % 5 == 0 {
+        } else if c.is_multiple_of(5) {
             2
         } else {
             1
