@@ -258,7 +258,8 @@ pub fn write_flags(out: &mut [f32], bits: u128) {
 /// [`write_flags`] for several planes at once: `out` split into `sets.len()` planes of
 /// equal width (at most 128), plane `k` the bits of `sets[k]`. Most of an observation of
 /// cards; on x86-64 processors with AVX2 (checked at run time) it stores 32 bytes at a
-/// time, twice as many as the baseline's SSE2.
+/// time, twice as many as the baseline's SSE2, and with AVX-512 64 bytes, each made from
+/// sixteen bits in one instruction.
 ///
 /// ```
 /// let mut planes = [f32::NAN; 6];
@@ -306,11 +307,20 @@ enum Kernel<'a> {
     Counts { out: &'a mut [f32], counts: &'a [u8] },
 }
 
-/// Runs `kernel` built with AVX2 where the processor has it, else as built for the crate.
+/// Runs `kernel` built with AVX-512 or AVX2 where the processor has it, else as built for
+/// the crate.
 #[inline]
 fn with_fastest(kernel: Kernel<'_>) {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
+    if std::arch::is_x86_feature_detected!("avx512f") {
+        #[allow(unsafe_code)]
+        // SAFETY: the processor has AVX-512F, checked just above. Measured (python/README.md):
+        // a step of a batch of 1024 Take 6! games 1.08x faster than with AVX2 alone.
+        unsafe {
+            run_avx512(kernel);
+        }
+        return;
+    } else if std::arch::is_x86_feature_detected!("avx2") {
         #[allow(unsafe_code)]
         // SAFETY: the processor has AVX2, checked just above. Measured (python/README.md):
         // a step of a batch of 1024 Take 6! games takes 0.03 us less with it, of Mahjong
@@ -323,8 +333,8 @@ fn with_fastest(kernel: Kernel<'_>) {
     run(kernel);
 }
 
-/// Runs `kernel` as built for the crate (inlined into [`run_avx2`], which builds it with
-/// AVX2).
+/// Runs `kernel` as built for the crate (inlined into [`run_avx2`] and [`run_avx512`], which
+/// build it with more instructions).
 #[inline(always)]
 fn run(kernel: Kernel<'_>) {
     match kernel {
@@ -334,6 +344,37 @@ fn run(kernel: Kernel<'_>) {
                 *x = f32::from(c);
             }
         }
+    }
+}
+
+/// [`run`] built with AVX-512: the flag planes sixteen numbers a store, each made from a
+/// mask of sixteen bits in one instruction.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn run_avx512(kernel: Kernel<'_>) {
+    match kernel {
+        Kernel::FlagPlanes { out, width, sets } => flag_planes_avx512(out, width, sets),
+        counts => run(counts),
+    }
+}
+
+/// [`write_flag_planes`]'s loop with AVX-512: sixteen flags at a time made numbers by a
+/// masked move of ones, then the rest (under sixteen) eight at a time as in [`flags`].
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn flag_planes_avx512(out: &mut [f32], width: usize, sets: &[u128]) {
+    use std::arch::x86_64::{_mm512_maskz_mov_ps, _mm512_set1_ps};
+    assert!(width <= 128, "at most 128 flags");
+    let ones = _mm512_set1_ps(1.0);
+    for (plane, &bits) in out.chunks_exact_mut(width).zip(sets) {
+        let mut rest = bits;
+        let mut chunks = plane.chunks_exact_mut(16);
+        for chunk in &mut chunks {
+            let sixteen: [f32; 16] = bytemuck::cast(_mm512_maskz_mov_ps(rest as u16, ones));
+            chunk.copy_from_slice(&sixteen);
+            rest >>= 16;
+        }
+        flags(chunks.into_remainder(), rest);
     }
 }
 
@@ -407,7 +448,30 @@ mod tests {
         }
     }
 
-    /// Several planes at once, on the processor's fastest path and the baseline's alike:
+    /// A kernels' path by name.
+    type Path = (&'static str, fn(Kernel<'_>));
+
+    /// The kernels' paths this processor can run: the baseline's, and AVX2's and AVX-512's
+    /// where it has them (this machine and CI's have both).
+    fn paths() -> Vec<Path> {
+        let mut paths: Vec<Path> = vec![("baseline", run)];
+        #[cfg(target_arch = "x86_64")]
+        {
+            #[allow(unsafe_code)]
+            if std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: the processor has AVX2.
+                paths.push(("avx2", |k| unsafe { run_avx2(k) }));
+            }
+            #[allow(unsafe_code)]
+            if std::arch::is_x86_feature_detected!("avx512f") {
+                // SAFETY: the processor has AVX-512F.
+                paths.push(("avx512", |k| unsafe { run_avx512(k) }));
+            }
+        }
+        paths
+    }
+
+    /// Several planes at once, on the processor's fastest path and each other alike:
     /// each plane the plain loop over its bits, for widths up to 128 and up to 9 planes.
     #[test]
     fn write_flag_planes_is_the_plain_loop() {
@@ -425,9 +489,11 @@ mod tests {
                 write_flag_planes(&mut out, &sets);
                 assert_eq!(out, plain, "{planes} planes of {width}");
                 if width > 0 {
-                    out.fill(f32::NAN);
-                    flag_planes(&mut out, width, &sets);
-                    assert_eq!(out, plain, "{planes} planes of {width}, baseline");
+                    for (path, run) in paths() {
+                        out.fill(f32::NAN);
+                        run(Kernel::FlagPlanes { out: &mut out, width, sets: &sets });
+                        assert_eq!(out, plain, "{planes} planes of {width}, {path}");
+                    }
                 }
             }
         }
@@ -435,7 +501,7 @@ mod tests {
         write_flag_planes(&mut none, &[]);
     }
 
-    /// Against the plain loop, on the processor's fastest path and the baseline's alike, for
+    /// Against the plain loop, on the processor's fastest path and each other alike, for
     /// every length up to 200 (counts of every byte value).
     #[test]
     fn write_counts_is_the_plain_loop() {
@@ -446,9 +512,11 @@ mod tests {
             let mut out = vec![f32::NAN; len];
             write_counts(&mut out, &counts);
             assert_eq!(out, plain, "{len}");
-            out.fill(f32::NAN);
-            run(Kernel::Counts { out: &mut out, counts: &counts });
-            assert_eq!(out, plain, "{len}, baseline");
+            for (path, run) in paths() {
+                out.fill(f32::NAN);
+                run(Kernel::Counts { out: &mut out, counts: &counts });
+                assert_eq!(out, plain, "{len}, {path}");
+            }
         }
     }
 
