@@ -551,6 +551,23 @@ impl Take6 {
             return;
         }
         let hand = self.deal.hand(self.rules);
+        self.begin(hand);
+    }
+
+    /// Deals all of `hand` at once (no card of it dealt yet): the state its cards dealt one
+    /// by one reach.
+    fn deal_whole(&mut self, hand: Hand) {
+        debug_assert_eq!(self.deal.dealt, 0, "a whole deal starts with no card dealt");
+        for action in Take6::deal_actions(&hand) {
+            let Action::Play(card) = action else { unreachable!("a deal is cards") };
+            self.history.push((self.deal.next_actor(&self.rules), action));
+            self.deal.push(&self.rules, card);
+        }
+        self.begin(hand);
+    }
+
+    /// Starts playing `hand`, its deal complete.
+    fn begin(&mut self, hand: Hand) {
         match &mut self.stage {
             Stage::FirstDeal if self.mode == Mode::Hand => self.stage = Stage::Hand(hand),
             Stage::FirstDeal => {
@@ -805,6 +822,25 @@ impl Game for Take6 {
             .filter(|a| !matches!(a, Action::Play(c) if dealt.contains(*c)))
             .take(left)
             .collect()
+    }
+
+    /// A whole deal at once when no card of it is dealt yet (what a batch of environments
+    /// does at each new game), else the rest card by card.
+    fn apply_chance_from_seed(&mut self, seed: u64) {
+        if !self.is_dealing() {
+            return;
+        }
+        if self.deal.dealt > 0 {
+            for outcome in self.chance_from_seed(seed) {
+                self.apply_unchecked(outcome);
+            }
+            return;
+        }
+        let seed = match self.mode {
+            Mode::Hand => seed,
+            Mode::Match => Match::hand_seed(seed, self.hands_dealt()),
+        };
+        self.deal_whole(Hand::deal(self.rules, &mut seeded_rng(seed)));
     }
 
     /// Precondition: `action` is legal now.
