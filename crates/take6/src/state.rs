@@ -414,7 +414,7 @@ impl Hand {
     ///
     /// # Panics
     /// If a row choice is needed and `choice` is `None` or not a row.
-    #[inline]
+    #[inline(always)]
     pub fn place_unchecked(&mut self, next: Next, choice: Option<usize>) -> Placement {
         debug_assert_eq!(Some(next), self.next());
         let (row, reason) = match next.target {
