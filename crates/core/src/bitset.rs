@@ -221,6 +221,50 @@ pub fn write_spaced<T: std::fmt::Display>(
     Ok(())
 }
 
+/// `BYTE_BOOLS[b][i]` is whether bit `i` of `b` is set.
+static BYTE_BOOLS: [[bool; 8]; 256] = byte_bools();
+
+const fn byte_bools() -> [[bool; 8]; 256] {
+    let mut table = [[false; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            table[b][i] = (b >> i) & 1 == 1;
+            i += 1;
+        }
+        b += 1;
+    }
+    table
+}
+
+/// Writes a set's bits as flags over `out`: `out[i]` is whether bit `i` of `bits` is set,
+/// for every `i` below `out.len()` (the bits from `out.len()` up are not read). A legal
+/// action mask, eight flags at a time, with no branch on the bits.
+///
+/// ```
+/// let mut mask = [true; 11];
+/// // Bit 11 is past the mask: not read.
+/// tabletop_core::write_bools(&mut mask, 0b1000_0000_0101);
+/// assert_eq!(mask, [true, false, true, false, false, false, false, false, false, false, false]);
+/// ```
+///
+/// # Panics
+/// If `out` has more than 128 flags.
+pub fn write_bools(out: &mut [bool], bits: u128) {
+    assert!(out.len() <= 128, "at most 128 flags");
+    let bytes = bits.to_le_bytes();
+    let whole = out.len() / 8;
+    let mut chunks = out.chunks_exact_mut(8);
+    for (chunk, &b) in (&mut chunks).zip(&bytes) {
+        chunk.copy_from_slice(&BYTE_BOOLS[usize::from(b)]);
+    }
+    let rest = chunks.into_remainder();
+    if let Some(&b) = bytes.get(whole).filter(|_| !rest.is_empty()) {
+        rest.copy_from_slice(&BYTE_BOOLS[usize::from(b)][..rest.len()]);
+    }
+}
+
 /// `BYTE_FLAGS[b][i]` is 1.0 when bit `i` of `b` is set, else 0.0.
 static BYTE_FLAGS: [[f32; 8]; 256] = byte_flags();
 
@@ -469,6 +513,30 @@ mod tests {
             }
         }
         paths
+    }
+
+    /// Against the plain loop, on random sets and every length up to 128.
+    #[test]
+    fn write_bools_is_the_plain_loop() {
+        let mut rng = seeded_rng(4);
+        for len in 0..=128 {
+            for _ in 0..20 {
+                let bits: u128 = rng.random();
+                let mut out = vec![false; len];
+                for (i, b) in out.iter_mut().enumerate() {
+                    *b = i % 3 == 0; // overwritten
+                }
+                write_bools(&mut out, bits);
+                let plain: Vec<bool> = (0..len).map(|i| bits >> i & 1 == 1).collect();
+                assert_eq!(out, plain, "{bits:#x}, {len}");
+            }
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "at most 128 flags")]
+    fn more_than_128_bools_are_refused() {
+        write_bools(&mut [false; 129], 0);
     }
 
     /// Several planes at once, on the processor's fastest path and each other alike:

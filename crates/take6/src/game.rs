@@ -791,15 +791,18 @@ impl Game for Take6 {
         }
     }
 
-    /// From the same set as the legal actions, with no list.
+    /// From the same set as the legal actions, with no list: the cards' flags from its bits.
     fn write_legal_mask(&self, mask: &mut [bool]) {
-        mask.fill(false);
+        let (cards, rows) = mask.split_at_mut(usize::from(self.rules.deck()));
         match self.legal_cards() {
-            Some(cards) => cards.iter().for_each(|c| mask[self.action_id(Action::Play(c))] = true),
+            Some(set) => {
+                // Card `v` is bit `v` of a set, id `v - 1`.
+                tabletop_core::write_bools(cards, set.bits() >> 1);
+                rows.fill(false);
+            }
             None => {
-                for r in 0..self.rules.rows() {
-                    mask[self.action_id(Action::TakeRow(r))] = true;
-                }
+                cards.fill(false);
+                rows.fill(true);
             }
         }
     }
