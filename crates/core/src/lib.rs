@@ -37,6 +37,7 @@ mod game;
 mod minimax;
 mod named;
 pub mod parts;
+mod pick;
 pub mod review;
 mod rng;
 mod serde_str;
@@ -54,4 +55,5 @@ pub use game::{
 };
 pub use minimax::{Minimax, TwoPlayerZeroSum, minimax};
 pub use named::{ParseNameError, write_choices};
+pub use pick::pick_set_flags;
 pub use rng::{Rng, seeded_rng, sub_seed};

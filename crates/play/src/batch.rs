@@ -196,9 +196,10 @@ impl Batch {
     /// If `out` does not have one place per environment.
     pub fn random_actions(&mut self, out: &mut [i64]) {
         assert_eq!(out.len(), self.games.len(), "one action per environment");
-        for (row, a) in self.legal.chunks_exact(self.actions).zip(out) {
-            *a = pick_legal(row, &mut self.rng) as i64;
-        }
+        let rng = &mut self.rng;
+        tabletop_core::pick_set_flags(&self.legal, self.actions, out, |count| {
+            rng.random_range(0..count)
+        });
     }
 
     /// Updates environment `i`'s legal actions and player to act, `turn` being its turn.
@@ -379,62 +380,6 @@ impl Batch {
     }
 }
 
-/// Eight flags as the bytes of a word (a `bool` is a byte, 0 or 1), read in one load.
-fn word(eight: &[u8]) -> u64 {
-    u64::from_le_bytes(eight.try_into().expect("eight flags"))
-}
-
-/// The number of set flags of a word of [`word`]: the sum of its bytes, gathered in the top
-/// byte by one multiplication (`count_ones` is a long sequence without `popcnt`).
-fn flags_set(w: u64) -> u32 {
-    (w.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
-}
-
-/// The index of a flag drawn uniformly among the set ones of `row`, eight flags at a time (0
-/// when none is set).
-fn pick_legal(row: &[bool], rng: &mut Xoshiro256PlusPlus) -> usize {
-    let words = bytemuck::cast_slice::<bool, u8>(row).chunks_exact(8);
-    let rest = words.remainder();
-    let count = words.clone().map(|w| flags_set(word(w))).sum::<u32>()
-        + rest.iter().map(|&b| u32::from(b)).sum::<u32>();
-    if count == 0 {
-        // No legal action: an environment stuck on a game over before its first move (see
-        // `Batch::restart`); its step refuses id 0 with the legal actions, none.
-        return 0;
-    }
-    let k = rng.random_range(0..count);
-    // The word holding flag number k (0-based among the set ones), found with no branch on
-    // the flags (a branch there is mispredicted about once a draw): the whole words before
-    // it are those whose running count stays at or below k.
-    let (mut index, mut below, mut running) = (0, 0, 0);
-    for eight in words.clone() {
-        running += flags_set(word(eight));
-        let before = running <= k;
-        index += usize::from(before);
-        below = if before { running } else { below };
-    }
-    let full = words.len();
-    if index < full {
-        return index * 8
-            + nth_set_flag(word(&bytemuck::cast_slice(row)[index * 8..][..8]), k - below);
-    }
-    let j = rest.iter().enumerate().filter(|&(_, &b)| b != 0).nth((k - below) as usize);
-    full * 8 + j.expect("k is below the number of set flags").0
-}
-
-/// The index of flag number `j` (0-based) among the set flags of a word of [`word`], with
-/// no branch: byte `i` of `w * 0x0101..01` counts the set flags up to flag `i`, and the
-/// answer is the first byte whose count exceeds `j` (compared in each byte at once: every
-/// count is at most 8, so adding the high bit carries into no byte and the subtraction
-/// borrows across none).
-fn nth_set_flag(w: u64, j: u32) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let running = w.wrapping_mul(ONES);
-    let above = ((running + HIGH) - u64::from(j + 1) * ONES) & HIGH;
-    above.trailing_zeros() as usize / 8
-}
-
 /// Whether a step reads the game's rewards: at the end, and after every step of a game that
 /// rewards along the way; otherwise they are 0 (and reading them would allocate).
 fn reads_rewards(over: bool, terminal_rewards: bool) -> bool {
@@ -568,55 +513,6 @@ mod tests {
         assert_eq!(xb, draws[0], "a reset with a seed starts the sampler again");
         b.reset(None);
         assert_ne!(a.episode_seeds(), b.episode_seeds());
-    }
-
-    /// `pick_legal` on rows of every length to 70 (the last word padded), each with random
-    /// flags: every set flag is drawn, about equally often, and no other; none set gives 0.
-    #[test]
-    fn pick_legal_is_uniform_over_the_set_flags() {
-        let mut rng = Batch::sampler(3);
-        let mut flags = tabletop_core::seeded_rng(4);
-        assert_eq!(pick_legal(&[false; 9], &mut rng), 0);
-        for len in 1..=70 {
-            let mut row: Vec<bool> = (0..len).map(|_| flags.random_bool(0.3)).collect();
-            row[flags.random_range(0..len)] = true;
-            let set = row.iter().filter(|&&f| f).count();
-            let draws = 400 * set;
-            let mut counts = vec![0usize; len];
-            for _ in 0..draws {
-                counts[pick_legal(&row, &mut rng)] += 1;
-            }
-            assert_uniform(&counts, &row, 400, &format!("length {len}"));
-        }
-        // Long rows (a race's 100 x 100 squares and more): flags far apart, and one among
-        // the last flags, past the whole words.
-        for len in [2_040, 2_041, 10_000, 20_007] {
-            let mut row = vec![false; len];
-            let at = [0, 1_999, 2_040.min(len - 1), len / 2, len - 1];
-            for &i in &at {
-                row[i] = true;
-            }
-            let mut counts = vec![0usize; len];
-            let set = row.iter().filter(|&&f| f).count();
-            for _ in 0..400 * set {
-                counts[pick_legal(&row, &mut rng)] += 1;
-            }
-            assert_uniform(&counts, &row, 400, &format!("length {len}"));
-        }
-    }
-
-    /// `nth_set_flag` against the plain search, on every pattern of eight flags and every
-    /// rank among its set ones.
-    #[test]
-    fn nth_set_flag_is_the_plain_search() {
-        for pattern in 0..=255u8 {
-            let flags: Vec<bool> = (0..8).map(|i| pattern >> i & 1 == 1).collect();
-            let w = word(bytemuck::cast_slice(&flags));
-            let set: Vec<usize> = (0..8).filter(|&i| flags[i]).collect();
-            for (j, &i) in set.iter().enumerate() {
-                assert_eq!(nth_set_flag(w, j as u32), i, "{pattern:08b}, flag {j}");
-            }
-        }
     }
 
     /// Each allowed index drawn about `expected` times (within 5 standard deviations, about
