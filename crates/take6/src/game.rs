@@ -315,6 +315,8 @@ pub struct Take6 {
     hand_start: usize,
     /// The judge's script being replayed.
     script: Option<Arc<Script>>,
+    /// Who acts now ([`Take6::find_turn`] after every change: several readers a step).
+    turn: Turn,
 }
 
 impl Clone for Take6 {
@@ -329,14 +331,26 @@ impl Clone for Take6 {
             history: self.history.clone(),
             hand_start: self.hand_start,
             script: self.script.clone(),
+            turn: self.turn,
         }
     }
 
     /// Keeps the lists' capacity: a batch of environments starts each new game this way,
     /// with no allocation.
     fn clone_from(&mut self, source: &Take6) {
-        let Take6 { rules, mode, stage, deal, chosen, last_round, history, hand_start, script } =
-            source;
+        let Take6 {
+            rules,
+            mode,
+            stage,
+            deal,
+            chosen,
+            last_round,
+            history,
+            hand_start,
+            script,
+            turn,
+        } = source;
+        self.turn = *turn;
         self.rules = *rules;
         self.mode = *mode;
         self.stage.clone_from(stage);
@@ -362,6 +376,7 @@ impl Take6 {
             history: Vec::new(),
             hand_start: 0,
             script: None,
+            turn: Turn::Chance,
         }
     }
 
@@ -369,12 +384,14 @@ impl Take6 {
     fn scripted(script: Script) -> Take6 {
         let hand = script.hand();
         let rules = *script.rules();
-        Take6 {
+        let mut game = Take6 {
             deal: Deal::of(&hand),
             stage: Stage::Hand(hand),
             script: Some(Arc::new(script)),
             ..Take6::start(rules, Mode::Hand)
-        }
+        };
+        game.turn = game.find_turn();
+        game
     }
 
     /// The chance outcomes that deal `hand` (before its first round): each player's cards in
@@ -524,6 +541,28 @@ impl Take6 {
                 hand.row_choice().is_none().then(|| hand.hand(p))
             }
         }
+    }
+
+    /// Who acts now, from the state (kept in `turn` after every change).
+    fn find_turn(&self) -> Turn {
+        let hand = match &self.stage {
+            Stage::FirstDeal => return Turn::Chance,
+            Stage::Hand(h) if h.is_over() => return Turn::Terminal,
+            Stage::Hand(h) => h,
+            Stage::Match(m) if m.is_over() => return Turn::Terminal,
+            Stage::Match(m) if m.needs_hand() => return Turn::Chance,
+            Stage::Match(m) => m.hand(),
+        };
+        if let Some(next) = hand.row_choice() {
+            return Turn::Player(next.player);
+        }
+        let n = self.rules.num_players();
+        Turn::Player(
+            self.chosen[..n]
+                .iter()
+                .position(Option::is_none)
+                .expect("a round is revealed when all have chosen"),
+        )
     }
 
     /// The hand being played, if one is (not while a hand is dealt).
@@ -762,26 +801,9 @@ impl Game for Take6 {
     }
 
     fn turn(&self) -> Turn {
-        let hand = match &self.stage {
-            Stage::FirstDeal => return Turn::Chance,
-            Stage::Hand(h) if h.is_over() => return Turn::Terminal,
-            Stage::Hand(h) => h,
-            Stage::Match(m) if m.is_over() => return Turn::Terminal,
-            Stage::Match(m) if m.needs_hand() => return Turn::Chance,
-            Stage::Match(m) => m.hand(),
-        };
-        if let Some(next) = hand.row_choice() {
-            return Turn::Player(next.player);
-        }
-        let n = self.rules.num_players();
-        Turn::Player(
-            self.chosen[..n]
-                .iter()
-                .position(Option::is_none)
-                .expect("a round is revealed when all have chosen"),
-        )
+        debug_assert_eq!(self.turn, self.find_turn(), "the turn kept up to date");
+        self.turn
     }
-
     /// At a chance node the cards not dealt yet; a player's cards, ascending, or the rows
     /// `r1`.. when a row is to be picked.
     fn legal_actions(&self) -> Vec<Action> {
@@ -844,6 +866,7 @@ impl Game for Take6 {
             Mode::Match => Match::hand_seed(seed, self.hands_dealt()),
         };
         self.deal_whole(Hand::deal(self.rules, &mut seeded_rng(seed)));
+        self.turn = self.find_turn();
     }
 
     /// Precondition: `action` is legal now.
@@ -853,6 +876,7 @@ impl Game for Take6 {
             (Turn::Player(p), _) => self.decide(p, action),
             (turn, _) => panic!("{action} cannot be applied: {turn:?}"),
         }
+        self.turn = self.find_turn();
     }
 
     /// Cards `1..=deck` are ids `0..deck`, then the rows `r1`.. are `deck..deck + rows`.
