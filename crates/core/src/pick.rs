@@ -145,7 +145,8 @@ fn pick_avx512(bytes: &[u8], width: usize, out: &mut [i64], draw: &mut impl FnMu
         let mut k = draw(count);
         assert!(k < count, "a draw below the count");
         for j in (0..width).step_by(64) {
-            let bits = window(start + j, width - j);
+            // Not cut at the row's end: the flag of rank k is found before any past it.
+            let bits = window(start + j, 64);
             let here = bits.count_ones();
             if k < here {
                 *a = (j + _pdep_u64(1 << k, bits).trailing_zeros() as usize) as i64;

@@ -855,18 +855,18 @@ impl Game for Take6 {
         if !self.is_dealing() {
             return;
         }
-        if self.deal.dealt > 0 {
-            for outcome in self.chance_from_seed(seed) {
-                self.apply_unchecked(outcome);
-            }
+        if self.deal.dealt == 0 {
+            let seed = match self.mode {
+                Mode::Hand => seed,
+                Mode::Match => Match::hand_seed(seed, self.hands_dealt()),
+            };
+            self.deal_whole(Hand::deal(self.rules, &mut seeded_rng(seed)));
+            self.turn = self.find_turn();
             return;
         }
-        let seed = match self.mode {
-            Mode::Hand => seed,
-            Mode::Match => Match::hand_seed(seed, self.hands_dealt()),
-        };
-        self.deal_whole(Hand::deal(self.rules, &mut seeded_rng(seed)));
-        self.turn = self.find_turn();
+        for outcome in self.chance_from_seed(seed) {
+            self.apply_unchecked(outcome);
+        }
     }
 
     /// Precondition: `action` is legal now.
