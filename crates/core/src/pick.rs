@@ -32,10 +32,7 @@ pub fn pick_set_flags(
     assert_eq!(flags.len(), width * out.len(), "a row of flags per pick");
     let bytes: &[u8] = bytemuck::cast_slice(flags);
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx512bw")
-        && std::arch::is_x86_feature_detected!("bmi2")
-        && std::arch::is_x86_feature_detected!("popcnt")
-    {
+    if runs_avx512() {
         #[allow(unsafe_code)]
         // SAFETY: the processor has AVX-512BW, BMI2 and POPCNT, checked just above. Measured
         // (python/README.md): a batch step with its random actions 1.07x (Take 6!) to 1.09x
@@ -46,6 +43,14 @@ pub fn pick_set_flags(
         return;
     }
     pick_portable(bytes, width, out, &mut draw);
+}
+
+/// Whether the processor has what [`pick_avx512`] is built with.
+#[cfg(target_arch = "x86_64")]
+fn runs_avx512() -> bool {
+    std::arch::is_x86_feature_detected!("avx512bw")
+        && std::arch::is_x86_feature_detected!("bmi2")
+        && std::arch::is_x86_feature_detected!("popcnt")
 }
 
 /// [`pick_set_flags`] eight flags at a time, as built for the crate.
@@ -167,10 +172,7 @@ mod tests {
     fn paths() -> Vec<(&'static str, Path)> {
         let mut paths: Vec<(&'static str, Path)> = vec![("portable", pick_portable_dyn)];
         #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx512bw")
-            && std::arch::is_x86_feature_detected!("bmi2")
-            && std::arch::is_x86_feature_detected!("popcnt")
-        {
+        if runs_avx512() {
             paths.push(("avx512", pick_avx512_dyn));
         }
         paths
