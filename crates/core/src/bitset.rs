@@ -222,15 +222,18 @@ pub fn write_spaced<T: std::fmt::Display>(
 }
 
 /// `BYTE_BOOLS[b][i]` is whether bit `i` of `b` is set.
-static BYTE_BOOLS: [[bool; 8]; 256] = byte_bools();
+static BYTE_BOOLS: [[bool; 8]; 256] = byte_table(false, true);
 
-const fn byte_bools() -> [[bool; 8]; 256] {
-    let mut table = [[false; 8]; 256];
+/// `table[b][i]` is `one` when bit `i` of `b` is set, else `zero`.
+const fn byte_table<T: Copy>(zero: T, one: T) -> [[T; 8]; 256] {
+    let mut table = [[zero; 8]; 256];
     let mut b = 0;
     while b < 256 {
         let mut i = 0;
         while i < 8 {
-            table[b][i] = (b >> i) & 1 == 1;
+            if (b >> i) & 1 == 1 {
+                table[b][i] = one;
+            }
             i += 1;
         }
         b += 1;
@@ -252,35 +255,11 @@ const fn byte_bools() -> [[bool; 8]; 256] {
 /// # Panics
 /// If `out` has more than 128 flags.
 pub fn write_bools(out: &mut [bool], bits: u128) {
-    assert!(out.len() <= 128, "at most 128 flags");
-    let bytes = bits.to_le_bytes();
-    let whole = out.len() / 8;
-    let mut chunks = out.chunks_exact_mut(8);
-    for (chunk, &b) in (&mut chunks).zip(&bytes) {
-        chunk.copy_from_slice(&BYTE_BOOLS[usize::from(b)]);
-    }
-    let rest = chunks.into_remainder();
-    if let Some(&b) = bytes.get(whole).filter(|_| !rest.is_empty()) {
-        rest.copy_from_slice(&BYTE_BOOLS[usize::from(b)][..rest.len()]);
-    }
+    from_table(out, bits, &BYTE_BOOLS);
 }
 
 /// `BYTE_FLAGS[b][i]` is 1.0 when bit `i` of `b` is set, else 0.0.
-static BYTE_FLAGS: [[f32; 8]; 256] = byte_flags();
-
-const fn byte_flags() -> [[f32; 8]; 256] {
-    let mut table = [[0.0; 8]; 256];
-    let mut b = 0;
-    while b < 256 {
-        let mut i = 0;
-        while i < 8 {
-            table[b][i] = ((b >> i) & 1) as f32;
-            i += 1;
-        }
-        b += 1;
-    }
-    table
-}
+static BYTE_FLAGS: [[f32; 8]; 256] = byte_table(0.0, 1.0);
 
 /// Writes a set's bits as numbers over `out`: `out[i]` is 1.0 when bit `i` of `bits` is set,
 /// else 0.0, for every `i` below `out.len()` (the bits from `out.len()` up are not read).
@@ -440,17 +419,23 @@ fn flag_planes(out: &mut [f32], width: usize, sets: &[u128]) {
 /// [`write_flags`], inlined into each caller (so that [`run_avx2`] builds it with AVX2).
 #[inline(always)]
 fn flags(out: &mut [f32], bits: u128) {
+    from_table(out, bits, &BYTE_FLAGS);
+}
+
+/// Writes `out[i]` from bit `i` of `bits` through `table` (of [`byte_table`]), eight at a
+/// time: whole chunks of eight copied at a known length, then the rest.
+#[inline(always)]
+fn from_table<T: Copy>(out: &mut [T], bits: u128, table: &[[T; 8]; 256]) {
     assert!(out.len() <= 128, "at most 128 flags");
     let bytes = bits.to_le_bytes();
     let whole = out.len() / 8;
-    // Whole chunks of eight copied at a known length, then the rest.
     let mut chunks = out.chunks_exact_mut(8);
     for (chunk, &b) in (&mut chunks).zip(&bytes) {
-        chunk.copy_from_slice(&BYTE_FLAGS[usize::from(b)]);
+        chunk.copy_from_slice(&table[usize::from(b)]);
     }
     let rest = chunks.into_remainder();
     if let Some(&b) = bytes.get(whole).filter(|_| !rest.is_empty()) {
-        rest.copy_from_slice(&BYTE_FLAGS[usize::from(b)][..rest.len()]);
+        rest.copy_from_slice(&table[usize::from(b)][..rest.len()]);
     }
 }
 
@@ -476,18 +461,22 @@ mod tests {
         assert_eq!(Spaced(vec![1, 22, 333]).to_string(), "1 22 333");
     }
 
-    /// Against the plain loop, on random sets and every length up to 128.
+    /// Numbers and flags against the plain loop, on random sets and every length up to 128,
+    /// written over stale values.
     #[test]
-    fn write_flags_is_the_plain_loop() {
+    fn write_flags_and_bools_are_the_plain_loop() {
         let mut rng = seeded_rng(3);
         for len in 0..=128 {
             for _ in 0..20 {
                 let bits: u128 = rng.random();
+                let plain: Vec<bool> = (0..len).map(|i| bits >> i & 1 == 1).collect();
                 let mut out = vec![f32::NAN; len];
                 write_flags(&mut out, bits);
-                let plain: Vec<f32> =
-                    (0..len).map(|i| if bits >> i & 1 == 1 { 1.0 } else { 0.0 }).collect();
-                assert_eq!(out, plain, "{bits:#x}, {len}");
+                let numbers: Vec<f32> = plain.iter().map(|&b| if b { 1.0 } else { 0.0 }).collect();
+                assert_eq!(out, numbers, "{bits:#x}, {len}");
+                let mut mask: Vec<bool> = (0..len).map(|i| i % 3 == 0).collect();
+                write_bools(&mut mask, bits);
+                assert_eq!(mask, plain, "{bits:#x}, {len}");
             }
         }
     }
@@ -513,24 +502,6 @@ mod tests {
             }
         }
         paths
-    }
-
-    /// Against the plain loop, on random sets and every length up to 128.
-    #[test]
-    fn write_bools_is_the_plain_loop() {
-        let mut rng = seeded_rng(4);
-        for len in 0..=128 {
-            for _ in 0..20 {
-                let bits: u128 = rng.random();
-                let mut out = vec![false; len];
-                for (i, b) in out.iter_mut().enumerate() {
-                    *b = i % 3 == 0; // overwritten
-                }
-                write_bools(&mut out, bits);
-                let plain: Vec<bool> = (0..len).map(|i| bits >> i & 1 == 1).collect();
-                assert_eq!(out, plain, "{bits:#x}, {len}");
-            }
-        }
     }
 
     #[test]
