@@ -583,26 +583,38 @@ impl Take6 {
 
     /// Deals one card.
     fn deal_card(&mut self, card: Card) {
-        let actor = self.deal.next_actor(&self.rules);
-        self.history.push((actor, Action::Play(card)));
-        self.deal.push(&self.rules, card);
-        if !self.deal.is_complete(&self.rules) {
-            return;
+        self.record_dealt(card);
+        if self.deal.is_complete(&self.rules) {
+            let hand = self.deal.hand(self.rules);
+            self.begin(hand);
         }
-        let hand = self.deal.hand(self.rules);
-        self.begin(hand);
     }
 
     /// Deals all of `hand` at once (no card of it dealt yet): the state its cards dealt one
-    /// by one reach.
+    /// by one reach, with no check of the deal (it is a hand already).
     fn deal_whole(&mut self, hand: Hand) {
         debug_assert_eq!(self.deal.dealt, 0, "a whole deal starts with no card dealt");
         for action in Take6::deal_actions(&hand) {
             let Action::Play(card) = action else { unreachable!("a deal is cards") };
-            self.history.push((self.deal.next_actor(&self.rules), action));
-            self.deal.push(&self.rules, card);
+            self.record_dealt(card);
         }
         self.begin(hand);
+    }
+
+    /// The hand being dealt, as the seed deals it: a hand from `seeded_rng(seed)`, hand `k`
+    /// of a match from `seeded_rng(Match::hand_seed(seed, k))`.
+    fn seeded_deal(&self, seed: u64) -> Hand {
+        let seed = match self.mode {
+            Mode::Hand => seed,
+            Mode::Match => Match::hand_seed(seed, self.hands_dealt()),
+        };
+        Hand::deal(self.rules, &mut seeded_rng(seed))
+    }
+
+    /// One card dealt, in the history and the deal (the hand not started).
+    fn record_dealt(&mut self, card: Card) {
+        self.history.push((self.deal.next_actor(&self.rules), Action::Play(card)));
+        self.deal.push(&self.rules, card);
     }
 
     /// Starts playing `hand`, its deal complete.
@@ -835,11 +847,7 @@ impl Game for Take6 {
         if !self.is_dealing() {
             return Vec::new();
         }
-        let seed = match self.mode {
-            Mode::Hand => seed,
-            Mode::Match => Match::hand_seed(seed, self.hands_dealt()),
-        };
-        let hand = Hand::deal(self.rules, &mut seeded_rng(seed));
+        let hand = self.seeded_deal(seed);
         let dealt = self.deal.cards(&self.rules);
         let left = self.rules.cards_in_play() - usize::from(self.deal.dealt);
         Take6::deal_actions(&hand)
@@ -856,17 +864,14 @@ impl Game for Take6 {
             return;
         }
         if self.deal.dealt == 0 {
-            let seed = match self.mode {
-                Mode::Hand => seed,
-                Mode::Match => Match::hand_seed(seed, self.hands_dealt()),
-            };
-            self.deal_whole(Hand::deal(self.rules, &mut seeded_rng(seed)));
-            self.turn = self.find_turn();
-            return;
+            self.deal_whole(self.seeded_deal(seed));
+        } else {
+            for outcome in self.chance_from_seed(seed) {
+                let Action::Play(card) = outcome else { unreachable!("a deal is cards") };
+                self.deal_card(card);
+            }
         }
-        for outcome in self.chance_from_seed(seed) {
-            self.apply_unchecked(outcome);
-        }
+        self.turn = self.find_turn();
     }
 
     /// Precondition: `action` is legal now.
