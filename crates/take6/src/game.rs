@@ -816,6 +816,7 @@ impl Game for Take6 {
         debug_assert_eq!(self.turn, self.find_turn(), "the turn kept up to date");
         self.turn
     }
+
     /// At a chance node the cards not dealt yet; a player's cards, ascending, or the rows
     /// `r1`.. when a row is to be picked.
     fn legal_actions(&self) -> Vec<Action> {
