@@ -15,7 +15,8 @@
 //!    and notation to action;
 //! 5. tensors have the length of their shapes, for every player, and the observation written
 //!    over a buffer of NaNs ([`Game::write_observation_tensor`]) is the one returned: every
-//!    number is written;
+//!    number is written; its numbers are whole, from 0 to [`Game::observation_max`], and
+//!    written as bytes (over stale ones) they are the same;
 //! 6. the game ends within the bound it announced at the start, with one return per player,
 //!    within the utility range, summing to 0 for zero-sum games; rewards add up to the returns;
 //! 7. replaying the actions from the start rebuilds every state exactly (what records and undo
@@ -157,6 +158,19 @@ pub enum Broken {
     Written {
         /// The player.
         player: usize,
+    },
+    /// A number of an observation is not a whole number from 0 to the game's
+    /// [`Game::observation_max`].
+    #[error(
+        "the observation tensor of player {player} holds {value}, not a whole number from 0 to {max}"
+    )]
+    Count {
+        /// The player.
+        player: usize,
+        /// The number.
+        value: f32,
+        /// [`Game::observation_max`].
+        max: u8,
     },
     /// The legal mask written over a buffer is not the legal actions' ids.
     #[error("the legal mask written in place is not the legal actions' ids {ids:?}")]
@@ -366,9 +380,22 @@ fn check_state<G: Game>(state: &G) -> Result<(), Broken> {
             }
         }
         // Written over a buffer of NaNs: a batch writes into arrays nothing has zeroed.
-        let mut written = vec![f32::NAN; tensors[0].1.len()];
+        let observation = &tensors[0].1;
+        let mut written = vec![f32::NAN; observation.len()];
         state.write_observation_tensor(player, &mut written);
-        if written.iter().zip(&tensors[0].1).any(|(w, t)| w.to_bits() != t.to_bits()) {
+        if written.iter().zip(observation).any(|(w, t)| w.to_bits() != t.to_bits()) {
+            return Err(Broken::Written { player });
+        }
+        // Every number a whole count the bytes hold, and the bytes (over stale ones) the same.
+        let max = state.observation_max();
+        if let Some(&value) =
+            observation.iter().find(|&&x| !(x >= 0.0 && x <= f32::from(max) && x.fract() == 0.0))
+        {
+            return Err(Broken::Count { player, value, max });
+        }
+        let mut bytes = vec![u8::MAX; observation.len()];
+        state.write_observation_tensor(player, &mut bytes);
+        if bytes.iter().zip(observation).any(|(&b, &t)| f32::from(b) != t) {
             return Err(Broken::Written { player });
         }
     }
@@ -469,7 +496,7 @@ fn check_hidden<G: Game>(
 mod tests {
     use super::*;
     use crate::{
-        ChanceMode, Dynamics, GameType, IllegalAction, Information, ParamsError, Returns,
+        ChanceMode, Dynamics, GameType, IllegalAction, Information, Number, ParamsError, Returns,
         RewardModel,
     };
 
@@ -501,6 +528,8 @@ mod tests {
         NotationOff,
         TensorShort,
         StaleWrite,
+        CountAboveMax,
+        BytesDiffer,
         StaleMask,
         Nondeterministic,
         Leak,
@@ -718,10 +747,18 @@ mod tests {
             }
         }
 
-        fn write_observation_tensor(&self, player: usize, out: &mut [f32]) {
+        fn write_observation_tensor<T: Number>(&self, player: usize, out: &mut [T]) {
             if self.fault != Fault::StaleWrite {
-                out.copy_from_slice(&self.observation_tensor(player));
+                // With `BytesDiffer`, bytes are one more than the numbers.
+                let off = u8::from(self.fault == Fault::BytesDiffer && size_of::<T>() == 1);
+                for (o, &x) in out.iter_mut().zip(&self.observation_tensor(player)) {
+                    *o = T::from_count(x as u8 + off);
+                }
             }
+        }
+
+        fn observation_max(&self) -> u8 {
+            if self.fault == Fault::CountAboveMax { 4 } else { 5 }
         }
 
         fn observation_shape(&self) -> Vec<usize> {
@@ -806,6 +843,8 @@ mod tests {
             (Fault::NotationOff, |b| matches!(b, Broken::Notation { .. })),
             (Fault::TensorShort, |b| matches!(b, Broken::Tensor { len: 0, .. })),
             (Fault::StaleWrite, |b| matches!(b, Broken::Written { player: 0 })),
+            (Fault::CountAboveMax, |b| matches!(b, Broken::Count { value: 5.0, max: 4, .. })),
+            (Fault::BytesDiffer, |b| matches!(b, Broken::Written { player: 0 })),
             (Fault::StaleMask, |b| matches!(b, Broken::Mask { .. })),
             (Fault::Nondeterministic, |b| matches!(b, Broken::Replay(_))),
             (Fault::Leak, |b| matches!(b, Broken::Leak { player: 1, .. })),

@@ -4,7 +4,7 @@ use std::fmt::{Debug, Display};
 
 use thiserror::Error;
 
-use crate::{Rng, seeded_rng};
+use crate::{Number, Rng, seeded_rng};
 
 /// What each player gets, indexed by player (higher is better).
 pub type Returns = Vec<f64>;
@@ -206,7 +206,7 @@ pub fn sample_outcome<A: Copy>(outcomes: &[(A, f64)], rng: &mut Rng) -> A {
 /// # Adding a game
 /// ```
 /// use tabletop_core::{ChanceMode, Dynamics, Game, GameType, IllegalAction, Information,
-///                     ParamsError, RewardModel, Turn, Utility};
+///                     Number, ParamsError, RewardModel, Turn, Utility};
 ///
 /// /// Two players take 1 or 2 from a heap; who takes the last wins.
 /// #[derive(Clone, Debug, PartialEq)]
@@ -247,10 +247,11 @@ pub fn sample_outcome<A: Copy>(outcomes: &[(A, f64)], rng: &mut Rng) -> A {
 ///     fn utility_range(&self) -> (f64, f64) { (-1.0, 1.0) }
 ///     fn max_remaining_steps(&self) -> usize { usize::from(self.left) }
 ///     fn observation_string(&self, _player: usize) -> String { format!("{self:?}") }
-///     fn write_observation_tensor(&self, _player: usize, out: &mut [f32]) {
-///         out[0] = f32::from(self.left);
+///     fn write_observation_tensor<T: Number>(&self, _player: usize, out: &mut [T]) {
+///         out[0] = T::from_count(self.left);
 ///     }
 ///     fn observation_shape(&self) -> Vec<usize> { vec![1] }
+///     fn observation_max(&self) -> u8 { u8::MAX } // the heap left, a u8
 ///     fn text(&self) -> String { format!("{} left", self.left) }
 /// }
 ///
@@ -475,14 +476,22 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     }
 
     /// [`Game::observation_tensor`] written over `out`, whose length is the product of
-    /// [`Game::observation_shape`]: what a batch of environments calls, with no allocation.
+    /// [`Game::observation_shape`], in `f32` or in bytes ([`Number`]): what a batch of
+    /// environments calls, with no allocation. The one writer of a game's observation.
     ///
     /// # Panics
     /// May panic if `out` has another length.
-    fn write_observation_tensor(&self, player: usize, out: &mut [f32]);
+    fn write_observation_tensor<T: Number>(&self, player: usize, out: &mut [T]);
 
     /// The shape of [`Game::observation_tensor`].
     fn observation_shape(&self) -> Vec<usize>;
+
+    /// The largest number an observation holds: 1 (the default) where every number is a
+    /// flag; a game whose observation counts things says how many at most. Every number of
+    /// an observation is a whole number from 0 to this, so bytes hold it exactly.
+    fn observation_max(&self) -> u8 {
+        1
+    }
 
     /// The whole state in text (for logs and `__str__`).
     fn text(&self) -> String;
@@ -612,8 +621,12 @@ mod tests {
         fn observation_string(&self, _: usize) -> String {
             format!("{self:?}")
         }
-        fn write_observation_tensor(&self, _: usize, out: &mut [f32]) {
-            out[0] = f32::from(self.die.unwrap_or(0));
+        fn write_observation_tensor<T: Number>(&self, _: usize, out: &mut [T]) {
+            out[0] = T::from_count(self.die.unwrap_or(0));
+        }
+
+        fn observation_max(&self) -> u8 {
+            3
         }
         fn observation_shape(&self) -> Vec<usize> {
             vec![1]
@@ -748,7 +761,7 @@ mod tests {
         fn observation_string(&self, _: usize) -> String {
             format!("{self:?}")
         }
-        fn write_observation_tensor(&self, _: usize, _: &mut [f32]) {}
+        fn write_observation_tensor<T: Number>(&self, _: usize, _: &mut [T]) {}
         fn observation_shape(&self) -> Vec<usize> {
             vec![0]
         }

@@ -48,7 +48,7 @@ pub mod text;
 /// The `rand` crate of the workspace, so game crates and their users share one version.
 pub use rand;
 
-pub use bitset::{write_bools, write_counts, write_flag_planes, write_flags, write_spaced};
+pub use bitset::{Number, write_bools, write_counts, write_flag_planes, write_flags, write_spaced};
 pub use game::{
     ChanceMode, Dynamics, Game, GameType, IllegalAction, Information, ParamsError, Returns,
     RewardModel, Turn, UnknownBot, Utility, sample_outcome,

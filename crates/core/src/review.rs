@@ -444,7 +444,7 @@ mod tests {
         fn observation_string(&self, _: usize) -> String {
             format!("{self:?}")
         }
-        fn write_observation_tensor(&self, _: usize, _: &mut [f32]) {}
+        fn write_observation_tensor<T: crate::Number>(&self, _: usize, _: &mut [T]) {}
         fn observation_shape(&self) -> Vec<usize> {
             vec![0]
         }

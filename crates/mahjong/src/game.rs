@@ -27,7 +27,7 @@ use std::fmt::Write as _;
 use arrayvec::ArrayVec;
 use tabletop_core::rand::seq::IndexedRandom;
 use tabletop_core::{
-    ChanceMode, Dynamics, Game, GameType, IllegalAction, Information, ParamsError, Returns,
+    ChanceMode, Dynamics, Game, GameType, IllegalAction, Information, Number, ParamsError, Returns,
     RewardModel, Rng, Turn, Utility, seeded_rng,
 };
 
@@ -655,10 +655,10 @@ impl Game for Mahjong {
     /// as tile counts: 0 the player's hand; 1-4 the melds of A, B, C, D; 5-8 the discards of
     /// A, B, C, D still on the table; 9 all ones when the player is to act. All zero
     /// while the wall is drawn.
-    fn write_observation_tensor(&self, player: usize, t: &mut [f32]) {
+    fn write_observation_tensor<T: Number>(&self, player: usize, t: &mut [T]) {
         let w = Kind::COUNT;
         let Some(table) = self.position() else {
-            t.fill(0.0);
+            t.fill(T::ZERO);
             return;
         };
         let me = Mahjong::viewer(player);
@@ -673,11 +673,16 @@ impl Game for Mahjong {
         on_table.copy_from_slice(discards.as_flattened());
         let (planes, to_act) = t.split_at_mut(9 * w);
         tabletop_core::write_counts(planes, &counts);
-        to_act.fill(if table.to_act() == Some(me) { 1.0 } else { 0.0 });
+        to_act.fill(if table.to_act() == Some(me) { T::ONE } else { T::ZERO });
     }
 
     fn observation_shape(&self) -> Vec<usize> {
         vec![10, Kind::COUNT]
+    }
+
+    /// The counts: four tiles of a kind at most.
+    fn observation_max(&self) -> u8 {
+        4
     }
 
     /// Every hand and meld, then who is to discard and the tiles in the wall (or the end).

@@ -5,7 +5,7 @@ use std::cell::RefCell;
 
 use tabletop_core::rand::seq::{IndexedRandom, SliceRandom};
 use tabletop_core::{
-    ChanceMode, Dynamics, Game, GameType, IllegalAction, Information, ParamsError, Returns,
+    ChanceMode, Dynamics, Game, GameType, IllegalAction, Information, Number, ParamsError, Returns,
     RewardModel, Turn, Utility, seeded_rng,
 };
 
@@ -395,7 +395,7 @@ impl Game for Nine {
     }
 
     /// `[5, 36]`: see [`Nine`].
-    fn write_observation_tensor(&self, player: usize, t: &mut [f32]) {
+    fn write_observation_tensor<T: Number>(&self, player: usize, t: &mut [T]) {
         let me = Player::ALL[player.min(1)];
         let planes = match &self.stage {
             Stage::Dealing(dealt) => {
@@ -409,7 +409,7 @@ impl Game for Nine {
             tabletop_core::write_flags(plane, u128::from(set.bits()));
         }
         let to_move = self.current_player() == Some(me.index());
-        t[4 * Card::COUNT..].fill(if to_move { 1.0 } else { 0.0 });
+        t[4 * Card::COUNT..].fill(if to_move { T::ONE } else { T::ZERO });
     }
 
     fn observation_shape(&self) -> Vec<usize> {

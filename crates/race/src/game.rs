@@ -7,7 +7,7 @@
 
 use tabletop_core::rand::seq::IndexedRandom;
 use tabletop_core::{
-    ChanceMode, Dynamics, Game, GameType, IllegalAction, Information, ParamsError, Returns,
+    ChanceMode, Dynamics, Game, GameType, IllegalAction, Information, Number, ParamsError, Returns,
     RewardModel, Turn, Utility, seeded_rng,
 };
 
@@ -280,14 +280,14 @@ impl Game for RaceGame {
     /// action id of a move there): plane 0 has a 1 on the piece's cell, plane 1 a 1 on the
     /// target `(N, M)`, plane 2 is all ones when `player` is to move (else all zeros). The
     /// information state tensor is the same.
-    fn write_observation_tensor(&self, player: usize, t: &mut [f32]) {
+    fn write_observation_tensor<T: Number>(&self, player: usize, t: &mut [T]) {
         let cells = self.cells();
-        t[..2 * cells].fill(0.0);
+        t[..2 * cells].fill(T::ZERO);
         let (x, y) = self.position.cell();
-        t[self.action_id(Move { x, y })] = 1.0;
-        t[cells + cells - 1] = 1.0;
+        t[self.action_id(Move { x, y })] = T::ONE;
+        t[cells + cells - 1] = T::ONE;
         let to_move = self.current_player() == Some(player);
-        t[2 * cells..].fill(if to_move { 1.0 } else { 0.0 });
+        t[2 * cells..].fill(if to_move { T::ONE } else { T::ZERO });
     }
 
     /// `[3, N, M]`.

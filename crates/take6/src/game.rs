@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use tabletop_core::rand::seq::SliceRandom;
 use tabletop_core::{
-    ChanceMode, Dynamics, Game, GameType, IllegalAction, Information, ParamsError, RewardModel,
-    Rng, Turn, UnknownBot, Utility, seeded_rng,
+    ChanceMode, Dynamics, Game, GameType, IllegalAction, Information, Number, ParamsError,
+    RewardModel, Rng, Turn, UnknownBot, Utility, seeded_rng,
 };
 
 use crate::bot::{Bot, BotKind};
@@ -1107,13 +1107,15 @@ impl Game for Take6 {
     }
 
     /// See [`Take6`].
-    fn write_observation_tensor(&self, player: usize, t: &mut [f32]) {
-        let w = usize::from(DECK_SIZE);
+    fn write_observation_tensor<T: Number>(&self, player: usize, t: &mut [T]) {
         let (sets, choosing) = self.observed_sets(player);
-        // Card `v` is bit `v` of a set, number `v - 1` of a plane.
-        let (cards, last) = t.split_at_mut(8 * w);
-        tabletop_core::write_flag_planes(cards, &sets.map(|set| set.bits() >> 1));
-        last.fill(if choosing { 1.0 } else { 0.0 });
+        // Card `v` is bit `v` of a set, number `v - 1` of a plane; the last plane is one
+        // flag repeated, written with the rest (a plane's last store may then run past it).
+        let mut planes = [if choosing { u128::MAX } else { 0 }; 9];
+        for (plane, set) in planes.iter_mut().zip(sets) {
+            *plane = set.bits() >> 1;
+        }
+        tabletop_core::write_flag_planes(t, &planes);
     }
 
     fn observation_shape(&self) -> Vec<usize> {
