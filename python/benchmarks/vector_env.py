@@ -10,13 +10,16 @@ one CPU where the system allows it):
   `legal_actions()`, `random.choice`, `apply_action`, the next observation
   (`observation_tensor()`), and at the end `returns()` and a new state from the next seed.
   The loop without the observation (`loop-no-obs`) is printed too, for reference.
-- vector: `tabletop.vector_env(game, n)`, `step(actions)`: observations, rewards, flags and
-  masks of all n games, autoreset inside; a random legal action per environment, the policy's
-  cost counted, drawn two ways:
+- vector: `tabletop.vector_env(game, n)`, `step(actions)`: observations (uint8, the default:
+  the same numbers as the loop's float32 `observation_tensor`), rewards, flags and masks of
+  all n games, autoreset inside; a random legal action per environment, the policy's cost
+  counted, drawn two ways:
   - `native`: `env.random_actions()`, the vector environment's own random policy (in Rust,
     as the loop's `random.choice` is the per-state loop's own);
   - `numpy`: chosen with numpy from `info["legal_actions_mask"]` (a random score per legal
     action, the argmax), as a policy computed in numpy from the mask would.
+- `float32`: `native` again with `vector_env(game, n, dtype=numpy.float32)`, the
+  observations written as float32 in the step, for reference.
 
 The columns are timed alternately (a busy machine slows both alike); each figure is the
 median of `--repeat` runs and the ratio is the median of the per-run ratios vector / loop.
@@ -88,24 +91,30 @@ def main():
     print(f"tabletop {tabletop.__version__}, n = {args.n}, {args.steps} steps per run, "
           f"median of {args.repeat}, {cpus}")
     print(f"{'game':8} {'loop-no-obs':>12} {'loop':>12} {'native':>12} {'ratio':>7} "
-          f"{'numpy':>12} {'ratio':>7}")
+          f"{'numpy':>12} {'ratio':>7} {'float32':>12} {'ratio':>7}")
     for name in args.games:
         game = tabletop.load_game(name)
         env = tabletop.vector_env(name, n=args.n)
+        wide = tabletop.vector_env(name, n=args.n, dtype=np.float32)
         loop_steps = max(1000, args.steps // 10)  # the loop is slow: fewer steps, same rate
-        bare, loops, natives, numpys, ratios, numpy_ratios = [], [], [], [], [], []
+        bare, loops, natives, numpys, floats = [], [], [], [], []
+        ratios, numpy_ratios, float_ratios = [], [], []
         for r in range(args.repeat):
             bare.append(loop(game, loop_steps, r, observe=False))
             loops.append(loop(game, loop_steps, r))
             natives.append(vector(env, args.steps, r, native=True))
             numpys.append(vector(env, args.steps, r, native=False))
+            floats.append(vector(wide, args.steps, r, native=True))
             ratios.append(natives[-1] / loops[-1])
             numpy_ratios.append(numpys[-1] / loops[-1])
+            float_ratios.append(floats[-1] / loops[-1])
         med = statistics.median
         print(f"{name:8} {med(bare):12,.0f} {med(loops):12,.0f} {med(natives):12,.0f} "
-              f"{med(ratios):6.1f}x {med(numpys):12,.0f} {med(numpy_ratios):6.1f}x")
+              f"{med(ratios):6.1f}x {med(numpys):12,.0f} {med(numpy_ratios):6.1f}x "
+              f"{med(floats):12,.0f} {med(float_ratios):6.1f}x")
     print("(steps per second; ratio = vector / loop, both producing observations;")
-    print(" native: the environment's random policy, numpy: a random policy in numpy)")
+    print(" native: the environment's random policy, numpy: a random policy in numpy,")
+    print(" both with uint8 observations; float32: native with float32 observations)")
 
 
 if __name__ == "__main__":

@@ -9,22 +9,28 @@ MAX_ENVS: int
 
 class VectorEnv:
     """n games of one kind stepped together; a ``gymnasium.vector.VectorEnv`` when Gymnasium
-    is installed. Rewards are per player ``(n, num_players)``; same-step autoreset."""
+    is installed. Observations uint8 (``observation_tensor``'s numbers) or float32 with
+    ``dtype=numpy.float32``; rewards per player
+    ``(n, num_players)``; same-step autoreset."""
 
     num_envs: int
     num_players: int
     num_actions: int
     observation_shape: Tuple[int, ...]
+    observation_max: int
+    dtype: np.dtype[Any]
     game: str
     metadata: Dict[str, Any]
-    def __init__(self, game: str, n: int = 1024, seed: int = 0, **params: Any) -> None: ...
+    def __init__(
+        self, game: str, n: int = 1024, seed: int = 0, *, dtype: Any = ..., **params: Any
+    ) -> None: ...
     def reset(
         self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
-    ) -> Tuple[npt.NDArray[np.float32], Dict[str, Any]]: ...
+    ) -> Tuple[npt.NDArray[Any], Dict[str, Any]]: ...
     def step(
         self, actions: Union[npt.NDArray[np.integer[Any]], Sequence[int]]
     ) -> Tuple[
-        npt.NDArray[np.float32],
+        npt.NDArray[Any],
         npt.NDArray[np.float64],
         npt.NDArray[np.bool_],
         npt.NDArray[np.bool_],
@@ -35,5 +41,7 @@ class VectorEnv:
     def get_parameters(self) -> Dict[str, Any]: ...
     def close(self, **kwargs: Any) -> None: ...
 
-def vector_env(game: str, n: int = 1024, seed: int = 0, **params: Any) -> VectorEnv:
+def vector_env(
+    game: str, n: int = 1024, seed: int = 0, *, dtype: Any = ..., **params: Any
+) -> VectorEnv:
     """``n`` games of ``game`` with ``load_game``'s parameters, stepped together in Rust."""

@@ -198,6 +198,10 @@ def test_ctrl_c_interrupts_long_batches(call, tmp_path):
         (lambda: __import__("tabletop").sub_seed(0, 2**64), ["index"]),
         (lambda: __import__("tabletop").vector_env("nine", n=0), ["n", "1 to 65536"]),
         (lambda: __import__("tabletop").vector_env("nine", seed=-1), ["seed"]),
+        (
+            lambda: __import__("tabletop").vector_env("nine", dtype="float64"),
+            ["dtype", "uint8", "float32", "float64"],
+        ),
     ],
 )
 def test_out_of_range_numbers_are_value_errors_naming_the_parameter(call, words, tmp_path):

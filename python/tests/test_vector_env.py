@@ -31,15 +31,17 @@ def test_shapes_and_dtypes(name):
     players, actions = game.num_players(), game.num_distinct_actions()
     assert (env.num_envs, env.num_players, env.num_actions) == (n, players, actions)
     assert env.get_parameters() == game.get_parameters()
+    assert env.observation_max == (4 if name == "mahjong" else 1)
     obs, info = env.reset(seed=3)
-    assert obs.shape == (n, *shape) and obs.dtype == np.float32
+    assert obs.shape == (n, *shape) and obs.dtype == np.uint8
+    assert obs.max() <= env.observation_max
     assert info["legal_actions_mask"].shape == (n, actions)
     assert info["legal_actions_mask"].dtype == np.bool_
     assert info["current_player"].shape == (n,) and info["current_player"].dtype == np.int64
     obs, rewards, terminated, truncated, info = env.step(
         random_legal(info["legal_actions_mask"], np.random.default_rng(0))
     )
-    assert obs.shape == (n, *shape) and obs.dtype == np.float32
+    assert obs.shape == (n, *shape) and obs.dtype == np.uint8
     assert rewards.shape == (n, players) and rewards.dtype == np.float64
     assert terminated.shape == truncated.shape == (n,)
     assert terminated.dtype == truncated.dtype == np.bool_
@@ -138,7 +140,7 @@ def test_every_environment_is_the_per_state_game(name):
                 assert np.array_equal(sums[i], state.returns()), (name, i)
                 assert info["_final_obs"][i]
                 final = info["final_obs"][i]
-                assert info["final_obs"].dtype == object and final.dtype == np.float32
+                assert info["final_obs"].dtype == object and final.dtype == np.uint8
                 assert final.shape == obs.shape[1:]
                 assert info["final_info"]["returns"].shape == (n, game.num_players())
                 assert info["final_info"]["returns"].dtype == np.float64
@@ -249,7 +251,8 @@ def test_gymnasium_vector_env():
     assert env.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
     assert env.single_action_space == gymnasium.spaces.Discrete(108)
     assert env.action_space.shape == (8,)
-    assert env.single_observation_space.shape == (9, 104)
+    assert env.single_observation_space == gymnasium.spaces.Box(0, 1, (9, 104), np.uint8)
+    assert env.observation_space == gymnasium.spaces.Box(0, 1, (8, 9, 104), np.uint8)
     obs, info = env.reset(seed=1)
     assert env.observation_space.contains(obs)
     assert all(env.single_observation_space.contains(o) for o in obs)
@@ -263,3 +266,50 @@ def test_gymnasium_vector_env():
             assert env.single_observation_space.contains(info["final_obs"][i])
     env.close()
     assert "take6" in repr(env)
+
+
+def test_mahjong_counts_stay_in_the_observation_space():
+    """Mahjong's observation counts tiles (up to 4): its space says so, and whole games
+    stay inside it."""
+    import gymnasium
+
+    env = tabletop.vector_env("mahjong", n=16, seed=2)
+    assert env.single_observation_space == gymnasium.spaces.Box(0, 4, (10, 37), np.uint8)
+    obs, _ = env.reset()
+    seen = obs.max()
+    for _ in range(300):
+        obs, _, _, _, info = env.step(env.random_actions())
+        assert env.observation_space.contains(obs)
+        seen = max(seen, obs.max())
+    assert seen > 1, "counts above 1 were seen"
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_float32_observations_are_the_same_numbers(name):
+    """``dtype=np.float32``: the same games give the same numbers as the default uint8, in the
+    observations and the final observations, with a float32 space."""
+    import gymnasium
+
+    params = GAMES[name]
+    small = tabletop.vector_env(name, n=6, seed=8, **params)
+    wide = tabletop.vector_env(name, n=6, seed=8, dtype=np.float32, **params)
+    assert (small.dtype, wide.dtype) == (np.uint8, np.float32)
+    assert wide.single_observation_space == gymnasium.spaces.Box(
+        0, small.observation_max, small.observation_shape, np.float32
+    )
+    a, _ = small.reset()
+    b, _ = wide.reset()
+    assert b.dtype == np.float32 and np.array_equal(a, b)
+    finals = 0
+    for _ in range(400):
+        actions = small.random_actions()
+        a, ra, ta, _, ia = small.step(actions)
+        b, rb, tb, _, ib = wide.step(actions)
+        assert b.dtype == np.float32 and np.array_equal(a, b)
+        assert np.array_equal(ra, rb) and np.array_equal(ta, tb)
+        for i in np.flatnonzero(ta):
+            assert ib["final_obs"][i].dtype == np.float32
+            assert np.array_equal(ia["final_obs"][i], ib["final_obs"][i])
+            finals += 1
+    assert finals > 0
+    assert "dtype=numpy.float32" in repr(wide) and "dtype" not in repr(small)

@@ -166,7 +166,7 @@ impl Bench {
         let mut batch = Batch::new(game, &serde_json::json!({}), n, 1)?;
         let (mut actions, mut done) = (vec![0; n], vec![false; n]);
         let mut rewards = vec![0.0; n * batch.num_players()];
-        let mut obs = vec![0.0; n * batch.observation_size()];
+        let mut obs = vec![0u8; n * batch.observation_size()];
         self.case(&name, "games ended", (n * steps) as u64, || {
             batch.reset(Some(1));
             let mut ended = 0;

@@ -25,7 +25,7 @@ fn main() {
             json!({})
         };
         let mut batch = Batch::new(game, &params, n, 0).expect("batch");
-        let mut obs = vec![0.0; n * batch.observation_size()];
+        let mut obs = vec![0u8; n * batch.observation_size()];
         let mut rewards = vec![0.0; n * batch.num_players()];
         let mut done = vec![false; n];
         let mut actions = vec![0i64; n];

@@ -11,11 +11,16 @@
 //! `Session::new(game, params, [], that seed)`. A game over before its first move (a Mahjong
 //! wall its dealer wins on the first draw) is skipped: the environment plays the next game of
 //! its stream, so every environment always has a player to act.
+//!
+//! Observations are written in bytes or in `f32` ([`Cell`]): each number of a game's
+//! observation tensor ([`tabletop_core::Game::write_observation_tensor`]) is a whole count
+//! from 0 to [`Batch::observation_max`], so a byte holds it exactly in a quarter of the space
+//! (as Pgx's and EnvPool's batched environments hand out booleans and bytes).
 
 use rand::{Rng as _, SeedableRng as _};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde_json::Value;
-use tabletop_core::{RewardModel, Turn, sub_seed};
+use tabletop_core::{Number, RewardModel, Turn, sub_seed};
 use thiserror::Error;
 
 use crate::registry::{ErasedGame, find};
@@ -56,6 +61,26 @@ pub struct Final {
     pub returns: Vec<f64>,
 }
 
+/// A number a batch writes observations in: `u8` or `f32` (each game's one observation
+/// writer, [`tabletop_core::Game::write_observation_tensor`], reached through the erased
+/// game).
+pub trait Cell: Number {
+    /// Writes `game`'s observation from `player`'s side over `out`.
+    fn write(game: &dyn ErasedGame, player: usize, out: &mut [Self]);
+}
+
+impl Cell for u8 {
+    fn write(game: &dyn ErasedGame, player: usize, out: &mut [u8]) {
+        game.write_observation_bytes(player, out);
+    }
+}
+
+impl Cell for f32 {
+    fn write(game: &dyn ErasedGame, player: usize, out: &mut [f32]) {
+        game.write_observation_tensor(player, out);
+    }
+}
+
 /// The most games over before their first move that a restart skips in a row.
 const MAX_SKIPS: usize = 64;
 
@@ -72,7 +97,7 @@ const MAX_SKIPS: usize = 64;
 /// let actions: Vec<i64> = (0..3)
 ///     .map(|i| batch.legal_mask(i).iter().position(|&m| m).unwrap() as i64)
 ///     .collect();
-/// let mut observations = vec![0.0; 3 * batch.observation_size()];
+/// let mut observations = vec![0u8; 3 * batch.observation_size()];
 /// let finals = batch.step(&actions, &mut rewards, &mut done, &mut observations)?;
 /// assert_eq!(finals.len(), done.iter().filter(|&&d| d).count());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -98,7 +123,7 @@ pub struct Batch {
     obs_size: usize,
     /// The last observations of the games ended in the last step, in the order of its
     /// finals (one buffer for every step: no allocation per game).
-    final_obs: Vec<f32>,
+    final_obs: Vec<u8>,
     /// Whether the game rewards only at its end (then a step that does not end it gains 0).
     terminal_rewards: bool,
     /// The generator of [`Batch::random_actions`] (a fast one: it draws n numbers a step).
@@ -212,8 +237,8 @@ impl Batch {
     /// chance that follows, and starts a new game where one ended. `rewards` (n x players,
     /// row-major) receives what each player gained with the step, the returns of the game
     /// that ended included; `terminated[i]` whether environment `i`'s game ended;
-    /// `observations` (n observations, every number overwritten, so it need not be
-    /// initialised to anything) receives each environment's observation after the step from
+    /// `observations` (n observations, in bytes or `f32`, every number overwritten, so it
+    /// need not be initialised to anything) receives each environment's observation after the step from
     /// the side of the player to act there ([`Batch::write_observations`]'s layout), written
     /// while the game is in the cache. Returns the ended games, by environment.
     ///
@@ -223,12 +248,12 @@ impl Batch {
     ///
     /// # Panics
     /// If `rewards`, `terminated` or `observations` is not of the batch's size.
-    pub fn step(
+    pub fn step<T: Cell>(
         &mut self,
         actions: &[i64],
         rewards: &mut [f64],
         terminated: &mut [bool],
-        observations: &mut [f32],
+        observations: &mut [T],
     ) -> Result<Vec<Final>, BatchError> {
         let n = self.games.len();
         if actions.len() != n {
@@ -270,25 +295,25 @@ impl Batch {
             }
             if over {
                 let start = self.final_obs.len();
-                self.final_obs.resize(start + self.obs_size, 0.0);
-                game.write_observation_tensor(player, &mut self.final_obs[start..]);
+                self.final_obs.resize(start + self.obs_size, 0);
+                game.write_observation_bytes(player, &mut self.final_obs[start..]);
                 finals.push(Final { env, player, returns: game.returns() });
                 self.restart(env);
             } else {
                 self.update_legal(env, turn);
             }
-            self.games[env].write_observation_tensor(self.to_move[env], row);
+            T::write(self.games[env].as_ref(), self.to_move[env], row);
         }
         Ok(finals)
     }
 
     /// The last observation of the `k`-th game ended in the last step (the order of the
     /// finals [`Batch::step`] returned), from the side of the player who ended it, in the
-    /// layout of [`Batch::observation_shape`].
+    /// layout of [`Batch::observation_shape`], in bytes (whatever the step wrote).
     ///
     /// # Panics
     /// If fewer than `k + 1` games ended in the last step.
-    pub fn final_observation(&self, k: usize) -> &[f32] {
+    pub fn final_observation(&self, k: usize) -> &[u8] {
         &self.final_obs[k * self.obs_size..(k + 1) * self.obs_size]
     }
 
@@ -325,6 +350,12 @@ impl Batch {
     /// The shape of one observation.
     pub fn observation_shape(&self) -> Vec<usize> {
         self.initial.observation_shape()
+    }
+
+    /// The largest number an observation holds (1 where every number is a flag; see
+    /// [`tabletop_core::Game::observation_max`]).
+    pub fn observation_max(&self) -> u8 {
+        self.initial.observation_max()
     }
 
     /// The numbers of one observation (the product of [`Batch::observation_shape`]).
@@ -369,13 +400,13 @@ impl Batch {
     ///
     /// # Panics
     /// If `out` is not n times the size of one observation.
-    pub fn write_observations(&self, out: &mut [f32]) {
+    pub fn write_observations<T: Cell>(&self, out: &mut [T]) {
         let n = self.games.len();
         assert_eq!(out.len(), n * self.obs_size, "observations: n x observation size");
         for ((game, &player), row) in
             self.games.iter().zip(&self.to_move).zip(out.chunks_exact_mut(self.obs_size))
         {
-            game.write_observation_tensor(player, row);
+            T::write(game.as_ref(), player, row);
         }
     }
 }
@@ -404,6 +435,11 @@ mod tests {
     use crate::Session;
     use serde_json::json;
 
+    /// A batch's observation bytes as the numbers of an observation tensor.
+    fn numbers(bytes: &[u8]) -> Vec<f32> {
+        bytes.iter().map(|&b| f32::from(b)).collect()
+    }
+
     fn first_legal(batch: &Batch) -> Vec<i64> {
         (0..batch.len())
             .map(|i| batch.legal_mask(i).iter().position(|&m| m).expect("a legal action") as i64)
@@ -430,7 +466,7 @@ mod tests {
             let mut batch = Batch::new(game, &params, n, 5).unwrap();
             let p = batch.num_players();
             let size = batch.observation_size();
-            let mut obs = vec![f32::NAN; n * size];
+            let mut obs = vec![u8::MAX; n * size];
             let mut actions = vec![0; n];
             let mut sessions: Vec<Session> = (0..n)
                 .map(|i| {
@@ -448,8 +484,8 @@ mod tests {
                         (0..m.len()).filter(|&a| m[a]).collect::<Vec<_>>()
                     });
                 }
-                // Every number is written: none stays NaN.
-                obs.fill(f32::NAN);
+                // Every number is written: none stays 255 (no observation holds it).
+                obs.fill(u8::MAX);
                 let finals = batch.step(&actions, &mut rewards, &mut done, &mut obs).unwrap();
                 for i in 0..n {
                     sessions[i].apply_action(actions[i] as usize).unwrap();
@@ -463,7 +499,7 @@ mod tests {
                         assert_eq!(f.returns, sessions[i].returns());
                         assert_eq!(sums[i], sessions[i].returns(), "{game}");
                         assert_eq!(
-                            batch.final_observation(k),
+                            numbers(batch.final_observation(k)),
                             sessions[i].observation_tensor(f.player).unwrap().1
                         );
                         sums[i] = vec![0.0; p];
@@ -474,7 +510,7 @@ mod tests {
                     }
                     let (_, seen) =
                         sessions[i].observation_tensor(batch.current_players()[i]).unwrap();
-                    assert_eq!(obs[i * size..(i + 1) * size], seen, "{game}");
+                    assert_eq!(numbers(&obs[i * size..(i + 1) * size]), seen, "{game}");
                 }
                 if ended >= 6 {
                     break;
@@ -492,7 +528,7 @@ mod tests {
         b.reset(Some(9));
         assert_eq!(a.episode_seeds(), b.episode_seeds());
         let size = a.observation_size();
-        let (mut oa, mut ob) = (vec![0.0; 4 * size], vec![0.0; 4 * size]);
+        let (mut oa, mut ob) = (vec![0; 4 * size], vec![0; 4 * size]);
         a.write_observations(&mut oa);
         b.write_observations(&mut ob);
         assert_eq!(oa, ob);
@@ -551,8 +587,36 @@ mod tests {
         let mut action = [0];
         batch.random_actions(&mut action);
         let (mut rewards, mut done) = (vec![0.0; 4], vec![false]);
-        let mut obs = vec![0.0; batch.observation_size()];
+        let mut obs = vec![0; batch.observation_size()];
         batch.step(&action, &mut rewards, &mut done, &mut obs).unwrap();
+    }
+
+    /// A batch stepped with `f32` observations gives the numbers of the same batch stepped
+    /// with bytes, in every game, and the same steps otherwise.
+    #[test]
+    fn floats_and_bytes_step_alike() {
+        for game in ["nine", "take6", "race", "mahjong"] {
+            let n = 8;
+            let (mut a, mut b) = (
+                Batch::new(game, &json!({}), n, 3).unwrap(),
+                Batch::new(game, &json!({}), n, 3).unwrap(),
+            );
+            let (size, p) = (a.observation_size(), a.num_players());
+            let (mut bytes, mut floats) = (vec![u8::MAX; n * size], vec![f32::NAN; n * size]);
+            let (mut ra, mut rb) = (vec![0.0; n * p], vec![0.0; n * p]);
+            let (mut da, mut db) = (vec![false; n], vec![false; n]);
+            let mut actions = vec![0; n];
+            a.write_observations(&mut bytes);
+            b.write_observations(&mut floats);
+            assert_eq!(numbers(&bytes), floats, "{game}");
+            for _ in 0..300 {
+                a.random_actions(&mut actions);
+                let fa = a.step(&actions, &mut ra, &mut da, &mut bytes).unwrap();
+                let fb = b.step(&actions, &mut rb, &mut db, &mut floats).unwrap();
+                assert_eq!((fa, ra.clone(), da.clone()), (fb, rb.clone(), db.clone()), "{game}");
+                assert_eq!(numbers(&bytes), floats, "{game}");
+            }
+        }
     }
 
     /// The sampler draws every legal action and nothing else, about equally often.
@@ -593,14 +657,15 @@ mod tests {
         assert_eq!(batch.current_players(), [0, 0, 0]);
         let mut rewards = vec![0.0; 6];
         let mut done = vec![false; 3];
-        let mut stepped = vec![f32::NAN; 3 * 75];
+        let mut stepped = vec![u8::MAX; 3 * 75];
         batch.step(&first_legal(&batch), &mut rewards, &mut done, &mut stepped).unwrap();
         assert_eq!(batch.current_players(), [1, 1, 1]);
-        let mut obs = vec![f32::NAN; 3 * 75];
+        assert_eq!(batch.observation_max(), 1);
+        let mut obs = vec![u8::MAX; 3 * 75];
         batch.write_observations(&mut obs);
         assert_eq!(obs, stepped);
         for (i, row) in obs.chunks_exact(75).enumerate() {
-            assert_eq!(row, batch.env(i).observation_tensor(1).as_slice(), "environment {i}");
+            assert_eq!(numbers(row), batch.env(i).observation_tensor(1), "environment {i}");
         }
     }
 
@@ -615,7 +680,7 @@ mod tests {
         actions[env] = a as i64;
         let mut batch = batch;
         let (mut rewards, mut done) = (vec![0.0; 64 * 4], vec![false; 64]);
-        let mut obs = vec![0.0; 64 * batch.observation_size()];
+        let mut obs = vec![0; 64 * batch.observation_size()];
         let err = batch.step(&actions, &mut rewards, &mut done, &mut obs).unwrap_err();
         assert!(matches!(err, BatchError::Illegal { env: e, .. } if e == env), "{err}");
     }
@@ -624,7 +689,7 @@ mod tests {
     fn illegal_actions_are_refused_and_nothing_is_applied() {
         let mut batch = Batch::new("nine", &json!({}), 2, 3).unwrap();
         let (mut rewards, mut done) = (vec![0.0; 4], vec![false; 2]);
-        let mut obs = vec![0.0; 2 * batch.observation_size()];
+        let mut obs = vec![0; 2 * batch.observation_size()];
         let mut actions = first_legal(&batch);
         let before = batch.env(0).text();
         let illegal = (0..37).find(|&a| !batch.legal_mask(1)[a]).unwrap() as i64;

@@ -165,7 +165,7 @@ mod registry;
 mod seat;
 mod session;
 
-pub use batch::{Batch, BatchError, Final};
+pub use batch::{Batch, BatchError, Cell, Final};
 pub use error::PlayError;
 pub use ladder::{LadderBot, LadderConfig, LadderReport};
 pub use limits::{LIMITS, Limits};

@@ -101,6 +101,10 @@ pub trait ErasedGame: Send + Sync + std::fmt::Debug {
     fn observation_tensor(&self, player: usize) -> Vec<f32>;
     /// See [`Game::write_observation_tensor`].
     fn write_observation_tensor(&self, player: usize, out: &mut [f32]);
+    /// [`Game::write_observation_tensor`] in bytes (a batch's observations).
+    fn write_observation_bytes(&self, player: usize, out: &mut [u8]);
+    /// See [`Game::observation_max`].
+    fn observation_max(&self) -> u8;
     /// See [`Game::observation_string`].
     fn observation_string(&self, player: usize) -> String;
     /// See [`Game::information_state_shape`].
@@ -257,6 +261,12 @@ impl<G: Present> ErasedGame for G {
     }
     fn write_observation_tensor(&self, player: usize, out: &mut [f32]) {
         Game::write_observation_tensor(self, player, out);
+    }
+    fn write_observation_bytes(&self, player: usize, out: &mut [u8]) {
+        Game::write_observation_tensor(self, player, out);
+    }
+    fn observation_max(&self) -> u8 {
+        Game::observation_max(self)
     }
     fn observation_string(&self, player: usize) -> String {
         Game::observation_string(self, player)

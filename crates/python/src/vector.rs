@@ -7,7 +7,7 @@ use numpy::{IntoPyArray, PyArray1, PyArrayDyn, PyArrayMethods, PyReadonlyArray1}
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
-use tabletop_play::Batch;
+use tabletop_play::{Batch, BatchError, Cell, Final};
 
 use crate::args;
 use crate::env::from_json;
@@ -19,10 +19,16 @@ pub const MAX_ENVS: i128 = 1 << 16;
 #[pyclass(module = "tabletop._native")]
 pub struct VecEnv {
     batch: Batch,
+    /// Whether observations are `float32` (else `uint8`).
+    floats: bool,
     /// `numpy.empty`: each step's observations go into a new array that nothing zeroes
     /// first (every number is written).
     empty: Py<PyAny>,
 }
+
+/// What a step returns besides the observations: rewards, terminated, the finals, masks and
+/// players.
+type Stepped = (Vec<f64>, Vec<bool>, Vec<Final>, Vec<bool>, Vec<i64>);
 
 /// A flat vector as a numpy array of `shape` (one array object, no copy).
 fn array<'py, T: numpy::Element>(
@@ -57,12 +63,57 @@ impl VecEnv {
         ))
     }
 
-    /// The observations, masks and players, computed with the GIL released.
-    fn snapshot(&self) -> (Vec<f32>, Vec<bool>, Vec<i64>) {
-        let mut obs = vec![0.0; self.batch.len() * self.batch.observation_size()];
-        self.batch.write_observations(&mut obs);
-        let (mask, players) = self.masks_and_players();
-        (obs, mask, players)
+    /// The observations (as a numpy array of `T`), masks and players, computed with the GIL
+    /// released.
+    fn snapshot<'py, T: Cell + numpy::Element>(
+        &mut self,
+        py: Python<'py>,
+        seed: Option<u64>,
+    ) -> PyResult<(Bound<'py, PyAny>, Vec<bool>, Vec<i64>)> {
+        let (obs, mask, players) = py.detach(|| {
+            self.batch.reset(seed);
+            let mut obs = vec![T::ZERO; self.batch.len() * self.batch.observation_size()];
+            self.batch.write_observations(&mut obs);
+            let (mask, players) = self.masks_and_players();
+            (obs, mask, players)
+        });
+        Ok((array(py, obs, self.observations_shape())?, mask, players))
+    }
+
+    /// One step into a new numpy array of `T`s (`dtype`), the GIL released while Rust works.
+    fn step_into<'py, T: Cell + numpy::Element>(
+        &mut self,
+        py: Python<'py>,
+        actions: &[i64],
+        dtype: &str,
+    ) -> PyResult<(Bound<'py, PyAny>, Stepped)> {
+        let (n, p) = (self.batch.len(), self.batch.num_players());
+        let shape = self.observations_shape();
+        let obs = self.empty.bind(py).call1((shape, dtype))?.cast_into::<PyArrayDyn<T>>()?;
+        let outcome = {
+            let mut written = obs.readwrite();
+            let out = written.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
+            py.detach(|| {
+                let mut rewards = vec![0.0; n * p];
+                let mut terminated = vec![false; n];
+                let finals = self.batch.step(actions, &mut rewards, &mut terminated, out)?;
+                let (mask, players) = self.masks_and_players();
+                Ok::<_, BatchError>((rewards, terminated, finals, mask, players))
+            })
+        };
+        let stepped = outcome.map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok((obs.into_any(), stepped))
+    }
+
+    /// The `k`-th final observation as a numpy array in the observations' type.
+    fn final_array<'py>(&self, py: Python<'py>, k: usize) -> PyResult<Bound<'py, PyAny>> {
+        let bytes = self.batch.final_observation(k);
+        let shape = self.batch.observation_shape();
+        if self.floats {
+            array(py, bytes.iter().map(|&b| f32::from(b)).collect(), shape)
+        } else {
+            array(py, bytes.to_vec(), shape)
+        }
     }
 
     /// The masks and players (the observations come with the step).
@@ -74,16 +125,27 @@ impl VecEnv {
 
 #[pymethods]
 impl VecEnv {
-    /// `VecEnv(game, n, seed, **params)`: n games of `game` with `load_game`'s parameters.
+    /// `VecEnv(game, n, seed, dtype, **params)`: n games of `game` with `load_game`'s
+    /// parameters, observations in `dtype` (`"uint8"` or `"float32"`).
     #[new]
-    #[pyo3(signature = (game, n, seed, **params))]
+    #[pyo3(signature = (game, n, seed, dtype, **params))]
     fn new(
         py: Python<'_>,
         game: &str,
         n: &Bound<'_, PyAny>,
         seed: &Bound<'_, PyAny>,
+        dtype: &str,
         params: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<VecEnv> {
+        let floats = match dtype {
+            "uint8" => false,
+            "float32" => true,
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "dtype must be uint8 or float32, not {dtype}"
+                )));
+            }
+        };
         let n = args::int_in(n, "n", 1, MAX_ENVS)? as usize;
         let seed = args::seed(seed)?;
         let params = args::game_params(game, params)?;
@@ -91,7 +153,7 @@ impl VecEnv {
             .detach(|| Batch::new(game, &params, n, seed))
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
         let empty = PyModule::import(py, "numpy")?.getattr("empty")?.unbind();
-        Ok(VecEnv { batch, empty })
+        Ok(VecEnv { batch, floats, empty })
     }
 
     /// Starts a new game in every environment (from `seed` when given, else each
@@ -103,11 +165,11 @@ impl VecEnv {
         seed: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyTuple>> {
         let seed = seed.map(args::seed).transpose()?;
-        let (obs, mask, players) = py.detach(|| {
-            self.batch.reset(seed);
-            self.snapshot()
-        });
-        let obs = array(py, obs, self.observations_shape())?;
+        let (obs, mask, players) = if self.floats {
+            self.snapshot::<f32>(py, seed)?
+        } else {
+            self.snapshot::<u8>(py, seed)?
+        };
         let (mask, players) = self.as_arrays(py, mask, players)?;
         PyTuple::new(py, [obs, mask, players])
     }
@@ -129,34 +191,21 @@ impl VecEnv {
         };
         let n = self.batch.len();
         let p = self.batch.num_players();
-        let shape = self.observations_shape();
-        let obs = self.empty.bind(py).call1((shape, "float32"))?.cast_into::<PyArrayDyn<f32>>()?;
-        let outcome = {
-            let mut written = obs.readwrite();
-            let out = written.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
-            py.detach(|| {
-                let mut rewards = vec![0.0; n * p];
-                let mut terminated = vec![false; n];
-                let finals = self.batch.step(&actions, &mut rewards, &mut terminated, out)?;
-                let (mask, players) = self.masks_and_players();
-                Ok::<_, tabletop_play::BatchError>((rewards, terminated, finals, mask, players))
-            })
+        let (obs, (rewards, terminated, finals, mask, players)) = if self.floats {
+            self.step_into::<f32>(py, &actions, "float32")?
+        } else {
+            self.step_into::<u8>(py, &actions, "uint8")?
         };
-        let (rewards, terminated, finals, mask, players) =
-            outcome.map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let obs = obs.into_any();
         let (mask, players) = self.as_arrays(py, mask, players)?;
         let none = py.None().into_bound(py);
         let (final_obs, returns, enders) = if finals.is_empty() {
             (none.clone(), none.clone(), none)
         } else {
-            let shape = self.batch.observation_shape();
             let mut objects: Vec<Py<PyAny>> = (0..n).map(|_| py.None()).collect();
             let mut returns = vec![0.0; n * p];
             let mut enders = vec![0i64; n];
             for (k, f) in finals.iter().enumerate() {
-                let observation = self.batch.final_observation(k).to_vec();
-                objects[f.env] = array(py, observation, shape.clone())?.unbind();
+                objects[f.env] = self.final_array(py, k)?.unbind();
                 returns[f.env * p..(f.env + 1) * p].copy_from_slice(&f.returns);
                 enders[f.env] = f.player as i64;
             }
@@ -217,6 +266,18 @@ impl VecEnv {
     #[getter]
     fn observation_shape(&self) -> Vec<usize> {
         self.batch.observation_shape()
+    }
+
+    /// The observations' dtype: `"uint8"` or `"float32"`.
+    #[getter]
+    fn dtype(&self) -> &'static str {
+        if self.floats { "float32" } else { "uint8" }
+    }
+
+    /// The largest number an observation holds (1 where every number is a flag).
+    #[getter]
+    fn observation_max(&self) -> u8 {
+        self.batch.observation_max()
     }
 
     /// The game's registry name.
