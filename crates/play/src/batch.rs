@@ -317,6 +317,12 @@ impl Batch {
         &self.final_obs[k * self.obs_size..(k + 1) * self.obs_size]
     }
 
+    /// The last observations of every game ended in the last step, one after another in the
+    /// order of its finals (each [`Batch::final_observation`]).
+    pub fn final_observations(&self) -> &[u8] {
+        &self.final_obs
+    }
+
     /// The number of environments.
     pub fn len(&self) -> usize {
         self.games.len()

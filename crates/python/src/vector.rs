@@ -105,10 +105,12 @@ impl VecEnv {
         Ok((obs.into_any(), stepped))
     }
 
-    /// The `k`-th final observation as a numpy array in the observations' type.
-    fn final_array<'py>(&self, py: Python<'py>, k: usize) -> PyResult<Bound<'py, PyAny>> {
-        let bytes = self.batch.final_observation(k);
-        let shape = self.batch.observation_shape();
+    /// The final observations of the last step, one numpy array of them in the observations'
+    /// dtype (shaped `(k, *observation_shape)`).
+    fn final_block<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let bytes = self.batch.final_observations();
+        let mut shape = vec![bytes.len() / self.batch.observation_size()];
+        shape.extend(self.batch.observation_shape());
         if self.floats {
             array(py, bytes.iter().map(|&b| f32::from(b)).collect(), shape)
         } else {
@@ -201,19 +203,17 @@ impl VecEnv {
         let (final_obs, returns, enders) = if finals.is_empty() {
             (none.clone(), none.clone(), none)
         } else {
-            let mut objects: Vec<Py<PyAny>> = (0..n).map(|_| py.None()).collect();
+            // numpy fills an object array with None; each ended game's row of one block.
+            let objects = self.empty.bind(py).call1((n, "object"))?;
+            let block = self.final_block(py)?;
             let mut returns = vec![0.0; n * p];
             let mut enders = vec![0i64; n];
             for (k, f) in finals.iter().enumerate() {
-                objects[f.env] = self.final_array(py, k)?.unbind();
+                objects.set_item(f.env, block.get_item(k)?)?;
                 returns[f.env * p..(f.env + 1) * p].copy_from_slice(&f.returns);
                 enders[f.env] = f.player as i64;
             }
-            (
-                PyArray1::from_vec(py, objects).into_any(),
-                array(py, returns, vec![n, p])?,
-                array(py, enders, vec![n])?,
-            )
+            (objects, array(py, returns, vec![n, p])?, array(py, enders, vec![n])?)
         };
         PyTuple::new(
             py,
