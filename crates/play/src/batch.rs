@@ -493,6 +493,11 @@ mod tests {
                 // Every number is written: none stays 255 (no observation holds it).
                 obs.fill(u8::MAX);
                 let finals = batch.step(&actions, &mut rewards, &mut done, &mut obs).unwrap();
+                let all = batch.final_observations();
+                assert_eq!(all.len(), finals.len() * size);
+                for (k, row) in all.chunks_exact(size).enumerate() {
+                    assert_eq!(row, batch.final_observation(k));
+                }
                 for i in 0..n {
                     sessions[i].apply_action(actions[i] as usize).unwrap();
                     for q in 0..p {
