@@ -512,7 +512,7 @@ fn byte_planes_avx512(out: &mut [u8], width: usize, sets: &[u128]) {
     use std::arch::x86_64::{_mm512_maskz_mov_epi8, _mm512_set1_epi8};
     assert!(width <= 128, "at most 128 flags");
     let ones = _mm512_set1_epi8(1);
-    for (k, &bits) in sets.iter().enumerate().take(out.len() / width) {
+    for (k, &bits) in sets.iter().enumerate() {
         let (mut at, end) = (k * width, (k + 1) * width);
         let mut rest = bits;
         while at < end {

@@ -617,6 +617,8 @@ mod tests {
             let (mut ra, mut rb) = (vec![0.0; n * p], vec![0.0; n * p]);
             let (mut da, mut db) = (vec![false; n], vec![false; n]);
             let mut actions = vec![0; n];
+            let max = if game == "mahjong" { 4 } else { 1 };
+            assert_eq!(a.observation_max(), max, "{game}: its counts, else flags");
             a.write_observations(&mut bytes);
             b.write_observations(&mut floats);
             assert_eq!(numbers(&bytes), floats, "{game}");
@@ -626,6 +628,7 @@ mod tests {
                 let fb = b.step(&actions, &mut rb, &mut db, &mut floats).unwrap();
                 assert_eq!((fa, ra.clone(), da.clone()), (fb, rb.clone(), db.clone()), "{game}");
                 assert_eq!(numbers(&bytes), floats, "{game}");
+                assert!(bytes.iter().all(|&x| x <= max), "{game}");
             }
         }
     }
