@@ -281,6 +281,7 @@ static BYTE_ONES: [[u8; 8]; 256] = byte_table(0, 1);
 /// assert_eq!(plane::<f32>(0b101), [1.0, 0.0, 1.0]);
 /// assert_eq!(plane::<u8>(0b101), [1, 0, 1]);
 /// assert_eq!(u8::from_count(4), 4);
+/// assert_eq!(f32::from_flag(true), 1.0);
 /// ```
 pub trait Number:
     Copy + PartialEq + std::fmt::Debug + Send + Sync + 'static + kernels::Writes
@@ -292,6 +293,11 @@ pub trait Number:
 
     /// `count` as this number (exactly).
     fn from_count(count: u8) -> Self;
+
+    /// One for `true`, zero for `false`.
+    fn from_flag(flag: bool) -> Self {
+        if flag { Self::ONE } else { Self::ZERO }
+    }
 }
 
 impl Number for f32 {

@@ -673,7 +673,7 @@ impl Game for Mahjong {
         on_table.copy_from_slice(discards.as_flattened());
         let (planes, to_act) = t.split_at_mut(9 * w);
         tabletop_core::write_counts(planes, &counts);
-        to_act.fill(if table.to_act() == Some(me) { T::ONE } else { T::ZERO });
+        to_act.fill(T::from_flag(table.to_act() == Some(me)));
     }
 
     fn observation_shape(&self) -> Vec<usize> {

@@ -409,7 +409,7 @@ impl Game for Nine {
             tabletop_core::write_flags(plane, u128::from(set.bits()));
         }
         let to_move = self.current_player() == Some(me.index());
-        t[4 * Card::COUNT..].fill(if to_move { T::ONE } else { T::ZERO });
+        t[4 * Card::COUNT..].fill(T::from_flag(to_move));
     }
 
     fn observation_shape(&self) -> Vec<usize> {

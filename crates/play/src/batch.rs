@@ -238,9 +238,9 @@ impl Batch {
     /// row-major) receives what each player gained with the step, the returns of the game
     /// that ended included; `terminated[i]` whether environment `i`'s game ended;
     /// `observations` (n observations, in bytes or `f32`, every number overwritten, so it
-    /// need not be initialised to anything) receives each environment's observation after the step from
-    /// the side of the player to act there ([`Batch::write_observations`]'s layout), written
-    /// while the game is in the cache. Returns the ended games, by environment.
+    /// need not be initialised to anything) receives each environment's observation after the
+    /// step from the side of the player to act there ([`Batch::write_observations`]'s
+    /// layout), written while the game is in the cache. Returns the ended games, by environment.
     ///
     /// # Errors
     /// [`BatchError::WrongLength`], [`BatchError::Illegal`] (the first illegal action);

@@ -80,16 +80,20 @@ impl VecEnv {
         Ok((array(py, obs, self.observations_shape())?, mask, players))
     }
 
-    /// One step into a new numpy array of `T`s (`dtype`), the GIL released while Rust works.
+    /// One step into a new numpy array of `T`s, the GIL released while Rust works; with
+    /// the final observations as one array of `T`s when a game ended.
     fn step_into<'py, T: Cell + numpy::Element>(
         &mut self,
         py: Python<'py>,
         actions: &[i64],
-        dtype: &str,
-    ) -> PyResult<(Bound<'py, PyAny>, Stepped)> {
+    ) -> PyResult<(Bound<'py, PyAny>, Option<Bound<'py, PyAny>>, Stepped)> {
         let (n, p) = (self.batch.len(), self.batch.num_players());
         let shape = self.observations_shape();
-        let obs = self.empty.bind(py).call1((shape, dtype))?.cast_into::<PyArrayDyn<T>>()?;
+        let obs = self
+            .empty
+            .bind(py)
+            .call1((shape, numpy::dtype::<T>(py)))?
+            .cast_into::<PyArrayDyn<T>>()?;
         let outcome = {
             let mut written = obs.readwrite();
             let out = written.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
@@ -102,20 +106,20 @@ impl VecEnv {
             })
         };
         let stepped = outcome.map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok((obs.into_any(), stepped))
+        let finals = if stepped.2.is_empty() { None } else { Some(self.final_block::<T>(py)?) };
+        Ok((obs.into_any(), finals, stepped))
     }
 
-    /// The final observations of the last step, one numpy array of them in the observations'
-    /// dtype (shaped `(k, *observation_shape)`).
-    fn final_block<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    /// The final observations of the last step as one numpy array of `T`s (shaped
+    /// `(k, *observation_shape)`).
+    fn final_block<'py, T: Cell + numpy::Element>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let bytes = self.batch.final_observations();
         let mut shape = vec![bytes.len() / self.batch.observation_size()];
         shape.extend(self.batch.observation_shape());
-        if self.floats {
-            array(py, bytes.iter().map(|&b| f32::from(b)).collect(), shape)
-        } else {
-            array(py, bytes.to_vec(), shape)
-        }
+        array(py, bytes.iter().map(|&b| T::from_count(b)).collect(), shape)
     }
 
     /// The masks and players (the observations come with the step).
@@ -193,19 +197,16 @@ impl VecEnv {
         };
         let n = self.batch.len();
         let p = self.batch.num_players();
-        let (obs, (rewards, terminated, finals, mask, players)) = if self.floats {
-            self.step_into::<f32>(py, &actions, "float32")?
+        let (obs, block, (rewards, terminated, finals, mask, players)) = if self.floats {
+            self.step_into::<f32>(py, &actions)?
         } else {
-            self.step_into::<u8>(py, &actions, "uint8")?
+            self.step_into::<u8>(py, &actions)?
         };
         let (mask, players) = self.as_arrays(py, mask, players)?;
         let none = py.None().into_bound(py);
-        let (final_obs, returns, enders) = if finals.is_empty() {
-            (none.clone(), none.clone(), none)
-        } else {
+        let (final_obs, returns, enders) = if let Some(block) = block {
             // numpy fills an object array with None; each ended game's row of one block.
             let objects = self.empty.bind(py).call1((n, "object"))?;
-            let block = self.final_block(py)?;
             let mut returns = vec![0.0; n * p];
             let mut enders = vec![0i64; n];
             for (k, f) in finals.iter().enumerate() {
@@ -214,6 +215,8 @@ impl VecEnv {
                 enders[f.env] = f.player as i64;
             }
             (objects, array(py, returns, vec![n, p])?, array(py, enders, vec![n])?)
+        } else {
+            (none.clone(), none.clone(), none)
         };
         PyTuple::new(
             py,

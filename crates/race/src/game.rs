@@ -287,7 +287,7 @@ impl Game for RaceGame {
         t[self.action_id(Move { x, y })] = T::ONE;
         t[cells + cells - 1] = T::ONE;
         let to_move = self.current_player() == Some(player);
-        t[2 * cells..].fill(if to_move { T::ONE } else { T::ZERO });
+        t[2 * cells..].fill(T::from_flag(to_move));
     }
 
     /// `[3, N, M]`.
