@@ -508,30 +508,23 @@ fn flag_planes_avx512(out: &mut [f32], width: usize, sets: &[u128]) {
     }
 }
 
-/// [`write_flag_planes`]'s loop for bytes with AVX-512: 64 flags at a time made bytes by a
-/// masked move of ones and stored whole, even where a plane ends sooner: the bytes past its
-/// end land on the planes after it, which are written later. Only where 64 bytes would
-/// pass the end of `out` is the rest written eight at a time as in [`from_table`].
+/// [`write_flag_planes`]'s loop for bytes with AVX-512: a plane of 64 flags or more in two
+/// stores of 64 bytes, its first 64 flags and its last 64 (overlapping where it is shorter
+/// than 128), each made bytes by a masked move of ones; narrower planes as in [`from_table`].
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw")]
 fn byte_planes_avx512(out: &mut [u8], width: usize, sets: &[u128]) {
     use std::arch::x86_64::{_mm512_maskz_mov_epi8, _mm512_set1_epi8};
     assert!(width <= 128, "at most 128 flags");
+    let Some(back) = width.checked_sub(64) else {
+        return flag_planes(out, width, sets);
+    };
     let ones = _mm512_set1_epi8(1);
-    for (k, &bits) in sets.iter().enumerate() {
-        let (mut at, end) = (k * width, (k + 1) * width);
-        let mut rest = bits;
-        while at < end {
-            match out.get_mut(at..at + 64) {
-                Some(whole) => {
-                    let bytes = _mm512_maskz_mov_epi8(rest as u64, ones);
-                    whole.copy_from_slice(&bytemuck::cast::<_, [u8; 64]>(bytes));
-                }
-                None => from_table(&mut out[at..end], rest, &BYTE_ONES),
-            }
-            at += 64;
-            rest >>= 64;
-        }
+    let bytes =
+        |bits: u128| bytemuck::cast::<_, [u8; 64]>(_mm512_maskz_mov_epi8(bits as u64, ones));
+    for (plane, &bits) in out.chunks_exact_mut(width).zip(sets) {
+        plane[..64].copy_from_slice(&bytes(bits));
+        plane[back..].copy_from_slice(&bytes(bits >> back));
     }
 }
 
@@ -649,7 +642,7 @@ mod tests {
     #[test]
     fn write_flag_planes_is_the_plain_loop() {
         let mut rng = seeded_rng(5);
-        for width in (0..=128).step_by(7).chain([104, 128]) {
+        for width in (0..=128).step_by(7).chain([63, 64, 65, 104, 128]) {
             for planes in 1..=9 {
                 let sets: Vec<u128> = (0..planes).map(|_| rng.random()).collect();
                 let plain: Vec<f32> = sets
