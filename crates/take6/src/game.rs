@@ -594,10 +594,21 @@ impl Take6 {
     /// by one reach, with no check of the deal (it is a hand already).
     fn deal_whole(&mut self, hand: Hand) {
         debug_assert_eq!(self.deal.dealt, 0, "a whole deal starts with no card dealt");
-        for action in Take6::deal_actions(&hand) {
-            let Action::Play(card) = action else { unreachable!("a deal is cards") };
-            self.record_dealt(card);
+        let rules = self.rules;
+        self.history.reserve(rules.cards_in_play());
+        // As `deal_actions` orders them and `record_dealt` records them, a set at a time.
+        for p in 0..rules.num_players() {
+            let cards = hand.hand(p);
+            self.deal.hands[p] = cards;
+            self.history.extend(cards.iter().map(|c| (Actor::Dealt(p as u8), Action::Play(c))));
         }
+        for (r, row) in hand.table().rows().iter().enumerate() {
+            let card = row.cards().first().expect("a row holds a card");
+            self.deal.starts[r] = card;
+            self.history.push((Actor::Start(r as u8), Action::Play(card)));
+        }
+        self.deal.dealt = rules.cards_in_play() as u8;
+        debug_assert!(self.deal.is_complete(&rules) && self.deal.hand(rules) == hand);
         self.begin(hand);
     }
 
@@ -1110,7 +1121,7 @@ impl Game for Take6 {
     fn write_observation_tensor<T: Number>(&self, player: usize, t: &mut [T]) {
         let (sets, choosing) = self.observed_sets(player);
         // Card `v` is bit `v` of a set, number `v - 1` of a plane; the last plane is one
-        // flag repeated, written with the rest (a plane's last store may then run past it).
+        // flag repeated, written with the rest (by the same stores as every plane).
         let mut planes = [if choosing { u128::MAX } else { 0 }; 9];
         for (plane, set) in planes.iter_mut().zip(sets) {
             *plane = set.bits() >> 1;
