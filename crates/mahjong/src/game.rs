@@ -662,17 +662,16 @@ impl Game for Mahjong {
             return;
         };
         let me = Mahjong::viewer(player);
-        // Every plane but the last from counts the table keeps, gathered then made numbers
-        // in one pass (the fewest left over from whole vectors).
+        // Every plane but the last straight from the counts the table keeps (gathered in a
+        // buffer first, the copy out of it waits for the stores into it: 1.7x the time for
+        // bytes; float32 loses 6%, converting in three runs instead of one).
         let (melds, discards) = table.all_counts();
-        let mut counts = [0; 9 * Kind::COUNT];
-        let (hand, rest) = counts.split_at_mut(w);
-        let (in_melds, on_table) = rest.split_at_mut(4 * w);
-        hand.copy_from_slice(table.hand(me).counts());
-        in_melds.copy_from_slice(melds.as_flattened());
-        on_table.copy_from_slice(discards.as_flattened());
-        let (planes, to_act) = t.split_at_mut(9 * w);
-        tabletop_core::write_counts(planes, &counts);
+        let (hand, rest) = t.split_at_mut(w);
+        let (in_melds, rest) = rest.split_at_mut(4 * w);
+        let (on_table, to_act) = rest.split_at_mut(4 * w);
+        tabletop_core::write_counts(hand, table.hand(me).counts());
+        tabletop_core::write_counts(in_melds, melds.as_flattened());
+        tabletop_core::write_counts(on_table, discards.as_flattened());
         to_act.fill(T::from_flag(table.to_act() == Some(me)));
     }
 
