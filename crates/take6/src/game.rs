@@ -110,14 +110,17 @@ impl Deal {
     const EMPTY: Deal =
         Deal { hands: [CardSet::EMPTY; MAX_PLAYERS], starts: [Card::MIN; MAX_ROWS], dealt: 0 };
 
-    /// The deal of `hand` before its first round.
+    /// The deal of `hand` before its first round, complete.
     fn of(hand: &Hand) -> Deal {
-        let rules = hand.rules();
         let mut deal = Deal::EMPTY;
-        for a in Take6::deal_actions(hand) {
-            let Action::Play(card) = a else { unreachable!("a deal is cards") };
-            deal.push(rules, card);
+        for (who, cards) in Take6::dealt(hand) {
+            match who {
+                Actor::Dealt(p) => deal.hands[usize::from(p)] = cards,
+                Actor::Start(r) => deal.starts[usize::from(r)] = cards.first().expect("a card"),
+                Actor::Player(_) => unreachable!("a deal goes to players and rows"),
+            }
         }
+        deal.dealt = hand.rules().cards_in_play() as u8;
         deal
     }
 
@@ -397,16 +400,18 @@ impl Take6 {
     /// The chance outcomes that deal `hand` (before its first round): each player's cards in
     /// seat order, ascending, then the rows' starting cards.
     pub fn deal_actions(hand: &Hand) -> Vec<Action> {
-        let rules = hand.rules();
-        let mut v: Vec<Action> =
-            (0..rules.num_players()).flat_map(|p| hand.hand(p).iter().map(Action::Play)).collect();
-        v.extend(
-            hand.table()
-                .rows()
-                .iter()
-                .map(|r| Action::Play(r.cards().first().expect("a row holds a card"))),
-        );
-        v
+        Take6::dealt(hand).flat_map(|(_, cards)| cards.iter().map(Action::Play)).collect()
+    }
+
+    /// [`Take6::deal_actions`]'s cards by whom they are dealt to (as the history records
+    /// them): each player's hand, then each row's starting card alone.
+    fn dealt(hand: &Hand) -> impl Iterator<Item = (Actor, CardSet)> + '_ {
+        let players =
+            (0..hand.rules().num_players()).map(|p| (Actor::Dealt(p as u8), hand.hand(p)));
+        let rows = hand.table().rows().iter().enumerate().map(|(r, row)| {
+            (Actor::Start(r as u8), CardSet::single(row.cards().first().expect("a card")))
+        });
+        players.chain(rows)
     }
 
     /// The rules.
@@ -594,21 +599,10 @@ impl Take6 {
     /// by one reach, with no check of the deal (it is a hand already).
     fn deal_whole(&mut self, hand: Hand) {
         debug_assert_eq!(self.deal.dealt, 0, "a whole deal starts with no card dealt");
-        let rules = self.rules;
-        self.history.reserve(rules.cards_in_play());
-        // As `deal_actions` orders them and `record_dealt` records them, a set at a time.
-        for p in 0..rules.num_players() {
-            let cards = hand.hand(p);
-            self.deal.hands[p] = cards;
-            self.history.extend(cards.iter().map(|c| (Actor::Dealt(p as u8), Action::Play(c))));
+        for (who, cards) in Take6::dealt(&hand) {
+            self.history.extend(cards.iter().map(|card| (who, Action::Play(card))));
         }
-        for (r, row) in hand.table().rows().iter().enumerate() {
-            let card = row.cards().first().expect("a row holds a card");
-            self.deal.starts[r] = card;
-            self.history.push((Actor::Start(r as u8), Action::Play(card)));
-        }
-        self.deal.dealt = rules.cards_in_play() as u8;
-        debug_assert!(self.deal.is_complete(&rules) && self.deal.hand(rules) == hand);
+        self.deal = Deal::of(&hand);
         self.begin(hand);
     }
 
