@@ -7,7 +7,7 @@ win rates' 95% Wilson intervals do not overlap.
     python3 python/benchmarks/ladder_separation.py take6 heuristic,random players=4
     NS=1,2,4,8 TABLETOP_BIN=target/release/tabletop python3 python/benchmarks/ladder_separation.py nine solver,random
 
-The figures in README.md ("Reviewing a game") come from this script.
+The figures in docs/review.md ("The ladder") come from this script.
 """
 
 import json

@@ -1,6 +1,6 @@
-"""The vector environments' benchmark (python/benchmarks/vector_env.py, the README's command for
-issue 20's goal) runs and reports every game, with small sizes. Its speed is not checked here:
-the figures are measured on a quiet machine and written in python/README.md."""
+"""The vector environments' benchmark (python/benchmarks/vector_env.py, the command
+behind python/README.md's speed table) runs and reports every game, with small sizes. Its speed
+is not checked here: the figures, and the command that measures them, are in python/README.md."""
 
 import subprocess
 import sys

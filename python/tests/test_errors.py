@@ -1,4 +1,4 @@
-"""Errors as Python expects them (issue 20, part 4) for the environments and the OpenSpiel
+"""Errors as Python expects them for the environments and the OpenSpiel
 games: messages name the parameter and the accepted range in Python terms, numpy integers
 work wherever ints do, and an integer out of range is a ValueError, never an OverflowError."""
 

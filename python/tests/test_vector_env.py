@@ -1,4 +1,4 @@
-"""Batched environments (issue 20, part 3): `tabletop.vector_env` against the per-state API.
+"""Batched environments: `tabletop.vector_env` against the per-state API.
 
 Gymnasium is a test dependency (installed by .ci/run through the `gymnasium` extra): the
 Gymnasium checks import it directly and fail where it is missing."""

@@ -29,7 +29,7 @@ fn unknown_problem_and_subcommand_exit_2() {
 
 #[test]
 fn bench_with_a_filter_that_matches_nothing_fails_with_no_report() {
-    // Issue 8: a filter that matches nothing is a failed run (exit 1), not an empty report.
+    // A filter that matches nothing is a failed run (exit 1), not an empty report.
     let o = run(&["bench", "--filter", "no-such-workload", "--json"], "");
     assert_eq!(o.status.code(), Some(1));
     assert!(o.stdout.is_empty(), "{}", String::from_utf8_lossy(&o.stdout));

@@ -1,6 +1,6 @@
 //! Criterion: Nine's review of whole games, with the thread's solver (its transposition
 //! table carried from decision to decision, as `NineOracle` does) beside the same positions
-//! solved each by a fresh solver. Issue 22's goal: a 36-move game in at most 50 ms.
+//! solved each by a fresh solver. The aim: a 36-move game reviewed in at most 50 ms.
 //!
 //! `cargo bench -p tabletop-nine --bench review`
 

@@ -3,8 +3,8 @@
 //! A deal has 25^4 x 2 = 781,250 positions (the run state of each suit and the player to
 //! move). The plain memoised minimax [`minimax_value`], the oracle the tests compare against,
 //! evaluates about 440,000 of them per deal; [`Solver`] stores about 800 (the median) with
-//! the algorithm below. `docs/nine-solver.md` in the repository records what each of its
-//! steps bought and what was measured and dropped.
+//! the algorithm below. `docs/nine-solver.md` in the repository says what each of its parts
+//! is worth and which alternatives do not pay.
 //!
 //! # Algorithm
 //!
@@ -205,20 +205,17 @@
 //! # Figures
 //!
 //! The 1,000 seeded deals of the criterion bench, both first movers, exact scores, medians
-//! per deal: `cargo run --release -p tabletop-nine --example solver_stats 1000 3 --no-d3`
-//! (each deal timed three times, the fastest kept; two runs on the shared 2-core machine at
-//! a load of 2 to 3, as ranges; at commit af71239), and the census's CPU time a class on nine
-//! of its 2,000 shards (`tabletop nine census --shard I/2000 --threads 1`, two runs, load 2 to
-//! 3.6, where main took 53-63 us; callgrind on shard 1/2000: 0.72x main's instructions).
+//! per deal: `cargo run --release -p tabletop-nine --example solver_stats 1000 3` (each deal
+//! timed three times, the fastest kept, on a shared 2-core x86-64 machine), and the census's
+//! CPU time a class over the whole census (`docs/census.md`).
 //!
 //! | figure | value |
 //! | --- | ---: |
-//! | positions stored (median; mean) | 785; 1,682 |
-//! | nodes, i.e. search calls (median) | 1,050 |
-//! | time, both first movers (median; p99; mean) | 33 us; 358-362 us; 58-59 us |
-//! | D1: the winner with Alice first (median) | 8.9-9.2 us |
-//! | `tabletop judge cf1769d3` with k = 26, 1,209 deals (CPU time, `perf stat -r 15`) | 35-41 ms |
-//! | census, CPU time a class (both first movers) | 39.5-44.6 us (32.4-33.7 us in the census's order of the classes, 71a6fe4) |
+//! | positions stored (median) | 782 |
+//! | time, both first movers (median; p99; mean) | 30 us; 0.33 ms; 53 us |
+//! | D1: the winner with Alice first (median) | 8.2 us |
+//! | `tabletop judge cf1769d3` with k = 26, 1,209 deals, the whole process | 37-46 ms |
+//! | census, CPU time a class (both first movers) | 31 us |
 //! | plain memoised minimax, positions per deal | about 440,000 |
 
 mod suits;

@@ -2,7 +2,7 @@
 //! deals (both first movers), and the values they give, against numbers recorded from the
 //! solver itself. The values are checked against the minimax oracle elsewhere; this test
 //! catches a change that keeps the answers but loses pruning, ordering or a first guess (a
-//! slower solver is a behaviour change here: issue 11 makes speed part of correctness).
+//! slower solver is a behaviour change here: speed is part of the solver's correctness).
 //!
 //! When a change to the search means to visit other positions, re-record the three numbers
 //! (the failure message prints them) and give the old and new counts in the commit message,
