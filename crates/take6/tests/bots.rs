@@ -118,11 +118,11 @@ fn monte_carlo_stops_when_its_work_is_cancelled() {
     for seed in 0..10 {
         let hand = Hand::deal(rules, &mut seeded_rng(seed));
         let view = hand.view(0);
-        let start = std::time::Instant::now();
+        // A bot that ignored the flag would not end (2^32 playouts per candidate), and one
+        // that stopped anywhere but after the first playout would choose as another budget.
         let cut = scope(&cancel, || {
             MonteCarloBot::new(seed, Budget::Playouts(u32::MAX)).choose_card(&view)
         });
-        assert!(start.elapsed() < std::time::Duration::from_secs(5), "seed {seed}");
         let one = MonteCarloBot::new(seed, Budget::Playouts(1)).choose_card(&view);
         assert_eq!(cut, one, "seed {seed}");
         let card = view.hand.iter().next().unwrap();
