@@ -35,7 +35,7 @@ pub struct Args {
     #[arg(long)]
     filter: Option<String>,
     /// Samples per workload (the median is reported).
-    #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    #[arg(long, default_value_t = 7, value_parser = crate::ranged::<u32>(1..=1000))]
     samples: u32,
     /// Print one JSON object instead of a table.
     #[arg(long)]

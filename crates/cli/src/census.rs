@@ -44,11 +44,11 @@ pub struct CensusArgs {
         long,
         value_name = "CLASSES",
         default_value_t = 50_000,
-        value_parser = clap::value_parser!(u64).range(1..=1_000_000_000)
+        value_parser = crate::ranged::<u64>(1..=1_000_000_000)
     )]
     checkpoint: u64,
     /// The threads to solve on (default: one per core).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    #[arg(long, value_parser = crate::ranged::<u32>(1..=4096))]
     threads: Option<u32>,
     /// Stop at the first save after this many seconds (the file keeps what is done; run again
     /// to resume).

@@ -132,7 +132,7 @@ pub struct PackageArgs {
     #[arg(long)]
     pub force: bool,
     /// Generated tests after the samples (default: one per generator mode).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(0..=999))]
+    #[arg(long, value_parser = crate::ranged::<u64>(0..=999))]
     pub tests: Option<u64>,
     /// The seed of the first generated test; test i uses seed + i.
     #[arg(long, default_value_t = 1)]

@@ -42,7 +42,7 @@ pub enum Command {
         seed: Option<u64>,
         /// How many random walls to play from --seed (default 1; --games alone plays from
         /// seed 0).
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+        #[arg(long, value_parser = crate::ranged::<u64>(1..=100_000_000))]
         games: Option<u64>,
         /// Print aggregate statistics only.
         #[arg(long)]
@@ -62,7 +62,7 @@ pub enum Command {
         #[arg(required = true, num_args = 1..)]
         tiles: Vec<String>,
         /// The player's melds (0..=4).
-        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=4))]
+        #[arg(long, default_value_t = 0, value_parser = crate::ranged::<u8>(0..=4))]
         melds: u8,
         /// Print JSON.
         #[arg(long)]
@@ -77,7 +77,7 @@ pub enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// How many walls.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+        #[arg(long, default_value_t = 1, value_parser = crate::ranged::<u64>(1..=10_000_000))]
         games: u64,
     },
     /// Shows a game step by step: after each event, every player's hand, melds and

@@ -107,11 +107,7 @@ enum Command {
     )]
     Mahjong(mahjong::Command),
     /// Any game played by bots to the end, or on from a record; `--json` prints the record.
-    #[command(
-        after_help = "Examples:\n  tabletop play race -p piece=queen -p rows=8 -p cols=8 --seats solver,random\n  \
-                            tabletop play take6 -p players=3 --seed 4 --steps 5 --json > game.json\n  \
-                            tabletop play --record game.json"
-    )]
+    /// (Its help lists each game's parameters, read from the library: see [`command`].)
     Play(play::Args),
     /// Reviews a game against perfect play: each decision's value, the best action, the regret
     /// and a mark (`?!` inaccuracy, `?` mistake, `??` blunder), and a summary per player.
@@ -189,15 +185,75 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Review(args) => review::run(args),
         Command::Ladder(args) => review::run_ladder(args),
         Command::Serve(args) => serve::run(args),
-        Command::Completions { shell } => manual::completions(Cli::command(), shell),
-        Command::Man { command } => manual::man(Cli::command(), &command),
+        Command::Completions { shell } => manual::completions(command(), shell),
+        Command::Man { command: name } => manual::man(command(), &name),
+    }
+}
+
+/// The command line: [`Cli`]'s, with what derive attributes cannot say added at run time.
+fn command() -> clap::Command {
+    negatives(Cli::command()).mut_subcommand("play", |c| c.after_help(play::help()))
+}
+
+/// Lets every option and argument that takes a value take a negative number, so that
+/// `--deals -5` reaches the option's range check instead of reading as an unknown flag.
+fn negatives(cmd: clap::Command) -> clap::Command {
+    cmd.mut_args(|a| if a.get_action().takes_values() { a.allow_negative_numbers(true) } else { a })
+        .mut_subcommands(negatives)
+}
+
+/// A whole number in `range` for an option of type `T`, whose error names the range for any
+/// number given: a negative one too (`-5 is not in 1..=1000`), not only one too large.
+pub(crate) fn ranged<T>(range: impl std::ops::RangeBounds<u64>) -> Ranged<T>
+where
+    T: TryFrom<u64> + TryFrom<i64> + Clone + Send + Sync + 'static,
+{
+    use std::ops::Bound;
+    let signed = |b: Bound<&u64>| match b {
+        Bound::Included(&n) => Bound::Included(i64::try_from(n).unwrap_or(i64::MAX)),
+        Bound::Excluded(&n) => Bound::Excluded(i64::try_from(n).unwrap_or(i64::MAX)),
+        Bound::Unbounded => Bound::Unbounded,
+    };
+    let (start, end) = (range.start_bound(), range.end_bound());
+    Ranged {
+        negative: clap::builder::RangedI64ValueParser::new().range((signed(start), signed(end))),
+        other: clap::builder::RangedU64ValueParser::new().range((start.cloned(), end.cloned())),
+    }
+}
+
+/// See [`ranged`]: clap's unsigned parser, with its signed one for a negative number.
+#[derive(Clone)]
+pub(crate) struct Ranged<T: TryFrom<u64> + TryFrom<i64> + Clone + Send + Sync + 'static> {
+    negative: clap::builder::RangedI64ValueParser<T>,
+    other: clap::builder::RangedU64ValueParser<T>,
+}
+
+impl<T> clap::builder::TypedValueParser for Ranged<T>
+where
+    T: TryFrom<u64> + TryFrom<i64> + Clone + Send + Sync + 'static,
+    <T as TryFrom<u64>>::Error: Send + Sync + 'static + std::error::Error + ToString,
+    <T as TryFrom<i64>>::Error: Send + Sync + 'static + std::error::Error + ToString,
+{
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<T, clap::Error> {
+        if value.to_str().is_some_and(|v| v.starts_with('-')) {
+            self.negative.parse_ref(cmd, arg, value)
+        } else {
+            self.other.parse_ref(cmd, arg, value)
+        }
     }
 }
 
 fn main() -> ExitCode {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let color = common::color_choice(&args);
-    let matches = Cli::command().color(color).try_get_matches_from(args);
+    let matches = command().color(color).try_get_matches_from(args);
     let cli =
         matches.and_then(|m| Cli::from_arg_matches(&m)).unwrap_or_else(|e| common::exit_clap(e));
     match run(cli) {

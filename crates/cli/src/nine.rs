@@ -69,7 +69,7 @@ pub enum Command {
         #[arg(
             long,
             default_value_t = 1_000_000,
-            value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000)
+            value_parser = crate::ranged::<u64>(1..=1_000_000_000_000)
         )]
         budget: u64,
         /// Print one JSON object.
@@ -86,7 +86,7 @@ pub enum Command {
         #[arg(
             long,
             default_value_t = 1000,
-            value_parser = clap::value_parser!(u64).range(1..=1_000_000_000)
+            value_parser = crate::ranged::<u64>(1..=1_000_000_000)
         )]
         deals: u64,
         /// The seed (deal i uses the stream sub_seed(seed, i)).
@@ -105,7 +105,7 @@ pub enum Command {
     Enumerate {
         /// The most non-reserve cards (M), 0 to 12; 11 gives 409,766 deals, about 65 s of CPU
         /// time in release (a minute or so on 2 cores), 12 several times more.
-        #[arg(long, default_value_t = 11, value_parser = clap::value_parser!(u32).range(0..=12))]
+        #[arg(long, default_value_t = 11, value_parser = crate::ranged::<u32>(0..=12))]
         max_non_reserve: u32,
         /// Print one JSON object.
         #[arg(long)]
@@ -122,7 +122,7 @@ Number the cards suit * 9 + rank (suits C D S H, ranks 6 to A: 6C is 0, AH is 35
 Alice's cards c_1 < ... < c_18: the deal's id is C(c_1, 1) + C(c_2, 2) + ... + C(c_18, 18).")]
     Deal {
         /// The id, 0 to 9075135299.
-        #[arg(long, value_parser = clap::value_parser!(u64).range(0..=9_075_135_299))]
+        #[arg(long, value_parser = crate::ranged::<u64>(0..=9_075_135_299))]
         id: u64,
         /// Print one JSON object: the id, the hands, and the deal's class.
         #[arg(long)]

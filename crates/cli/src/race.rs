@@ -70,7 +70,7 @@ pub enum Command {
   tabletop race verify --max 2000 --json")]
     Verify {
         /// The largest board side K (memory is about 16 K^2 bytes: 1.6 GB at 10000).
-        #[arg(long = "max", default_value_t = 200, value_parser = clap::value_parser!(u64).range(2..=10_000))]
+        #[arg(long = "max", default_value_t = 200, value_parser = crate::ranged::<u64>(2..=10_000))]
         max: u64,
         /// Print one JSON object.
         #[arg(long)]
@@ -83,14 +83,14 @@ pub enum Command {
     Gen {
         /// The number of cases T (at most 10^8: about 4 GB of text, written as it is made).
         #[arg(long, default_value_t = 1_000_000,
-              value_parser = clap::value_parser!(u64).range(0..=100_000_000))]
+              value_parser = crate::ranged::<u64>(0..=100_000_000))]
         cases: u64,
         /// The seed.
         #[arg(long, default_value_t = 5754)]
         seed: u64,
         /// The largest board side (2..=10^18).
         #[arg(long, default_value_t = tabletop_race::MAX_SIDE,
-              value_parser = clap::value_parser!(u64).range(2..=tabletop_race::MAX_SIDE))]
+              value_parser = crate::ranged::<u64>(2..=tabletop_race::MAX_SIDE))]
         max_side: u64,
     },
 }

@@ -40,33 +40,46 @@ fn value(v: f64) -> String {
     }
 }
 
-/// The review as text: a header, one decision a line, a summary per player.
+/// The player whose side every value is shown from: the first player in a two-player
+/// zero-sum game (Nine's Alice, as the census shows a deal; the race games' first mover), so
+/// a value keeps its sign from move to move; `None` (the mover's side) in other games.
+fn one_side(session: &Session) -> Option<usize> {
+    let zero_sum = session.game_type().utility == tabletop_core::Utility::ZeroSum;
+    (zero_sum && session.num_players() == 2).then_some(0)
+}
+
+/// The review as text: a header, one decision a line (the players' moves numbered from 1,
+/// the deal left out), a summary per player.
 fn text(session: &Session, review: &Review) -> String {
     let names = session.player_names();
     let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+    let side = one_side(session);
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{} (seed {}), reviewed against the game's oracle: values from the mover's side",
+        "{} (seed {}), reviewed against the game's oracle: values from {}",
         review.game,
-        session.seed()
+        session.seed(),
+        side.map_or_else(|| "the mover's side".to_owned(), |p| format!("{}'s side", names[p]))
     );
     for d in &review.decisions {
         let mark = d.mark.map_or("", |m| m.symbol());
+        // A zero-sum value for the mover is its negation for the other player.
+        let sign = if side.is_some_and(|p| p != d.player) { -1.0 } else { 1.0 };
         let _ = write!(
             out,
             "{:>4}. {:<width$}  {}{mark}  {}",
-            d.ply,
+            d.step + 1,
             names[d.player],
             d.action,
-            value(d.value)
+            value(sign * d.value)
         );
         if d.regret > 0.0 {
             let _ = write!(
                 out,
                 "  best {} {} (regret {})",
                 d.best.join(" "),
-                value(d.best_value),
+                value(sign * d.best_value),
                 value(d.regret).trim_start_matches('+')
             );
         }

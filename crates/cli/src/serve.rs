@@ -20,8 +20,9 @@ pub struct Args {
     /// Open the page in the default browser (with xdg-open; a failure is only reported).
     #[arg(long)]
     open: bool,
-    /// The SQLite file of the games (created if missing; `:memory:` keeps them in memory only,
-    /// lost on exit). Default: tabletop/games.sqlite3 in your data directory.
+    /// The SQLite file of the games (created if missing, with its directory, which is said on
+    /// stderr; `:memory:` keeps them in memory only, lost on exit). Default:
+    /// tabletop/games.sqlite3 in your data directory.
     #[arg(long, value_name = "PATH")]
     db: Option<String>,
     /// A game unused this many days is dropped.
@@ -63,6 +64,11 @@ fn config(args: &Args) -> anyhow::Result<tabletop_server::Config> {
     })
 }
 
+/// The directory of `file` when it does not exist yet (the server creates it).
+fn missing_parent(file: &std::path::Path) -> Option<&std::path::Path> {
+    file.parent().filter(|dir| !dir.as_os_str().is_empty() && !dir.exists())
+}
+
 /// Serves until Ctrl-C, then finishes the requests in flight.
 pub fn run(args: Args) -> anyhow::Result<()> {
     let config = config(&args)?;
@@ -83,6 +89,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             eprintln!("{warning}");
         }
         if let Some(db) = &config.db {
+            if let Some(dir) = missing_parent(db) {
+                eprintln!("creating the directory {} for the games file", dir.display());
+            }
             eprintln!("games are kept in {}", db.display());
         }
         crate::common::print(&format!("tabletop is serving on {url} (Ctrl-C stops it)\n"))?;

@@ -61,7 +61,7 @@ pub enum RuleArg {
 #[derive(Debug, clap::Args)]
 pub struct ArenaArgs {
     /// The number of players.
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=10))]
+    #[arg(long, default_value_t = 4, value_parser = crate::ranged::<u8>(2..=10))]
     players: u8,
     /// The lineup, comma-separated: random, lowest, highest, heuristic, mc (Monte Carlo, 200
     /// playouts per candidate card), mc:N (N playouts per candidate card), mc:Nms (N
@@ -71,11 +71,11 @@ pub struct ArenaArgs {
     bots: Vec<String>,
     /// The number of deals, 1 to 10,000,000. Each deal is played once per seat rotation, so
     /// it makes --players hands (or matches).
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=MAX_ARENA_DEALS))]
+    #[arg(long, default_value_t = 1000, value_parser = crate::ranged::<u64>(1..=MAX_ARENA_DEALS))]
     deals: u64,
     /// Deprecated: the old name of --deals (it always counted deals, not games).
     #[arg(long, hide = true, conflicts_with = "deals",
-          value_parser = clap::value_parser!(u64).range(1..=MAX_ARENA_DEALS))]
+          value_parser = crate::ranged::<u64>(1..=MAX_ARENA_DEALS))]
     games: Option<u64>,
     /// The seed of the deals and of the bots.
     #[arg(long, default_value_t = 0)]
@@ -84,17 +84,17 @@ pub struct ArenaArgs {
     #[arg(long, value_enum, default_value_t = RuleArg::Choose)]
     rules: RuleArg,
     /// Cards per hand (rounds).
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(1..=50))]
+    #[arg(long, default_value_t = 10, value_parser = crate::ranged::<u8>(1..=50))]
     cards: u8,
     /// Rows on the table.
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=4))]
+    #[arg(long, default_value_t = 4, value_parser = crate::ranged::<u8>(1..=4))]
     rows: u8,
     /// Play whole matches (hands until someone reaches the --target heads) instead of single
     /// hands.
     #[arg(long = "match")]
     matches: bool,
     /// The heads that end a match (with --match) [default: 66].
-    #[arg(long, requires = "matches", value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(long, requires = "matches", value_parser = crate::ranged::<u16>(1..))]
     target: Option<u16>,
     /// Print JSON instead of a table.
     #[arg(long)]

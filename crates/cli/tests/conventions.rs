@@ -492,3 +492,24 @@ fn progress_bars_say_what_they_count() {
     // Piped: no bar.
     assert_eq!(stderr(&run(&["nine", "stats", "--deals", "30"], "")), "");
 }
+
+/// A negative number given to a numeric option reaches the option's range check, which names
+/// the range, instead of reading as an unknown flag; a value in range still works.
+#[test]
+fn a_negative_number_is_answered_with_the_options_range() {
+    for (args, range) in [
+        (vec!["take6", "arena", "--deals", "-5"], "1..=10000000"),
+        (vec!["take6", "arena", "--players", "-1"], "2..=10"),
+        (vec!["mahjong", "simulate", "--games", "-3"], "1..=100000000"),
+        (vec!["bench", "--samples", "-2"], "1..=1000"),
+    ] {
+        let o = run(&args, "");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = stderr(&o);
+        let value = args.last().unwrap();
+        assert!(err.contains(&format!("{value} is not in {range}")), "{args:?}: {err}");
+        assert!(!err.contains("unexpected argument"), "{args:?}: {err}");
+    }
+    let o = run(&["take6", "arena", "--bots", "heuristic,random", "--deals", "3", "--json"], "");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}

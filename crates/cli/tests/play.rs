@@ -93,3 +93,61 @@ fn bad_calls_say_what_is_wrong() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("is not a record"), "{}", stderr(&o));
 }
+
+/// An unknown bot's seat is numbered from 1, as the players are in every message.
+#[test]
+fn an_unknown_bots_seat_counts_from_one() {
+    for (seats, seat) in [("heuristic,solver", 1), ("solver,heuristic", 2)] {
+        let o = run(&["play", "nine", "--seats", seats], "");
+        assert_eq!(o.status.code(), Some(2), "{seats}");
+        let err = stderr(&o);
+        assert!(err.contains(&format!("unknown bot \"heuristic\" for seat {seat}:")), "{err}");
+    }
+}
+
+/// `play nine` ends with the two hands labelled, then the table.
+#[test]
+fn nine_labels_the_hands_it_shows() {
+    let o = run(&["play", "nine", "--seed", "3"], "");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    let n = lines.len();
+    assert!(lines[n - 4].starts_with("Alice was dealt "), "{text}");
+    assert!(lines[n - 3].starts_with("Bob was dealt "), "{text}");
+    for hand in &lines[n - 4..n - 2] {
+        assert_eq!(hand.split_whitespace().count(), 3 + 18, "{hand}");
+    }
+}
+
+/// `play --help` lists every registered game, each of its parameters with its default, and
+/// the ranges the game crates define.
+#[test]
+fn help_lists_every_games_parameters() {
+    let help = stdout(&run(&["play", "--help"], ""));
+    for info in tabletop_play::games() {
+        let header =
+            format!("  {}: {}; bots {}", info.name, info.description, info.bots.join(", "));
+        assert!(help.lines().any(|l| l == header), "{header:?} in {help}");
+        for (key, default) in info.default_params.as_object().unwrap() {
+            let default = match default {
+                Value::Null => "none".to_owned(),
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            // The game's own line for the key: the first after its header.
+            let line = help
+                .lines()
+                .skip_while(|l| *l != header)
+                .find(|l| l.starts_with(&format!("    {key}: ")))
+                .unwrap_or_else(|| panic!("{}'s {key} in {help}", info.name));
+            assert!(line.ends_with(&format!("[{default}]")), "{line}");
+            assert!(!line.starts_with(&format!("    {key}:  [")), "{key} is described: {line}");
+        }
+    }
+    let players = tabletop_take6::MAX_PLAYERS;
+    assert!(help.contains(&format!("    players: 2 to {players} [4]")), "{help}");
+    let limits = tabletop_play::LIMITS;
+    let side = format!("{} to {}", limits.race_min_side, limits.race_max_side);
+    assert!(help.contains(&format!("    rows: {side} [8]")), "{help}");
+}

@@ -161,3 +161,78 @@ fn bad_calls_say_what_is_wrong() {
     assert_ne!(o.status.code(), Some(0));
     assert!(stderr(&o).contains("not over"), "{}", stderr(&o));
 }
+
+/// A Take 6! game still in progress is refused, its reason said once.
+#[test]
+fn an_unfinished_hidden_game_is_refused_with_its_reason_once() {
+    let played = json_of(&["play", "take6", "--seed", "1", "--steps", "5", "--json"], "");
+    let o = run(&["review", "-"], &serde_json::to_string(&played).unwrap());
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert_eq!(err.matches("not over").count(), 1, "{err}");
+}
+
+/// A decision line of the text: its number, its action and the value shown.
+fn decision_lines(text: &str) -> Vec<(usize, String, String)> {
+    text.lines()
+        .skip(1)
+        .filter_map(|l| {
+            let (number, rest) = l.trim_start().split_once(". ")?;
+            // Two spaces part the fields (a name may hold one: "player 1").
+            let fields: Vec<&str> =
+                rest.split("  ").map(str::trim).filter(|f| !f.is_empty()).collect();
+            Some((number.parse().ok()?, fields[1].to_owned(), fields[2].to_owned()))
+        })
+        .collect()
+}
+
+/// The text numbers the players' moves from 1 (the deal left out) and shows Nine's values
+/// from Alice's side: the JSON's mover's values, negated on Bob's moves.
+#[test]
+fn nine_moves_count_from_one_and_values_are_alices() {
+    let played =
+        json_of(&["play", "nine", "--seed", "3", "--seats", "solver,random", "--json"], "");
+    let text = serde_json::to_string(&played).unwrap();
+    let review = json_of(&["review", "-", "--json"], &text);
+    let o = run(&["review", "-"], &text);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let shown = stdout(&o);
+    assert!(shown.lines().next().unwrap().ends_with("values from Alice's side"), "{shown}");
+    let lines = decision_lines(&shown);
+    let decisions = review["decisions"].as_array().unwrap();
+    assert_eq!(lines.len(), decisions.len(), "{shown}");
+    // The deal's 18 chance actions are not counted: the first decision is among the first
+    // two moves of the play.
+    assert!(decisions[0]["ply"].as_u64().unwrap() >= 18);
+    assert!(lines[0].0 <= 2, "{shown}");
+    let mut signs = [0, 0];
+    for ((number, action, value), d) in lines.iter().zip(decisions) {
+        assert_eq!(*number as u64, d["step"].as_u64().unwrap() + 1, "{shown}");
+        assert_eq!(action.trim_end_matches(['?', '!']), d["action"].as_str().unwrap());
+        let mover = d["value"].as_f64().unwrap();
+        let alice = if d["player"] == 0 { mover } else { -mover };
+        assert_eq!(value.parse::<f64>().unwrap(), alice, "{shown}");
+        signs[usize::from(mover != alice)] += 1;
+    }
+    // Both players' moves were shown, so the test saw values negated and kept.
+    assert!(signs[0] > 0 && signs[1] > 0, "{signs:?}");
+}
+
+/// In a game that is not two-player zero-sum the values stay the mover's.
+#[test]
+fn take6_values_stay_the_movers() {
+    let played = json_of(&["play", "take6", "-p", "players=3", "--seed", "4", "--json"], "");
+    let text = serde_json::to_string(&played).unwrap();
+    let review = json_of(&["review", "-", "--json"], &text);
+    let shown = stdout(&run(&["review", "-"], &text));
+    assert!(shown.lines().next().unwrap().ends_with("values from the mover's side"), "{shown}");
+    let lines = decision_lines(&shown);
+    let decisions = review["decisions"].as_array().unwrap();
+    assert_eq!(lines.len(), decisions.len(), "{shown}");
+    for ((number, _, value), d) in lines.iter().zip(decisions) {
+        assert_eq!(*number as u64, d["step"].as_u64().unwrap() + 1, "{shown}");
+        let mover = d["value"].as_f64().unwrap();
+        assert!((value.parse::<f64>().unwrap() - mover).abs() < 0.006, "{value} {mover}");
+    }
+}

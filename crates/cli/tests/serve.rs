@@ -105,12 +105,20 @@ fn a_game_survives_a_restart_of_the_server() {
     server.0.stderr.take().unwrap().read_to_string(&mut err).unwrap();
     assert!(err.contains(&format!("games are kept in {}", db.display())), "{err}");
     assert!(!err.contains("warning"), "no warning on loopback: {err}");
+    // The directory did not exist: the server made it and said so.
+    let made = format!("creating the directory {}", dir.join("sub").display());
+    assert!(err.contains(&made), "{err}");
 
-    let (server, host) = start_with_db(&db);
+    let (mut server, host) = start_with_db(&db);
     let shown = http(&host, "GET", &format!("/api/games/{id}"), "");
     assert!(shown.starts_with("HTTP/1.1 200"), "{shown}");
     let body = |answer: &str| answer.split("\r\n\r\n").nth(1).unwrap().to_owned();
     assert_eq!(body(&shown), body(&moved), "the game as it was before the restart");
+    Command::new("kill").args(["-INT", &server.0.id().to_string()]).status().unwrap();
+    assert!(server.0.wait().unwrap().success());
+    let mut err = String::new();
+    server.0.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    assert!(!err.contains("creating the directory"), "it exists now: {err}");
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -94,10 +94,11 @@ enum Stage {
 ///   [`Position::result`] (the cards the loser keeps, `+` when Alice wins), so in `-18..=18`
 ///   (zero-sum, at the end only).
 /// - **Observations.** Nine is open: both players see everything, and the information state
-///   is the observation. The observation string is the deal (two lines) and the position line
-///   ([`Position`]'s `Display`); while dealing, the cards dealt so far. The position is a
-///   complete description of what can follow (the order of the earlier moves changes
-///   nothing), so two histories reaching one position share one information state.
+///   is the observation. The observation string is the deal (two lines, `Alice was dealt
+///   ...` and `Bob was dealt ...`) and the position line ([`Position`]'s `Display`); while
+///   dealing, the cards dealt so far. The position is a complete description of what can
+///   follow (the order of the earlier moves changes nothing), so two histories reaching one
+///   position share one information state.
 ///   The observation tensor is shaped `[5, 36]`: five planes of the 36 card indices: 0 the
 ///   player's hand, 1 the opponent's hand, 2 the cards on the table, 3 the cards playable now
 ///   (by whoever holds them), 4 all ones when the player is to move. While dealing, the plane
@@ -416,7 +417,8 @@ impl Game for Nine {
         vec![5, Card::COUNT]
     }
 
-    /// The deal (two lines) and the position line; while dealing, the cards dealt so far.
+    /// The deal (two lines, `Alice was dealt ...` and `Bob was dealt ...`) and the position
+    /// line; while dealing, the cards dealt so far.
     fn text(&self) -> String {
         match &self.stage {
             Stage::Dealing(dealt) => {
@@ -424,7 +426,10 @@ impl Game for Nine {
                     .trim_end()
                     .to_owned()
             }
-            Stage::Playing(pos) => format!("{}\n{pos}", pos.deal()),
+            Stage::Playing(pos) => {
+                let deal = pos.deal();
+                format!("Alice was dealt {}\nBob was dealt   {}\n{pos}", deal.alice(), deal.bob())
+            }
         }
     }
 

@@ -340,7 +340,11 @@ fn a_game_played_through_the_game_trait_keeps_its_promises() {
     let mut game = Nine::new(&params(Some(DEAL), First::Alice)).unwrap();
     assert_eq!(
         game.text(),
-        format!("{}\nC -  D -  S -  H -  Alice to move", game.position().unwrap().deal())
+        format!(
+            "Alice was dealt {}\nBob was dealt   {}\nC -  D -  S -  H -  Alice to move",
+            game.position().unwrap().deal().alice(),
+            game.position().unwrap().deal().bob()
+        )
     );
     let bound = game.max_remaining_steps();
     assert_eq!(bound, 72);

@@ -31,7 +31,7 @@ pub enum PlayError {
         players: usize,
     },
     /// A seat given to a bot the game does not offer.
-    #[error("unknown bot {:?} for seat {seat}: {game} offers {}", clip(.bot), known.join(", "))]
+    #[error("unknown bot {:?} for seat {}: {game} offers {}", clip(.bot), seat + 1, known.join(", "))]
     UnknownBot {
         /// The seat (0-based).
         seat: usize,
@@ -85,7 +85,7 @@ pub enum PlayError {
         cap: u64,
     },
     /// A record that cannot be reviewed (see [`tabletop_core::review::review`]).
-    #[error("{0}")]
+    #[error(transparent)]
     Review(#[from] tabletop_core::review::ReviewError),
 }
 
