@@ -513,3 +513,27 @@ fn a_negative_number_is_answered_with_the_options_range() {
     let o = run(&["take6", "arena", "--bots", "heuristic,random", "--deals", "3", "--json"], "");
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
+
+/// A bare `cargo run` builds the binary alone (the workspace's default member), so every
+/// command of the README that means the whole workspace says so, and CI runs the README's
+/// test command.
+#[test]
+fn the_readmes_cargo_commands_say_what_they_build() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    assert!(manifest.contains("\ndefault-members = [\"crates/cli\"]\n"), "{manifest}");
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let commands: Vec<&str> = readme
+        .lines()
+        .map(str::trim)
+        .filter(|l| {
+            ["test", "build", "clippy", "doc"].iter().any(|c| l.starts_with(&format!("cargo {c} ")))
+        })
+        .collect();
+    assert!(commands.contains(&"cargo test --workspace --locked"), "{commands:?}");
+    for c in &commands {
+        assert!(c.contains("--workspace") || c.contains(" -p "), "{c}");
+    }
+    let ci = std::fs::read_to_string(root.join(".ci/run")).unwrap();
+    assert!(ci.contains("cargo test --workspace --locked\n"), "CI runs the README's test command");
+}
