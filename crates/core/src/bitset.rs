@@ -377,8 +377,8 @@ pub fn write_flags<T: Number>(out: &mut [T], bits: u128) {
 
 /// [`write_flags`] for several planes at once: `out` split into `sets.len()` planes of
 /// equal width (at most 128), plane `k` the bits of `sets[k]`. Most of an observation of
-/// cards; on x86-64 processors with AVX2 or AVX-512 (checked at run time,
-/// [`crate::simd`]) it stores 32 or 64 bytes at a time.
+/// cards; on x86-64 processors with AVX2 (checked at run time, [`crate::simd`]) it stores
+/// 32 bytes at a time, and bytes with AVX-512 64 at a time.
 ///
 /// ```
 /// let mut planes = [f32::NAN; 6];
