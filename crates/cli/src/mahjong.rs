@@ -11,6 +11,7 @@ use tabletop_mahjong::{
     DistanceReport, DistanceReportError, Event, GameReport, Hand, Player, Position, Replay,
     Summary, Wall, distance, log_text, parse_walls, seeded_wall, simulate,
 };
+use tabletop_play::limits;
 
 use crate::bench::Bench;
 use crate::common::{is_stdin, progress_bar, read_input, to_json};
@@ -42,7 +43,7 @@ pub enum Command {
         seed: Option<u64>,
         /// How many random walls to play from --seed (default 1; --games alone plays from
         /// seed 0).
-        #[arg(long, value_parser = crate::ranged::<u64>(1..=100_000_000))]
+        #[arg(long, value_parser = crate::ranged::<u64>(1..=limits::MAHJONG_MAX_GAMES))]
         games: Option<u64>,
         /// Print aggregate statistics only.
         #[arg(long)]
@@ -77,7 +78,7 @@ pub enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// How many walls.
-        #[arg(long, default_value_t = 1, value_parser = crate::ranged::<u64>(1..=10_000_000))]
+        #[arg(long, default_value_t = 1, value_parser = crate::ranged::<u64>(1..=limits::MAHJONG_MAX_GEN_WALLS))]
         games: u64,
     },
     /// Shows a game step by step: after each event, every player's hand, melds and

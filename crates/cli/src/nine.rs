@@ -13,6 +13,7 @@ use tabletop_nine::{
     first_mover_reports, importance, is_achievable, low_reserve_deals, minimax_deal, parse_deals,
     random_deal, seeded_stats, solve_deal,
 };
+use tabletop_play::limits;
 
 use crate::bench::Bench;
 
@@ -69,7 +70,7 @@ pub enum Command {
         #[arg(
             long,
             default_value_t = 1_000_000,
-            value_parser = crate::ranged::<u64>(1..=1_000_000_000_000)
+            value_parser = crate::ranged::<u64>(1..=limits::NINE_MAX_FIND_BUDGET)
         )]
         budget: u64,
         /// Print one JSON object.
@@ -86,7 +87,7 @@ pub enum Command {
         #[arg(
             long,
             default_value_t = 1000,
-            value_parser = crate::ranged::<u64>(1..=1_000_000_000)
+            value_parser = crate::ranged::<u64>(1..=limits::NINE_MAX_STATS_DEALS)
         )]
         deals: u64,
         /// The seed (deal i uses the stream sub_seed(seed, i)).
@@ -122,7 +123,7 @@ Number the cards suit * 9 + rank (suits C D S H, ranks 6 to A: 6C is 0, AH is 35
 Alice's cards c_1 < ... < c_18: the deal's id is C(c_1, 1) + C(c_2, 2) + ... + C(c_18, 18).")]
     Deal {
         /// The id, 0 to 9075135299.
-        #[arg(long, value_parser = crate::ranged::<u64>(0..=9_075_135_299))]
+        #[arg(long, value_parser = crate::ranged::<u64>(0..=tabletop_nine::Deal::COUNT - 1))]
         id: u64,
         /// Print one JSON object: the id, the hands, and the deal's class.
         #[arg(long)]

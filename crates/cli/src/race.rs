@@ -16,10 +16,10 @@ use tabletop_race::{
 use crate::bench::Bench;
 use crate::common::{Unsuccessful, print, progress_bar, to_json};
 
-/// The largest board `race table` prints as text.
-const MAX_TEXT: u64 = 200;
-/// The largest board `race table --svg` draws (90,000 cells, about 10 MB of SVG).
-const MAX_SVG: u64 = 300;
+use tabletop_play::limits::{
+    RACE_MAX_GEN_CASES, RACE_MAX_SVG_SIDE as MAX_SVG, RACE_MAX_TEXT_SIDE as MAX_TEXT,
+    RACE_MAX_VERIFY_SIDE,
+};
 
 /// The race subcommands.
 #[derive(Debug, clap::Subcommand)]
@@ -70,7 +70,7 @@ pub enum Command {
   tabletop race verify --max 2000 --json")]
     Verify {
         /// The largest board side K (memory is about 16 K^2 bytes: 1.6 GB at 10000).
-        #[arg(long = "max", default_value_t = 200, value_parser = crate::ranged::<u64>(2..=10_000))]
+        #[arg(long = "max", default_value_t = 200, value_parser = crate::ranged::<u64>(2..=RACE_MAX_VERIFY_SIDE))]
         max: u64,
         /// Print one JSON object.
         #[arg(long)]
@@ -83,7 +83,7 @@ pub enum Command {
     Gen {
         /// The number of cases T (at most 10^8: about 4 GB of text, written as it is made).
         #[arg(long, default_value_t = 1_000_000,
-              value_parser = crate::ranged::<u64>(0..=100_000_000))]
+              value_parser = crate::ranged::<u64>(0..=RACE_MAX_GEN_CASES))]
         cases: u64,
         /// The seed.
         #[arg(long, default_value_t = 5754)]

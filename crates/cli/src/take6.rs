@@ -61,7 +61,7 @@ pub enum RuleArg {
 #[derive(Debug, clap::Args)]
 pub struct ArenaArgs {
     /// The number of players.
-    #[arg(long, default_value_t = 4, value_parser = crate::ranged::<u8>(2..=10))]
+    #[arg(long, default_value_t = 4, value_parser = crate::ranged::<u8>(2..=tabletop_take6::MAX_PLAYERS as u64))]
     players: u8,
     /// The lineup, comma-separated: random, lowest, highest, heuristic, mc (Monte Carlo, 200
     /// playouts per candidate card), mc:N (N playouts per candidate card), mc:Nms (N
@@ -84,10 +84,10 @@ pub struct ArenaArgs {
     #[arg(long, value_enum, default_value_t = RuleArg::Choose)]
     rules: RuleArg,
     /// Cards per hand (rounds).
-    #[arg(long, default_value_t = 10, value_parser = crate::ranged::<u8>(1..=50))]
+    #[arg(long, default_value_t = 10, value_parser = crate::ranged::<u8>(1..=tabletop_take6::MAX_HAND as u64))]
     cards: u8,
     /// Rows on the table.
-    #[arg(long, default_value_t = 4, value_parser = crate::ranged::<u8>(1..=4))]
+    #[arg(long, default_value_t = 4, value_parser = crate::ranged::<u8>(1..=tabletop_take6::MAX_ROWS as u64))]
     rows: u8,
     /// Play whole matches (hands until someone reaches the --target heads) instead of single
     /// hands.
@@ -292,7 +292,7 @@ fn arena_config(args: &ArenaArgs) -> anyhow::Result<ArenaConfig> {
         args.rows.into(),
         args.cards.into(),
         tabletop_take6::DECK_SIZE.into(),
-        args.target.unwrap_or(66),
+        args.target.unwrap_or(tabletop_take6::MATCH_TARGET),
     )?;
     let config =
         ArenaConfig { rules, bots, deals: args.deals, seed: args.seed, matches: args.matches };

@@ -1,4 +1,6 @@
-//! Set operators for bitset newtypes.
+//! Card sets written once for every game (the set operators and API of bitset newtypes), and
+//! sets and counts written as the flags and numbers of masks and observations (their
+//! processor-specific builds are in [`crate::simd`]).
 
 /// Implements `|`, `|=`, `&`, `&=`, `-` (difference) and `-=` for a newtype `Set(int)` whose
 /// bits are the members of the set.
@@ -321,7 +323,8 @@ impl Number for u8 {
 /// The loops behind [`write_flags`], [`write_flag_planes`] and [`write_counts`] for each
 /// [`Number`] (a private supertrait: only this crate implements `Number`).
 mod kernels {
-    use super::{BYTE_FLAGS, BYTE_ONES, Kernel, with_fastest};
+    use super::{BYTE_FLAGS, BYTE_ONES};
+    use crate::simd::{Kernel, run};
 
     pub trait Writes: Sized + 'static {
         /// `TABLE[b][i]` is 1 when bit `i` of `b` is set, else 0.
@@ -334,11 +337,11 @@ mod kernels {
         const TABLE: &'static [[f32; 8]; 256] = &BYTE_FLAGS;
 
         fn flag_planes(out: &mut [f32], width: usize, sets: &[u128]) {
-            with_fastest(Kernel::FlagPlanes { out, width, sets });
+            run(Kernel::FlagPlanes { out, width, sets });
         }
 
         fn counts(out: &mut [f32], counts: &[u8]) {
-            with_fastest(Kernel::Counts { out, counts });
+            run(Kernel::Counts { out, counts });
         }
     }
 
@@ -346,7 +349,7 @@ mod kernels {
         const TABLE: &'static [[u8; 8]; 256] = &BYTE_ONES;
 
         fn flag_planes(out: &mut [u8], width: usize, sets: &[u128]) {
-            with_fastest(Kernel::BytePlanes { out, width, sets });
+            run(Kernel::BytePlanes { out, width, sets });
         }
 
         fn counts(out: &mut [u8], counts: &[u8]) {
@@ -374,9 +377,8 @@ pub fn write_flags<T: Number>(out: &mut [T], bits: u128) {
 
 /// [`write_flags`] for several planes at once: `out` split into `sets.len()` planes of
 /// equal width (at most 128), plane `k` the bits of `sets[k]`. Most of an observation of
-/// cards; on x86-64 processors with AVX2 (checked at run time) it stores 32 bytes at a
-/// time, twice as many as the baseline's SSE2, and with AVX-512 64 bytes, each made from
-/// sixteen bits (`f32`) or 64 (`u8`) in one instruction.
+/// cards; on x86-64 processors with AVX2 (checked at run time, [`crate::simd`]) it stores
+/// 32 bytes at a time, and bytes with AVX-512 64 at a time.
 ///
 /// ```
 /// let mut planes = [f32::NAN; 6];
@@ -403,9 +405,8 @@ pub fn write_flag_planes<T: Number>(out: &mut [T], sets: &[u128]) {
 }
 
 /// Writes byte counts as numbers: `out[i]` is `counts[i]` (an observation's planes of
-/// counts). For `f32` on x86-64 processors with AVX2 (checked at run time) it converts eight
-/// at a time, twice as many as the baseline's SSE2, in a third of the instructions; for
-/// `u8` it is a copy.
+/// counts). For `f32` on x86-64 processors with AVX2 (checked at run time,
+/// [`crate::simd`]) it converts eight at a time; for `u8` it is a copy.
 ///
 /// ```
 /// let mut plane = [f32::NAN; 3];
@@ -420,125 +421,10 @@ pub fn write_counts<T: Number>(out: &mut [T], counts: &[u8]) {
     T::counts(out, counts);
 }
 
-/// A loop over an observation that runs faster built for the processor at hand.
-enum Kernel<'a> {
-    /// [`write_flag_planes`]'s for `f32`.
-    FlagPlanes { out: &'a mut [f32], width: usize, sets: &'a [u128] },
-    /// [`write_flag_planes`]'s for `u8`.
-    BytePlanes { out: &'a mut [u8], width: usize, sets: &'a [u128] },
-    /// [`write_counts`]'s for `f32`.
-    Counts { out: &'a mut [f32], counts: &'a [u8] },
-}
-
-/// Runs `kernel` built with AVX-512 or AVX2 where the processor has it, else as built for
-/// the crate.
-#[inline]
-fn with_fastest(kernel: Kernel<'_>) {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx512f")
-        && std::arch::is_x86_feature_detected!("avx512bw")
-    {
-        #[allow(unsafe_code)]
-        // SAFETY: the processor has AVX-512F and BW, checked just above. Measured
-        // (python/README.md): a step of a batch of 1024 Take 6! games 1.08x faster than with
-        // AVX2 alone.
-        unsafe {
-            run_avx512(kernel);
-        }
-        return;
-    }
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        #[allow(unsafe_code)]
-        // SAFETY: the processor has AVX2, checked just above. Measured (python/README.md):
-        // a step of a batch of 1024 Take 6! games takes 0.03 us less with it, of Mahjong
-        // games 0.007 us (1.05x).
-        unsafe {
-            run_avx2(kernel);
-        }
-        return;
-    }
-    run(kernel);
-}
-
-/// Runs `kernel` as built for the crate (inlined into [`run_avx2`] and [`run_avx512`], which
-/// build it with more instructions).
+/// [`write_flag_planes`]'s loop, inlined into each caller (so that the AVX2 build of
+/// [`crate::simd`] builds it with AVX2).
 #[inline(always)]
-fn run(kernel: Kernel<'_>) {
-    match kernel {
-        Kernel::FlagPlanes { out, width, sets } => flag_planes(out, width, sets),
-        Kernel::BytePlanes { out, width, sets } => flag_planes(out, width, sets),
-        Kernel::Counts { out, counts } => {
-            for (x, &c) in out.iter_mut().zip(counts) {
-                *x = f32::from(c);
-            }
-        }
-    }
-}
-
-/// [`run`] built with AVX-512: the flag planes sixteen numbers (or 64 bytes) a store, each
-/// made from a mask of as many bits in one instruction.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw")]
-fn run_avx512(kernel: Kernel<'_>) {
-    match kernel {
-        Kernel::FlagPlanes { out, width, sets } => flag_planes_avx512(out, width, sets),
-        Kernel::BytePlanes { out, width, sets } => byte_planes_avx512(out, width, sets),
-        counts => run(counts),
-    }
-}
-
-/// [`write_flag_planes`]'s loop with AVX-512: sixteen flags at a time made numbers by a
-/// masked move of ones, then the rest (under sixteen) eight at a time as in [`flags`].
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f")]
-fn flag_planes_avx512(out: &mut [f32], width: usize, sets: &[u128]) {
-    use std::arch::x86_64::{_mm512_maskz_mov_ps, _mm512_set1_ps};
-    assert!(width <= 128, "at most 128 flags");
-    let ones = _mm512_set1_ps(1.0);
-    for (plane, &bits) in out.chunks_exact_mut(width).zip(sets) {
-        let mut rest = bits;
-        let mut chunks = plane.chunks_exact_mut(16);
-        for chunk in &mut chunks {
-            let sixteen: [f32; 16] = bytemuck::cast(_mm512_maskz_mov_ps(rest as u16, ones));
-            chunk.copy_from_slice(&sixteen);
-            rest >>= 16;
-        }
-        from_table(chunks.into_remainder(), rest, &BYTE_FLAGS);
-    }
-}
-
-/// [`write_flag_planes`]'s loop for bytes with AVX-512: a plane of 64 flags or more in two
-/// stores of 64 bytes, its first 64 flags and its last 64 (overlapping where it is shorter
-/// than 128), each made bytes by a masked move of ones; narrower planes as in [`from_table`].
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw")]
-fn byte_planes_avx512(out: &mut [u8], width: usize, sets: &[u128]) {
-    use std::arch::x86_64::{_mm512_maskz_mov_epi8, _mm512_set1_epi8};
-    assert!(width <= 128, "at most 128 flags");
-    let Some(back) = width.checked_sub(64) else {
-        return flag_planes(out, width, sets);
-    };
-    let ones = _mm512_set1_epi8(1);
-    let bytes =
-        |bits: u128| bytemuck::cast::<_, [u8; 64]>(_mm512_maskz_mov_epi8(bits as u64, ones));
-    for (plane, &bits) in out.chunks_exact_mut(width).zip(sets) {
-        plane[..64].copy_from_slice(&bytes(bits));
-        plane[back..].copy_from_slice(&bytes(bits >> back));
-    }
-}
-
-/// [`run`] built with AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn run_avx2(kernel: Kernel<'_>) {
-    run(kernel);
-}
-
-/// [`write_flag_planes`]'s loop, inlined into each caller (so that [`run_avx2`] builds it
-/// with AVX2).
-#[inline(always)]
-fn flag_planes<T: Number>(out: &mut [T], width: usize, sets: &[u128]) {
+pub(crate) fn flag_planes<T: Number>(out: &mut [T], width: usize, sets: &[u128]) {
     for (plane, &bits) in out.chunks_exact_mut(width).zip(sets) {
         from_table(plane, bits, T::TABLE);
     }
@@ -606,39 +492,15 @@ mod tests {
         }
     }
 
-    /// A kernels' path by name.
-    type Path = (&'static str, fn(Kernel<'_>));
-
-    /// The kernels' paths this processor can run: the baseline's, and AVX2's and AVX-512's
-    /// where it has them (this machine and CI's have both).
-    fn paths() -> Vec<Path> {
-        let mut paths: Vec<Path> = vec![("baseline", run)];
-        #[cfg(target_arch = "x86_64")]
-        {
-            #[allow(unsafe_code)]
-            if std::arch::is_x86_feature_detected!("avx2") {
-                // SAFETY: the processor has AVX2.
-                paths.push(("avx2", |k| unsafe { run_avx2(k) }));
-            }
-            #[allow(unsafe_code)]
-            if std::arch::is_x86_feature_detected!("avx512f")
-                && std::arch::is_x86_feature_detected!("avx512bw")
-            {
-                // SAFETY: the processor has AVX-512F and BW.
-                paths.push(("avx512", |k| unsafe { run_avx512(k) }));
-            }
-        }
-        paths
-    }
-
     #[test]
     #[should_panic(expected = "at most 128 flags")]
     fn more_than_128_bools_are_refused() {
         write_bools(&mut [false; 129], 0);
     }
 
-    /// Several planes at once, on the processor's fastest path and each other alike:
-    /// each plane the plain loop over its bits, for widths up to 128 and up to 9 planes.
+    /// Several planes at once, on this process's path (each path is checked in
+    /// [`crate::simd`]): each plane the plain loop over its bits, for widths up to 128 and up
+    /// to 9 planes.
     #[test]
     fn write_flag_planes_is_the_plain_loop() {
         let mut rng = seeded_rng(5);
@@ -658,24 +520,14 @@ mod tests {
                 let mut out_bytes = vec![u8::MAX; width * planes];
                 write_flag_planes(&mut out_bytes, &sets);
                 assert_eq!(out_bytes, bytes, "{planes} planes of {width} bytes");
-                if width > 0 {
-                    for (path, run) in paths() {
-                        out.fill(f32::NAN);
-                        run(Kernel::FlagPlanes { out: &mut out, width, sets: &sets });
-                        assert_eq!(out, plain, "{planes} planes of {width}, {path}");
-                        out_bytes.fill(u8::MAX);
-                        run(Kernel::BytePlanes { out: &mut out_bytes, width, sets: &sets });
-                        assert_eq!(out_bytes, bytes, "{planes} planes of {width} bytes, {path}");
-                    }
-                }
             }
         }
         let mut none: [f32; 0] = [];
         write_flag_planes(&mut none, &[]);
     }
 
-    /// Against the plain loop, on the processor's fastest path and each other alike, for
-    /// every length up to 200 (counts of every byte value).
+    /// Against the plain loop, on this process's path, for every length up to 200 (counts of
+    /// every byte value).
     #[test]
     fn write_counts_is_the_plain_loop() {
         let mut rng = seeded_rng(6);
@@ -688,11 +540,6 @@ mod tests {
             let mut bytes = vec![u8::MAX; len];
             write_counts(&mut bytes, &counts);
             assert_eq!(bytes, counts, "{len} bytes");
-            for (path, run) in paths() {
-                out.fill(f32::NAN);
-                run(Kernel::Counts { out: &mut out, counts: &counts });
-                assert_eq!(out, plain, "{len}, {path}");
-            }
         }
     }
 

@@ -19,6 +19,8 @@
 //! - [`review`]: a record reviewed against the game's oracle: regret and marks per decision,
 //!   a summary per player, written once for every game.
 //! - [`cancel`]: a flag that front ends set to stop long work (the Monte Carlo loops read it).
+//! - [`simd`]: the processor-specific builds of the observation and action-mask loops, and
+//!   the switch that forces their portable build (`TABLETOP_PORTABLE=1`).
 //!
 //! ```
 //! use tabletop_core::{seeded_rng, sub_seed};
@@ -41,6 +43,7 @@ mod pick;
 pub mod review;
 mod rng;
 mod serde_str;
+pub mod simd;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
 pub mod text;

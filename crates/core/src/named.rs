@@ -45,7 +45,8 @@ pub fn write_choices(f: &mut impl fmt::Write, names: &[&str]) -> fmt::Result {
 /// Declares a fieldless enum whose values have names, with `ALL` (every value in order),
 /// `NAMES`, `name()`, `Display` (the name) and `FromStr` (the name back, else a
 /// [`ParseNameError`] listing the names). The enum is `Clone, Copy, Debug, PartialEq, Eq,
-/// Hash`; add more derives as attributes.
+/// Hash`; add more derives (and `#[repr(u8)]`) as attributes. The values are numbered from
+/// 0 in order.
 ///
 /// ```
 /// tabletop_core::named_enum! {
@@ -64,6 +65,28 @@ pub fn write_choices(f: &mut impl fmt::Write, names: &[&str]) -> fmt::Result {
 /// let e = "pawn".parse::<Piece>().unwrap_err();
 /// assert_eq!(e.to_string(), r#"unknown piece "pawn": expected king or rook"#);
 /// ```
+///
+/// A type whose parse error is its own (a notation's established message) names it after
+/// the names, with the function that makes it from the text read:
+///
+/// ```
+/// #[derive(Debug, PartialEq)]
+/// pub struct ParseSideError(String);
+///
+/// tabletop_core::named_enum! {
+///     /// A side of the table.
+///     pub enum Side: "side" {
+///         /// North.
+///         North = "N",
+///         /// South.
+///         South = "S",
+///     } else ParseSideError = |s: &str| ParseSideError(s.to_owned())
+/// }
+///
+/// assert_eq!(Side::South.to_string(), "S");
+/// assert_eq!("N".parse::<Side>(), Ok(Side::North));
+/// assert_eq!("E".parse::<Side>(), Err(ParseSideError("E".to_owned())));
+/// ```
 #[macro_export]
 macro_rules! named_enum {
     (
@@ -71,6 +94,21 @@ macro_rules! named_enum {
         $vis:vis enum $name:ident : $what:literal {
             $( $(#[$vmeta:meta])* $variant:ident = $text:literal ),+ $(,)?
         }
+    ) => {
+        $crate::named_enum! {
+            $(#[$meta])*
+            $vis enum $name : $what {
+                $( $(#[$vmeta])* $variant = $text ),+
+            } else $crate::ParseNameError = |s: &str| {
+                $crate::ParseNameError::new($what, s, $name::NAMES)
+            }
+        }
+    };
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident : $what:literal {
+            $( $(#[$vmeta:meta])* $variant:ident = $text:literal ),+ $(,)?
+        } else $err:ty = $make:expr
     ) => {
         $(#[$meta])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -100,13 +138,11 @@ macro_rules! named_enum {
         }
 
         impl ::std::str::FromStr for $name {
-            type Err = $crate::ParseNameError;
+            type Err = $err;
 
-            fn from_str(s: &str) -> ::std::result::Result<$name, $crate::ParseNameError> {
-                $name::ALL
-                    .into_iter()
-                    .find(|v| v.name() == s)
-                    .ok_or_else(|| $crate::ParseNameError::new($what, s, $name::NAMES))
+            fn from_str(s: &str) -> ::std::result::Result<$name, $err> {
+                let make: fn(&str) -> $err = $make;
+                $name::ALL.into_iter().find(|v| v.name() == s).ok_or_else(|| make(s))
             }
         }
     };

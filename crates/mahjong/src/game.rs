@@ -26,6 +26,7 @@ use std::fmt::Write as _;
 
 use arrayvec::ArrayVec;
 use tabletop_core::rand::seq::IndexedRandom;
+use tabletop_core::text::clip;
 use tabletop_core::{
     ChanceMode, Dynamics, Game, GameType, IllegalAction, Information, Number, ParamsError, Returns,
     RewardModel, Rng, Turn, Utility, seeded_rng,
@@ -295,15 +296,6 @@ impl Mahjong {
     }
 }
 
-/// Text cut to a readable length for error messages.
-fn cut(text: &str) -> String {
-    const MAX: usize = 40;
-    match text.char_indices().nth(MAX) {
-        Some((i, _)) => format!("{}...", &text[..i]),
-        None => text.to_owned(),
-    }
-}
-
 impl Game for Mahjong {
     type Params = MahjongParams;
     type Action = MahjongAction;
@@ -487,7 +479,7 @@ impl Game for Mahjong {
     /// A kind's name (`1M`, `E`, `PASS`; the reason is [`crate::ParseKindError`]'s text);
     /// with `claims` also `SKIP`, `RON`, `SELFDRAWN`, `PONG` and `CHOW a b c`.
     fn parse_action(&self, text: &str) -> Result<MahjongAction, IllegalAction> {
-        let bad = |reason: String| IllegalAction::Parse { text: cut(text), reason };
+        let bad = |reason: String| IllegalAction::Parse { text: clip(text).to_string(), reason };
         if !self.claims {
             return text
                 .parse()
@@ -741,7 +733,7 @@ impl Game for Mahjong {
     }
 
     /// While the wall is drawn: each kind's copies drawn and left add up to 4. Then the
-    /// table's check ([`Position::check`]) and the start of the last action within the log.
+    /// table's check ([`Position::check_invariants`]) and the start of the last action within the log.
     fn check_invariants(&self) -> Result<(), String> {
         match &self.stage {
             Stage::Wall { drawn, left } => {
@@ -758,7 +750,7 @@ impl Game for Mahjong {
                 }
             }
             Stage::Dealt(t) => {
-                t.check()?;
+                t.check_invariants()?;
                 if t.decides_claims() != self.claims {
                     return Err("the table and the game disagree on who decides claims".to_owned());
                 }

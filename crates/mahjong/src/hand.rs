@@ -133,7 +133,7 @@ impl Hand {
     }
 
     /// The internal consistency check: counts at most 4, length and keys agree with counts.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check_invariants(&self) -> Result<(), String> {
         let mut fresh = Hand::new();
         for (i, &c) in self.counts.iter().enumerate() {
             if c > 4 {
@@ -226,7 +226,7 @@ mod tests {
         assert_eq!(h.len(), 6);
         assert!(h.has_special());
         assert_eq!(h.top_special(), Some(Kind::PASS));
-        h.check().unwrap();
+        h.check_invariants().unwrap();
         assert_eq!(h.keys(), [2, POW5[4], POW5[8], 1]);
         assert!("1M 1M 1M 1M 1M".parse::<Hand>().is_err());
         assert!("1M X".parse::<Hand>().is_err());
@@ -244,17 +244,19 @@ mod tests {
     #[test]
     fn the_check_catches_counts_lengths_and_keys_that_disagree() {
         let h: Hand = "1M 1M 5P E".parse().unwrap();
-        assert_eq!(h.check(), Ok(()));
+        assert_eq!(h.check_invariants(), Ok(()));
         let mut five = h;
         five.counts[0] = 5;
-        assert_eq!(five.check(), Err("5 copies of 1M".to_owned()));
-        assert!(h.with_len(5).check().unwrap_err().starts_with("length or keys disagree"));
+        assert_eq!(five.check_invariants(), Err("5 copies of 1M".to_owned()));
+        assert!(
+            h.with_len(5).check_invariants().unwrap_err().starts_with("length or keys disagree")
+        );
         let mut keys = h;
         keys.keys[1] += 1;
-        assert!(keys.check().unwrap_err().starts_with("length or keys disagree"));
+        assert!(keys.check_invariants().unwrap_err().starts_with("length or keys disagree"));
         let mut count = h;
         count.counts[27] = 2;
-        assert!(count.check().unwrap_err().starts_with("length or keys disagree"));
+        assert!(count.check_invariants().unwrap_err().starts_with("length or keys disagree"));
     }
 
     #[test]

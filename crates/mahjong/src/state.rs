@@ -1,8 +1,9 @@
-//! The simulator: the table, the fixed decision rules, and the flow of turns.
+//! The simulator: the [`Position`] (wall, hands, melds, discards), the fixed decision rules,
+//! and the flow of turns.
 //!
 //! # Trade-offs
-//! Every decision is a handful of table lookups ([`distance`]), and the table keeps what the
-//! decisions ask again and again, updated only when a hand changes:
+//! Every decision is a handful of table lookups ([`distance`]), and the position keeps what
+//! the decisions ask again and again, updated only when a hand changes:
 //! - each waiting player's distance (`13 - 3n` tiles), recomputed after their own discard or
 //!   claim, so a pong or chow test costs one lookup per candidate meld;
 //! - each player's winning tiles as a 34-bit mask, filled only when that distance is 1 (the
@@ -324,7 +325,17 @@ impl Position {
         }
     }
 
-    /// The player to discard wins by self-draw, if [`Position::may_self_draw`].
+    /// The player to discard wins by self-draw.
+    ///
+    /// # Panics
+    /// If they may not ([`Position::may_self_draw`]; see [`Position::try_self_drawn`]).
+    pub fn self_drawn(&mut self) {
+        if let Err(e) = self.try_self_drawn() {
+            panic!("illegal self-draw: {e}");
+        }
+    }
+
+    /// [`Position::self_drawn`], if it is legal now ([`Position::may_self_draw`]).
     pub fn try_self_drawn(&mut self) -> Result<(), IllegalMoveError> {
         match (self.to_discard, self.claim) {
             (_, Some(c)) => Err(IllegalMoveError::ClaimDue { player: c.player }),
@@ -472,9 +483,20 @@ impl Position {
         (h, d, meld)
     }
 
-    /// The player deciding now makes `claim`, if it is one of [`Position::claim_options`]:
-    /// `SKIP` passes the decision on (or starts the next player's turn), `RON` wins, `PONG`
-    /// and `CHOW` take the tile, and the claimer is to discard.
+    /// The player deciding now makes `claim`: `SKIP` passes the decision on (or starts the
+    /// next player's turn), `RON` wins, `PONG` and `CHOW` take the tile, and the claimer is to
+    /// discard.
+    ///
+    /// # Panics
+    /// If no claim decision is due or `claim` is not one of [`Position::claim_options`] (see
+    /// [`Position::try_claim`]).
+    pub fn claim(&mut self, claim: Claim) {
+        if let Err(e) = self.try_claim(claim) {
+            panic!("illegal claim: {e}");
+        }
+    }
+
+    /// [`Position::claim`], if it is one of [`Position::claim_options`].
     pub fn try_claim(&mut self, claim: Claim) -> Result<(), IllegalMoveError> {
         let c = self.claim.ok_or(IllegalMoveError::NoClaimDue)?;
         if !self.claim_options().contains(&claim) {
@@ -509,7 +531,7 @@ impl Position {
             Claim::Ron => self.finish(Outcome::Ron(q)),
             Claim::Pong | Claim::Chow(_) => {
                 let (h, d, meld) = self.claimed_hand(c, claim);
-                self.claim(c.discarder, q, h, meld, d);
+                self.take_claimed(c.discarder, q, h, meld, d);
                 match meld {
                     Meld::Pong(tile) => {
                         self.events.push(Event::Pong { player: q, tile });
@@ -648,7 +670,7 @@ impl Position {
             h.remove(tile);
             let d = distance(&h, self.melds[j].len() + 1);
             if d < self.dist[j] {
-                self.claim(p, q, h, Meld::Pong(tile), d);
+                self.take_claimed(p, q, h, Meld::Pong(tile), d);
                 self.events.push(Event::Pong { player: q, tile });
                 self.stats.pongs += 1;
                 return;
@@ -672,7 +694,7 @@ impl Position {
             h.remove(b);
             let d = distance(&h, self.melds[j].len() + 1);
             if d < self.dist[j] {
-                self.claim(p, q, h, Meld::Chow(lowest), d);
+                self.take_claimed(p, q, h, Meld::Chow(lowest), d);
                 self.events.push(Event::Chow { player: q, lowest });
                 self.stats.chows += 1;
                 return;
@@ -682,7 +704,7 @@ impl Position {
         self.begin_turn(q);
     }
 
-    fn claim(&mut self, from: Player, to: Player, hand: Hand, meld: Meld, d: u8) {
+    fn take_claimed(&mut self, from: Player, to: Player, hand: Hand, meld: Meld, d: u8) {
         let j = to.index();
         let tile = match meld {
             Meld::Pong(t) => t,
@@ -725,7 +747,7 @@ impl Position {
 
     /// The consistency check: every kind's 4 copies are in the wall, hands, melds or discards;
     /// hand sizes fit the melds; the cached distances and waits are right.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check_invariants(&self) -> Result<(), String> {
         let mut counts = [0; Kind::COUNT];
         let mut logged = [[0; Kind::COUNT]; 4];
         for (p, k) in self.table_discards() {
@@ -743,7 +765,7 @@ impl Position {
         for p in Player::ALL {
             let i = p.index();
             let hand = &self.hands[i];
-            hand.check()?;
+            hand.check_invariants()?;
             for k in hand.tiles() {
                 counts[k.index()] += 1;
             }
@@ -852,7 +874,7 @@ impl Position {
         })
     }
 
-    /// The table with every tile `keep` has not seen dealt again at random: the other
+    /// The position with every tile `keep` has not seen dealt again at random: the other
     /// players' concealed hands and the rest of the wall, keeping their sizes and everything
     /// public (discards, melds, claims, the direction, whose turn it is, the outcome).
     ///
@@ -982,7 +1004,7 @@ mod tests {
             let mut t = Position::new(&Wall::random(&mut seeded_rng(seed)));
             while let Some(p) = t.to_discard() {
                 if p == Player::C && t.stats().discards >= 6 {
-                    t.check().unwrap();
+                    t.check_invariants().unwrap();
                     return t;
                 }
                 t.discard(t.choose_discard());
@@ -1020,7 +1042,7 @@ mod tests {
     }
 
     fn broken(t: &Position) -> String {
-        t.check().expect_err("the check must fail")
+        t.check_invariants().expect_err("the check must fail")
     }
 
     #[test]
@@ -1092,7 +1114,7 @@ mod tests {
                 None
             })
             .unwrap();
-        t.check().unwrap();
+        t.check_invariants().unwrap();
         // A claim due once the game is over, or without the players deciding, breaks it (a
         // discard due as well breaks the hands' lengths first).
         let mut bad = t.clone();

@@ -137,24 +137,23 @@ impl FromStr for Kind {
     }
 }
 
-/// One of the four players, `A B C D`, seated in that order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[repr(u8)]
-pub enum Player {
-    /// The first dealer and first to play.
-    A = 0,
-    /// `A`'s next player in the initial direction.
-    B = 1,
-    /// The player opposite `A`.
-    C = 2,
-    /// `A`'s previous player in the initial direction.
-    D = 3,
+tabletop_core::named_enum! {
+    /// One of the four players, `A B C D`, seated in that order (numbered 0 to 3).
+    #[derive(PartialOrd, Ord)]
+    #[repr(u8)]
+    pub enum Player: "player" {
+        /// The first dealer and first to play.
+        A = "A",
+        /// `A`'s next player in the initial direction.
+        B = "B",
+        /// The player opposite `A`.
+        C = "C",
+        /// `A`'s previous player in the initial direction.
+        D = "D",
+    } else crate::error::ParsePlayerError = |s: &str| crate::error::ParsePlayerError(s.to_owned())
 }
 
 impl Player {
-    /// The four players in seating order.
-    pub const ALL: [Player; 4] = [Player::A, Player::B, Player::C, Player::D];
-
     /// The seat number, `0..4`.
     pub const fn index(self) -> usize {
         self as usize
@@ -176,26 +175,6 @@ impl Player {
     /// The upper-case letter.
     pub const fn letter(self) -> char {
         (b'A' + self as u8) as char
-    }
-}
-
-impl fmt::Display for Player {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.letter())
-    }
-}
-
-impl FromStr for Player {
-    type Err = crate::error::ParsePlayerError;
-
-    fn from_str(s: &str) -> Result<Player, Self::Err> {
-        match s {
-            "A" => Ok(Player::A),
-            "B" => Ok(Player::B),
-            "C" => Ok(Player::C),
-            "D" => Ok(Player::D),
-            _ => Err(crate::error::ParsePlayerError(s.to_owned())),
-        }
     }
 }
 

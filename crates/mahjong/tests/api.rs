@@ -53,7 +53,7 @@ fn hands_count_their_tiles() {
     h.remove(kind("9S"));
     assert_eq!(h.count(kind("9S")), 0);
     assert_eq!(h.to_string(), "1M DOUBLE");
-    h.check().unwrap();
+    h.check_invariants().unwrap();
     assert_eq!(Hand::from_tiles([kind("E"); 4]).map(|h| h.len()), Some(4));
 }
 
@@ -324,9 +324,9 @@ fn modes_hold_exactly_for_the_games_they_name() {
 #[test]
 fn the_hand_check_passes_on_full_kinds_and_after_removals() {
     let mut h: Hand = "E E E E 1M 1M 1M 1M 9S PASS PASS PASS PASS".parse().unwrap();
-    assert_eq!(h.check(), Ok(()));
+    assert_eq!(h.check_invariants(), Ok(()));
     h.remove(kind("E"));
     h.remove(Kind::PASS);
-    assert_eq!(h.check(), Ok(()));
-    assert_eq!(Hand::new().check(), Ok(()));
+    assert_eq!(h.check_invariants(), Ok(()));
+    assert_eq!(Hand::new().check_invariants(), Ok(()));
 }

@@ -177,6 +177,42 @@ fn claims_out_of_turn_are_refused_and_change_nothing() {
     assert_eq!(t.try_self_drawn().unwrap_err().to_string(), "B cannot win by self-draw now");
 }
 
+/// The asserting moves do what their checked versions do, and panic with the checked
+/// versions' reason where those refuse.
+#[test]
+fn claim_and_self_drawn_are_the_checked_moves_that_assert() {
+    let g = table();
+    let start = g.position().unwrap().clone();
+    let mut checked = start.clone();
+    checked.try_claim(Claim::Skip).unwrap();
+    let mut asserted = start.clone();
+    asserted.claim(Claim::Skip);
+    assert_eq!(asserted, checked);
+    let refused = |f: &dyn Fn(&mut tabletop_mahjong::Position)| {
+        let mut t = start.clone();
+        let e = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&mut t))).unwrap_err();
+        e.downcast_ref::<String>().cloned().unwrap_or_default()
+    };
+    assert_eq!(refused(&|t| t.claim(Claim::Pong)), "illegal claim: C cannot PONG on this discard");
+    assert_eq!(
+        refused(&|t| t.self_drawn()),
+        "illegal self-draw: C is to decide a claim on the discard, not to discard"
+    );
+
+    let wall = wall_with(
+        "1M 2M 3M 4M 5M 6M 7M 8M 9M 1P 2P 3P 5P 5P",
+        "E E E S S S W W W N N N B",
+        "1S 2S 3S 4S 5S 6S 7S 8S 9S 1S 2S 3S Z",
+        "9P 9P 9P 8P 8P 8P 7P 7P 7P 6P 6P 6P F",
+    );
+    let win = Mahjong::from_wall_with_claims(&wall, true).position().unwrap().clone();
+    let (mut checked, mut asserted) = (win.clone(), win);
+    checked.try_self_drawn().unwrap();
+    asserted.self_drawn();
+    assert_eq!(asserted, checked);
+    assert!(log_text(asserted.events()).ends_with("A SELFDRAWN\nA WIN\n"));
+}
+
 #[test]
 fn a_self_drawn_win_is_a_choice_and_declining_it_plays_on() {
     let wall = wall_with(

@@ -252,7 +252,7 @@ fn actions_are_kinds_by_index_and_name() {
     );
     match g.parse_action(&"X".repeat(1000)) {
         Err(IllegalAction::Parse { text, .. }) => {
-            assert_eq!(text, format!("{}...", "X".repeat(40)))
+            assert_eq!(text, format!("{}... (1000 bytes)", "X".repeat(40)))
         }
         other => panic!("{other:?}"),
     }

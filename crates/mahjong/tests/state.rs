@@ -50,7 +50,7 @@ fn fixed_rules_keep_invariants_and_logs_replay() {
     for i in 0..300u64 {
         let wall = Wall::random(&mut seeded_rng(sub_seed(13, i)));
         let mut table = Position::new(&wall);
-        table.check().unwrap();
+        table.check_invariants().unwrap();
         while let Some(p) = table.to_discard() {
             let tile = table.choose_discard();
             // The rule, recomputed plainly: smallest distance after, ties to priority.
@@ -60,7 +60,7 @@ fn fixed_rules_keep_invariants_and_logs_replay() {
             let rule = options.iter().find(|o| o.1 == best).unwrap().0;
             assert_eq!(tile, rule, "wall {i}: {p} holds {}", table.hand(p));
             table.discard(tile);
-            table.check().unwrap_or_else(|e| panic!("wall {i}: {e}"));
+            table.check_invariants().unwrap_or_else(|e| panic!("wall {i}: {e}"));
             for q in Player::ALL {
                 let mut counted = [0; Kind::COUNT];
                 for k in table.melds(q).flat_map(|m| m.tiles()) {

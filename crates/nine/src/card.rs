@@ -6,24 +6,23 @@ use std::str::FromStr;
 
 use crate::error::{ParseCardError, ParseCardSetError, ParseRankError, ParseSuitError};
 
-/// One of the four suits, in the order of the notation's letters `C D S H`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[repr(u8)]
-pub enum Suit {
-    /// Clubs, `C`.
-    Clubs,
-    /// Diamonds, `D`.
-    Diamonds,
-    /// Spades, `S`.
-    Spades,
-    /// Hearts, `H`.
-    Hearts,
+tabletop_core::named_enum! {
+    /// One of the four suits, in the order of the notation's letters `C D S H`.
+    #[derive(PartialOrd, Ord)]
+    #[repr(u8)]
+    pub enum Suit: "suit" {
+        /// Clubs, `C`.
+        Clubs = "C",
+        /// Diamonds, `D`.
+        Diamonds = "D",
+        /// Spades, `S`.
+        Spades = "S",
+        /// Hearts, `H`.
+        Hearts = "H",
+    } else ParseSuitError = |_: &str| ParseSuitError
 }
 
 impl Suit {
-    /// Every suit, in index order.
-    pub const ALL: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Spades, Suit::Hearts];
-
     /// The suit's index, `0..4`.
     pub const fn index(self) -> usize {
         self as usize
@@ -51,63 +50,33 @@ impl Suit {
     }
 }
 
-impl fmt::Display for Suit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.char())
-    }
-}
-
-/// One letter `C D S H`.
-impl FromStr for Suit {
-    type Err = ParseSuitError;
-
-    fn from_str(s: &str) -> Result<Suit, ParseSuitError> {
-        let mut chars = s.chars();
-        match (chars.next().and_then(Suit::from_char), chars.next()) {
-            (Some(suit), None) => Ok(suit),
-            _ => Err(ParseSuitError),
-        }
-    }
-}
-
-/// One of the nine ranks, from low to high `6 7 8 9 T J Q K A`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[repr(u8)]
-pub enum Rank {
-    /// Six, `6`.
-    Six,
-    /// Seven, `7`.
-    Seven,
-    /// Eight, `8`.
-    Eight,
-    /// Nine, `9`: the card that opens a suit.
-    Nine,
-    /// Ten, `T`.
-    Ten,
-    /// Jack, `J`.
-    Jack,
-    /// Queen, `Q`.
-    Queen,
-    /// King, `K`.
-    King,
-    /// Ace, `A`.
-    Ace,
+tabletop_core::named_enum! {
+    /// One of the nine ranks, from low to high `6 7 8 9 T J Q K A`.
+    #[derive(PartialOrd, Ord)]
+    #[repr(u8)]
+    pub enum Rank: "rank" {
+        /// Six, `6`.
+        Six = "6",
+        /// Seven, `7`.
+        Seven = "7",
+        /// Eight, `8`.
+        Eight = "8",
+        /// Nine, `9`: the card that opens a suit.
+        Nine = "9",
+        /// Ten, `T`.
+        Ten = "T",
+        /// Jack, `J`.
+        Jack = "J",
+        /// Queen, `Q`.
+        Queen = "Q",
+        /// King, `K`.
+        King = "K",
+        /// Ace, `A`.
+        Ace = "A",
+    } else ParseRankError = |_: &str| ParseRankError
 }
 
 impl Rank {
-    /// Every rank, from low to high.
-    pub const ALL: [Rank; 9] = [
-        Rank::Six,
-        Rank::Seven,
-        Rank::Eight,
-        Rank::Nine,
-        Rank::Ten,
-        Rank::Jack,
-        Rank::Queen,
-        Rank::King,
-        Rank::Ace,
-    ];
-
     /// The rank's index, `0..9` (six is 0, nine is 3, ace is 8).
     pub const fn index(self) -> usize {
         self as usize
@@ -137,12 +106,6 @@ impl Rank {
             'A' => Some(Rank::Ace),
             _ => None,
         }
-    }
-}
-
-impl fmt::Display for Rank {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.char())
     }
 }
 
@@ -208,19 +171,6 @@ impl FromStr for Card {
         match (chars.next().and_then(Rank::from_char), chars.next().and_then(Suit::from_char)) {
             (Some(rank), Some(suit)) if chars.next().is_none() => Ok(Card::new(suit, rank)),
             _ => Err(ParseCardError),
-        }
-    }
-}
-
-/// One character `6 7 8 9 T J Q K A`.
-impl FromStr for Rank {
-    type Err = ParseRankError;
-
-    fn from_str(s: &str) -> Result<Rank, ParseRankError> {
-        let mut chars = s.chars();
-        match (chars.next().and_then(Rank::from_char), chars.next()) {
-            (Some(rank), None) => Ok(rank),
-            _ => Err(ParseRankError),
         }
     }
 }

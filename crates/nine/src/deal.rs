@@ -8,21 +8,20 @@ use tabletop_core::text::lines;
 use crate::card::{Card, CardSet, tokens};
 use crate::error::DealError;
 
-/// One of the two players.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[repr(u8)]
-pub enum Player {
-    /// Alice: the maximising player, the first line of a deal.
-    Alice,
-    /// Bob: the minimising player, the second line of a deal.
-    Bob,
+tabletop_core::named_enum! {
+    /// One of the two players.
+    #[derive(PartialOrd, Ord)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    #[repr(u8)]
+    pub enum Player: "player" {
+        /// Alice: the maximising player, the first line of a deal.
+        Alice = "Alice",
+        /// Bob: the minimising player, the second line of a deal.
+        Bob = "Bob",
+    }
 }
 
 impl Player {
-    /// Both players.
-    pub const ALL: [Player; 2] = [Player::Alice, Player::Bob];
-
     /// `0` for Alice, `1` for Bob.
     pub const fn index(self) -> usize {
         self as usize
@@ -34,20 +33,6 @@ impl Player {
             Player::Alice => Player::Bob,
             Player::Bob => Player::Alice,
         }
-    }
-
-    /// The name.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Player::Alice => "Alice",
-            Player::Bob => "Bob",
-        }
-    }
-}
-
-impl fmt::Display for Player {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }
 

@@ -4,6 +4,7 @@
 use std::cell::RefCell;
 
 use tabletop_core::rand::seq::{IndexedRandom, SliceRandom};
+use tabletop_core::text::clip;
 use tabletop_core::{
     ChanceMode, Dynamics, Game, GameType, IllegalAction, Information, Number, ParamsError, Returns,
     RewardModel, Turn, Utility, seeded_rng,
@@ -128,16 +129,6 @@ enum Stage {
 pub struct Nine {
     stage: Stage,
     first: Player,
-}
-
-/// Notation quoted in an error is cut to this many characters.
-const QUOTE: usize = 40;
-
-fn quote(text: &str) -> String {
-    match text.char_indices().nth(QUOTE) {
-        Some((i, _)) => format!("{}...", &text[..i]),
-        None => text.to_owned(),
-    }
 }
 
 impl Nine {
@@ -363,7 +354,7 @@ impl Game for Nine {
     /// A card (`9S`) or `pass`.
     fn parse_action(&self, text: &str) -> Result<Move, IllegalAction> {
         text.parse().map_err(|e: crate::ParseCardError| IllegalAction::Parse {
-            text: quote(text),
+            text: clip(text).to_string(),
             reason: e.to_string(),
         })
     }
@@ -450,7 +441,7 @@ impl Game for Nine {
         }
     }
 
-    /// While dealing: fewer than 18 cards dealt. Then [`Position::check`].
+    /// While dealing: fewer than 18 cards dealt. Then [`Position::check_invariants`].
     fn check_invariants(&self) -> Result<(), String> {
         match &self.stage {
             Stage::Dealing(dealt) if dealt.len() >= Deal::HAND => Err(format!(
@@ -458,7 +449,7 @@ impl Game for Nine {
                 dealt.len()
             )),
             Stage::Dealing(_) => Ok(()),
-            Stage::Playing(pos) => pos.check(),
+            Stage::Playing(pos) => pos.check_invariants(),
         }
     }
 }

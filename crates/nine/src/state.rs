@@ -229,19 +229,19 @@ impl Position {
             self.played.insert(card);
         }
         self.to_move = self.to_move.opponent();
-        debug_assert!(self.check().is_ok(), "{:?}", self.check());
+        debug_assert!(self.check_invariants().is_ok(), "{:?}", self.check_invariants());
     }
 
     /// The position's consistency check: the deal is one ([`Deal::new`]: two disjoint hands of
     /// 18 cards making the deck, so the hands and the table partition it), and the cards of
     /// every suit on the table form an unbroken run containing the nine ([`Position::new`]).
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check_invariants(&self) -> Result<(), String> {
         Deal::new(self.deal.alice(), self.deal.bob()).map_err(|e| format!("not a deal: {e}"))?;
         Position::new(self.deal, self.played, self.to_move).map_err(|e| e.to_string())?;
         Ok(())
     }
 
-    /// The position of these parts, unchecked: for the tests of [`Position::check`].
+    /// The position of these parts, unchecked: for the tests of [`Position::check_invariants`].
     #[cfg(test)]
     pub(crate) fn from_parts_unchecked(deal: Deal, played: CardSet, to_move: Player) -> Position {
         Position { deal, played, to_move }

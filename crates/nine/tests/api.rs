@@ -214,13 +214,13 @@ fn the_consistency_check_refuses_a_broken_run() {
     let mut pos = start();
     let six: Card = "6C".parse().unwrap();
     assert!(!pos.legal_moves().contains(&Move::Play(six)));
-    assert!(start().check().is_ok());
+    assert!(start().check_invariants().is_ok());
     let played = std::panic::catch_unwind(move || {
         pos.play_unchecked(Move::Play(six));
         pos
     });
     match played {
-        Ok(pos) => assert!(pos.check().is_err(), "a lone six of clubs passes the check"),
+        Ok(pos) => assert!(pos.check_invariants().is_err(), "a lone six of clubs passes the check"),
         // Only a debug build panics, and with the error `check` gave.
         Err(panic) => {
             let message = panic.downcast_ref::<String>().map_or("", String::as_str);

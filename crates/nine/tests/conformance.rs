@@ -275,7 +275,9 @@ fn actions_have_ids_and_notation_both_ways() {
     }
     let long = "9".repeat(1000);
     match game.parse_action(&long) {
-        Err(IllegalAction::Parse { text, .. }) => assert_eq!(text, format!("{}...", &long[..40])),
+        Err(IllegalAction::Parse { text, .. }) => {
+            assert_eq!(text, format!("{}... (1000 bytes)", &long[..40]))
+        }
         other => panic!("{other:?}"),
     }
 }

@@ -158,8 +158,8 @@ mod batch;
 mod error;
 pub mod games;
 mod ladder;
-mod limits;
-mod playable;
+pub mod limits;
+mod present;
 mod problem;
 mod registry;
 mod seat;
@@ -169,7 +169,7 @@ pub use batch::{Batch, BatchError, Cell, Final};
 pub use error::PlayError;
 pub use ladder::{LadderBot, LadderConfig, LadderReport};
 pub use limits::{LIMITS, Limits};
-pub use playable::Present;
+pub use present::Present;
 pub use problem::{
     Checked, GenError, GenOptions, InvalidInput, JudgeError, NotUtf8, Package, PackageError,
     PackageTest, ParseNameError, Problem, ProblemInfo, Verdict, clip, decode, decode_owned, judge,

@@ -1,5 +1,12 @@
-//! Every cap on the work one request can ask for, each defined once where its rules are and
-//! gathered here, so front ends offer exactly what the sessions accept.
+//! Every cap on the work one request can ask for, each defined once: the rules' limits where
+//! the rules are (in the game crates, gathered in [`LIMITS`]), the front ends' caps on batch
+//! work here. The CLI's argument ranges, the server's `GET /api/limits`, Python's argument
+//! checks and the documents read these, so every front end offers exactly what is accepted.
+//!
+//! The batch caps bound one call's time or memory. Where two front ends differ, they differ
+//! by purpose: a call that aggregates (`tabletop nine stats`) can run longer than one that
+//! returns every result as a list (Python's `nine.solve_random`), and a table printed as text
+//! or drawn as SVG is smaller than one returned as arrays.
 
 use serde::Serialize;
 
@@ -30,3 +37,42 @@ pub const LIMITS: Limits = Limits {
     take6_analysis_samples: tabletop_take6::ANALYSIS_SAMPLES,
     max_advance: MAX_ADVANCE,
 };
+
+/// The most random deals one aggregate of Nine's statistics solves (`tabletop nine stats`):
+/// about a day of CPU, kept in counters, not in memory.
+pub const NINE_MAX_STATS_DEALS: u64 = 1_000_000_000;
+
+/// The most deals one call solves and returns value by value (Python's `nine.solve_random`):
+/// every value is kept until the call returns.
+pub const NINE_MAX_SOLVED_DEALS: u64 = 100_000_000;
+
+/// The most deals the search for a deal of a given importance solves before giving up
+/// (`tabletop nine find --budget`, Python's `nine.find`).
+pub const NINE_MAX_FIND_BUDGET: u64 = 1_000_000_000_000;
+
+/// The most Mahjong games one simulation plays (`tabletop mahjong simulate --games`,
+/// Python's `mahjong.stats` and batch simulations).
+pub const MAHJONG_MAX_GAMES: u64 = 100_000_000;
+
+/// The most walls `tabletop mahjong gen` writes (each a line of 136 tiles).
+pub const MAHJONG_MAX_GEN_WALLS: u64 = 10_000_000;
+
+/// The largest side of a race table printed as text or JSON (`tabletop race table`): a
+/// grid a reader can still scroll through.
+pub const RACE_MAX_TEXT_SIDE: u64 = 200;
+
+/// The largest side of a race table drawn as SVG (`tabletop race table --svg`): 90,000
+/// cells, about 10 MB of SVG.
+pub const RACE_MAX_SVG_SIDE: u64 = 300;
+
+/// The most cells of a race table returned as arrays in one call (Python's `race.table` and
+/// `race.grundy`: 4096 x 4096).
+pub const RACE_MAX_TABLE_CELLS: u64 = 1 << 24;
+
+/// The largest board side the closed forms are checked up to against retrograde tables
+/// (`tabletop race verify --max`): about 16 K^2 bytes, 1.6 GB at 10,000.
+pub const RACE_MAX_VERIFY_SIDE: u64 = 10_000;
+
+/// The most cases of one random HDU 5754 input (`tabletop race gen --cases`): about 4 GB of
+/// text, written as it is made.
+pub const RACE_MAX_GEN_CASES: u64 = 100_000_000;

@@ -11,7 +11,7 @@ use crate::interrupt;
 use crate::{args, error};
 
 /// The most games one `stats` call plays.
-pub(crate) const MAX_GAMES: u64 = 100_000_000;
+pub(crate) const MAX_GAMES: u64 = tabletop_play::limits::MAHJONG_MAX_GAMES;
 
 /// Simulates the game of one wall and returns its log, one string per event (exactly the
 /// lines of `tabletop judge p7147`, without their line ends); with `lines=False`, the log as

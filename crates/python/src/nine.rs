@@ -5,6 +5,7 @@ use pyo3::prelude::*;
 use rayon::prelude::*;
 use tabletop_core::seeded_rng;
 use tabletop_nine::{FirstMoverReport, Move, Player, Solver};
+use tabletop_play::limits::{NINE_MAX_FIND_BUDGET, NINE_MAX_SOLVED_DEALS};
 
 use crate::interrupt::interruptible;
 use crate::{args, error};
@@ -250,7 +251,7 @@ fn solve_many(py: Python<'_>, deals: &Bound<'_, PyAny>) -> PyResult<Vec<Value>> 
 #[pyfunction]
 #[pyo3(signature = (count, seed = args::Int::of(1)))]
 fn solve_random(py: Python<'_>, count: args::Int, seed: args::Int) -> PyResult<Vec<Value>> {
-    let count = count.get("count (the deals per call)", 0, 100_000_000)? as u64;
+    let count = count.get("count (the deals per call)", 0, NINE_MAX_SOLVED_DEALS.into())? as u64;
     let seed = seed.seed("seed")?;
     // Ctrl-C stops it: the deals not solved yet are skipped, and KeyboardInterrupt raised.
     let values = interruptible(py, |cancel| {
@@ -284,7 +285,7 @@ fn find(
     seed: args::Int,
     budget: args::Int,
 ) -> PyResult<Deal> {
-    let budget = budget.get("budget (solved deals)", 1, 1_000_000_000_000)? as u64;
+    let budget = budget.get("budget (solved deals)", 1, NINE_MAX_FIND_BUDGET.into())? as u64;
     let importance = importance.get("importance", 0, i128::from(u32::MAX))? as u32;
     let seed = seed.seed("seed")?;
     py.detach(|| tabletop_nine::find_deal(importance, seed, budget))

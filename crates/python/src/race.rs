@@ -9,7 +9,7 @@ use tabletop_race::{Board, GrundyTable, OutcomeTable, Piece};
 use crate::error;
 
 /// The most cells `table` and `grundy` compute in one call (4096 x 4096).
-pub const MAX_CELLS: u64 = 1 << 24;
+pub const MAX_CELLS: u64 = tabletop_play::limits::RACE_MAX_TABLE_CELLS;
 
 /// The piece named by `piece`: `"king"`, `"rook"`, `"knight"`, `"queen"` (any case) or the
 /// judge's number 1-4.

@@ -70,8 +70,15 @@ pub(crate) fn rules(
         ))
     })?;
     let deck = usize::from(tabletop_take6::DECK_SIZE);
-    Rules::new(row_rule, players, rows.into(), cards.into(), deck, target.unwrap_or(66))
-        .map_err(|e| error::value_error(&e))
+    Rules::new(
+        row_rule,
+        players,
+        rows.into(),
+        cards.into(),
+        deck,
+        target.unwrap_or(tabletop_take6::MATCH_TARGET),
+    )
+    .map_err(|e| error::value_error(&e))
 }
 
 pub(crate) fn bot_kind(name: &str) -> PyResult<BotKind> {

@@ -79,23 +79,22 @@ impl FromStr for Board {
     }
 }
 
-/// The result of a race game under optimal play, seen from the start.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[repr(u8)]
-pub enum Outcome {
-    /// The first player (Bo) wins.
-    B,
-    /// The second player (G) wins.
-    G,
-    /// Neither can force a win: a draw.
-    D,
+tabletop_core::named_enum! {
+    /// The result of a race game under optimal play, seen from the start.
+    #[derive(PartialOrd, Ord)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    #[repr(u8)]
+    pub enum Outcome: "outcome" {
+        /// The first player (Bo) wins.
+        B = "B",
+        /// The second player (G) wins.
+        G = "G",
+        /// Neither can force a win: a draw.
+        D = "D",
+    } else ParseOutcomeError = |s: &str| ParseOutcomeError(s.to_owned())
 }
 
 impl Outcome {
-    /// Every outcome.
-    pub const ALL: [Outcome; 3] = [Outcome::B, Outcome::G, Outcome::D];
-
     /// The judge letter.
     pub const fn letter(self) -> char {
         match self {
@@ -111,29 +110,6 @@ impl Outcome {
             Outcome::B => "the first player (B) wins",
             Outcome::G => "the second player (G) wins",
             Outcome::D => "a draw",
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Outcome::B => "B",
-            Outcome::G => "G",
-            Outcome::D => "D",
-        })
-    }
-}
-
-impl FromStr for Outcome {
-    type Err = ParseOutcomeError;
-
-    fn from_str(s: &str) -> Result<Outcome, ParseOutcomeError> {
-        match s {
-            "B" => Ok(Outcome::B),
-            "G" => Ok(Outcome::G),
-            "D" => Ok(Outcome::D),
-            _ => Err(ParseOutcomeError(s.to_owned())),
         }
     }
 }

@@ -6,6 +6,7 @@
 //! parameters it was built from (the start cell, which the front ends show).
 
 use tabletop_core::rand::seq::IndexedRandom;
+use tabletop_core::text::clip;
 use tabletop_core::{
     ChanceMode, Dynamics, Game, GameType, IllegalAction, Information, Number, ParamsError, Returns,
     RewardModel, Turn, Utility, seeded_rng,
@@ -128,17 +129,6 @@ fn name(player: usize) -> String {
     Player::ALL[player].to_string()
 }
 
-/// At most this many characters of a text that is not a move go into an error.
-const QUOTED: usize = 40;
-
-/// `text`, cut to [`QUOTED`] characters.
-fn cut(text: &str) -> String {
-    match text.char_indices().nth(QUOTED) {
-        Some((i, _)) => format!("{}...", &text[..i]),
-        None => text.to_owned(),
-    }
-}
-
 impl Game for RaceGame {
     type Params = RaceParams;
     type Action = Move;
@@ -240,7 +230,7 @@ impl Game for RaceGame {
     /// `(x,y)`, spaces allowed around the numbers; the reason is [`crate::ParseMoveError`]'s.
     fn parse_action(&self, text: &str) -> Result<Move, IllegalAction> {
         text.parse().map_err(|e: crate::ParseMoveError| IllegalAction::Parse {
-            text: cut(text),
+            text: clip(text).to_string(),
             reason: e.to_string(),
         })
     }
@@ -434,8 +424,9 @@ mod tests {
         let Err(IllegalAction::Parse { text, .. }) = g.parse_action(&long) else {
             panic!("{long:?} parsed");
         };
-        assert_eq!(text, format!("{}...", "x".repeat(QUOTED)));
-        let short = "x".repeat(QUOTED);
-        assert_eq!(cut(&short), short);
+        assert_eq!(
+            text,
+            format!("{}... (1000 bytes)", "x".repeat(tabletop_core::text::CLIP_CHARS))
+        );
     }
 }

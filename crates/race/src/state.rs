@@ -43,20 +43,19 @@ impl FromStr for Move {
     }
 }
 
-/// One of the two players: B moves first, G second. In the [`tabletop_core::Game`] view
-/// ([`crate::RaceGame`]) B is player 0 and G player 1 ([`Player::index`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Player {
-    /// The first player (the judge's `B` when they win).
-    B,
-    /// The second player (the judge's `G` when they win).
-    G,
+tabletop_core::named_enum! {
+    /// One of the two players: B moves first, G second. In the [`tabletop_core::Game`] view
+    /// ([`crate::RaceGame`]) B is player 0 and G player 1 ([`Player::index`]).
+    #[derive(PartialOrd, Ord)]
+    pub enum Player: "player" {
+        /// The first player (the judge's `B` when they win).
+        B = "B",
+        /// The second player (the judge's `G` when they win).
+        G = "G",
+    }
 }
 
 impl Player {
-    /// Both players, B first.
-    pub const ALL: [Player; 2] = [Player::B, Player::G];
-
     /// The player's number in the [`tabletop_core::Game`] view: 0 for B, 1 for G.
     pub const fn index(self) -> usize {
         self as usize
@@ -68,15 +67,6 @@ impl Player {
             Player::B => Player::G,
             Player::G => Player::B,
         }
-    }
-}
-
-impl fmt::Display for Player {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Player::B => "B",
-            Player::G => "G",
-        })
     }
 }
 

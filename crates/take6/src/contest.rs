@@ -31,7 +31,7 @@ use crate::script::{Script, simulate_traced};
 use crate::state::Reason;
 
 /// The most cards played in a game of the problem (`N * M <= 100`).
-const MAX_PLAYED: u64 = 100;
+const MAX_PLAYED: u64 = crate::rules::MAX_PLAYED as u64;
 
 /// The statement's sample.
 pub const SAMPLES_NTHU14463: [&str; 1] = ["4 3 2\n11\n6\n12 5 9\n1 13 10\n7 2 4\n8 14 3\n"];
@@ -45,7 +45,7 @@ pub fn validate_nthu14463(input: &str) -> Result<(), InvalidInput> {
     r.space()?;
     let (m, m_token) = r.int_at(1, MAX_HAND as u64, "M")?;
     if n * m > MAX_PLAYED {
-        return Err(m_token.invalid(format!("N*M = {n}*{m} = {} is above 100", n * m)));
+        return Err(m_token.invalid(format!("N*M = {n}*{m} = {} is above {MAX_PLAYED}", n * m)));
     }
     r.space()?;
     let p = r.int(1, MAX_ROWS as u64, "P")?;
@@ -164,10 +164,14 @@ pub fn gen_nthu14463(seed: u64, options: &TakeGen) -> Result<String, GenError> {
     let mut rng = seeded_rng(seed);
     for _ in 0..ATTEMPTS {
         let n = options.players.unwrap_or_else(|| {
-            let most = options.rounds.map_or(MAX_PLAYERS as u64, |m| (MAX_PLAYED / m).min(10));
+            let most = options
+                .rounds
+                .map_or(MAX_PLAYERS as u64, |m| (MAX_PLAYED / m).min(MAX_PLAYERS as u64));
             rng.random_range(2..=most)
         });
-        let m = options.rounds.unwrap_or_else(|| rng.random_range(1..=(MAX_PLAYED / n).min(50)));
+        let m = options
+            .rounds
+            .unwrap_or_else(|| rng.random_range(1..=(MAX_PLAYED / n).min(MAX_HAND as u64)));
         let p = options.rows.unwrap_or_else(|| rng.random_range(1..=MAX_ROWS as u64));
         let mut cards: Vec<u8> = (1..=(n * m + p) as u8).collect();
         cards.shuffle(&mut rng);

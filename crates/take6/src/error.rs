@@ -184,8 +184,8 @@ pub enum ScriptError {
     /// The numbers of players, rounds or rows are out of their limits.
     #[error(transparent)]
     Rules(#[from] RulesError),
-    /// N * M above 100.
-    #[error("{players} players times {rounds} rounds is {}: expected at most 100", players * rounds)]
+    /// N * M above [`MAX_PLAYED`](crate::MAX_PLAYED).
+    #[error("{players} players times {rounds} rounds is {}: expected at most {max}", players * rounds, max = crate::MAX_PLAYED)]
     TooManyCards {
         /// N.
         players: usize,

@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 
 use tabletop_core::rand::seq::SliceRandom;
+use tabletop_core::text::clip;
 use tabletop_core::{
     ChanceMode, Dynamics, Game, GameType, IllegalAction, Information, Number, ParamsError,
     RewardModel, Rng, Turn, UnknownBot, Utility, seeded_rng,
@@ -751,15 +752,6 @@ pub fn indistinguishable(state: &Take6, player: usize, rng: &mut Rng) -> Option<
     state.replayed(|c| map[usize::from(c.value())])
 }
 
-/// Cuts `text` to a readable length for a message.
-fn cut(text: &str) -> String {
-    const MAX: usize = 40;
-    match text.char_indices().nth(MAX) {
-        Some((i, _)) => format!("{}...", &text[..i]),
-        None => text.to_owned(),
-    }
-}
-
 impl Game for Take6 {
     type Params = Take6Params;
     type Action = Action;
@@ -920,7 +912,7 @@ impl Game for Take6 {
 
     /// A card number of the deck, or `r1`.. for a row of the table.
     fn parse_action(&self, text: &str) -> Result<Action, IllegalAction> {
-        let bad = |reason: String| IllegalAction::Parse { text: cut(text), reason };
+        let bad = |reason: String| IllegalAction::Parse { text: clip(text).to_string(), reason };
         let a: Action = text.parse().map_err(|e: crate::ParseActionError| bad(e.to_string()))?;
         match a {
             Action::Play(c) if c.value() > self.rules.deck() => {
@@ -1186,7 +1178,7 @@ impl Game for Take6 {
         Action::Play(build().choose_card(&view))
     }
 
-    /// The deal (each card dealt once, in turn), the hand or match ([`Hand::check`], [`Match::check`]),
+    /// The deal (each card dealt once, in turn), the hand or match ([`Hand::check_invariants`], [`Match::check_invariants`]),
     /// and the round: every waiting card needs a row choice, the choices are the first seats'
     /// own cards, made while no card waits.
     fn check_invariants(&self) -> Result<(), String> {
@@ -1195,8 +1187,8 @@ impl Game for Take6 {
         match (&self.stage, self.mode) {
             (Stage::Hand(_), Mode::Match) => return Err("a match holds a single hand".to_owned()),
             (Stage::Match(_), Mode::Hand) => return Err("a single hand holds a match".to_owned()),
-            (Stage::Hand(h), _) => h.check()?,
-            (Stage::Match(m), _) => m.check()?,
+            (Stage::Hand(h), _) => h.check_invariants()?,
+            (Stage::Match(m), _) => m.check_invariants()?,
             (Stage::FirstDeal, _) => {}
         }
         if self.hand_start > self.history.len() {

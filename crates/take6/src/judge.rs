@@ -9,11 +9,8 @@ use tabletop_core::text;
 
 use crate::card::Card;
 use crate::error::JudgeError;
-use crate::rules::{MAX_HAND, MAX_PLAYERS, MAX_ROWS};
+use crate::rules::{MAX_HAND, MAX_PLAYED, MAX_PLAYERS, MAX_ROWS};
 use crate::script::{Script, simulate};
-
-/// The most cards played in a judge game (N * M).
-const MAX_PLAYED: usize = 100;
 
 /// The whitespace-separated tokens of a text with their 1-based line numbers.
 struct Tokens<'a> {
@@ -65,7 +62,7 @@ pub fn parse_nthu14463(input: &str) -> Result<Script, JudgeError> {
     })?;
     let max_m = MAX_HAND.min(MAX_PLAYED / n);
     let (_, m) = t.int(1, max_m, &|| {
-        format!("M, the number of rounds (an integer from 1 to {max_m}, as M <= 50 and N*M <= 100 with N = {n})")
+        format!("M, the number of rounds (an integer from 1 to {max_m}, as M <= {MAX_HAND} and N*M <= {MAX_PLAYED} with N = {n})")
     })?;
     let (_, p) =
         t.int(1, MAX_ROWS, &|| format!("P, the number of rows (an integer from 1 to {MAX_ROWS})"))?;

@@ -68,7 +68,9 @@ pub use report::{
     ArenaConfig, ArenaPart, ArenaReport, MAX_ARENA_DEALS, PairComparison, RulesReport,
 };
 pub use review::{MAX_EXACT_ROUNDS, REVIEW_SAMPLES, TAKE6_MARKS, Take6Oracle};
-pub use rules::{MAX_HAND, MAX_PLAYERS, MAX_ROWS, ROW_CAPACITY, RowRule, Rules};
+pub use rules::{
+    MATCH_TARGET, MAX_HAND, MAX_PLAYED, MAX_PLAYERS, MAX_ROWS, ROW_CAPACITY, RowRule, Rules,
+};
 pub use script::{Outcome, Script, Step, simulate, simulate_traced};
 pub use state::{Action, Hand, Match, Next, Placement, Reason, View};
 pub use table::{Row, Table, Target};

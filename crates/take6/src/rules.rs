@@ -18,6 +18,13 @@ pub const ROW_CAPACITY: usize = 5;
 /// The most cards in one player's hand (the judge's M <= 50).
 pub const MAX_HAND: usize = 50;
 
+/// The most cards played in one game of the judge (NTHU 14463's `N * M <= 100`).
+pub const MAX_PLAYED: usize = 100;
+
+/// The heads that end a match of the published game (after the hand in which some player
+/// reaches them): the target of [`Rules::standard`] and [`Rules::judge`].
+pub const MATCH_TARGET: u16 = 66;
+
 tabletop_core::named_enum! {
     /// Who picks the row taken by a card that is below every row end.
     pub enum RowRule: "row rule" {
@@ -103,14 +110,14 @@ impl Rules {
     /// The published game for `players` players: 104 cards, 4 rows, 10 cards each, free row
     /// choice, match to 66.
     pub fn standard(players: usize) -> Result<Rules, RulesError> {
-        Rules::new(RowRule::Choose, players, 4, 10, DECK_SIZE as usize, 66)
+        Rules::new(RowRule::Choose, players, 4, 10, DECK_SIZE as usize, MATCH_TARGET)
     }
 
     /// The judge's variant (NTHU 14463): `n` players, `m` rounds, `p` rows, cards
     /// `1..=n*m+p`, forced row.
     pub fn judge(n: usize, m: usize, p: usize) -> Result<Rules, RulesError> {
         let deck = n.saturating_mul(m).saturating_add(p);
-        Rules::new(RowRule::Forced, n, p, m, deck, 66)
+        Rules::new(RowRule::Forced, n, p, m, deck, MATCH_TARGET)
     }
 
     /// The same rules with another row rule.

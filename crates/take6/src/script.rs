@@ -2,7 +2,7 @@
 
 use crate::card::{Card, CardSet};
 use crate::error::ScriptError;
-use crate::rules::{MAX_PLAYERS, Rules};
+use crate::rules::{MAX_PLAYED, MAX_PLAYERS, Rules};
 use crate::state::{Hand, Placement};
 use crate::table::Table;
 
@@ -32,7 +32,7 @@ impl Script {
                 return Err(ScriptError::Rounds { player: i, found: row.len(), expected: m });
             }
         }
-        if n * m > 100 {
+        if n * m > MAX_PLAYED {
             return Err(ScriptError::TooManyCards { players: n, rounds: m });
         }
         let rules = Rules::judge(n, m, p)?;

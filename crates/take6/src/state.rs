@@ -437,7 +437,7 @@ impl Hand {
         if self.pending.is_empty() {
             self.round += 1;
         }
-        debug_assert_eq!(self.check(), Ok(()));
+        debug_assert_eq!(self.check_invariants(), Ok(()));
         Placement { player: next.player, card: next.card, row, taken, reason }
     }
 
@@ -476,8 +476,8 @@ impl Hand {
     /// disjoint and together make up the cards in play (so the heads add up: heads taken plus
     /// heads on the table equal the heads of every card placed or starting a row), the cards
     /// waiting are the revealed ones, every player holds one card per round to play, and every
-    /// row agrees with itself ([`Table::check`]).
-    pub fn check(&self) -> Result<(), String> {
+    /// row agrees with itself ([`Table::check_invariants`]).
+    pub fn check_invariants(&self) -> Result<(), String> {
         let n = self.rules.num_players();
         let parts = std::iter::once(self.table.cards())
             .chain(self.hands[..n].iter().copied())
@@ -512,7 +512,7 @@ impl Hand {
                 ));
             }
         }
-        self.table.check()
+        self.table.check_invariants()
     }
 }
 
@@ -686,10 +686,10 @@ impl Match {
         &mut self.hand
     }
 
-    /// The consistency check: the hand's ([`Hand::check`]), every earlier hand scored, and the
+    /// The consistency check: the hand's ([`Hand::check_invariants`]), every earlier hand scored, and the
     /// match went on after each of them only because every score was below the target.
-    pub fn check(&self) -> Result<(), String> {
-        self.hand.check()?;
+    pub fn check_invariants(&self) -> Result<(), String> {
+        self.hand.check_invariants()?;
         let n = self.hand.rules.num_players();
         let target = u32::from(self.hand.rules.target());
         let mut totals = [0u32; MAX_PLAYERS];
@@ -750,7 +750,7 @@ mod tests {
             assert_eq!(scores[..], sums[..]);
             assert_eq!(m.is_over(), scores.iter().any(|&s| s >= 66));
             assert_eq!(m.needs_hand(), !m.is_over());
-            assert_eq!(m.check(), Ok(()));
+            assert_eq!(m.check_invariants(), Ok(()));
             if m.needs_hand() {
                 let k = m.hands_dealt();
                 m.deal_next(5);
@@ -774,20 +774,27 @@ mod tests {
     fn match_checks_find_broken_scores() {
         let rules = Rules::standard(2).unwrap().with_target(10).unwrap();
         let mut m = Match::new(rules, 1).unwrap();
-        assert_eq!(m.check(), Ok(()));
+        assert_eq!(m.check_invariants(), Ok(()));
         m.earlier.push([0; MAX_PLAYERS]);
-        assert_eq!(m.check(), Err(format!("hand 1 scored {:?}", [0; MAX_PLAYERS])));
+        assert_eq!(m.check_invariants(), Err(format!("hand 1 scored {:?}", [0; MAX_PLAYERS])));
         let mut heads = [0; MAX_PLAYERS];
         heads[5] = 3;
         m.earlier[0] = heads;
-        assert!(m.check().unwrap_err().starts_with("hand 1 scored"));
+        assert!(m.check_invariants().unwrap_err().starts_with("hand 1 scored"));
         m.earlier[0] = [0; MAX_PLAYERS];
         m.earlier[0][1] = 10;
-        assert_eq!(m.check(), Err("the match went on after hand 1 reached the target".to_owned()));
+        assert_eq!(
+            m.check_invariants(),
+            Err("the match went on after hand 1 reached the target".to_owned())
+        );
         m.earlier[0][1] = 9;
-        assert_eq!(m.check(), Ok(()));
+        assert_eq!(m.check_invariants(), Ok(()));
         m.hand.round = 99;
-        assert_eq!(m.check(), Err("round 99 of 10".to_owned()), "the hand's own check runs");
+        assert_eq!(
+            m.check_invariants(),
+            Err("round 99 of 10".to_owned()),
+            "the hand's own check runs"
+        );
     }
 
     #[test]
@@ -797,11 +804,11 @@ mod tests {
         let s = CardSet::single;
         let good =
             Hand::from_deal(rules, &[c(1)], &[s(c(2)) | s(c(4)), s(c(3)) | s(c(5))]).unwrap();
-        assert_eq!(good.check(), Ok(()));
+        assert_eq!(good.check_invariants(), Ok(()));
         let broken = |f: &dyn Fn(&mut Hand)| {
             let mut h = good.clone();
             f(&mut h);
-            h.check().unwrap_err()
+            h.check_invariants().unwrap_err()
         };
         assert_eq!(
             broken(&|h| {
@@ -830,9 +837,9 @@ mod tests {
         // Revealed: one card each fewer in hand.
         let mut h = good.clone();
         h.reveal(&[c(2), c(3)]);
-        assert_eq!(h.check(), Ok(()));
+        assert_eq!(h.check_invariants(), Ok(()));
         h.round = 2;
-        assert_eq!(h.check(), Err("player 1 holds 1 cards in round 2".to_owned()));
+        assert_eq!(h.check_invariants(), Err("player 1 holds 1 cards in round 2".to_owned()));
         let e = broken(&|h| h.table = Table::new(&[c(1), c(6)]));
         assert!(e.starts_with("cards in play"), "{e}");
         // The rows' own check.

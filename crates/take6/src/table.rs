@@ -166,7 +166,7 @@ impl Table {
 
     /// The consistency check of every row: its last card is its highest, and its length and
     /// heads are those of its cards.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check_invariants(&self) -> Result<(), String> {
         for (i, r) in self.rows().iter().enumerate() {
             if r.cards.last() != Some(r.last)
                 || r.cards.len() != r.len()
@@ -273,11 +273,11 @@ mod tests {
     #[test]
     fn checks_find_inconsistent_rows() {
         let good = Table::new(&[c(50), c(6)]);
-        assert_eq!(good.check(), Ok(()));
+        assert_eq!(good.check_invariants(), Ok(()));
         let broken = |f: fn(&mut Row)| {
             let mut t = good;
             f(&mut t.rows[1]);
-            t.check().unwrap_err()
+            t.check_invariants().unwrap_err()
         };
         assert_eq!(
             broken(|r| r.last = c(7)),

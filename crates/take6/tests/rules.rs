@@ -343,7 +343,7 @@ fn heads_are_conserved_after_every_placement() {
                 let waiting = hand.pending().heads();
                 let taken: u32 = (0..players as usize).map(|p| hand.penalty(p)).sum();
                 assert_eq!(taken + hand.table().heads(), starts + placed - waiting, "deal {i}");
-                assert_eq!(hand.check(), Ok(()), "deal {i}");
+                assert_eq!(hand.check_invariants(), Ok(()), "deal {i}");
             }
         }
         let taken: u32 = (0..players as usize).map(|p| hand.penalty(p)).sum();
