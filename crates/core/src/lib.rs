@@ -19,6 +19,8 @@
 //! - [`review`]: a record reviewed against the game's oracle: regret and marks per decision,
 //!   a summary per player, written once for every game.
 //! - [`cancel`]: a flag that front ends set to stop long work (the Monte Carlo loops read it).
+//! - [`drive`]: the batch drivers of the reports (many games or deals on all cores), each with
+//!   a cancel flag and a progress callback.
 //!
 //! ```
 //! use tabletop_core::{seeded_rng, sub_seed};
@@ -33,6 +35,7 @@ mod bitset;
 pub mod cancel;
 pub mod conformance;
 pub mod contest;
+pub mod drive;
 mod game;
 mod minimax;
 mod named;
