@@ -194,6 +194,7 @@ where
 }
 
 /// Why [`stream`] stopped.
+#[cfg(feature = "rayon")]
 #[derive(Debug, thiserror::Error)]
 pub enum StreamError<E> {
     /// The flag was set before every item was done.
@@ -222,6 +223,7 @@ pub fn with_threads<T: Send>(
 }
 
 /// The threads of [`with_threads`] could not be started.
+#[cfg(feature = "rayon")]
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("cannot start the threads: {0}")]
 pub struct ThreadsError(String);

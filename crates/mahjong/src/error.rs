@@ -342,7 +342,7 @@ pub enum StatsPartError {
     Cancelled(#[from] tabletop_core::drive::Cancelled),
 }
 
-/// Walls that cannot be simulated as a batch ([`crate::simulate_many`]).
+/// Walls that cannot be simulated as a batch (`simulate_many`, with the `rayon` feature).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SimulateManyError {
     /// A malformed wall.

@@ -58,29 +58,6 @@ impl BoardOutcomes {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_report_reads_the_tables() {
-        let r = BoardOutcomes::new(Piece::King, 3, 4).unwrap();
-        let t = OutcomeTable::new(Piece::King, 3, 4).unwrap();
-        let g = GrundyTable::new(Piece::King, 3, 4).unwrap();
-        assert_eq!((r.piece, r.rows, r.cols, r.target), ("king", 3, 4, (3, 4)));
-        assert_eq!(r.counts, t.counts());
-        assert_eq!(r.counts.iter().sum::<u64>(), 12);
-        for x in 1..=3 {
-            for y in 1..=4 {
-                assert_eq!(r.outcomes[x - 1].as_bytes()[y - 1] as char, t.at(x, y).letter());
-                assert_eq!(r.grundy.as_ref().unwrap()[x - 1][y - 1], u64::from(g.at(x, y)));
-            }
-        }
-        assert_eq!(BoardOutcomes::new(Piece::Knight, 5, 5).unwrap().grundy, None);
-        assert!(BoardOutcomes::new(Piece::Queen, 0, 5).is_err());
-    }
-}
-
 /// One piece's part of a [`Verification`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -176,5 +153,55 @@ impl Verification {
             })
             .collect();
         Ok(Verification { max: k, cells_per_piece: (k * k) as u64, mismatches, pieces })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_report_reads_the_tables() {
+        let r = BoardOutcomes::new(Piece::King, 3, 4).unwrap();
+        let t = OutcomeTable::new(Piece::King, 3, 4).unwrap();
+        let g = GrundyTable::new(Piece::King, 3, 4).unwrap();
+        assert_eq!((r.piece, r.rows, r.cols, r.target), ("king", 3, 4, (3, 4)));
+        assert_eq!(r.counts, t.counts());
+        assert_eq!(r.counts.iter().sum::<u64>(), 12);
+        for x in 1..=3 {
+            for y in 1..=4 {
+                assert_eq!(r.outcomes[x - 1].as_bytes()[y - 1] as char, t.at(x, y).letter());
+                assert_eq!(r.grundy.as_ref().unwrap()[x - 1][y - 1], u64::from(g.at(x, y)));
+            }
+        }
+        assert_eq!(BoardOutcomes::new(Piece::Knight, 5, 5).unwrap().grundy, None);
+        assert!(BoardOutcomes::new(Piece::Queen, 0, 5).is_err());
+    }
+
+    #[cfg(feature = "rayon")]
+    #[test]
+    fn the_verification_counts_every_step_and_reads_the_tables() {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        use tabletop_core::cancel::Cancel;
+        let steps = AtomicU64::new(0);
+        let count = |n: u64| {
+            steps.fetch_add(n, Ordering::Relaxed);
+        };
+        let v = Verification::run(9, &Cancel::new(), &count).unwrap();
+        assert_eq!(steps.into_inner(), Verification::steps(9));
+        assert!(v.mismatches.is_empty());
+        assert_eq!((v.max, v.cells_per_piece), (9, 81));
+        for (p, piece) in v.pieces.iter().zip(Piece::ALL) {
+            assert_eq!(p.piece, piece.name());
+            assert_eq!(p.counts, OutcomeTable::new(piece, 9, 9).unwrap().counts());
+            assert_eq!(p.grundy.is_some(), !piece.has_draws());
+        }
+        let stop = Cancel::new();
+        stop.cancel();
+        let cancelled = Verification::run(9, &stop, tabletop_core::drive::NO_PROGRESS);
+        assert!(matches!(cancelled, Err(VerifyError::Cancelled(_))));
+        let too_large =
+            Verification::run(1 << 20, &Cancel::new(), tabletop_core::drive::NO_PROGRESS);
+        assert!(matches!(too_large, Err(VerifyError::Table(_))));
     }
 }
