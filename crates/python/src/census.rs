@@ -93,9 +93,10 @@ fn shard_done(index: u32, count: u32, path: PathBuf) -> bool {
 /// written.
 #[pyfunction]
 fn save(text: &str, path: PathBuf) -> PyResult<()> {
-    let report: CensusReport = serde_json::from_str(text)
-        .map_err(|e| value_error(format!("not a census: {e}")))?;
-    let census = Census::try_from(report).map_err(|e| value_error(format!("not a valid census: {e}")))?;
+    let report: CensusReport =
+        serde_json::from_str(text).map_err(|e| value_error(format!("not a census: {e}")))?;
+    let census =
+        Census::try_from(report).map_err(|e| value_error(format!("not a valid census: {e}")))?;
     write_census(&path, &census).map_err(file_error)
 }
 

@@ -291,7 +291,8 @@ impl State {
         let seed = seed.map(args::seed).transpose()?.unwrap_or(0);
         let session = &self.session;
         let long = interrupt::slow_bot(bot);
-        interrupt::interruptible_if(py, long, |_| session.bot_action(bot, seed))?.map_err(play_error)
+        interrupt::interruptible_if(py, long, |_| session.bot_action(bot, seed))?
+            .map_err(play_error)
     }
 
     /// The bots this game offers, the default first.
