@@ -48,16 +48,7 @@ def merge(files):
 
 def _is_done(path, index, count):
     """Whether ``path`` holds shard ``index`` of ``count``, done."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            report = json.load(f)
-    except (OSError, ValueError):
-        return False
-    return (
-        report.get("shard_count") == count
-        and [s.get("index") for s in report.get("shards", [])] == [index]
-        and not report.get("partial")
-    )
+    return _native.shard_done(index, count, os.fspath(path))
 
 
 def _task(index, count, path, checkpoint):
@@ -99,9 +90,5 @@ def run(shards, shard_ids=None, address=None, out="census", checkpoint=50_000, r
             done, _ = ray.wait(list(pending), num_returns=1)
             for ref in done:
                 i = pending.pop(ref)
-                text = ray.get(ref)
-                tmp = paths[i] + ".part"
-                with open(tmp, "w", encoding="utf-8") as f:
-                    f.write(text + "\n")
-                os.replace(tmp, paths[i])
+                _native.save(ray.get(ref), paths[i])
     return merge([paths[i] for i in ids])

@@ -123,49 +123,6 @@ def test_exact_values_of_any_position_are_one_call_away():
 
 
 @pytest.mark.parametrize(
-    "call", ["solve_random", "solve_many", "mahjong.stats", "take6.arena", "census.run_shard"]
-)
-def test_ctrl_c_interrupts_long_batches(call, tmp_path):
-    import os
-    import signal
-    import threading
-    import time
-
-    from tabletop import census, mahjong, nine, take6
-
-    out = tmp_path / "census.json"
-    if call == "mahjong.stats":
-        work = lambda: mahjong.stats(10**8, seed=1)  # noqa: E731 (minutes of work)
-    elif call == "solve_random":
-        work = lambda: nine.solve_random(10**7, seed=1)  # noqa: E731 (minutes of work)
-    elif call == "take6.arena":
-        # Built-in bots only: the deals run on all cores with the GIL released; Monte Carlo
-        # bots of 2000 playouts take a good part of a second per decision.
-        work = lambda: take6.arena(bots=["mc:2000", "heuristic"], deals=10**6)  # noqa: E731
-    elif call == "census.run_shard":
-        # A shard of 1.9 million classes in one chunk: minutes of work, no checkpoint before
-        # the Ctrl-C.
-        work = lambda: census.run_shard(1, 100, out, checkpoint=10**9)  # noqa: E731
-    else:
-        deals = [nine.Deal.random(i) for i in range(200_000)]  # made before the Ctrl-C
-        work = lambda: nine.solve_many(deals * 10)  # noqa: E731 (minutes of work)
-    started = []
-
-    def ctrl_c():
-        time.sleep(0.5)
-        started.append(time.monotonic())
-        os.kill(os.getpid(), signal.SIGINT)
-
-    threading.Thread(target=ctrl_c).start()
-    with pytest.raises(KeyboardInterrupt):
-        work()
-    assert started and time.monotonic() - started[0] < 0.5
-    if call == "census.run_shard":
-        # The chunk cut short is not recorded: no file was written.
-        assert not out.exists()
-
-
-@pytest.mark.parametrize(
     "call,words",
     [
         (lambda: __import__("tabletop").nine.Deal.random(2**64), ["seed", "2**64 - 1"]),

@@ -2,13 +2,15 @@
 //! the census of every deal by shards.
 
 use std::fmt::Write as _;
-use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 use anyhow::Context;
 use serde::Serialize;
-use tabletop_nine::{Census, CensusReport, Deal, DealClass, Shard, parse_deals};
+use tabletop_core::cancel::Cancel;
+use tabletop_nine::{
+    CensusFileError, CensusReport, Deal, DealClass, Shard, ShardFile, merge_census_files,
+    parse_deals,
+};
 
 use crate::common::{Unsuccessful, histogram, progress_bar, read_input, to_json};
 
@@ -139,50 +141,22 @@ pub fn run(args: CensusArgs) -> anyhow::Result<String> {
     let (Some(shard), Some(out)) = (args.shard, args.out.as_deref()) else {
         unreachable!("clap requires --shard and --out without --merge")
     };
-    let mut census = if out.exists() { read_census(out)? } else { Census::new(shard) };
-    let record = match census.shards() {
-        [r] if census.shard_count() == shard.count() && r.index == shard.index() => r.clone(),
-        _ => anyhow::bail!(
-            "{} holds {}, not shard {shard}: give another --out",
-            out.display(),
-            describe_shards(&census)
-        ),
+    let mut file = match ShardFile::open(shard, out) {
+        Err(e @ CensusFileError::OtherShard { .. }) => anyhow::bail!("{e}: give another --out"),
+        file => file?,
     };
-    if !record.is_done() {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(args.threads.unwrap_or(0) as usize)
-            .build()
-            .context("cannot start the threads")?;
-        let total = census.shard_classes()?;
-        let bar = progress_bar(total, "classes solved");
-        bar.set_position(record.classes);
-        bar.reset_eta();
-        let start = Instant::now();
-        let stop_after = args.stop_after.map(std::time::Duration::from_secs);
-        let mut saved = Ok(());
-        pool.install(|| {
-            census.run(
-                args.checkpoint,
-                || bar.inc(1),
-                |c| {
-                    saved = write_census(out, c);
-                    match (&saved, stop_after) {
-                        (Err(_), _) => ControlFlow::Break(()),
-                        (_, Some(limit)) if start.elapsed() >= limit => ControlFlow::Break(()),
-                        _ => ControlFlow::Continue(()),
-                    }
-                },
-            )
-        })?;
-        bar.finish_and_clear();
-        saved?;
-        if !out.exists() {
-            // A shard with no blocks: nothing was solved, the file still says so.
-            write_census(out, &census)?;
-        }
-    } else if !out.exists() {
-        write_census(out, &census)?;
-    }
+    let bar = if file.is_done() {
+        indicatif::ProgressBar::hidden()
+    } else {
+        progress_bar(file.classes()?, "classes solved")
+    };
+    bar.set_position(file.classes_done());
+    bar.reset_eta();
+    let threads = args.threads.map(|t| t as usize);
+    let stop_after = args.stop_after.map(std::time::Duration::from_secs);
+    file.run(args.checkpoint, threads, stop_after, &Cancel::new(), &|k| bar.inc(k))?;
+    bar.finish_and_clear();
+    let census = file.census();
     if args.json {
         return to_json(&census.report());
     }
@@ -203,39 +177,13 @@ pub fn run(args: CensusArgs) -> anyhow::Result<String> {
     ))
 }
 
-/// `1 shard of 8 (3/8)`, `2 shards of 8`.
-fn describe_shards(census: &Census) -> String {
-    match census.shards() {
-        [r] => format!("shard {}/{}", r.index, census.shard_count()),
-        many => format!("{} shards of {}", many.len(), census.shard_count()),
-    }
-}
-
-/// Reads a census file: the JSON of a [`CensusReport`].
-fn read_census(path: &Path) -> anyhow::Result<Census> {
-    let text = read_input(Some(path))?;
-    let report: CensusReport = serde_json::from_str(&text)
-        .with_context(|| format!("{} is not a census file", path.display()))?;
-    Census::try_from(report).with_context(|| format!("{} is not a valid census", path.display()))
-}
-
-/// Writes `census` to `path` through a new file renamed over it, so that the file is always
-/// a whole census.
-fn write_census(path: &Path, census: &Census) -> anyhow::Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".part");
-    let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, to_json(&census.report())?)
-        .with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
-}
-
 fn merge(files: &[PathBuf], json: bool) -> anyhow::Result<String> {
-    let mut parts = Vec::with_capacity(files.len());
-    for f in files {
-        parts.push(read_census(f)?);
-    }
-    let census = Census::merge(parts).context("cannot merge the census files")?;
+    let census = match merge_census_files(files) {
+        Err(CensusFileError::Census(e)) => {
+            return Err(anyhow::Error::new(e).context("cannot merge the census files"));
+        }
+        census => census?,
+    };
     let text = if json { to_json(&census.report())? } else { census_text(&census.report())? };
     if census.is_complete() {
         return Ok(text);

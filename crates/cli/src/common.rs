@@ -1,4 +1,4 @@
-//! What every command shares: input and output, progress bars, parallel maps, JSON, colours,
+//! What every command shares: input and output, progress bars, JSON, colours,
 //! exit codes.
 
 use std::fmt;
@@ -8,7 +8,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
-use rayon::prelude::*;
 
 /// The error of work that ran correctly but came back empty-handed (exit code 1): a search
 /// that found nothing within its budget, a verification that found a mismatch.
@@ -105,25 +104,6 @@ fn time_left(
 /// `1 deal`, `5 deals`.
 pub fn plural(n: u64, noun: &str) -> String {
     if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
-}
-
-/// `f` over `0..n` on all cores, results in index order, with a progress bar.
-pub fn par_map_progress<T, F>(n: u64, message: &str, f: F) -> Vec<T>
-where
-    T: Send,
-    F: Fn(u64) -> T + Sync + Send,
-{
-    let bar = progress_bar(n, message);
-    let out = (0..n)
-        .into_par_iter()
-        .map(|i| {
-            let r = f(i);
-            bar.inc(1);
-            r
-        })
-        .collect();
-    bar.finish_and_clear();
-    out
 }
 
 /// Pretty JSON of `value` followed by a newline.

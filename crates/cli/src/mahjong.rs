@@ -4,8 +4,9 @@ use std::fmt::Write as _;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 
-use rayon::prelude::*;
 use serde::ser::{SerializeSeq, Serializer};
+use tabletop_core::cancel::Cancel;
+use tabletop_core::drive;
 use tabletop_core::{seeded_rng, sub_seed};
 use tabletop_mahjong::{
     DistanceReport, DistanceReportError, Event, GameReport, Hand, Player, Position, Replay,
@@ -168,25 +169,25 @@ where
     F: Fn(u64, &mut String) + Sync + Send,
 {
     let bar = progress_bar(n, message);
-    let mut start = 0;
-    while start < n {
-        let end = n.min(start + CHUNK);
-        let texts: Vec<String> = (start..end)
-            .into_par_iter()
-            .map(|i| {
-                let mut s = String::new();
-                f(i, &mut s);
-                bar.inc(1);
-                s
-            })
-            .collect();
-        for t in &texts {
-            out.write_all(t.as_bytes())?;
-        }
-        start = end;
-    }
+    let text = |i| {
+        let mut s = String::new();
+        f(i, &mut s);
+        s
+    };
+    drive::stream(n, CHUNK, &Cancel::new(), &|k| bar.inc(k), text, |t: String| {
+        out.write_all(t.as_bytes())
+    })
+    .map_err(unwrap_stream)?;
     bar.finish_and_clear();
     Ok(())
+}
+
+/// The error of a stream not cancelled (the command line never cancels: Ctrl-C ends it).
+fn unwrap_stream<E: Into<anyhow::Error>>(e: drive::StreamError<E>) -> anyhow::Error {
+    match e {
+        drive::StreamError::Sink(e) => e.into(),
+        drive::StreamError::Cancelled(c) => c.into(),
+    }
 }
 
 fn summary_text(s: &Summary) -> String {
@@ -230,7 +231,7 @@ fn simulate_cmd(
     let wall_of = |i: u64| if random { seeded_wall(seed, i) } else { walls[i as usize] };
     if summary {
         let bar = progress_bar(n, "games played");
-        let s = tabletop_mahjong::summarise(n, wall_of, || bar.inc(1));
+        let s = tabletop_mahjong::summarise(n, wall_of, &Cancel::new(), &|k| bar.inc(k))?;
         bar.finish_and_clear();
         let text = if json { to_json(&s)? } else { summary_text(&s) };
         out.write_all(text.as_bytes())?;
@@ -243,22 +244,11 @@ fn simulate_cmd(
         let bar = progress_bar(n, "games played");
         let mut ser = serde_json::Serializer::pretty(&mut *out);
         let mut seq = ser.serialize_seq(Some(n as usize)).map_err(std::io::Error::from)?;
-        let mut start = 0;
-        while start < n {
-            let end = n.min(start + CHUNK);
-            let games: Vec<GameReport> = (start..end)
-                .into_par_iter()
-                .map(|i| {
-                    let game = GameReport::play(&wall_of(i));
-                    bar.inc(1);
-                    game
-                })
-                .collect();
-            for game in &games {
-                seq.serialize_element(game).map_err(std::io::Error::from)?;
-            }
-            start = end;
-        }
+        let play = |i| GameReport::play(&wall_of(i));
+        drive::stream(n, CHUNK, &Cancel::new(), &|k| bar.inc(k), play, |game| {
+            seq.serialize_element(&game).map_err(std::io::Error::from)
+        })
+        .map_err(unwrap_stream)?;
         seq.end().map_err(std::io::Error::from)?;
         bar.finish_and_clear();
         out.write_all(b"\n")?;

@@ -7,19 +7,18 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use serde::Serialize;
+use tabletop_core::cancel::Cancel;
 use tabletop_core::{seeded_rng, sub_seed};
 use tabletop_nine::{
-    Deal, FindError, FirstMoverReport, Player, Solver, Stats, find_deal, find_distinct_counted,
-    first_mover_reports, importance, is_achievable, low_reserve_deals, minimax_deal, parse_deals,
-    random_deal, seeded_stats, solve_deal,
+    Deal, Enumeration, FindError, FindReport, FirstMoverReport, Player, Solver, Stats,
+    find_distinct_counted, first_mover_reports, importance, is_achievable, low_reserve_deals,
+    minimax_deal, parse_deals, random_deal, seeded_stats, solve_deal,
 };
 use tabletop_play::limits;
 
 use crate::bench::Bench;
 
-use crate::common::{
-    Unsuccessful, histogram, par_map_progress, plural, print, progress_bar, read_input, to_json,
-};
+use crate::common::{Unsuccessful, histogram, plural, print, progress_bar, read_input, to_json};
 
 /// The nine subcommands.
 #[derive(Debug, clap::Subcommand)]
@@ -197,7 +196,7 @@ fn solve_many(deals: &[(usize, Deal)], json: bool) -> anyhow::Result<String> {
     }
     let bar = progress_bar(deals.len() as u64, "deals solved");
     let just: Vec<Deal> = deals.iter().map(|&(_, deal)| deal).collect();
-    let reports = first_mover_reports(&just, || bar.inc(1));
+    let reports = first_mover_reports(&just, &Cancel::new(), &|k| bar.inc(k))?;
     bar.finish_and_clear();
     let mut s = String::new();
     for (i, (r, &(line, _))) in reports.iter().zip(deals).enumerate() {
@@ -247,22 +246,12 @@ fn report_text(report: &FirstMoverReport) -> anyhow::Result<String> {
     Ok(s)
 }
 
-#[derive(Debug, Serialize)]
-struct FindReport {
-    importance: u32,
-    alice: String,
-    bob: String,
-    alice_first: i32,
-    bob_first: i32,
-    seed: u64,
-}
-
 fn find(importance: u32, seed: u64, budget: u64, json: bool) -> anyhow::Result<String> {
     if !is_achievable(importance) {
         return Err(FindError::Impossible(importance).into());
     }
-    let deal = match find_deal(importance, seed, budget) {
-        Ok(deal) => deal,
+    let report = match FindReport::find(importance, seed, budget) {
+        Ok(report) => report,
         Err(e @ FindError::NotFound { .. }) => {
             return Err(
                 Unsuccessful(format!("{e} (try another --seed or a larger --budget)")).into()
@@ -270,23 +259,15 @@ fn find(importance: u32, seed: u64, budget: u64, json: bool) -> anyhow::Result<S
         }
         Err(e) => return Err(e.into()),
     };
-    let value = solve_deal(deal);
     if json {
-        return to_json(&FindReport {
-            importance,
-            alice: deal.alice().to_string(),
-            bob: deal.bob().to_string(),
-            alice_first: value.alice_first,
-            bob_first: value.bob_first,
-            seed,
-        });
+        return to_json(&report);
     }
-    Ok(format!("{deal}\n"))
+    Ok(format!("{}\n", report.deal()))
 }
 
 fn stats(deals: u64, seed: u64, json: bool) -> anyhow::Result<String> {
     let bar = progress_bar(deals, "deals solved");
-    let st: Stats = seeded_stats(deals, seed, || bar.inc(1));
+    let st: Stats = seeded_stats(deals, seed, &Cancel::new(), &|k| bar.inc(k))?;
     bar.finish_and_clear();
     if json {
         return to_json(&st);
@@ -325,36 +306,11 @@ pub(crate) fn first_mover_tables(tables: [FirstMoverTable<'_>; 2]) -> String {
     s
 }
 
-#[derive(Debug, Serialize)]
-struct Enumeration {
-    max_non_reserve: u32,
-    deals: u64,
-    /// Importance -> number of deals.
-    importance: BTreeMap<u32, u64>,
-    /// The largest importance found.
-    maximum: u32,
-    /// The importances above `36 - max_non_reserve - 1` (the bound of the deals not
-    /// enumerated) that occur: with M = 11, exactly the achievable importances above 24.
-    above_bound: Vec<u32>,
-}
-
 fn enumerate(max_non_reserve: u32, json: bool) -> anyhow::Result<String> {
     let deals = low_reserve_deals(max_non_reserve as usize);
-    let values: Vec<u32> =
-        par_map_progress(deals.len() as u64, "deals solved", |i| importance(deals[i as usize]));
-    let mut hist: BTreeMap<u32, u64> = BTreeMap::new();
-    for &v in &values {
-        *hist.entry(v).or_default() += 1;
-    }
-    // Deals with more non-reserve cards have importance at most 36 - (M + 1).
-    let bound = 36 - (max_non_reserve + 1);
-    let report = Enumeration {
-        max_non_reserve,
-        deals: deals.len() as u64,
-        maximum: hist.keys().copied().max().unwrap_or(0),
-        above_bound: hist.keys().copied().filter(|&v| v > bound).collect(),
-        importance: hist,
-    };
+    let bar = progress_bar(deals.len() as u64, "deals solved");
+    let report = Enumeration::solve(max_non_reserve, &deals, &Cancel::new(), &|k| bar.inc(k))?;
+    bar.finish_and_clear();
     if json {
         return to_json(&report);
     }

@@ -3,13 +3,12 @@
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::Context;
-use rayon::prelude::*;
 use serde::Serialize;
+use tabletop_core::cancel::Cancel;
 use tabletop_race::{
-    Board, GrundyTable, Mismatch, Outcome, OutcomeTable, Piece, check_row, explain, grundy_at,
+    Board, GrundyTable, Mismatch, Outcome, OutcomeTable, Piece, Verification, explain, grundy_at,
     judge_hdu5754, random_input, solve, winning_move, write_random_input,
 };
 
@@ -315,77 +314,27 @@ fn svg_picture(table: &OutcomeTable, grundy: Option<&GrundyTable>) -> String {
     s
 }
 
-/// One piece's line of `race verify --json`.
-#[derive(Serialize)]
-struct VerifiedPiece {
-    piece: &'static str,
-    /// Cells per outcome over the K x K table (every board up to K x K and every cell of each).
-    counts: [u64; 3],
-    /// What was checked of the Grundy values, if the piece has them.
-    grundy: Option<&'static str>,
-}
-
 fn verify_cmd(max: u64, json: bool) -> anyhow::Result<String> {
     let k = max as usize;
-    // The steps: 7 tables (4 outcome tables, 3 Grundy tables), then 4 K rows checked.
-    let bar = progress_bar((7 + 4 * k) as u64, &format!("steps (7 tables, {} rows)", 4 * k));
-    // 1. One outcome table (and Grundy table) per piece, anchored at the target: every board
-    //    up to K x K and every cell of each is one of its entries.
-    let built: Vec<(OutcomeTable, Option<GrundyTable>)> = Piece::ALL
-        .par_iter()
-        .map(|&piece| {
-            let (t, g) = rayon::join(
-                || OutcomeTable::new(piece, k, k),
-                || (!piece.has_draws()).then(|| GrundyTable::new(piece, k, k)).transpose(),
-            );
-            bar.inc(if piece.has_draws() { 1 } else { 2 });
-            Ok::<_, anyhow::Error>((t?, g?))
-        })
-        .collect::<Result<_, _>>()?;
-    // 2. Every row of every table against the closed forms.
-    let checked = AtomicU64::new(0);
-    let mismatches: Vec<Mismatch> = (0..4 * k)
-        .into_par_iter()
-        .flat_map_iter(|i| {
-            let (t, g) = &built[i / k];
-            let bad = check_row(t, g.as_ref(), i % k);
-            checked.fetch_add(k as u64, Ordering::Relaxed);
-            bar.inc(1);
-            bad
-        })
-        .collect();
+    let bar = progress_bar(Verification::steps(k), &format!("steps (7 tables, {} rows)", 4 * k));
+    let v = Verification::run(k, &Cancel::new(), &|n| bar.inc(n))?;
     bar.finish_and_clear();
-    fail_on_mismatches(&mismatches, k)?;
-    // 3. The summary: cells = boards from 1 x 1 to K x K, counted per outcome.
-    let grundy_note = |piece: Piece, g: &Option<GrundyTable>| match (piece, g) {
-        (Piece::Rook, Some(_)) => Some("grundy = a xor b everywhere"),
-        (Piece::King, Some(_)) => Some("grundy = closed form everywhere"),
-        (_, Some(_)) => Some("grundy 0 exactly on G cells"),
-        (_, None) => None,
-    };
+    fail_on_mismatches(&v.mismatches, k)?;
     if json {
-        let pieces: Vec<VerifiedPiece> = built
-            .iter()
-            .map(|(t, g)| VerifiedPiece {
-                piece: t.piece().name(),
-                counts: t.counts(),
-                grundy: grundy_note(t.piece(), g),
-            })
-            .collect();
         return to_json(&serde_json::json!({
-            "max": k, "cells_per_piece": checked.load(Ordering::Relaxed) / 4,
-            "mismatches": 0, "pieces": pieces,
+            "max": k, "cells_per_piece": v.cells_per_piece,
+            "mismatches": 0, "pieces": v.pieces,
         }));
     }
     let mut s = format!(
         "checked {} cells per piece (distances 0..{k} each way: every board up to {k} x {k} and \
          every cell of each): the closed forms agree with the retrograde tables\n",
-        checked.load(Ordering::Relaxed) / 4
+        v.cells_per_piece
     );
-    for (t, g) in &built {
-        let [b, gg, d] = t.counts();
-        let extra = grundy_note(t.piece(), g).map(|n| format!("; {n}")).unwrap_or_default();
-        let _ = writeln!(s, "{:<6}  B {b:>10}  G {gg:>10}  D {d:>10}{extra}", t.piece().name());
+    for p in &v.pieces {
+        let [b, gg, d] = p.counts;
+        let extra = p.grundy.map(|n| format!("; {n}")).unwrap_or_default();
+        let _ = writeln!(s, "{:<6}  B {b:>10}  G {gg:>10}  D {d:>10}{extra}", p.piece);
     }
     Ok(s)
 }

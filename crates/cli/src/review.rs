@@ -147,7 +147,7 @@ pub fn run_ladder(args: LadderArgs) -> anyhow::Result<()> {
     let bar = common::progress_bar(args.games, "deals");
     let work = || config.run(|| bar.inc(1));
     let report = match args.threads {
-        Some(n) => rayon::ThreadPoolBuilder::new().num_threads(n).build()?.install(work),
+        Some(n) => tabletop_core::drive::with_threads(Some(n), work)?,
         None => work(),
     }?;
     bar.finish_and_clear();

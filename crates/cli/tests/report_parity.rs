@@ -1,6 +1,9 @@
 //! The reports of Nine and Mahjong: what the library computes, serialised, is byte for byte
 //! what `tabletop ... --json` prints for the same call.
 
+use tabletop_core::cancel::Cancel;
+use tabletop_core::drive::NO_PROGRESS;
+
 mod common;
 
 use common::{d1_deals, p7147, run, success_stdout};
@@ -20,7 +23,13 @@ fn mahjong_summary() {
             &["mahjong", "simulate", "--seed", &s, "--games", &g, "--summary", "--json"],
             "",
         ));
-        assert_eq!(pretty(&tabletop_mahjong::summarise_seeded(games, seed, || ())), cli);
+        assert_eq!(
+            pretty(
+                &tabletop_mahjong::summarise_seeded(games, seed, &Cancel::new(), NO_PROGRESS)
+                    .unwrap()
+            ),
+            cli
+        );
         // Played one after another, the same totals.
         let walls: Vec<Wall> = (0..games).map(|i| tabletop_mahjong::seeded_wall(seed, i)).collect();
         assert_eq!(pretty(&walls.iter().collect::<Totals>().summary()), cli);
@@ -88,7 +97,7 @@ fn nine_first_mover_reports() {
     let parsed = tabletop_nine::parse_deals(&input).unwrap();
     assert_eq!(parsed.iter().map(|&(line, _)| line).collect::<Vec<_>>(), [2, 5, 10]);
     let just: Vec<_> = parsed.iter().map(|&(_, deal)| deal).collect();
-    let reports = tabletop_nine::first_mover_reports(&just, || ());
+    let reports = tabletop_nine::first_mover_reports(&just, &Cancel::new(), NO_PROGRESS).unwrap();
     assert_eq!(cli.lines().count(), 3);
     for (i, (object, report)) in cli.lines().zip(&reports).enumerate() {
         let mut object: serde_json::Value = serde_json::from_str(object).unwrap();
@@ -105,7 +114,10 @@ fn nine_stats() {
         let (d, s) = (deals.to_string(), seed.to_string());
         let cli =
             success_stdout(&run(&["nine", "stats", "--deals", &d, "--seed", &s, "--json"], ""));
-        assert_eq!(pretty(&tabletop_nine::seeded_stats(deals, seed, || ())), cli);
+        assert_eq!(
+            pretty(&tabletop_nine::seeded_stats(deals, seed, &Cancel::new(), NO_PROGRESS).unwrap()),
+            cli
+        );
         // Counted one after another, the same statistics.
         let tally: tabletop_nine::Tally = (0..deals)
             .map(|i| tabletop_nine::solve_deal(tabletop_nine::seeded_deal(seed, i)))

@@ -21,6 +21,8 @@
 //! - [`cancel`]: a flag that front ends set to stop long work (the Monte Carlo loops read it).
 //! - [`simd`]: the processor-specific builds of the observation and action-mask loops, and
 //!   the switch that forces their portable build (`TABLETOP_PORTABLE=1`).
+//! - [`drive`]: the batch drivers of the reports (many games or deals on all cores), each with
+//!   a cancel flag and a progress callback.
 //!
 //! ```
 //! use tabletop_core::{seeded_rng, sub_seed};
@@ -35,6 +37,7 @@ mod bitset;
 pub mod cancel;
 pub mod conformance;
 pub mod contest;
+pub mod drive;
 mod game;
 mod minimax;
 mod named;

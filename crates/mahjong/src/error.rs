@@ -337,12 +337,24 @@ pub enum StatsPartError {
         /// What does not add up.
         problem: &'static str,
     },
-    /// A part's run stopped before every game was played.
-    #[error("the run stopped after {played} of its {asked} games")]
-    Stopped {
-        /// Games played.
-        played: u64,
-        /// Games asked for.
-        asked: u64,
+    /// A part's run was cancelled before every game was played.
+    #[error(transparent)]
+    Cancelled(#[from] tabletop_core::drive::Cancelled),
+}
+
+/// Walls that cannot be simulated as a batch (`simulate_many`, with the `rayon` feature).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SimulateManyError {
+    /// A malformed wall.
+    #[error("wall {index}: {source}")]
+    Wall {
+        /// The wall's index in the batch (0 first).
+        index: usize,
+        /// Why it is malformed.
+        #[source]
+        source: WallError,
     },
+    /// The batch was cancelled before every game was played.
+    #[error(transparent)]
+    Cancelled(#[from] tabletop_core::drive::Cancelled),
 }

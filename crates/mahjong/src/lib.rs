@@ -45,8 +45,8 @@ pub use contest::{
 pub use distance::{discard_options, distance, distance_direct, improving_draws, is_winning};
 pub use error::{
     DistanceReportError, EventSyntaxError, IllegalMoveError, ParseEventError, ParseHandError,
-    ParseKindError, ParsePlayerError, ParseReplayError, ReplayError, ReplayReason, StatsPartError,
-    WallError,
+    ParseKindError, ParsePlayerError, ParseReplayError, ReplayError, ReplayReason,
+    SimulateManyError, StatsPartError, WallError,
 };
 pub use event::{Event, Outcome, log_text, parse_log, parse_log_lines};
 pub use game::{Mahjong, MahjongAction, MahjongParams};
@@ -55,7 +55,7 @@ pub use judge::judge_p7147;
 pub use replay::{Added, Replay, ReplayState, ReplayStep, StepEvents, check_log};
 pub use report::{Discard, DistanceReport, GameReport, StatsPart, Summary, Totals, seeded_wall};
 #[cfg(feature = "rayon")]
-pub use report::{summarise, summarise_seeded};
+pub use report::{simulate_many, summarise, summarise_seeded};
 pub use review::{MAHJONG_MARKS, MahjongOracle};
 pub use state::{Claim, ClaimDue, GameRecord, GameStats, Position, simulate};
 pub use tile::{Direction, Kind, Player, Suit};

@@ -7,9 +7,15 @@
 //! ([`Totals::summary`]), so the means do not depend on how the games were split between
 //! threads: a summary is the same whatever the order or the parallelism.
 
+#[cfg(feature = "rayon")]
+use tabletop_core::cancel::Cancel;
+#[cfg(feature = "rayon")]
+use tabletop_core::drive::{Cancelled, Progress};
 use tabletop_core::{seeded_rng, sub_seed};
 
 use crate::distance::{discard_options, distance, improving_draws, is_winning};
+#[cfg(feature = "rayon")]
+use crate::error::SimulateManyError;
 use crate::error::{DistanceReportError, StatsPartError};
 use crate::event::Outcome;
 use crate::hand::Hand;
@@ -167,27 +173,67 @@ impl<'a> FromIterator<&'a Wall> for Totals {
     }
 }
 
-/// The summary of the games of walls `wall(0)`, ..., `wall(games - 1)`, played on all cores
-/// (rayon); `on_game` is called once after each game (for a progress bar).
+/// The summary of the games of walls `wall(0)`, ..., `wall(games - 1)`, played on all cores;
+/// `progress` is told of each game played.
+///
+/// # Errors
+/// [`Cancelled`] when `cancel` was set before every game was played.
 #[cfg(feature = "rayon")]
-pub fn summarise<W, F>(games: u64, wall: W, on_game: F) -> Summary
+pub fn summarise<W>(
+    games: u64,
+    wall: W,
+    cancel: &Cancel,
+    progress: Progress<'_>,
+) -> Result<Summary, Cancelled>
 where
-    W: Fn(u64) -> Wall + Sync,
-    F: Fn() + Sync,
+    W: Fn(u64) -> Wall + Sync + Send,
 {
-    use rayon::prelude::*;
-    (0..games)
-        .into_par_iter()
-        .fold(Totals::new, |mut totals, i| {
-            totals.play(&wall(i));
-            on_game();
-            totals
-        })
-        .reduce(Totals::new, |mut a, b| {
-            a.merge(&b);
-            a
-        })
-        .summary()
+    Ok(totals(0..games, &wall, cancel, progress)?.summary())
+}
+
+/// The totals of the games of walls `wall(i)` for `i` in `range`, on all cores.
+#[cfg(feature = "rayon")]
+fn totals<W>(
+    range: std::ops::Range<u64>,
+    wall: &W,
+    cancel: &Cancel,
+    progress: Progress<'_>,
+) -> Result<Totals, Cancelled>
+where
+    W: Fn(u64) -> Wall + Sync + Send,
+{
+    tabletop_core::drive::fold(
+        range,
+        cancel,
+        progress,
+        Totals::new,
+        |totals, i| totals.play(&wall(i)),
+        |a, b| a.merge(&b),
+    )
+}
+
+/// The log of the game of each wall (the text of [`log_text`](crate::log_text), one per wall,
+/// in order), the walls read from text first: `tabletop mahjong simulate FILE` and Python's
+/// `mahjong.simulate_many`. Every wall is read before any game is played; `progress` is told
+/// of each game played.
+///
+/// # Errors
+/// [`SimulateManyError::Wall`] for the first malformed wall (by index);
+/// [`SimulateManyError::Cancelled`] when `cancel` was set before every game was played.
+#[cfg(feature = "rayon")]
+pub fn simulate_many<S: AsRef<str> + Sync>(
+    walls: &[S],
+    cancel: &Cancel,
+    progress: Progress<'_>,
+) -> Result<Vec<String>, SimulateManyError> {
+    use tabletop_core::drive::{NO_PROGRESS, map_slice};
+    let parsed = map_slice(walls, cancel, NO_PROGRESS, |w| Wall::parse(w.as_ref()))?;
+    let walls = parsed
+        .into_iter()
+        .enumerate()
+        .map(|(index, w)| w.map_err(|source| SimulateManyError::Wall { index, source }))
+        .collect::<Result<Vec<Wall>, _>>()?;
+    Ok(map_slice(&walls, cancel, progress, |w| crate::log_text(&simulate(w).events))?)
 }
 
 /// A part of a seeded batch of games: games `first..stop` of the `games` of batch `seed`
@@ -212,22 +258,20 @@ pub struct StatsPart {
 }
 
 impl StatsPart {
-    /// Plays games `part` of the batch of `games` seeded games on all cores. `on_game` is
-    /// called after each game; once it returns `false` no further game is started and the
-    /// part is not returned.
+    /// Plays games `part` of the batch of `games` seeded games on all cores; `progress` is
+    /// told of each game played.
     ///
     /// # Errors
     /// [`StatsPartError::Parts`] for an empty range or one beyond `games`;
-    /// [`StatsPartError::Stopped`] when `on_game` stopped it.
+    /// [`StatsPartError::Cancelled`] when `cancel` was set before every game was played.
     #[cfg(feature = "rayon")]
     pub fn run(
         games: u64,
         seed: u64,
         part: std::ops::Range<u64>,
-        on_game: impl Fn() -> bool + Sync,
+        cancel: &Cancel,
+        progress: Progress<'_>,
     ) -> Result<StatsPart, StatsPartError> {
-        use rayon::prelude::*;
-        use std::sync::atomic::{AtomicBool, Ordering};
         use tabletop_core::parts::PartsError;
         let (first, stop) = (part.start, part.end);
         if first >= stop {
@@ -236,25 +280,7 @@ impl StatsPart {
         if stop > games {
             return Err(PartsError::Beyond { first, stop, total: games }.into());
         }
-        let stopped = AtomicBool::new(false);
-        let totals = part
-            .into_par_iter()
-            .map(|i| (!stopped.load(Ordering::Relaxed)).then_some(i))
-            .while_some()
-            .fold(Totals::new, |mut totals, i| {
-                totals.play(&seeded_wall(seed, i));
-                if !on_game() {
-                    stopped.store(true, Ordering::Relaxed);
-                }
-                totals
-            })
-            .reduce(Totals::new, |mut a, b| {
-                a.merge(&b);
-                a
-            });
-        if totals.games() < stop - first {
-            return Err(StatsPartError::Stopped { played: totals.games(), asked: stop - first });
-        }
+        let totals = totals(part, &|i| seeded_wall(seed, i), cancel, progress)?;
         Ok(StatsPart { games, seed, first, stop, totals })
     }
 
@@ -297,10 +323,18 @@ impl StatsPart {
 }
 
 /// The summary of `games` seeded random games, game `i` on [`seeded_wall`]`(seed, i)`, played
-/// on all cores; `on_game` as in [`summarise`].
+/// on all cores, as [`summarise`].
+///
+/// # Errors
+/// [`Cancelled`] when `cancel` was set before every game was played.
 #[cfg(feature = "rayon")]
-pub fn summarise_seeded(games: u64, seed: u64, on_game: impl Fn() + Sync) -> Summary {
-    summarise(games, |i| seeded_wall(seed, i), on_game)
+pub fn summarise_seeded(
+    games: u64,
+    seed: u64,
+    cancel: &Cancel,
+    progress: Progress<'_>,
+) -> Result<Summary, Cancelled> {
+    summarise(games, |i| seeded_wall(seed, i), cancel, progress)
 }
 
 /// One game with its wall (an element of `tabletop mahjong simulate --json`): serialised as

@@ -3,6 +3,8 @@
 
 use std::path::Path;
 
+#[cfg(feature = "rayon")]
+use tabletop_core::{cancel::Cancel, drive::NO_PROGRESS};
 use tabletop_core::{seeded_rng, sub_seed};
 use tabletop_mahjong::{
     Added, DistanceReport, DistanceReportError, Event, GameReport, GameStats, Hand, Kind, Meld,
@@ -72,12 +74,37 @@ fn the_parallel_drivers_give_the_sequential_totals() {
     let walls: Vec<Wall> = (0..50).map(|i| seeded_wall(8, i)).collect();
     let sequential = walls.iter().collect::<Totals>().summary();
     let calls = std::sync::atomic::AtomicU64::new(0);
-    let counted = || {
-        calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let counted = |n: u64| {
+        calls.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
     };
-    assert_eq!(tabletop_mahjong::summarise_seeded(50, 8, counted), sequential);
-    assert_eq!(tabletop_mahjong::summarise(50, |i| walls[i as usize], || ()), sequential);
-    assert_eq!(calls.into_inner(), 50);
+    let go = Cancel::new();
+    assert_eq!(tabletop_mahjong::summarise_seeded(50, 8, &go, &counted), Ok(sequential.clone()));
+    assert_eq!(
+        tabletop_mahjong::summarise(50, |i| walls[i as usize], &go, NO_PROGRESS),
+        Ok(sequential)
+    );
+    assert_eq!(calls.load(std::sync::atomic::Ordering::Relaxed), 50);
+    // The logs of many walls are each wall's log, in order; a malformed wall is named.
+    let texts: Vec<String> = walls.iter().map(ToString::to_string).collect();
+    let logs = tabletop_mahjong::simulate_many(&texts, &go, &counted).unwrap();
+    let one_by_one: Vec<String> = walls
+        .iter()
+        .map(|w| tabletop_mahjong::log_text(&tabletop_mahjong::simulate(w).events))
+        .collect();
+    assert_eq!(logs, one_by_one);
+    assert_eq!(calls.load(std::sync::atomic::Ordering::Relaxed), 100);
+    let mut bad = texts.clone();
+    bad[7] = "1M 2M".to_owned();
+    let err = tabletop_mahjong::simulate_many(&bad, &go, NO_PROGRESS).unwrap_err();
+    assert!(matches!(err, tabletop_mahjong::SimulateManyError::Wall { index: 7, .. }), "{err}");
+    // A flag set beforehand: nothing is played.
+    let stop = Cancel::new();
+    stop.cancel();
+    assert!(tabletop_mahjong::summarise_seeded(50, 8, &stop, NO_PROGRESS).is_err());
+    assert!(matches!(
+        tabletop_mahjong::simulate_many(&texts, &stop, NO_PROGRESS),
+        Err(tabletop_mahjong::SimulateManyError::Cancelled(_))
+    ));
 }
 
 /// The parts of a batch, in any split and order, merge into the whole batch's summary; a
@@ -87,12 +114,12 @@ fn the_parallel_drivers_give_the_sequential_totals() {
 fn parts_of_a_batch_merge_into_its_summary() {
     use tabletop_core::parts::{PartsError, split};
     use tabletop_mahjong::{StatsPart, StatsPartError};
-    let whole = tabletop_mahjong::summarise_seeded(23, 5, || ());
+    let whole = tabletop_mahjong::summarise_seeded(23, 5, &Cancel::new(), NO_PROGRESS).unwrap();
     for shards in [1, 2, 5, 23] {
         let mut parts: Vec<StatsPart> = split(23, shards)
             .unwrap()
             .into_iter()
-            .map(|r| StatsPart::run(23, 5, r, || true).unwrap())
+            .map(|r| StatsPart::run(23, 5, r, &Cancel::new(), NO_PROGRESS).unwrap())
             .collect();
         parts.rotate_left(1);
         assert_eq!(StatsPart::merge(&parts), Ok(whole.clone()), "{shards} parts");
@@ -102,7 +129,8 @@ fn parts_of_a_batch_merge_into_its_summary() {
             assert_eq!(serde_json::from_str::<Vec<StatsPart>>(&json).unwrap(), parts);
         }
     }
-    let part = |r: std::ops::Range<u64>| StatsPart::run(23, 5, r, || true).unwrap();
+    let part =
+        |r: std::ops::Range<u64>| StatsPart::run(23, 5, r, &Cancel::new(), NO_PROGRESS).unwrap();
     let (a, b) = (part(0..10), part(10..23));
     assert_eq!(StatsPart::merge(&[]), Err(StatsPartError::NoParts));
     assert_eq!(
@@ -151,22 +179,32 @@ fn parts_of_a_batch_merge_into_its_summary() {
         }
         let broken: Totals = serde_json::from_value(broken).unwrap();
         assert!(broken.problem().unwrap().contains(problem), "{key}");
-        let mut part = StatsPart::run(23, 5, 0..1, || true).unwrap();
+        let mut part = StatsPart::run(23, 5, 0..1, &Cancel::new(), NO_PROGRESS).unwrap();
         part.totals = broken;
-        let rest = StatsPart::run(23, 5, 1..23, || true).unwrap();
+        let rest = StatsPart::run(23, 5, 1..23, &Cancel::new(), NO_PROGRESS).unwrap();
         assert!(matches!(StatsPart::merge(&[part, rest]), Err(StatsPartError::Totals { .. })));
     }
     // Out of the batch, and stopped early.
     assert_eq!(
-        StatsPart::run(23, 5, 4..4, || true),
+        StatsPart::run(23, 5, 4..4, &Cancel::new(), NO_PROGRESS),
         Err(PartsError::Empty { first: 4, stop: 4 }.into())
     );
     assert_eq!(
-        StatsPart::run(23, 5, 20..24, || true),
+        StatsPart::run(23, 5, 20..24, &Cancel::new(), NO_PROGRESS),
         Err(PartsError::Beyond { first: 20, stop: 24, total: 23 }.into())
     );
-    match StatsPart::run(500, 5, 100..500, || false) {
-        Err(StatsPartError::Stopped { played, asked: 400 }) => assert!(played < 400),
+    // Cancelled while it runs: no part comes back.
+    let cancel = Cancel::new();
+    let calls = std::sync::atomic::AtomicU64::new(0);
+    let stop_after_ten = |_| {
+        if calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed) == 10 {
+            cancel.cancel();
+        }
+    };
+    match StatsPart::run(5000, 5, 100..5000, &cancel, &stop_after_ten) {
+        Err(StatsPartError::Cancelled(_)) => {
+            assert!(calls.into_inner() < 4900, "games played after the flag")
+        }
         other => panic!("{other:?}"),
     }
 }

@@ -170,6 +170,9 @@ pub enum FindError {
         /// The budget, in solved deals.
         budget: u64,
     },
+    /// The search was cancelled ([`tabletop_core::cancel`]) before it found a deal.
+    #[error("the search was cancelled")]
+    Cancelled,
 }
 
 /// Why a text is not a deal or a list of deals ([`parse_deals`](crate::parse_deals)).

@@ -54,7 +54,8 @@ fn neighbour(deal: Deal, rng: &mut Rng) -> Deal {
 }
 
 /// A deal with importance `target`, by simulated annealing over card swaps from random deals,
-/// solving at most `budget` deals.
+/// solving at most `budget` deals. Inside a [`cancel::scope`](tabletop_core::cancel::scope) it
+/// stops with [`FindError::Cancelled`] once the flag is set.
 ///
 /// ```
 /// let deal = tabletop_nine::find_deal(4, 1, 100_000)?;
@@ -75,10 +76,14 @@ pub fn find_deal(target: u32, seed: u64, budget: u64) -> Result<Deal, FindError>
             if v == target {
                 found = Some(deal);
             }
-            found.is_some()
+            found.is_some() || tabletop_core::cancel::requested()
         },
     );
-    found.ok_or(FindError::NotFound { target, budget })
+    match found {
+        Some(deal) => Ok(deal),
+        None if tabletop_core::cancel::requested() => Err(FindError::Cancelled),
+        None => Err(FindError::NotFound { target, budget }),
+    }
 }
 
 /// `k` deals with pairwise distinct importances, with their importances, in increasing order

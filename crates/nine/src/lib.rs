@@ -29,6 +29,8 @@
 
 mod card;
 mod census;
+#[cfg(feature = "census-file")]
+mod census_file;
 mod contest;
 mod deal;
 mod error;
@@ -58,9 +60,12 @@ pub use find::{
 };
 pub use game::{First, Nine, NineParams, with_thread_solver};
 pub use judge::{JUDGE_BUDGET, JUDGE_SEED, JudgeError, judge_d1, judge_d2, judge_d3};
-pub use report::{FirstMover, FirstMoverReport, MoveValue, Stats, Tally, parse_deals, seeded_deal};
+pub use report::{
+    Enumeration, FindReport, FirstMover, FirstMoverReport, MoveValue, Stats, Tally, parse_deals,
+    seeded_deal,
+};
 #[cfg(feature = "rayon")]
-pub use report::{first_mover_reports, seeded_stats};
+pub use report::{first_mover_reports, seeded_stats, solve_many, solve_random};
 pub use review::{NINE_MARKS, NineOracle};
 pub use solver::{
     CENSUS_TABLE_SIZE, DealValue, Solver, importance, minimax_deal, minimax_value, solve_deal,
@@ -72,5 +77,10 @@ pub use state::{Move, Moves, POSITIONS, Position, RUN_STATES};
 pub use census::{
     CLASSES, Census, CensusReport, CensusTally, DealClass, JointCell, Shard, ShardRecord,
     SmallestIds, Symmetry,
+};
+#[cfg(feature = "census-file")]
+pub use census_file::{
+    CensusFileError, ShardFile, census_json, describe_shards, merge_census_files, read_census,
+    write_census,
 };
 pub use error::{CensusError, DealIdError, ParseShardError};

@@ -2,7 +2,8 @@
 //! first movers solved, with their best opening moves and principal variations), the parsing
 //! of a file of many deals, and the statistics of many random deals. With the `serde` feature
 //! each serialises to the JSON that `tabletop nine ... --json` prints; with the `rayon`
-//! feature the batch drivers solve the deals on all cores.
+//! feature the batch drivers solve the deals on all cores, each with a cancel flag and a
+//! progress callback ([`tabletop_core::drive`]).
 //!
 //! The statistics are counts only, so they take the same memory for any number of deals, and
 //! deal `i` of a seeded batch is drawn from its own stream ([`seeded_deal`]): the counts
@@ -10,6 +11,10 @@
 
 use std::collections::BTreeMap;
 
+#[cfg(feature = "rayon")]
+use tabletop_core::cancel::Cancel;
+#[cfg(feature = "rayon")]
+use tabletop_core::drive::{Cancelled, Progress};
 use tabletop_core::{seeded_rng, sub_seed};
 
 use crate::card::CardSet;
@@ -120,18 +125,163 @@ impl FirstMoverReport {
 }
 
 /// The first-mover reports of `deals`, in order, solved on all cores (one [`Solver`] per
-/// thread); `on_deal` is called once after each deal (for a progress bar).
+/// thread); `progress` is told of each deal solved.
+///
+/// # Errors
+/// [`Cancelled`] when `cancel` was set before every deal was solved.
 #[cfg(feature = "rayon")]
-pub fn first_mover_reports(deals: &[Deal], on_deal: impl Fn() + Sync) -> Vec<FirstMoverReport> {
-    use rayon::prelude::*;
-    deals
-        .par_iter()
-        .map_init(Solver::new, |solver, &deal| {
-            let report = FirstMoverReport::new(solver, deal);
-            on_deal();
-            report
+pub fn first_mover_reports(
+    deals: &[Deal],
+    cancel: &Cancel,
+    progress: Progress<'_>,
+) -> Result<Vec<FirstMoverReport>, Cancelled> {
+    tabletop_core::drive::map_with(deals.len() as u64, cancel, progress, Solver::new, |s, i| {
+        FirstMoverReport::new(s, deals[i as usize])
+    })
+}
+
+/// The values of `deals`, in order, solved on all cores (Python's `nine.solve_many`);
+/// `progress` is told of each deal solved.
+///
+/// # Errors
+/// [`Cancelled`] when `cancel` was set before every deal was solved.
+#[cfg(feature = "rayon")]
+pub fn solve_many(
+    deals: &[Deal],
+    cancel: &Cancel,
+    progress: Progress<'_>,
+) -> Result<Vec<DealValue>, Cancelled> {
+    tabletop_core::drive::map_slice(deals, cancel, progress, |&d| crate::solve_deal(d))
+}
+
+/// The values of `count` seeded random deals, deal `i` being [`seeded_deal`]`(seed, i)`, in
+/// order, solved on all cores (Python's `nine.solve_random`, the deals of
+/// [`seeded_stats`]); `progress` is told of each deal solved.
+///
+/// # Errors
+/// [`Cancelled`] when `cancel` was set before every deal was solved.
+#[cfg(feature = "rayon")]
+pub fn solve_random(
+    count: u64,
+    seed: u64,
+    cancel: &Cancel,
+    progress: Progress<'_>,
+) -> Result<Vec<DealValue>, Cancelled> {
+    tabletop_core::drive::map(count, cancel, progress, |i| crate::solve_deal(seeded_deal(seed, i)))
+}
+
+/// The deals with few non-reserve cards solved (`tabletop nine enumerate`): how many deals of
+/// each importance, and the importances above the bound of the deals not enumerated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Enumeration {
+    /// The most non-reserve cards of an enumerated deal.
+    pub max_non_reserve: u32,
+    /// The deals enumerated ([`low_reserve_deals`](crate::low_reserve_deals)).
+    pub deals: u64,
+    /// Importance -> number of deals.
+    pub importance: BTreeMap<u32, u64>,
+    /// The largest importance found.
+    pub maximum: u32,
+    /// The importances above `36 - max_non_reserve - 1` (the bound of the deals not
+    /// enumerated) that occur: with 11, exactly the achievable importances above 24.
+    pub above_bound: Vec<u32>,
+}
+
+impl Enumeration {
+    /// Solves every deal with at most `max_non_reserve` non-reserve cards (up to relabelling
+    /// the suits) on all cores; `progress` is told of each deal solved.
+    ///
+    /// # Errors
+    /// [`Cancelled`] when `cancel` was set before every deal was solved.
+    #[cfg(feature = "rayon")]
+    pub fn run(
+        max_non_reserve: u32,
+        cancel: &Cancel,
+        progress: Progress<'_>,
+    ) -> Result<Enumeration, Cancelled> {
+        let deals = crate::low_reserve_deals(max_non_reserve as usize);
+        Enumeration::solve(max_non_reserve, &deals, cancel, progress)
+    }
+
+    /// [`Enumeration::run`] on `deals`, the deals of
+    /// [`low_reserve_deals`](crate::low_reserve_deals)`(max_non_reserve)` listed by the caller
+    /// (to size a progress bar).
+    ///
+    /// # Errors
+    /// [`Cancelled`] when `cancel` was set before every deal was solved.
+    #[cfg(feature = "rayon")]
+    pub fn solve(
+        max_non_reserve: u32,
+        deals: &[Deal],
+        cancel: &Cancel,
+        progress: Progress<'_>,
+    ) -> Result<Enumeration, Cancelled> {
+        let values =
+            tabletop_core::drive::map_slice(deals, cancel, progress, |&d| crate::importance(d))?;
+        Ok(Enumeration::of(max_non_reserve, &values))
+    }
+
+    /// The enumeration of deals of these importances.
+    pub fn of(max_non_reserve: u32, importances: &[u32]) -> Enumeration {
+        let mut hist: BTreeMap<u32, u64> = BTreeMap::new();
+        for &v in importances {
+            *hist.entry(v).or_default() += 1;
+        }
+        // Deals with more non-reserve cards have importance at most 36 - (M + 1).
+        let bound = 36u32.saturating_sub(max_non_reserve + 1);
+        Enumeration {
+            max_non_reserve,
+            deals: importances.len() as u64,
+            maximum: hist.keys().copied().max().unwrap_or(0),
+            above_bound: hist.keys().copied().filter(|&v| v > bound).collect(),
+            importance: hist,
+        }
+    }
+}
+
+/// A deal found with a given importance, with its value (`tabletop nine find --json`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct FindReport {
+    /// The importance asked for.
+    pub importance: u32,
+    /// Alice's cards.
+    pub alice: CardSet,
+    /// Bob's cards.
+    pub bob: CardSet,
+    /// The result when Alice moves first, signed from Alice's side.
+    pub alice_first: i32,
+    /// The result when Bob moves first, signed from Alice's side.
+    pub bob_first: i32,
+    /// The search's seed.
+    pub seed: u64,
+}
+
+impl FindReport {
+    /// Searches a deal of importance `importance` from `seed`, solving at most `budget` deals
+    /// ([`find_deal`](crate::find_deal)), and solves it. Run inside a
+    /// [`cancel::scope`](tabletop_core::cancel::scope), the search stops when the flag is set.
+    ///
+    /// # Errors
+    /// As [`find_deal`](crate::find_deal).
+    pub fn find(importance: u32, seed: u64, budget: u64) -> Result<FindReport, crate::FindError> {
+        let deal = crate::find_deal(importance, seed, budget)?;
+        let value = crate::solve_deal(deal);
+        Ok(FindReport {
+            importance,
+            alice: deal.alice(),
+            bob: deal.bob(),
+            alice_first: value.alice_first,
+            bob_first: value.bob_first,
+            seed,
         })
-        .collect()
+    }
+
+    /// The deal found.
+    pub fn deal(&self) -> Deal {
+        Deal::from_alice(self.alice).expect("a report holds a whole deal")
+    }
 }
 
 /// The deals of a text, each with the number of its first line (from 1): one deal (two
@@ -295,20 +445,24 @@ impl FromIterator<DealValue> for Tally {
 }
 
 /// The statistics of `deals` seeded random deals, deal `i` being [`seeded_deal`]`(seed, i)`,
-/// solved on all cores; `on_deal` is called once after each deal (for a progress bar).
+/// solved on all cores; `progress` is told of each deal solved.
+///
+/// # Errors
+/// [`Cancelled`] when `cancel` was set before every deal was solved.
 #[cfg(feature = "rayon")]
-pub fn seeded_stats(deals: u64, seed: u64, on_deal: impl Fn() + Sync) -> Stats {
-    use rayon::prelude::*;
-    (0..deals)
-        .into_par_iter()
-        .fold(Tally::new, |mut tally, i| {
-            tally.add(crate::solve_deal(seeded_deal(seed, i)));
-            on_deal();
-            tally
-        })
-        .reduce(Tally::new, |mut a, b| {
-            a.merge(&b);
-            a
-        })
-        .stats(seed)
+pub fn seeded_stats(
+    deals: u64,
+    seed: u64,
+    cancel: &Cancel,
+    progress: Progress<'_>,
+) -> Result<Stats, Cancelled> {
+    let tally = tabletop_core::drive::fold(
+        0..deals,
+        cancel,
+        progress,
+        Tally::new,
+        |tally, i| tally.add(crate::solve_deal(seeded_deal(seed, i))),
+        |a, b| a.merge(&b),
+    )?;
+    Ok(tally.stats(seed))
 }

@@ -101,12 +101,46 @@ fn statistics_do_not_depend_on_how_the_deals_are_split() {
 #[cfg(feature = "rayon")]
 #[test]
 fn the_parallel_drivers_give_the_sequential_reports() {
-    let values: Tally = (0..30).map(|i| solve_deal(seeded_deal(9, i))).collect();
-    assert_eq!(tabletop_nine::seeded_stats(30, 9, || ()), values.stats(9));
-    let deals: Vec<Deal> = (0..5).map(|i| seeded_deal(2, i)).collect();
+    use tabletop_core::cancel::Cancel;
+    use tabletop_core::drive::{Cancelled, NO_PROGRESS};
+    let go = Cancel::new();
+    let solved = std::sync::atomic::AtomicU64::new(0);
+    let count = |n: u64| {
+        solved.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
+    };
+    let each: Vec<_> = (0..30).map(|i| solve_deal(seeded_deal(9, i))).collect();
+    let values: Tally = each.iter().copied().collect();
+    assert_eq!(tabletop_nine::seeded_stats(30, 9, &go, &count), Ok(values.stats(9)));
+    assert_eq!(tabletop_nine::solve_random(30, 9, &go, &count), Ok(each.clone()));
+    let deals: Vec<Deal> = (0..30).map(|i| seeded_deal(9, i)).collect();
+    assert_eq!(tabletop_nine::solve_many(&deals, &go, &count), Ok(each));
+    let deals = &deals[..5];
     let mut solver = Solver::new();
     let one_by_one: Vec<_> = deals.iter().map(|&d| FirstMoverReport::new(&mut solver, d)).collect();
-    assert_eq!(tabletop_nine::first_mover_reports(&deals, || ()), one_by_one);
+    assert_eq!(tabletop_nine::first_mover_reports(deals, &go, &count), Ok(one_by_one));
+    assert_eq!(solved.into_inner(), 95, "one call of the progress per deal");
+    // A flag set: no result.
+    let stop = Cancel::new();
+    stop.cancel();
+    assert_eq!(tabletop_nine::seeded_stats(30, 9, &stop, NO_PROGRESS), Err(Cancelled));
+    assert_eq!(tabletop_nine::solve_random(30, 9, &stop, NO_PROGRESS), Err(Cancelled));
+    assert_eq!(tabletop_nine::first_mover_reports(deals, &stop, NO_PROGRESS), Err(Cancelled));
+    // The enumeration's tally against its importances counted here.
+    let small = tabletop_nine::Enumeration::run(4, &go, NO_PROGRESS).unwrap();
+    let importances: Vec<u32> =
+        tabletop_nine::low_reserve_deals(4).into_iter().map(tabletop_nine::importance).collect();
+    assert_eq!(small.deals, importances.len() as u64);
+    assert_eq!(small.importance.values().sum::<u64>(), small.deals);
+    assert_eq!(small.maximum, importances.iter().copied().max().unwrap());
+    assert_eq!(small, tabletop_nine::Enumeration::of(4, &importances));
+    // The search stops on a flag set in its scope.
+    assert_eq!(
+        tabletop_core::cancel::scope(&stop, || tabletop_nine::find_deal(30, 1, 1_000_000)),
+        Err(tabletop_nine::FindError::Cancelled)
+    );
+    let found = tabletop_nine::FindReport::find(4, 1, 100_000).unwrap();
+    assert_eq!(tabletop_nine::importance(found.deal()), 4);
+    assert_eq!(found.alice_first.abs_diff(found.bob_first), 4);
 }
 
 #[test]

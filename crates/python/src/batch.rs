@@ -7,6 +7,7 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use tabletop_core::cancel::Cancel;
+use tabletop_core::drive::NO_PROGRESS;
 use tabletop_mahjong::StatsPart;
 use tabletop_take6::{ArenaConfig, ArenaPart, ArenaReport, BotKind, Entrant};
 
@@ -170,7 +171,7 @@ fn mahjong_stats_part(
 ) -> PyResult<String> {
     let games = games_in_range(&games)?;
     let (first, stop, seed) = (first.seed("first")?, stop.seed("stop")?, seed.seed("seed")?);
-    part_text(py, |cancel| StatsPart::run(games, seed, first..stop, || !cancel.is_cancelled()))
+    part_text(py, |cancel| StatsPart::run(games, seed, first..stop, cancel, NO_PROGRESS))
 }
 
 /// The summary of a batch from the JSON texts of its parts (`mahjong_stats_part`, in any

@@ -1,42 +1,39 @@
 //! `tabletop._native.census`: one shard of the Nine census solved into its file (resumed when
 //! the file holds part of it), and the merge of census files; the Ray driver that runs shards
-//! as tasks is `python/tabletop/census.py`. The file handling is `tabletop nine census`'s: the
-//! file is rewritten after each chunk through a renamed temporary file, and its JSON is
-//! `CensusReport`'s.
+//! as tasks is `python/tabletop/census.py`. The file handling is the library's
+//! (`tabletop_nine::ShardFile`, as `tabletop nine census`).
 
-use std::ops::ControlFlow;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
-use tabletop_core::cancel;
-use tabletop_nine::{Census, CensusReport, Shard};
+use tabletop_core::drive::NO_PROGRESS;
+use tabletop_nine::{
+    Census, CensusFileError, CensusReport, Shard, ShardFile, census_json, merge_census_files,
+    write_census,
+};
 
 use crate::args;
-use crate::interrupt::interruptible;
+use crate::error::chain;
+use crate::interrupt::{interrupted, interruptible};
 
 fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
-/// The census in `path`, checked.
-fn read(path: &Path) -> PyResult<Census> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| PyOSError::new_err(format!("cannot read {}: {e}", path.display())))?;
-    let report: CensusReport = serde_json::from_str(&text)
-        .map_err(|e| value_error(format!("{} is not a census file: {e}", path.display())))?;
-    Census::try_from(report)
-        .map_err(|e| value_error(format!("{} is not a valid census: {e}", path.display())))
-}
-
-/// `census` written to `path` through a renamed temporary file.
-fn write(path: &Path, census: &Census) -> std::io::Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".part");
-    let tmp = PathBuf::from(tmp);
-    let text = serde_json::to_string_pretty(&census.report()).map_err(std::io::Error::other)?;
-    std::fs::write(&tmp, text + "\n")?;
-    std::fs::rename(&tmp, path)
+/// The Python exception of a census file's error: OSError for reading and writing, else
+/// ValueError (KeyboardInterrupt for a cancelled run).
+fn file_error(e: CensusFileError) -> PyErr {
+    match e {
+        CensusFileError::Read { .. } | CensusFileError::Write { .. } => {
+            PyOSError::new_err(chain(&e))
+        }
+        CensusFileError::OtherShard { path, shard, .. } => {
+            value_error(format!("{} holds another census than shard {shard}", path.display()))
+        }
+        CensusFileError::Cancelled(_) => interrupted(),
+        e => value_error(chain(&e)),
+    }
 }
 
 /// Solves shard `index` of `count` (1 <= index <= count) into the file `out`, resuming what the
@@ -61,50 +58,12 @@ fn run_shard(
     let checkpoint = checkpoint.get("checkpoint", 1, i128::from(u64::MAX))? as u64;
     let threads = threads.map(|t| t.get("threads", 0, 1024)).transpose()?.map(|t| t as usize);
     let shard = Shard::new(index, count).map_err(value_error)?;
-    let mut census = if out.exists() { read(&out)? } else { Census::new(shard) };
-    match census.shards() {
-        [r] if census.shard_count() == count && r.index == index => {}
-        _ => {
-            return Err(value_error(format!(
-                "{} holds another census than shard {shard}",
-                out.display()
-            )));
-        }
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.unwrap_or(0))
-        .build()
-        .map_err(value_error)?;
-    // Ctrl-C stops the solving within a class or so (rayon's workers read the flag through the
-    // scope entered in the pool) and raises KeyboardInterrupt; the file keeps the chunks
-    // finished before.
-    let written = interruptible(py, |cancel| -> std::io::Result<()> {
-        let mut saved = Ok(());
-        pool.install(|| {
-            cancel::scope(cancel, || {
-                census.run(
-                    checkpoint,
-                    || {},
-                    |c| {
-                        saved = write(&out, c);
-                        if saved.is_err() {
-                            ControlFlow::Break(())
-                        } else {
-                            ControlFlow::Continue(())
-                        }
-                    },
-                )
-            })
-        })
-        .expect("a census of one shard");
-        saved?;
-        if cancel.is_cancelled() {
-            return Ok(()); // the file holds the chunks done; the caller raises
-        }
-        write(&out, &census)
-    })?;
-    written.map_err(|e| PyOSError::new_err(format!("cannot write {}: {e}", out.display())))?;
-    serde_json::to_string_pretty(&census.report()).map_err(value_error)
+    let mut file = ShardFile::open(shard, &out).map_err(file_error)?;
+    // Ctrl-C stops the solving within a class or so and raises KeyboardInterrupt; the file
+    // keeps the chunks finished before.
+    interruptible(py, |cancel| file.run(checkpoint, threads, None, cancel, NO_PROGRESS))?
+        .map_err(file_error)?;
+    Ok(census_json(file.census()).trim_end().to_owned())
 }
 
 /// The merge of census files of distinct shards of the same count, as JSON text: the JSON of
@@ -113,9 +72,32 @@ fn run_shard(
 /// Raises ValueError when the files do not merge, OSError when one cannot be read.
 #[pyfunction]
 fn merge(py: Python<'_>, files: Vec<PathBuf>) -> PyResult<String> {
-    let parts = files.iter().map(|f| read(f)).collect::<PyResult<Vec<Census>>>()?;
-    let merged = py.detach(|| Census::merge(parts)).map_err(value_error)?;
-    serde_json::to_string_pretty(&merged.report()).map_err(value_error)
+    let merged = py.detach(|| merge_census_files(&files)).map_err(file_error)?;
+    Ok(census_json(&merged).trim_end().to_owned())
+}
+
+/// Whether the file `path` holds shard `index` of `count`, done (False when it does not
+/// exist, cannot be read, or holds anything else).
+#[pyfunction]
+fn shard_done(index: u32, count: u32, path: PathBuf) -> bool {
+    Shard::new(index, count)
+        .ok()
+        .and_then(|shard| ShardFile::open(shard, &path).ok())
+        .is_some_and(|file| path.exists() && file.is_done())
+}
+
+/// Writes the census `text` (a census's JSON, as `run_shard` returns it) to the file `path`
+/// as `run_shard` writes its files: checked, then through a renamed temporary file.
+///
+/// Raises ValueError when the text is not a valid census, OSError when the file cannot be
+/// written.
+#[pyfunction]
+fn save(text: &str, path: PathBuf) -> PyResult<()> {
+    let report: CensusReport =
+        serde_json::from_str(text).map_err(|e| value_error(format!("not a census: {e}")))?;
+    let census =
+        Census::try_from(report).map_err(|e| value_error(format!("not a valid census: {e}")))?;
+    write_census(&path, &census).map_err(file_error)
 }
 
 /// The census functions.
@@ -126,5 +108,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("BLOCKS", Shard::BLOCKS)?;
     m.add_function(wrap_pyfunction!(run_shard, m)?)?;
     m.add_function(wrap_pyfunction!(merge, m)?)?;
+    m.add_function(wrap_pyfunction!(shard_done, m)?)?;
+    m.add_function(wrap_pyfunction!(save, m)?)?;
     Ok(())
 }

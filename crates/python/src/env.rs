@@ -290,7 +290,9 @@ impl State {
     ) -> PyResult<usize> {
         let seed = seed.map(args::seed).transpose()?.unwrap_or(0);
         let session = &self.session;
-        py.detach(|| session.bot_action(bot, seed)).map_err(play_error)
+        let long = interrupt::slow_bot(bot);
+        interrupt::interruptible_if(py, long, |_| session.bot_action(bot, seed))?
+            .map_err(play_error)
     }
 
     /// The bots this game offers, the default first.
@@ -308,7 +310,7 @@ impl State {
             return Err(play_error(PlayError::GameOver));
         }
         let session = &self.session;
-        let value = py.detach(|| session.analysis()).map_err(play_error)?;
+        let value = interrupt::interruptible(py, |_| session.analysis())?.map_err(play_error)?;
         from_json(py, &value)
     }
 

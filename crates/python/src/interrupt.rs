@@ -53,3 +53,27 @@ pub fn interruptible<T: Send>(
         })
     })
 }
+
+/// The `KeyboardInterrupt` of work that stopped because its flag was set (the signal's own
+/// exception is raised first whenever the signal handler raised one).
+pub fn interrupted() -> PyErr {
+    pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted")
+}
+
+/// [`interruptible`] for work that may run long, else the work with the GIL released on this
+/// thread (a helper thread costs some microseconds: too much for a call that takes less).
+///
+/// # Errors
+/// As [`interruptible`].
+pub fn interruptible_if<T: Send>(
+    py: Python<'_>,
+    long: bool,
+    work: impl FnOnce(&Cancel) -> T + Send,
+) -> PyResult<T> {
+    if long { interruptible(py, work) } else { Ok(py.detach(|| work(&Cancel::new()))) }
+}
+
+/// Whether a bot's decision may take long: the Monte Carlo bots (`mc`, `mc:N`, `mc:Nms`).
+pub fn slow_bot(bot: &str) -> bool {
+    bot.starts_with("mc")
+}

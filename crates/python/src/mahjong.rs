@@ -3,9 +3,9 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use rayon::prelude::*;
+use tabletop_core::drive::NO_PROGRESS;
 use tabletop_core::seeded_rng;
-use tabletop_mahjong::{DistanceReport, Hand, Wall};
+use tabletop_mahjong::{DistanceReport, Hand, SimulateManyError, Wall};
 
 use crate::interrupt;
 use crate::{args, error};
@@ -46,22 +46,18 @@ fn simulate_many<'py>(
     lines: bool,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
     // Parse and play without the GIL; each game's log comes back as one text, split into
-    // lines by Python's `str.splitlines` (far cheaper than one Rust string per line).
-    let logs = py.detach(|| -> Result<Vec<String>, (usize, tabletop_mahjong::WallError)> {
-        let parsed: Vec<Result<Wall, _>> = walls.par_iter().map(|w| Wall::parse(w)).collect();
-        // The first malformed wall, whatever the thread that read it.
-        let walls: Vec<Wall> = parsed
-            .into_iter()
-            .enumerate()
-            .map(|(i, w)| w.map_err(|e| (i, e)))
-            .collect::<Result<_, _>>()?;
-        Ok(walls
-            .par_iter()
-            .map(|w| tabletop_mahjong::log_text(&tabletop_mahjong::simulate(w).events))
-            .collect())
-    });
-    let logs = logs.map_err(|(i, e)| {
-        error::input_error(format!("wall {i}: {}", error::chain(&e)), error::wall_line(&e), None)
+    // lines by Python's `str.splitlines` (far cheaper than one Rust string per line). Ctrl-C
+    // stops the games and raises KeyboardInterrupt.
+    let logs = interrupt::interruptible(py, |cancel| {
+        tabletop_mahjong::simulate_many(walls.as_slice(), cancel, NO_PROGRESS)
+    })?;
+    let logs = logs.map_err(|e| match e {
+        SimulateManyError::Wall { index, source } => error::input_error(
+            format!("wall {index}: {}", error::chain(&source)),
+            error::wall_line(&source),
+            None,
+        ),
+        SimulateManyError::Cancelled(_) => interrupt::interrupted(),
     })?;
     logs.iter().map(|text| log_object(py, text, lines)).collect()
 }
@@ -77,24 +73,11 @@ fn simulate_many<'py>(
 fn stats<'py>(py: Python<'py>, games: args::Int, seed: args::Int) -> PyResult<Bound<'py, PyAny>> {
     let games = games.get("games", 1, i128::from(MAX_GAMES))? as u64;
     let seed = seed.seed("seed")?;
-    // `summarise_seeded`'s fold, with Ctrl-C: the games not played yet are skipped and
-    // KeyboardInterrupt raised.
+    // Ctrl-C: the games not played yet are skipped and KeyboardInterrupt raised.
     let summary = interrupt::interruptible(py, |cancel| {
-        use rayon::prelude::*;
-        (0..games)
-            .into_par_iter()
-            .map(|i| (!cancel.is_cancelled()).then_some(i))
-            .while_some()
-            .fold(tabletop_mahjong::Totals::new, |mut totals, i| {
-                totals.play(&tabletop_mahjong::seeded_wall(seed, i));
-                totals
-            })
-            .reduce(tabletop_mahjong::Totals::new, |mut a, b| {
-                a.merge(&b);
-                a
-            })
-            .summary()
-    })?;
+        tabletop_mahjong::summarise_seeded(games, seed, cancel, NO_PROGRESS)
+    })?
+    .map_err(|_| interrupt::interrupted())?;
     let json = serde_json::to_string(&summary)
         .map_err(|e| PyValueError::new_err(format!("cannot serialise the summary: {e}")))?;
     py.import("json")?.call_method1("loads", (json,))

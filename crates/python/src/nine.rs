@@ -1,13 +1,13 @@
 //! `tabletop.nine`: deals, the exact solver, the deal search.
 
-use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use rayon::prelude::*;
+use tabletop_core::drive::NO_PROGRESS;
 use tabletop_core::seeded_rng;
 use tabletop_nine::{FirstMoverReport, Move, Player, Solver};
 use tabletop_play::limits::{NINE_MAX_FIND_BUDGET, NINE_MAX_SOLVED_DEALS};
 
-use crate::interrupt::interruptible;
+use crate::interrupt::{interrupted, interruptible};
 use crate::{args, error};
 
 /// A deal of Nine: Alice's 18 cards and Bob's 18 cards, the whole 36-card deck.
@@ -236,14 +236,12 @@ fn solve_many(py: Python<'_>, deals: &Bound<'_, PyAny>) -> PyResult<Vec<Value>> 
         })?
         .map(|d| d?.extract::<Deal>().map_err(PyErr::from))
         .collect::<PyResult<Vec<Deal>>>()?;
+    let deals: Vec<tabletop_nine::Deal> = deals.into_iter().map(|d| d.0).collect();
     // Ctrl-C stops it: the deals not solved yet are skipped, and KeyboardInterrupt raised.
-    let values = interruptible(py, |cancel| {
-        deals
-            .par_iter()
-            .map(|d| (!cancel.is_cancelled()).then(|| Value::from(tabletop_nine::solve_deal(d.0))))
-            .collect::<Option<Vec<Value>>>()
-    })?;
-    values.ok_or_else(|| PyKeyboardInterrupt::new_err("interrupted"))
+    let values =
+        interruptible(py, |cancel| tabletop_nine::solve_many(&deals, cancel, NO_PROGRESS))?
+            .map_err(|_| interrupted())?;
+    Ok(values.into_iter().map(Value::from).collect())
 }
 
 /// The values of `count` random deals, deal `i` drawn as `Deal.random(sub_seed(seed, i))`
@@ -254,16 +252,10 @@ fn solve_random(py: Python<'_>, count: args::Int, seed: args::Int) -> PyResult<V
     let count = count.get("count (the deals per call)", 0, NINE_MAX_SOLVED_DEALS.into())? as u64;
     let seed = seed.seed("seed")?;
     // Ctrl-C stops it: the deals not solved yet are skipped, and KeyboardInterrupt raised.
-    let values = interruptible(py, |cancel| {
-        (0..count)
-            .into_par_iter()
-            .map(|i| {
-                let deal = tabletop_nine::seeded_deal(seed, i);
-                (!cancel.is_cancelled()).then(|| Value::from(tabletop_nine::solve_deal(deal)))
-            })
-            .collect::<Option<Vec<Value>>>()
-    })?;
-    values.ok_or_else(|| PyKeyboardInterrupt::new_err("interrupted"))
+    let values =
+        interruptible(py, |cancel| tabletop_nine::solve_random(count, seed, cancel, NO_PROGRESS))?
+            .map_err(|_| interrupted())?;
+    Ok(values.into_iter().map(Value::from).collect())
 }
 
 /// The importance of the first move of `deal`: `abs(alice_first - bob_first)`.
@@ -276,7 +268,7 @@ fn importance(py: Python<'_>, deal: Deal) -> u32 {
 /// at most `budget` deals (the deal of `tabletop nine find`).
 ///
 /// Raises `ValueError` when no deal has that importance (the achievable ones are 0 to 24, 26
-/// and 30) or when the budget runs out. Releases the GIL.
+/// and 30) or when the budget runs out. Releases the GIL; Ctrl-C stops the search.
 #[pyfunction]
 #[pyo3(signature = (importance, seed = args::Int::of(1), budget = args::Int::of(1_000_000)))]
 fn find(
@@ -288,9 +280,11 @@ fn find(
     let budget = budget.get("budget (solved deals)", 1, NINE_MAX_FIND_BUDGET.into())? as u64;
     let importance = importance.get("importance", 0, i128::from(u32::MAX))? as u32;
     let seed = seed.seed("seed")?;
-    py.detach(|| tabletop_nine::find_deal(importance, seed, budget))
-        .map(Deal)
-        .map_err(|e| error::value_error(&e))
+    match interruptible(py, |_| tabletop_nine::find_deal(importance, seed, budget))? {
+        Ok(deal) => Ok(Deal(deal)),
+        Err(tabletop_nine::FindError::Cancelled) => Err(interrupted()),
+        Err(e) => Err(error::value_error(&e)),
+    }
 }
 
 /// Registers `tabletop.nine`.

@@ -311,7 +311,8 @@ impl SpielCore {
         };
         self.game.check_bot(bot).map_err(|e| PyValueError::new_err(e.to_string()))?;
         let game = &self.game;
-        Ok(py.detach(|| game.bot_id(bot, seed)))
+        let long = crate::interrupt::slow_bot(bot);
+        crate::interrupt::interruptible_if(py, long, |_| game.bot_id(bot, seed))
     }
 
     /// The exact analysis of the position for the player to act, as a dict (Nine: the
@@ -331,7 +332,8 @@ impl SpielCore {
             ));
         };
         let game = &self.game;
-        let value = py.detach(|| game.analyse(seed)).map_err(play_error)?;
+        let value =
+            crate::interrupt::interruptible(py, |_| game.analyse(seed))?.map_err(play_error)?;
         from_json(py, &value)
     }
 

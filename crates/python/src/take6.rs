@@ -192,7 +192,9 @@ fn arena<'py>(
             seed,
             |e, bot_seed| match (&lineup[e], &objects[e % objects.len()]) {
                 (_, Some(obj)) => Seat::Python(PyBot { obj: obj.clone(), error: &failed }),
-                (Entrant::Builtin(kind), None) => Seat::Builtin(kind.build(bot_seed), py),
+                (Entrant::Builtin(kind), None) => {
+                    Seat::Builtin(BuiltinSeat::new(*kind, bot_seed, py, &failed))
+                }
                 (Entrant::External(_), None) => unreachable!("a Python bot has its object"),
             },
             || failed.borrow_mut().take().map_or(Ok(()), Err),
@@ -297,21 +299,67 @@ impl Bot for PyBot<'_, '_> {
 /// A seat of `play_hand` and `arena`: a built-in bot, which decides with the GIL released,
 /// or a Python one.
 enum Seat<'py, 'a> {
-    Builtin(AnyBot, Python<'py>),
+    Builtin(BuiltinSeat<'py, 'a>),
     Python(PyBot<'py, 'a>),
+}
+
+/// A built-in bot in a seat beside Python code. The Monte Carlo bots decide with Ctrl-C
+/// answered ([`interrupt::interruptible`]): the signal's exception is kept in `error`, as a
+/// Python bot's, and from then on every built-in bot plays its lowest card and the default
+/// row so that the hand ends at once and the exception is raised.
+struct BuiltinSeat<'py, 'a> {
+    bot: AnyBot,
+    /// Whether a decision can take long (a Monte Carlo bot).
+    slow: bool,
+    py: Python<'py>,
+    error: &'a RefCell<Option<PyErr>>,
+}
+
+impl<'py, 'a> BuiltinSeat<'py, 'a> {
+    fn new(kind: BotKind, seed: u64, py: Python<'py>, error: &'a RefCell<Option<PyErr>>) -> Self {
+        let slow = matches!(kind, BotKind::MonteCarlo { .. } | BotKind::MonteCarloTimed { .. });
+        BuiltinSeat { bot: kind.build(seed), slow, py, error }
+    }
+
+    /// `decide(bot)` with the GIL released, or `fallback` once an exception is pending.
+    fn decide<T: Send>(
+        &mut self,
+        decide: impl FnOnce(&mut AnyBot) -> T + Send,
+        fallback: impl FnOnce() -> T,
+    ) -> T {
+        if self.error.borrow().is_some() {
+            return fallback();
+        }
+        let bot = &mut self.bot;
+        if !self.slow {
+            return self.py.detach(|| decide(bot));
+        }
+        match interrupt::interruptible(self.py, |_| decide(bot)) {
+            Ok(t) => t,
+            Err(e) => {
+                *self.error.borrow_mut() = Some(e);
+                fallback()
+            }
+        }
+    }
 }
 
 impl Bot for Seat<'_, '_> {
     fn choose_card(&mut self, view: &View<'_>) -> Card {
         match self {
-            Seat::Builtin(b, py) => py.detach(|| b.choose_card(view)),
+            Seat::Builtin(b) => b.decide(
+                |bot| bot.choose_card(view),
+                || view.hand.first().expect("a player to move holds a card"),
+            ),
             Seat::Python(b) => b.choose_card(view),
         }
     }
 
     fn choose_row(&mut self, view: &View<'_>, card: Card) -> usize {
         match self {
-            Seat::Builtin(b, py) => py.detach(|| b.choose_row(view, card)),
+            Seat::Builtin(b) => {
+                b.decide(|bot| bot.choose_row(view, card), || view.table.fewest_heads_row())
+            }
             Seat::Python(b) => b.choose_row(view, card),
         }
     }
@@ -329,7 +377,7 @@ impl Bot for Seat<'_, '_> {
 /// what its seat may see.
 ///
 /// An exception raised by a Python bot, or a card it does not hold, is raised once the hand is
-/// over.
+/// over. Ctrl-C stops a Monte Carlo bot's decision and ends the hand at once.
 #[pyfunction]
 #[pyo3(signature = (
     bots, seed = args::Int::of(0), cards = args::Int::of(10), rows = args::Int::of(4),
@@ -349,8 +397,13 @@ fn play_hand(
     let mut seats = Vec::with_capacity(bots.len());
     for (i, b) in bots.into_iter().enumerate() {
         if let Ok(name) = b.extract::<String>() {
-            let bot = bot_kind(&name)?.build(sub_seed(seed, i as u64 + 1));
-            seats.push(Seat::Builtin(bot, b.py()));
+            let bot_seed = sub_seed(seed, i as u64 + 1);
+            seats.push(Seat::Builtin(BuiltinSeat::new(
+                bot_kind(&name)?,
+                bot_seed,
+                b.py(),
+                &failed,
+            )));
         } else if is_python_bot(&b)? {
             seats.push(Seat::Python(PyBot { obj: b, error: &failed }));
         } else {
