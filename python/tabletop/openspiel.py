@@ -23,9 +23,9 @@ exploitability, ``evaluate_bots``, ``random_sim_test``) run on them unchanged. C
 explicit with their probabilities; ``information_state_string``/``_tensor`` and
 ``observation_string``/``_tensor`` come from the games' own ``Game`` implementations and show
 a player only what that player may know. States pickle, serialise, clone and undo;
-``resample_from_infostate`` draws a state the player cannot tell from the true one (Take 6!
-and Mahjong; late in a Mahjong hand it may raise ``ValueError`` when no wall consistent with
-the other players' claims is found in 2,000 draws).
+``resample_from_infostate`` draws a state the player cannot tell from the true one (the same
+information state, the same player to act; the game's own resampling, which never fails; in
+the perfect-information games the state itself).
 
 A game whose parameters leave nothing to chance (Nine with ``deal``, Mahjong with ``wall``,
 Take 6! with ``script``) reports ``ChanceMode.DETERMINISTIC`` and ``max_chance_outcomes() == 0``
