@@ -42,7 +42,8 @@ Beyond OpenSpiel's API, every state offers tabletop's own strength:
 Limitation: OpenSpiel's C++ ``State`` cannot forward ``undo_action`` to Python, so
 ``undo_action`` is provided in Python (``history()``, ``move_number()``, ``serialize()`` and
 the rest seen from Python are right after it); C++ code that reads a state's C++ history after
-an ``undo_action`` sees the history from before it.
+an ``undo_action`` sees the history from before it, and after ``resample_from_infostate`` (a
+state made with its history, not by applying it) an empty one.
 """
 
 from __future__ import annotations
@@ -256,11 +257,7 @@ class TabletopState(pyspiel.State):
         seed = 0
         for _ in range(3):
             seed = (seed << 21) ^ int(float(probability_sampler()) * (1 << 21))
-        core = self._core.resample(int(player_id), seed)
-        state = self.get_game().new_initial_state()
-        for _, action in core.steps():
-            state.apply_action(action)
-        return state
+        return TabletopState(self.get_game(), self._core.resample(int(player_id), seed))
 
     # tabletop's own strength.
     def bots(self):

@@ -465,8 +465,8 @@ fn history_replays<G: Game>(start: &G, state: &G) -> bool {
         return true;
     }
     let mut again = start.clone();
-    for a in history {
-        if again.try_apply(a).is_err() {
+    for (turn, a) in history {
+        if again.turn() != turn || again.try_apply(a).is_err() {
             return false;
         }
     }
@@ -824,7 +824,7 @@ mod tests {
         }
 
         /// With [`Fault::HistoryOff`], an empty history once a step is made.
-        fn history(&self) -> Option<Vec<u8>> {
+        fn history(&self) -> Option<Vec<(Turn, u8)>> {
             (self.fault == Fault::HistoryOff && self.bonus.is_some()).then(Vec::new)
         }
     }

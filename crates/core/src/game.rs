@@ -467,9 +467,10 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     }
 
     /// Every action and chance outcome applied since the state [`Game::new`] made, oldest
-    /// first, where the game keeps them (the hidden-information games do: it is how a front
-    /// end that records ids follows a [`Game::resample_from_infostate`]); `None` by default.
-    fn history(&self) -> Option<Vec<Self::Action>> {
+    /// first, with who acted ([`Turn::Chance`] or the player: OpenSpiel's `FullHistory`),
+    /// where the game keeps them (the hidden-information games do: it is how a front end that
+    /// records ids follows a [`Game::resample_from_infostate`]); `None` by default.
+    fn history(&self) -> Option<Vec<(Turn, Self::Action)>> {
         None
     }
 

@@ -638,12 +638,14 @@ impl Game for Mahjong {
     }
 
     /// The wall's tiles front first, when it was drawn by chance; then the players' actions.
-    fn history(&self) -> Option<Vec<MahjongAction>> {
+    fn history(&self) -> Option<Vec<(Turn, MahjongAction)>> {
+        let chance = |&k: &Kind| (Turn::Chance, MahjongAction::Tile(k));
         Some(match &self.stage {
-            Stage::Wall { drawn, .. } => drawn.iter().map(|&k| MahjongAction::Tile(k)).collect(),
+            Stage::Wall { drawn, .. } => drawn.iter().map(chance).collect(),
             Stage::Dealt(t) => {
-                let wall = t.wall().tiles().iter().filter(|_| self.by_chance);
-                wall.map(|&k| MahjongAction::Tile(k)).chain(actions(t)).collect()
+                let wall = t.wall().tiles().iter().filter(|_| self.by_chance).map(chance);
+                let moves = actions(t).into_iter().map(|(p, a)| (Turn::Player(p.index()), a));
+                wall.chain(moves).collect()
             }
         })
     }

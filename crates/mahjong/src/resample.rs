@@ -29,38 +29,39 @@ const CANDIDATES: usize = 48;
 /// The swaps the walk tries.
 const WALK: usize = 48;
 
-/// The player actions that played `position` from its deal, in order: the discards (a pass
-/// as `PASS`) and, when the players decide their claims, the claims, skips and self-drawn
-/// wins.
-pub(crate) fn actions(position: &Position) -> Vec<MahjongAction> {
+/// The player actions that played `position` from its deal, in order, with who made them:
+/// the discards (a pass as `PASS`) and, when the players decide their claims, the claims,
+/// skips and self-drawn wins.
+pub(crate) fn actions(position: &Position) -> Vec<(Player, MahjongAction)> {
     let claims = position.decides_claims();
-    let mut skips = position.skips().iter().map(|&(at, _)| at).peekable();
+    let mut skips = position.skips().iter().peekable();
     let mut out = Vec::new();
     let skip = MahjongAction::Claim(Claim::Skip);
     for (i, e) in position.events().iter().enumerate() {
-        while skips.next_if(|&at| at == i).is_some() {
-            out.push(skip);
+        while let Some(&(_, p)) = skips.next_if(|&&(at, _)| at == i) {
+            out.push((p, skip));
         }
-        match *e {
-            Event::Discard { tile, .. } => out.push(MahjongAction::Tile(tile)),
-            Event::Pass { .. } => out.push(MahjongAction::Tile(Kind::PASS)),
-            Event::Pong { .. } if claims => out.push(MahjongAction::Claim(Claim::Pong)),
-            Event::Chow { lowest, .. } if claims => {
-                out.push(MahjongAction::Claim(Claim::Chow(lowest)));
+        let action = match *e {
+            Event::Discard { player, tile } => (player, MahjongAction::Tile(tile)),
+            Event::Pass { player, .. } => (player, MahjongAction::Tile(Kind::PASS)),
+            Event::Pong { player, .. } if claims => (player, MahjongAction::Claim(Claim::Pong)),
+            Event::Chow { player, lowest } if claims => {
+                (player, MahjongAction::Claim(Claim::Chow(lowest)))
             }
-            Event::Ron { .. } if claims => out.push(MahjongAction::Claim(Claim::Ron)),
-            Event::SelfDrawn { .. } if claims => out.push(MahjongAction::SelfDrawn),
-            _ => {}
-        }
+            Event::Ron { player } if claims => (player, MahjongAction::Claim(Claim::Ron)),
+            Event::SelfDrawn { player } if claims => (player, MahjongAction::SelfDrawn),
+            _ => continue,
+        };
+        out.push(action);
     }
-    out.extend(skips.map(|_| skip));
+    out.extend(skips.map(|&(_, p)| (p, skip)));
     out
 }
 
 /// The game dealt from `wall` and played by `actions`, if every action is legal in turn.
-fn replay(wall: &Wall, claims: bool, actions: &[MahjongAction]) -> Option<Position> {
+fn replay(wall: &Wall, claims: bool, actions: &[(Player, MahjongAction)]) -> Option<Position> {
     let mut t = Position::with_claims(wall, claims);
-    for &a in actions {
+    for &(_, a) in actions {
         match a {
             MahjongAction::Tile(k) => t.try_discard(k).ok()?,
             MahjongAction::Claim(c) => t.try_claim(c).ok()?,

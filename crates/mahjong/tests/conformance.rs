@@ -551,7 +551,8 @@ fn resampled_states_keep_everything_the_player_saw() {
             }
             let mut again =
                 Mahjong::new(&MahjongParams { wall: None, claims: g.decides_claims() }).unwrap();
-            for a in other.history().unwrap() {
+            for (turn, a) in other.history().unwrap() {
+                assert_eq!(again.turn(), turn);
                 again.try_apply(a).unwrap();
             }
             assert_eq!(again, other);

@@ -116,8 +116,8 @@ pub trait ErasedGame: Send + Sync + std::fmt::Debug {
     /// [`Game::resample_from_infostate`]: a state `player` cannot tell from this one, drawn
     /// with `rng`.
     fn resample_from_infostate(&self, player: usize, rng: &mut Rng) -> Box<dyn ErasedGame>;
-    /// [`Game::history`] as ids.
-    fn history_ids(&self) -> Option<Vec<usize>>;
+    /// [`Game::history`] with ids.
+    fn history_ids(&self) -> Option<Vec<(Turn, usize)>>;
     /// See [`Game::text`].
     fn text(&self) -> String;
     /// See [`Game::max_remaining_steps`].
@@ -288,8 +288,8 @@ impl<G: Present> ErasedGame for G {
     fn resample_from_infostate(&self, player: usize, rng: &mut Rng) -> Box<dyn ErasedGame> {
         Box::new(Game::resample_from_infostate(self, player, rng))
     }
-    fn history_ids(&self) -> Option<Vec<usize>> {
-        Game::history(self).map(|h| h.into_iter().map(|a| self.action_id(a)).collect())
+    fn history_ids(&self) -> Option<Vec<(Turn, usize)>> {
+        Game::history(self).map(|h| h.into_iter().map(|(t, a)| (t, self.action_id(a))).collect())
     }
     fn text(&self) -> String {
         Game::text(self)
@@ -532,7 +532,8 @@ mod tests {
                 let own = Game::resample_from_infostate(&game, p, &mut seeded_rng(seed));
                 assert!(sample.same_state(&own));
             }
-            let ids = Game::history(&game).map(|h| h.iter().map(|&a| game.action_id(a)).collect());
+            let ids = Game::history(&game)
+                .map(|h| h.iter().map(|&(t, a)| (t, game.action_id(a))).collect());
             assert_eq!(erased.history_ids(), ids);
             assert_eq!(erased.turn(), Game::turn(&game));
             assert_eq!(erased.returns(), Game::returns(&game));

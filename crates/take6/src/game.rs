@@ -1022,8 +1022,12 @@ impl Game for Take6 {
     }
 
     /// Every step: the deals (after a script's, which [`Game::new`] makes) and the decisions.
-    fn history(&self) -> Option<Vec<Action>> {
-        Some(self.history.iter().map(|&(_, a)| a).collect())
+    fn history(&self) -> Option<Vec<(Turn, Action)>> {
+        let turn = |actor| match actor {
+            Actor::Player(p) => Turn::Player(usize::from(p)),
+            Actor::Dealt(_) | Actor::Start(_) => Turn::Chance,
+        };
+        Some(self.history.iter().map(|&(actor, a)| (turn(actor), a)).collect())
     }
 
     fn information_state_string(&self, player: usize) -> String {
