@@ -23,9 +23,9 @@ exploitability, ``evaluate_bots``, ``random_sim_test``) run on them unchanged. C
 explicit with their probabilities; ``information_state_string``/``_tensor`` and
 ``observation_string``/``_tensor`` come from the games' own ``Game`` implementations and show
 a player only what that player may know. States pickle, serialise, clone and undo;
-``resample_from_infostate`` draws a state the player cannot tell from the true one (Take 6!
-and Mahjong; late in a Mahjong hand it may raise ``ValueError`` when no wall consistent with
-the other players' claims is found in 2,000 draws).
+``resample_from_infostate`` draws a state the player cannot tell from the true one (the same
+information state, the same player to act; the game's own resampling, which never fails; in
+the perfect-information games the state itself).
 
 A game whose parameters leave nothing to chance (Nine with ``deal``, Mahjong with ``wall``,
 Take 6! with ``script``) reports ``ChanceMode.DETERMINISTIC`` and ``max_chance_outcomes() == 0``
@@ -42,7 +42,8 @@ Beyond OpenSpiel's API, every state offers tabletop's own strength:
 Limitation: OpenSpiel's C++ ``State`` cannot forward ``undo_action`` to Python, so
 ``undo_action`` is provided in Python (``history()``, ``move_number()``, ``serialize()`` and
 the rest seen from Python are right after it); C++ code that reads a state's C++ history after
-an ``undo_action`` sees the history from before it.
+an ``undo_action`` sees the history from before it, and after ``resample_from_infostate`` (a
+state made with its history, not by applying it) an empty one.
 """
 
 from __future__ import annotations
@@ -256,11 +257,7 @@ class TabletopState(pyspiel.State):
         seed = 0
         for _ in range(3):
             seed = (seed << 21) ^ int(float(probability_sampler()) * (1 << 21))
-        core = self._core.resample(int(player_id), seed)
-        state = self.get_game().new_initial_state()
-        for _, action in core.steps():
-            state.apply_action(action)
-        return state
+        return TabletopState(self.get_game(), self._core.resample(int(player_id), seed))
 
     # tabletop's own strength.
     def bots(self):

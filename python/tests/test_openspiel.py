@@ -344,6 +344,80 @@ def test_ismcts_plays_mahjong():
     assert action in state.legal_actions()
 
 
+class _Level:
+    """An IS-MCTS evaluator that scores every leaf 0 with uniform priors: the search then
+    spends its time on what is tested here, the worlds it samples."""
+
+    def __init__(self, players):
+        self._zeros = np.zeros(players)
+
+    def evaluate(self, state):
+        return self._zeros
+
+    def prior(self, state):
+        legal = state.legal_actions()
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+
+def test_ismcts_plays_200_mahjong_games_with_claims_to_the_end():
+    # OpenSpiel's IS-MCTS asserts that every world it samples has the root's information state
+    # and player to act. It plays one seat (a different one each game), claims and skips
+    # included, the rules bot the others, 200 games to the end. Four simulations a decision
+    # (each a resampled world) keep it to CI time.
+    game = pyspiel.load_game("tabletop_mahjong(claims=true)")
+    rng = np.random.RandomState(7)
+    bot = ismcts.ISMCTSBot(game, _Level(4), 1.4, 4, random_state=rng)
+    searched = claims = skips = 0
+    for g in range(200):
+        state = random_state(game, rng, 148)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            if state.current_player() == g % 4:
+                action = bot.step(state)
+                assert action in legal
+                searched += len(legal) > 1
+                text = state.action_to_string(state.current_player(), action)
+                claims += text in ("PONG", "RON") or text.startswith("CHOW")
+                skips += text == "SKIP"
+            else:
+                action = state.bot_action("rules")
+            state.apply_action(action)
+    assert searched > 2000 and claims > 20 and skips > 20, (searched, claims, skips)
+
+
+def test_mahjong_resampling_with_claims_keeps_who_acts():
+    game = pyspiel.load_game("tabletop_mahjong(claims=true)")
+    rng = np.random.RandomState(3)
+    sampler = pyspiel.UniformProbabilitySampler(0, 1)
+    checked = 0
+    while checked < 12:
+        # Random play to a claim decision: who acts is in everyone's information state.
+        state = random_state(game, rng, 148)
+        while not state.is_terminal() and "to decide a claim" not in (
+            state.information_state_string(0)
+        ):
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        if state.is_terminal():
+            continue
+        checked += 1
+        for player in range(4):
+            sampled = state.resample_from_infostate(player, sampler)
+            assert sampled.current_player() == state.current_player()
+            assert sampled.information_state_string(player) == state.information_state_string(
+                player
+            )
+            assert sampled.information_state_tensor(player) == state.information_state_tensor(
+                player
+            )
+            if player == state.current_player():
+                assert sampled.legal_actions() == state.legal_actions()
+            # The sample is a state of the game: its history replays to it.
+            again = game.new_initial_state()
+            for a in sampled.history():
+                again.apply_action(a)
+            assert str(again) == str(sampled)
+
+
 def test_scripted_and_pasted_games_tell_the_truth_and_pickle():
     script = (ROOT / "crates" / "take6" / "tests" / "data" / "sample.in").read_text()
     game = tos.load("take6", script=script)

@@ -21,9 +21,14 @@
 //!    within the utility range, summing to 0 for zero-sum games; rewards add up to the returns;
 //! 7. replaying the actions from the start rebuilds every state exactly (what records and undo
 //!    rest on);
-//! 8. for imperfect-information games, with [`Options::indistinguishable`]: each player's
-//!    information state and observation (strings and tensors) are equal in a state that
-//!    differs only in what that player cannot see.
+//! 8. with [`Options::hidden`], for imperfect-information games, for every player at every step: a state drawn by
+//!    [`Game::resample_from_infostate`] has the same information state and observation
+//!    (strings and tensors) for that player, the same player to act and, when that player is
+//!    to act, the same legal actions; its invariant check holds, and where the game keeps its
+//!    history ([`Game::history`]) the sample's replays from the start to the sample;
+//! 9. where the game keeps its history, it replays from the start to the state (at the steps
+//!    check 7 replays). Checks 8 and 9 replay a history from a start where it begins (an
+//!    empty history), not from one in the middle of a game.
 
 use std::fmt::Debug;
 
@@ -31,29 +36,23 @@ use rand::Rng as _;
 use rand::seq::IndexedRandom;
 use thiserror::Error;
 
-use crate::{Game, Rng, Turn, Utility, sample_outcome, seeded_rng, sub_seed};
+use crate::{Game, Information, Rng, Turn, Utility, sample_outcome, seeded_rng, sub_seed};
 
 /// What to run.
 #[derive(Clone, Debug)]
-pub struct Options<G> {
+pub struct Options {
     /// The number of random games played from the start state.
     pub playouts: usize,
     /// Replay from the start to every step of the first game (quadratic), then to one random
     /// step of each later game.
     pub replay: bool,
-    /// For the hidden-information check: a state that `player` cannot tell apart from `state`
-    /// (another deal of the cards `player` has not seen, say), or `None` when there is no
-    /// such state to make. Compared at every step of every game.
-    pub indistinguishable: Option<Indistinguishable<G>>,
+    /// Check 8: every player's information set resampled at every step of every game.
+    pub hidden: bool,
 }
 
-/// Makes a state that `player` cannot tell apart from `state` (another deal of the cards
-/// `player` has not seen, say), or `None` when there is no such state to make.
-pub type Indistinguishable<G> = fn(state: &G, player: usize, rng: &mut Rng) -> Option<G>;
-
-impl<G> Default for Options<G> {
-    fn default() -> Options<G> {
-        Options { playouts: 20, replay: true, indistinguishable: None }
+impl Default for Options {
+    fn default() -> Options {
+        Options { playouts: 20, replay: true, hidden: true }
     }
 }
 
@@ -66,7 +65,7 @@ pub struct Report {
     pub steps: usize,
     /// The chance outcomes among them.
     pub chance_steps: usize,
-    /// The states compared with a state that one player could not tell apart from them.
+    /// The states compared with a state resampled from one player's information state.
     pub hidden_checks: usize,
     /// The returns summed over the games, per player.
     pub total_returns: Vec<f64>,
@@ -184,8 +183,16 @@ pub enum Broken {
     /// Replaying the actions from the start gave another state.
     #[error("replaying the first {0} actions from the start gives another state")]
     Replay(usize),
-    /// A player's information differs between two states they cannot tell apart.
-    #[error("player {player}'s {what} differs in a state they cannot tell apart: {detail}")]
+    /// The game's own history ([`Game::history`]) does not replay from the start to the state
+    /// (of a state reached, or of one resampled for this player).
+    #[error("the history {detail}does not replay from the start to the state")]
+    History {
+        /// Whose resampled state's history, or empty for the state reached.
+        detail: String,
+    },
+    /// A state resampled from a player's information state differs from the state in what
+    /// that player knows or may do, or breaks the game's invariants.
+    #[error("player {player}'s {what} differs in a state resampled for them: {detail}")]
     Leak {
         /// The player.
         player: usize,
@@ -200,11 +207,7 @@ pub enum Broken {
 ///
 /// # Errors
 /// The first broken rule found.
-pub fn check<G: Game>(
-    start: G,
-    options: &Options<G>,
-    seed: u64,
-) -> Result<Report, ConformanceError> {
+pub fn check<G: Game>(start: G, options: &Options, seed: u64) -> Result<Report, ConformanceError> {
     let mut report = Report { total_returns: vec![0.0; start.num_players()], ..Report::default() };
     for playout in 0..options.playouts {
         let mut rng = seeded_rng(sub_seed(seed, playout as u64));
@@ -223,9 +226,9 @@ pub fn check<G: Game>(
             if copy != state {
                 return Err(fail(step, Broken::Clone));
             }
-            if let Some(make) = options.indistinguishable {
+            if options.hidden && G::TYPE.information == Information::Imperfect {
                 report.hidden_checks +=
-                    check_hidden(&state, make, &mut rng).map_err(|b| fail(step, b))?;
+                    check_hidden(&start, &state, &mut rng).map_err(|b| fail(step, b))?;
             }
             if state.is_terminal() {
                 break;
@@ -283,6 +286,9 @@ pub fn check<G: Game>(
                 }
                 if again != states[k] {
                     return Err(fail(k, Broken::Replay(k)));
+                }
+                if !history_replays(&start, &states[k]) {
+                    return Err(fail(k, Broken::History { detail: String::new() }));
                 }
             }
         }
@@ -449,18 +455,28 @@ fn cut(text: &str) -> String {
     }
 }
 
+/// Whether `state`'s own history, where the game keeps one, replays from `start` to it
+/// (when `start` is where the history begins: a start in the middle of a game is not).
+fn history_replays<G: Game>(start: &G, state: &G) -> bool {
+    let Some(history) = state.history() else {
+        return true;
+    };
+    if start.history().is_some_and(|h| !h.is_empty()) {
+        return true;
+    }
+    let mut again = start.clone();
+    for (turn, a) in history {
+        if again.turn() != turn || again.try_apply(a).is_err() {
+            return false;
+        }
+    }
+    again == *state
+}
+
 /// Check 8 at one state: the number of comparisons made.
-fn check_hidden<G: Game>(
-    state: &G,
-    make: Indistinguishable<G>,
-    rng: &mut Rng,
-) -> Result<usize, Broken> {
-    let mut compared = 0;
+fn check_hidden<G: Game>(start: &G, state: &G, rng: &mut Rng) -> Result<usize, Broken> {
     for player in 0..state.num_players() {
-        let Some(other) = make(state, player, rng) else {
-            continue;
-        };
-        compared += 1;
+        let other = state.resample_from_infostate(player, rng);
         let leak = |what, a: &dyn Debug, b: &dyn Debug| Broken::Leak {
             player,
             what,
@@ -484,20 +500,30 @@ fn check_hidden<G: Game>(
         if a != b {
             return Err(leak("observation tensor", &a, &b));
         }
+        if state.turn() != other.turn() {
+            return Err(leak("player to act", &state.turn(), &other.turn()));
+        }
         if state.current_player() == Some(player) && state.legal_actions() != other.legal_actions()
         {
             return Err(leak("legal actions", &state.legal_actions(), &other.legal_actions()));
         }
+        if let Err(e) = other.check_invariants() {
+            return Err(leak("invariant check", &"Ok", &e));
+        }
+        if !history_replays(start, &other) {
+            return Err(Broken::History {
+                detail: format!("of the state resampled for {player} "),
+            });
+        }
     }
-    Ok(compared)
+    Ok(state.num_players())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::{
-        ChanceMode, Dynamics, GameType, IllegalAction, Information, Number, ParamsError, Returns,
-        RewardModel,
+        ChanceMode, Dynamics, GameType, IllegalAction, Number, ParamsError, Returns, RewardModel,
     };
 
     /// A fault planted in [`Countdown`], each breaking one rule of the contract.
@@ -534,6 +560,9 @@ mod tests {
         Nondeterministic,
         Leak,
         LegalLeak,
+        ResampleTurn,
+        ResampleBroken,
+        HistoryOff,
     }
 
     /// Chance draws a bonus (0 or 1, seen by player 0 only), then two players take 1 or 2
@@ -773,19 +802,36 @@ mod tests {
             if self.fault == Fault::Invariant && self.left == 3 {
                 return Err("3 left".to_owned());
             }
+            if self.moves > 100 && self.fault == Fault::ResampleBroken {
+                return Err("more than 100 moves".to_owned());
+            }
             Ok(())
         }
-    }
 
-    /// Player 1 cannot see the bonus: the other bonus is a state they cannot tell apart.
-    fn other_bonus(state: &Countdown, player: usize, _: &mut Rng) -> Option<Countdown> {
-        let bonus = state.bonus?;
-        (player == 1).then(|| Countdown { bonus: Some(1 - bonus), ..state.clone() })
+        /// Player 1 cannot see the bonus: it is drawn again for them.
+        fn resample_from_infostate(&self, player: usize, rng: &mut Rng) -> Countdown {
+            let mut other = self.clone();
+            if player == 1 && self.bonus.is_some() {
+                other.bonus = Some(rng.random_range(0..2));
+                match self.fault {
+                    Fault::ResampleTurn if self.left > 0 => other.to_move ^= 1,
+                    // A count nobody sees, broken.
+                    Fault::ResampleBroken => other.moves = 1000,
+                    _ => {}
+                }
+            }
+            other
+        }
+
+        /// With [`Fault::HistoryOff`], an empty history once a step is made.
+        fn history(&self) -> Option<Vec<(Turn, u8)>> {
+            (self.fault == Fault::HistoryOff && self.bonus.is_some()).then(Vec::new)
+        }
     }
 
     fn run(fault: Fault) -> Result<Report, ConformanceError> {
         let start = Countdown { fault, ..Countdown::new(&()).unwrap() };
-        let options = Options { playouts: 30, replay: true, indistinguishable: Some(other_bonus) };
+        let options = Options { playouts: 30, replay: true, hidden: true };
         check(start, &options, 11)
     }
 
@@ -851,6 +897,13 @@ mod tests {
             (Fault::LegalLeak, |b| {
                 matches!(b, Broken::Leak { player: 1, what: "legal actions", .. })
             }),
+            (Fault::ResampleTurn, |b| {
+                matches!(b, Broken::Leak { player: 1, what: "player to act", .. })
+            }),
+            (Fault::ResampleBroken, |b| {
+                matches!(b, Broken::Leak { player: 1, what: "invariant check", .. })
+            }),
+            (Fault::HistoryOff, |b| matches!(b, Broken::History { .. })),
         ];
         for &(fault, is_expected) in expect {
             let e = run(fault).expect_err(&format!("{fault:?} was not found"));

@@ -453,6 +453,27 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         self.observation_string(player)
     }
 
+    /// A state drawn at random among those `player` cannot tell from this one (OpenSpiel's
+    /// `ResampleFromInfostate`): the same [`Game::information_state_string`] and
+    /// [`Game::information_state_tensor`] for `player`, the same player to act, and, when
+    /// `player` is to act, the same legal actions; everything `player` has not seen (other
+    /// players' cards, the rest of a deck or wall, secret choices) drawn again. It never
+    /// fails: there is always such a state (this one). For a perfect-information game the
+    /// state itself (the default); a game with hidden information overrides it where its rules
+    /// are. The conformance harness checks the contract on every game.
+    fn resample_from_infostate(&self, player: usize, rng: &mut Rng) -> Self {
+        let _ = (player, rng);
+        self.clone()
+    }
+
+    /// Every action and chance outcome applied since the state [`Game::new`] made, oldest
+    /// first, with who acted ([`Turn::Chance`] or the player: OpenSpiel's `FullHistory`),
+    /// where the game keeps them (the hidden-information games do: it is how a front end that
+    /// records ids follows a [`Game::resample_from_infostate`]); `None` by default.
+    fn history(&self) -> Option<Vec<(Turn, Self::Action)>> {
+        None
+    }
+
     /// [`Game::information_state_string`] as numbers, shaped
     /// [`Game::information_state_shape`]. The observation tensor by default.
     fn information_state_tensor(&self, player: usize) -> Vec<f32> {
@@ -691,6 +712,8 @@ mod tests {
         assert_eq!(g.information_state_tensor(0), [2.0]);
         assert_eq!(g.information_state_shape(), [1]);
         assert_eq!(g.hidden_tail(), 0);
+        assert_eq!(g.resample_from_infostate(0, &mut seeded_rng(1)), g, "perfect information");
+        assert_eq!(g.history(), None);
         assert_eq!(g.check_invariants(), Ok(()));
         g.apply(2);
         assert!(g.is_terminal());

@@ -18,9 +18,10 @@
 //! # What a player sees
 //! Their own hand, every meld, every discard and every public event; never another player's
 //! concealed hand or the wall. The information state is what they saw, in order: the log with
-//! the other players' draws hidden. The observation is the table now: their hand, the melds,
-//! the discards on the table and whose turn it is. [`Mahjong::indistinguishable`] deals the
-//! unseen tiles again, for the conformance harness.
+//! the other players' draws hidden, every claim skipped, and the claim decision due. The
+//! observation is the table now: their hand, the melds, the discards on the table and whose
+//! turn it is. [`Game::resample_from_infostate`] draws the wall again where they have not
+//! seen it, replaying the game to keep everything they saw.
 
 use std::fmt::Write as _;
 
@@ -32,6 +33,7 @@ use tabletop_core::{
     RewardModel, Rng, Turn, Utility, seeded_rng,
 };
 
+use crate::resample::{actions, resample};
 use crate::state::{Claim, Position};
 use crate::tile::{Direction, Player};
 use crate::wall::{Wall, shuffle};
@@ -177,14 +179,28 @@ impl MahjongAction {
 /// assert_eq!(game.position().unwrap().events(), simulate(&wall).events);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// Two states are equal when the game is in the same place, whether its wall was drawn by
+/// chance or given.
+#[derive(Clone, Debug)]
 pub struct Mahjong {
     stage: Stage,
     /// Whether the players decide their claims (the parameter `claims`).
     claims: bool,
     /// The number of events before the last player's action.
     last_from: usize,
+    /// Whether the wall was drawn by chance nodes (not given): what [`Game::history`]
+    /// starts with.
+    by_chance: bool,
 }
+
+impl PartialEq for Mahjong {
+    fn eq(&self, other: &Mahjong) -> bool {
+        (&self.stage, self.claims, self.last_from) == (&other.stage, other.claims, other.last_from)
+    }
+}
+
+impl Eq for Mahjong {}
 
 /// The table inline, not boxed: a batch of games reaches each one with a pointer less to
 /// follow (a step of 1024 Mahjong games 1.08x faster), and a deal allocates no box.
@@ -227,7 +243,7 @@ impl Mahjong {
     pub fn from_wall_with_claims(wall: &Wall, claims: bool) -> Mahjong {
         let table = Position::with_claims(wall, claims);
         let last_from = table.events().len();
-        Mahjong { stage: Stage::Dealt(table), claims, last_from }
+        Mahjong { stage: Stage::Dealt(table), claims, last_from, by_chance: false }
     }
 
     /// Whether the players decide their claims (the parameter `claims`).
@@ -255,40 +271,6 @@ impl Mahjong {
     /// on are what that action set off (the discard, the claims, the next draw).
     pub fn last_events_from(&self) -> usize {
         self.last_from
-    }
-
-    /// A state that `player` cannot tell apart from this one, for the conformance harness
-    /// ([`tabletop_core::conformance::Options::indistinguishable`]): the tiles `player` has not
-    /// seen dealt again at random, keeping every size. While the wall is drawn nobody has seen
-    /// a tile, so the drawn part is drawn again. Once the game is on, the other players'
-    /// concealed hands and the rest of the wall are dealt again, with the draw events that
-    /// brought those tiles, keeping everything public. The new log is legal tile by tile (a
-    /// [`crate::ReplayState`] replays it up to a re-dealt winner's win), but the fixed rules need not
-    /// have played it: a re-dealt hand may hold a claim or a win the rules would have taken,
-    /// and a re-dealt winner's hand need not be winning. Such a state is not reachable, but
-    /// every view of `player` must still be equal, which is what the harness compares; a
-    /// reachable re-deal would have to replay every claim decision of the other players and
-    /// is rarely found by sampling past the first few discards. `None` for a player who is
-    /// not `0..4`.
-    pub fn indistinguishable(&self, player: usize, rng: &mut Rng) -> Option<Mahjong> {
-        if player >= 4 {
-            return None;
-        }
-        let stage = match &self.stage {
-            Stage::Wall { drawn, .. } => {
-                let mut tiles = *Wall::sorted().tiles();
-                shuffle(&mut tiles, rng);
-                let mut left = [4; Kind::COUNT];
-                let drawn: ArrayVec<Kind, { Wall::LEN }> =
-                    tiles[..drawn.len()].iter().copied().collect();
-                for k in &drawn {
-                    left[k.index()] -= 1;
-                }
-                Stage::Wall { drawn, left }
-            }
-            Stage::Dealt(t) => Stage::Dealt(t.redeal(Player::from_index(player), rng)),
-        };
-        Some(Mahjong { stage, claims: self.claims, last_from: self.last_from })
     }
 
     fn viewer(player: usize) -> Player {
@@ -327,6 +309,7 @@ impl Game for Mahjong {
                 stage: Stage::Wall { drawn: ArrayVec::new(), left: [4; Kind::COUNT] },
                 claims: params.claims,
                 last_from: 0,
+                by_chance: true,
             }),
         }
     }
@@ -439,6 +422,7 @@ impl Game for Mahjong {
                 if drawn.is_full() {
                     let wall = Wall::from_tiles(drawn).expect("four of each kind");
                     *self = Mahjong::from_wall_with_claims(&wall, claims);
+                    self.by_chance = true;
                 }
             }
             (Stage::Wall { .. }, other) => debug_assert!(false, "{other} while the wall is drawn"),
@@ -524,7 +508,10 @@ impl Game for Mahjong {
     /// What `player` saw, in order: `you are X`, then while the wall is drawn
     /// `the wall: n of 148 tiles drawn`, and once it is dealt every log line
     /// ([`Event`]'s text), other players' draws as `Y IN ?`; with `claims`, after a discard,
-    /// `X SKIP` for each claim the player skipped on it (their own only).
+    /// `X SKIP` for each claim skipped on it (whose decision it is is public, so is a skip),
+    /// and while a claim is to be decided a last line `X to decide a claim on Y's t`. So the
+    /// information state says who acts: the player of the last draw, pong or chow, or the
+    /// one deciding a claim.
     fn information_state_string(&self, player: usize) -> String {
         let me = Mahjong::viewer(player);
         let mut s = format!("you are {me}\n");
@@ -533,7 +520,7 @@ impl Game for Mahjong {
                 let _ = writeln!(s, "the wall: {} of {} tiles drawn", drawn.len(), Wall::LEN);
             }
             Stage::Dealt(t) => {
-                let mut skips = t.skips().iter().filter(|&&(_, p)| p == me).peekable();
+                let mut skips = t.skips().iter().peekable();
                 for (i, e) in t.events().iter().enumerate() {
                     let _ = match *e {
                         Event::Draw { player, .. } if player != me => {
@@ -541,9 +528,16 @@ impl Game for Mahjong {
                         }
                         e => writeln!(s, "{e}"),
                     };
-                    while skips.next_if(|&&(at, _)| at == i + 1).is_some() {
-                        let _ = writeln!(s, "{me} SKIP");
+                    while let Some(&(_, p)) = skips.next_if(|&&(at, _)| at == i + 1) {
+                        let _ = writeln!(s, "{p} SKIP");
                     }
+                }
+                if let Some(c) = t.claim_due() {
+                    let _ = writeln!(
+                        s,
+                        "{} to decide a claim on {}'s {}",
+                        c.player, c.discarder, c.tile
+                    );
                 }
             }
         }
@@ -551,12 +545,14 @@ impl Game for Mahjong {
     }
 
     /// Shape `[1 + MAX_EVENTS, 54]` ([`Mahjong::MAX_EVENTS`] = 278): row 0 is the viewer (columns 0-3,
-    /// one-hot `A B C D`) and the share of the wall drawn (column 4: 1 once dealt); row `1 + i`
+    /// one-hot `A B C D`), the share of the wall drawn (column 4: 1 once dealt) and the player
+    /// to decide a claim, if one is due (columns 5-8, one-hot); row `1 + i`
     /// is event `i` of the log (zero rows after the last): columns 0-3 the player (one-hot;
     /// none for `DRAW`), 4-12 the kind of event (one-hot: draw, discard, pass, chow, pong, ron,
     /// self-drawn, win, draw game), 13-49 the tile (one-hot by [`Kind::index`]: the tile drawn,
     /// for the viewer's own draws only; the tile discarded, `PASS` for a pass; the lowest tile
-    /// of a chow; the kind of a pong), 50-53 the player a `PASS` names (one-hot).
+    /// of a chow; the kind of a pong), 50-53 the player a `PASS` names (one-hot) or, for a
+    /// discard, the players who skipped a claim on it.
     fn information_state_tensor(&self, player: usize) -> Vec<f32> {
         let me = Mahjong::viewer(player);
         let mut t = vec![0.0; (1 + Mahjong::MAX_EVENTS) * ROW];
@@ -565,6 +561,13 @@ impl Game for Mahjong {
         let Some(table) = self.position() else {
             return t;
         };
+        if let Some(c) = table.claim_due() {
+            t[5 + c.player.index()] = 1.0;
+        }
+        for &(at, p) in table.skips() {
+            // The skip follows the discard, event `at - 1`: its row is `at`.
+            t[at * ROW + 50 + p.index()] = 1.0;
+        }
         for (i, e) in table.events().iter().enumerate() {
             let row = &mut t[(1 + i) * ROW..(2 + i) * ROW];
             let (who, what, tile, target) = match *e {
@@ -596,6 +599,47 @@ impl Game for Mahjong {
 
     fn information_state_shape(&self) -> Vec<usize> {
         vec![1 + Mahjong::MAX_EVENTS, ROW]
+    }
+
+    /// While the wall is drawn nobody has seen a tile: the tiles drawn so far are drawn
+    /// again. Once dealt from a wall drawn by chance: the wall where `player` has not seen it
+    /// (the other players' draws, the tiles still in the wall) drawn again and the game
+    /// replayed with the same actions, keeping only a wall that shows `player` everything
+    /// they saw (the module `resample` says how; it always finds one). A given wall is a
+    /// parameter of the game, known to all: the state itself.
+    fn resample_from_infostate(&self, player: usize, rng: &mut Rng) -> Mahjong {
+        match &self.stage {
+            _ if player >= 4 => self.clone(),
+            Stage::Wall { drawn, .. } => {
+                let mut tiles = *Wall::sorted().tiles();
+                shuffle(&mut tiles, rng);
+                let mut left = [4; Kind::COUNT];
+                let drawn: ArrayVec<Kind, { Wall::LEN }> =
+                    tiles[..drawn.len()].iter().copied().collect();
+                for k in &drawn {
+                    left[k.index()] -= 1;
+                }
+                Mahjong { stage: Stage::Wall { drawn, left }, ..self.clone() }
+            }
+            Stage::Dealt(_) if !self.by_chance => self.clone(),
+            Stage::Dealt(t) => Mahjong {
+                stage: Stage::Dealt(resample(t, Player::from_index(player), rng)),
+                ..self.clone()
+            },
+        }
+    }
+
+    /// The wall's tiles front first, when it was drawn by chance; then the players' actions.
+    fn history(&self) -> Option<Vec<(Turn, MahjongAction)>> {
+        let chance = |&k: &Kind| (Turn::Chance, MahjongAction::Tile(k));
+        Some(match &self.stage {
+            Stage::Wall { drawn, .. } => drawn.iter().map(chance).collect(),
+            Stage::Dealt(t) => {
+                let wall = t.wall().tiles().iter().filter(|_| self.by_chance).map(chance);
+                let moves = actions(t).into_iter().map(|(p, a)| (Turn::Player(p.index()), a));
+                wall.chain(moves).collect()
+            }
+        })
     }
 
     /// The table now as `player` sees it: `you are X`; one line per player with their hand

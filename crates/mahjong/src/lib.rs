@@ -32,6 +32,7 @@ mod hand;
 mod judge;
 mod replay;
 mod report;
+mod resample;
 mod review;
 #[cfg(feature = "serde")]
 mod serde_impls;

@@ -23,7 +23,7 @@ use crate::event::{Event, Outcome};
 use crate::hand::key_slot;
 use crate::hand::{Hand, Meld};
 use crate::tile::{Direction, Kind, Player};
-use crate::wall::{Wall, shuffle};
+use crate::wall::Wall;
 
 /// Counts of one finished game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -872,83 +872,6 @@ impl Position {
                 }
             }
         })
-    }
-
-    /// The position with every tile `keep` has not seen dealt again at random: the other
-    /// players' concealed hands and the rest of the wall, keeping their sizes and everything
-    /// public (discards, melds, claims, the direction, whose turn it is, the outcome).
-    ///
-    /// A tile in another player's hand came from one of their draws (claimed tiles go to
-    /// melds). For each kind, the latest draws of that kind are taken as the ones still held,
-    /// so the earlier ones account for every discard and claim of the log, which stay
-    /// possible: the draws kept are redrawn from the pool of unseen tiles, the wall's draw
-    /// events and the hands are rewritten to match, and the cached distances recomputed. The
-    /// log stays legal tile by tile; the fixed rules may not have played it from the new
-    /// hands (a re-dealt hand might have claimed or won earlier), and a winner's re-dealt hand
-    /// need not be winning.
-    pub(crate) fn redeal(&self, keep: Player, rng: &mut tabletop_core::Rng) -> Position {
-        // 1. The player who drew each wall position: the i-th draw took position i.
-        let owners: Vec<Player> = self
-            .events
-            .iter()
-            .filter_map(|e| match *e {
-                Event::Draw { player, .. } => Some(player),
-                _ => None,
-            })
-            .collect();
-        debug_assert_eq!(owners.len(), self.head);
-        // 2. The positions `keep` has not seen: the latest draws of each kind still held by
-        //    another player, and the rest of the wall.
-        let tiles = self.wall.tiles();
-        let mut held = self.hands.map(|h| *h.counts());
-        let mut unseen: Vec<usize> = Vec::with_capacity(Wall::LEN);
-        for pos in (0..self.head).rev() {
-            let (p, k) = (owners[pos].index(), tiles[pos].index());
-            if owners[pos] != keep && held[p][k] > 0 {
-                held[p][k] -= 1;
-                unseen.push(pos);
-            }
-        }
-        debug_assert!(
-            Player::ALL.iter().all(|&p| p == keep || held[p.index()] == [0; Kind::COUNT]),
-            "every tile in hand was drawn"
-        );
-        unseen.extend(self.head..Wall::LEN);
-        // 3. Deal them again.
-        let mut pool: Vec<Kind> = unseen.iter().map(|&i| tiles[i]).collect();
-        shuffle(&mut pool, rng);
-        let mut new = *tiles;
-        for (&i, &k) in unseen.iter().zip(&pool) {
-            new[i] = k;
-        }
-        // 4. The wall, the draw events, the hands and the caches to match.
-        let mut table = self.clone();
-        table.wall = Wall::from_tiles(&new).expect("a permutation of a wall is a wall");
-        let mut pos = 0;
-        for e in &mut table.events {
-            if let Event::Draw { tile, .. } = e {
-                *tile = new[pos];
-                pos += 1;
-            }
-        }
-        for p in Player::ALL.into_iter().filter(|&p| p != keep) {
-            let mut hand = Hand::new();
-            for &i in unseen.iter().filter(|&&i| i < self.head && owners[i] == p) {
-                hand.add(new[i]);
-            }
-            table.hands[p.index()] = hand;
-            if table.to_discard == Some(p) {
-                // As after a draw when the players decide (`may_self_draw` reads it; the
-                // discard rule takes a known distance as well; it is read only without a
-                // special tile).
-                let melds = table.melds[p.index()].len();
-                table.dist[p.index()] =
-                    if hand.has_special() { UNKNOWN } else { distance(&hand, melds) };
-            } else {
-                table.refresh(p);
-            }
-        }
-        table
     }
 }
 

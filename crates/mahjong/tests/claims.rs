@@ -78,8 +78,12 @@ fn the_first_claim_decision_is_the_player_who_can_win_then_the_pair_with_its_cho
     g.apply(act(&g, "SKIP"));
     assert_eq!(g.turn(), Turn::Player(1));
     assert_eq!(strings(&g), ["SKIP", "PONG", "CHOW 5M 6M 7M"]);
-    assert!(g.information_state_string(2).ends_with("A OUT 5M\nC SKIP\n"));
-    assert!(g.information_state_string(1).ends_with("A OUT 5M\n"), "B does not see C's skip");
+    // Whose decision it is is public, so is a skip: every player's information state says
+    // who acts.
+    for p in 0..4 {
+        let info = g.information_state_string(p);
+        assert!(info.ends_with("A OUT 5M\nC SKIP\nB to decide a claim on A's 5M\n"), "{info}");
+    }
     assert_eq!(g.last_events_from(), 53, "the claims belong to A's discard");
     let t = g.position().unwrap();
     let b_hand = |text: &str, melds| tabletop_mahjong::distance(&text.parse().unwrap(), melds);
@@ -340,12 +344,11 @@ fn a_random_player_among_the_rules_ends_a_legal_game() {
 
 #[test]
 fn the_harness_passes_with_claims() {
-    let options =
-        Options { playouts: 6, replay: true, indistinguishable: Some(Mahjong::indistinguishable) };
+    let options = Options { playouts: 6, replay: true, hidden: true };
     let start = Mahjong::new(&MahjongParams { wall: None, claims: true }).unwrap();
     let report = check(start, &options, 3).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(report.chance_steps, 6 * Wall::LEN);
-    let fast = Options { playouts: 1, replay: false, indistinguishable: None };
+    let fast = Options { playouts: 1, replay: false, hidden: false };
     for i in 0..100u64 {
         let wall = Wall::random(&mut seeded_rng(sub_seed(21, i)));
         check(Mahjong::from_wall_with_claims(&wall, true), &fast, sub_seed(22, i))

@@ -14,8 +14,8 @@ use tabletop_mahjong::{
     log_text, simulate,
 };
 
-fn options(playouts: usize) -> Options<Mahjong> {
-    Options { playouts, replay: true, indistinguishable: Some(Mahjong::indistinguishable) }
+fn options(playouts: usize) -> Options {
+    Options { playouts, replay: true, hidden: true }
 }
 
 fn official(name: &str) -> String {
@@ -95,7 +95,7 @@ fn the_harness_passes_on_given_walls_and_part_drawn_ones() {
 /// The old `random_playout` test, through the harness: random discards on 300 walls.
 #[test]
 fn random_discards_on_many_walls_keep_the_contract() {
-    let fast = Options { playouts: 1, replay: false, indistinguishable: None };
+    let fast = Options { playouts: 1, replay: false, hidden: false };
     for i in 0..300u64 {
         let wall = Wall::random(&mut seeded_rng(sub_seed(11, i)));
         check(Mahjong::from_wall(&wall), &fast, sub_seed(12, i))
@@ -489,23 +489,44 @@ fn the_end_shows_the_outcome_and_still_hides_the_hands() {
     assert!(start.observation_tensor(1)[37..].iter().all(|&x| x == 0.0));
 }
 
-/// What a re-deal keeps: the viewer's own hand and draws, every public event, every size; it
-/// changes only hidden tiles, and the new log is legal tile by tile on a board up to a
-/// re-dealt winner's win.
+/// `wall` drawn by chance, tile by tile, then `n` random actions (or to the end).
+fn by_chance_after(wall: &Wall, claims: bool, n: usize, seed: u64) -> Mahjong {
+    let mut g = Mahjong::new(&MahjongParams { wall: None, claims }).unwrap();
+    for &k in wall.tiles() {
+        g.apply(k.into());
+    }
+    for i in 0..n {
+        if g.is_terminal() {
+            break;
+        }
+        g.apply(g.bot_action("random", sub_seed(seed, i as u64)));
+    }
+    g
+}
+
+/// What a resampled state keeps: the viewer's own hand and draws, every public event, every
+/// size, who acts; it changes only hidden tiles, its log is a game the rules play (a
+/// [`ReplayState`] replays it, and so does its history from the start).
 #[test]
-fn re_deals_keep_everything_the_player_saw() {
+fn resampled_states_keep_everything_the_player_saw() {
+    let wall = Wall::parse(&official("1.in")).unwrap();
     let mut changed = 0;
     for s in 0..30u64 {
-        let g = sample_after(s as usize * 5, s);
+        let g = by_chance_after(&wall, s % 2 == 1, s as usize * 5, s);
         let t = g.position().unwrap();
         for me in Player::ALL {
             let mut rng = seeded_rng(sub_seed(s, me.index() as u64));
-            let other = g.indistinguishable(me.index(), &mut rng).unwrap();
+            let other = g.resample_from_infostate(me.index(), &mut rng);
             other.check_invariants().unwrap_or_else(|e| panic!("state {s}, {me}: {e}"));
+            assert_eq!(
+                other.information_state_string(me.index()),
+                g.information_state_string(me.index())
+            );
+            assert_eq!(other.turn(), g.turn());
             let u = other.position().unwrap();
             assert_eq!(u.hand(me), t.hand(me));
             assert_eq!(u.wall_left(), t.wall_left());
-            assert_eq!(u.to_discard(), t.to_discard());
+            assert_eq!(u.to_act(), t.to_act());
             assert_eq!(u.outcome(), t.outcome());
             assert_eq!(other.last_events_from(), g.last_events_from());
             for p in Player::ALL {
@@ -522,21 +543,29 @@ fn re_deals_keep_everything_the_player_saw() {
                     _ => assert_eq!(a, b),
                 }
             }
-            let mut board = ReplayState::new();
-            for e in u.events() {
-                if matches!(*e, Event::Ron { player } | Event::SelfDrawn { player } if player != me)
-                {
-                    break;
+            if !g.decides_claims() {
+                let mut board = ReplayState::new();
+                for e in u.events() {
+                    board.try_apply(e).unwrap_or_else(|err| panic!("state {s}, {me}: {err}"));
                 }
-                board.try_apply(e).unwrap_or_else(|err| panic!("state {s}, {me}: {err}"));
             }
+            let mut again =
+                Mahjong::new(&MahjongParams { wall: None, claims: g.decides_claims() }).unwrap();
+            for (turn, a) in other.history().unwrap() {
+                assert_eq!(again.turn(), turn);
+                again.try_apply(a).unwrap();
+            }
+            assert_eq!(again, other);
             changed += usize::from(other != g);
         }
     }
     assert!(changed > 100, "{changed}");
-    assert_eq!(drawing(0, 0).indistinguishable(4, &mut seeded_rng(0)), None);
+    // Nobody is player 4; a given wall is known to all.
+    assert_eq!(drawing(0, 0).resample_from_infostate(4, &mut seeded_rng(0)), drawing(0, 0));
+    let given = sample_after(20, 1);
+    assert_eq!(given.resample_from_infostate(0, &mut seeded_rng(0)), given);
     let g = drawing(0, 20);
-    let other = g.indistinguishable(0, &mut seeded_rng(1)).unwrap();
+    let other = g.resample_from_infostate(0, &mut seeded_rng(1));
     assert_eq!(other.wall_drawn(), 20);
     assert_ne!(other, g);
     other.check_invariants().unwrap();

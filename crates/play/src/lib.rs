@@ -175,7 +175,9 @@ pub use problem::{
     PackageTest, ParseNameError, Problem, ProblemInfo, Verdict, clip, decode, decode_owned, judge,
     strip_bom,
 };
-pub use registry::{Created, ErasedGame, GameEntry, GameInfo, REGISTRY, entry, find, games};
+pub use registry::{
+    Created, ErasedGame, GameEntry, GameInfo, REGISTRY, Replayed, entry, find, games, replay,
+};
 pub use seat::Seat;
 pub use session::{MAX_ADVANCE, Record, SeenStep, Session, SessionState, Step};
 pub use tabletop_core::review::{Decision, Mark, PlayerSummary, Review, ReviewError};

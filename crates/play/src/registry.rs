@@ -4,7 +4,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use tabletop_core::review::{Review, ReviewError};
-use tabletop_core::{Game, GameType, IllegalAction, Turn, UnknownBot};
+use tabletop_core::{Game, GameType, IllegalAction, Rng, Turn, UnknownBot};
 use tabletop_mahjong::Mahjong;
 use tabletop_nine::Nine;
 use tabletop_race::RaceGame;
@@ -113,6 +113,11 @@ pub trait ErasedGame: Send + Sync + std::fmt::Debug {
     fn information_state_tensor(&self, player: usize) -> Vec<f32>;
     /// See [`Game::information_state_string`].
     fn information_state_string(&self, player: usize) -> String;
+    /// [`Game::resample_from_infostate`]: a state `player` cannot tell from this one, drawn
+    /// with `rng`.
+    fn resample_from_infostate(&self, player: usize, rng: &mut Rng) -> Box<dyn ErasedGame>;
+    /// [`Game::history`] with ids.
+    fn history_ids(&self) -> Option<Vec<(Turn, usize)>>;
     /// See [`Game::text`].
     fn text(&self) -> String;
     /// See [`Game::max_remaining_steps`].
@@ -280,6 +285,12 @@ impl<G: Present> ErasedGame for G {
     fn information_state_string(&self, player: usize) -> String {
         Game::information_state_string(self, player)
     }
+    fn resample_from_infostate(&self, player: usize, rng: &mut Rng) -> Box<dyn ErasedGame> {
+        Box::new(Game::resample_from_infostate(self, player, rng))
+    }
+    fn history_ids(&self) -> Option<Vec<(Turn, usize)>> {
+        Game::history(self).map(|h| h.into_iter().map(|(t, a)| (t, self.action_id(a))).collect())
+    }
     fn text(&self) -> String {
         Game::text(self)
     }
@@ -310,6 +321,28 @@ impl Clone for Box<dyn ErasedGame> {
     }
 }
 
+/// A state replayed ([`replay`]) and who acted at each step.
+pub type Replayed = (Box<dyn ErasedGame>, Vec<Turn>);
+
+/// The state `ids` play from `start`, one after another, and who acted at each step: how
+/// undo and a record go back to a state (the games are deterministic given the ids, so no
+/// snapshot is kept).
+///
+/// # Errors
+/// The index of the first id that is not legal in turn, and why.
+pub fn replay(
+    start: &dyn ErasedGame,
+    ids: impl IntoIterator<Item = usize>,
+) -> Result<Replayed, (usize, IllegalAction)> {
+    let mut game = start.clone_box();
+    let mut turns = Vec::new();
+    for (i, id) in ids.into_iter().enumerate() {
+        turns.push(game.turn());
+        game.try_apply_id(id).map_err(|e| (i, e))?;
+    }
+    Ok((game, turns))
+}
+
 /// A new game and its parameters with every default filled in.
 pub type Created = (Box<dyn ErasedGame>, Value);
 
@@ -325,9 +358,7 @@ pub struct GameEntry {
     /// Builds the initial state (a chance node where a deal or wall is to be drawn) from JSON
     /// parameters, returning also the parameters with every default filled in.
     pub create: fn(&Value) -> Result<Created, PlayError>,
-    /// Runs [`tabletop_core::conformance::check`] on the initial state of these parameters
-    /// (the game's own options: its indistinguishable states for the hidden-information
-    /// check are its crate's business, so this runs the checks every game shares).
+    /// Runs [`tabletop_core::conformance::check`] on the initial state of these parameters.
     pub conformance: fn(&Value, usize, u64) -> Result<tabletop_core::conformance::Report, String>,
 }
 
@@ -447,6 +478,7 @@ pub fn games() -> Vec<GameInfo> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tabletop_core::seeded_rng;
 
     /// Where a boxed game lives.
     fn address(game: &dyn ErasedGame) -> *const u8 {
@@ -495,7 +527,14 @@ mod tests {
                     erased.information_state_tensor(p),
                     Game::information_state_tensor(&game, p)
                 );
+                let seed = step + p as u64;
+                let sample = erased.resample_from_infostate(p, &mut seeded_rng(seed));
+                let own = Game::resample_from_infostate(&game, p, &mut seeded_rng(seed));
+                assert!(sample.same_state(&own));
             }
+            let ids = Game::history(&game)
+                .map(|h| h.iter().map(|&(t, a)| (t, game.action_id(a))).collect());
+            assert_eq!(erased.history_ids(), ids);
             assert_eq!(erased.turn(), Game::turn(&game));
             assert_eq!(erased.returns(), Game::returns(&game));
             assert_eq!(erased.rewards(), Game::rewards(&game));
@@ -560,6 +599,29 @@ mod tests {
             assert!(next.same_state(&game));
             assert!(!erased.same_state(&game));
         }
+    }
+
+    /// A replay from the start reaches the state the ids played; an illegal id is named by
+    /// its index.
+    #[test]
+    fn replay_plays_ids_from_a_start() {
+        let (start, _) = (find("take6").unwrap().create)(&Value::Null).unwrap();
+        let mut played = start.clone();
+        let mut ids = played.resolve_chance(4);
+        for seed in 0..5 {
+            let id = played.bot_id("random", seed);
+            played.try_apply_id(id).unwrap();
+            ids.push(id);
+        }
+        let (again, turns) = replay(start.as_ref(), ids.iter().copied()).unwrap();
+        assert!(again.same_state(played.as_ref()));
+        assert_eq!(turns.len(), ids.len());
+        assert_eq!(turns[0], Turn::Chance);
+        assert_eq!(turns[ids.len() - 5], Turn::Player(0), "the first decision is player 0's");
+        let mut bad = ids.clone();
+        bad[3] = bad[2];
+        let (at, _) = replay(start.as_ref(), bad).unwrap_err();
+        assert_eq!(at, 3);
     }
 
     #[test]

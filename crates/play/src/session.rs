@@ -558,11 +558,9 @@ impl Session {
             })
             .unwrap_or(self.applied.len());
         self.applied.truncate(keep);
-        let mut game = self.initial.clone();
-        for a in &self.applied {
-            game.try_apply_id(a.id).expect("the record replays");
-        }
-        self.game = game;
+        let ids = self.applied.iter().map(|a| a.id);
+        self.game =
+            crate::registry::replay(self.initial.as_ref(), ids).expect("the record replays").0;
     }
 
     /// The notation of an id of this session (ids map to actions by the parameters alone).

@@ -20,7 +20,6 @@ mod judge;
 mod mahjong;
 mod nine;
 mod race;
-mod resample;
 mod spiel;
 mod take6;
 mod vector;

@@ -16,7 +16,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use serde_json::Value;
 use tabletop_core::{ChanceMode, Information, Turn, Utility, seeded_rng};
-use tabletop_play::{ErasedGame, PlayError, find};
+use tabletop_play::{ErasedGame, PlayError, find, replay};
 
 use crate::args;
 use crate::env::{TERMINAL, from_json};
@@ -73,19 +73,18 @@ impl SpielCore {
 
     /// The state after `ids` from the start.
     fn replayed(&self, ids: &[usize]) -> PyResult<SpielCore> {
-        let mut core = SpielCore {
+        let (game, turns) =
+            replay(self.initial.as_ref(), ids.iter().copied()).map_err(|(i, e)| {
+                PyValueError::new_err(format!("action {i} of the history ({}): {e}", ids[i]))
+            })?;
+        let steps = turns.into_iter().map(turn_id).zip(ids.iter().copied()).collect();
+        Ok(SpielCore {
             name: self.name,
             params: self.params.clone(),
             initial: self.initial.clone(),
-            game: self.initial.clone(),
-            steps: Vec::with_capacity(ids.len()),
-        };
-        for (i, &id) in ids.iter().enumerate() {
-            core.apply_id(id).map_err(|e| {
-                PyValueError::new_err(format!("action {i} of the history ({id}): {e}"))
-            })?;
-        }
-        Ok(core)
+            game,
+            steps,
+        })
     }
 }
 
@@ -204,8 +203,10 @@ impl SpielCore {
         let Some(_) = self.steps.pop() else {
             return Err(PyValueError::new_err("nothing to undo: this is the initial state"));
         };
-        let ids: Vec<usize> = self.steps.iter().map(|&(_, id)| id).collect();
-        *self = self.replayed(&ids)?;
+        let ids = self.steps.iter().map(|&(_, id)| id);
+        self.game = replay(self.initial.as_ref(), ids)
+            .map_err(|(i, e)| PyValueError::new_err(format!("action {i} of the history: {e}")))?
+            .0;
         Ok(())
     }
 
@@ -216,16 +217,14 @@ impl SpielCore {
 
     /// The returns, one per player (0 for everyone before the end).
     fn returns(&self) -> Vec<f64> {
-        // + 0.0: Take 6!'s no heads is 0, not -0.
-        let returns = if self.is_terminal() { self.game.returns() } else { Vec::new() };
-        let mut returns: Vec<f64> = returns.into_iter().map(|r| r + 0.0).collect();
+        let mut returns = if self.is_terminal() { self.game.returns() } else { Vec::new() };
         returns.resize(self.game.num_players(), 0.0);
         returns
     }
 
     /// What each player gained with the last step.
     fn rewards(&self) -> Vec<f64> {
-        self.game.rewards().into_iter().map(|r| r + 0.0).collect()
+        self.game.rewards()
     }
 
     /// The notation of an id (`Deal:` is not added: chance outcomes are written as the card
@@ -337,10 +336,10 @@ impl SpielCore {
         from_json(py, &value)
     }
 
-    /// A state `player` cannot tell from this one (the same information state), drawn at
-    /// random from `seed`: the cards and tiles they have not seen and the other players'
-    /// secret choices dealt again. Take 6! and Mahjong; in the perfect-information games the
-    /// state itself.
+    /// A state `player` cannot tell from this one (the same information state, the same
+    /// player to act), drawn at random from `seed`: the game's own resampling
+    /// (`Game::resample_from_infostate`), which never fails; in the perfect-information
+    /// games the state itself.
     fn resample(
         &self,
         py: Python<'_>,
@@ -349,10 +348,24 @@ impl SpielCore {
     ) -> PyResult<SpielCore> {
         let seed = args::seed(seed)?;
         let p = self.check_player(player)?;
-        if self.game.game_type().information == Information::Perfect {
-            return Ok(self.clone());
-        }
-        py.detach(|| crate::resample::resample(self, p, &mut seeded_rng(seed)))
+        py.detach(|| {
+            let sample = self.game.resample_from_infostate(p, &mut seeded_rng(seed));
+            match sample.history_ids() {
+                // The game's own history with who acted (the conformance harness checks that
+                // it replays to the sample).
+                Some(steps) => Ok(SpielCore {
+                    name: self.name,
+                    params: self.params.clone(),
+                    initial: self.initial.clone(),
+                    game: sample,
+                    steps: steps.into_iter().map(|(t, id)| (turn_id(t), id)).collect(),
+                }),
+                None if sample.same_state(self.game.as_ref()) => Ok(self.clone()),
+                None => Err(PyValueError::new_err(
+                    "the resampled state keeps no history to follow (a bug of the game)",
+                )),
+            }
+        })
     }
 
     /// An independent copy.
@@ -396,26 +409,6 @@ impl SpielCore {
 
     fn __repr__(&self) -> String {
         format!("<SpielCore {} {} steps>", self.name, self.steps.len())
-    }
-}
-
-/// Accessors for the resampler.
-impl SpielCore {
-    pub(crate) fn game_name(&self) -> &'static str {
-        self.name
-    }
-    pub(crate) fn parameters(&self) -> &Value {
-        &self.params
-    }
-    pub(crate) fn step_list(&self) -> &[(i64, usize)] {
-        &self.steps
-    }
-    pub(crate) fn state(&self) -> &dyn ErasedGame {
-        self.game.as_ref()
-    }
-    /// The state after `ids` from this core's start, or why they do not replay.
-    pub(crate) fn with_history(&self, ids: &[usize]) -> PyResult<SpielCore> {
-        self.replayed(ids)
     }
 }
 

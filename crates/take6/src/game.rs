@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use tabletop_core::rand::seq::SliceRandom;
+use tabletop_core::rand::seq::{IndexedRandom, SliceRandom};
 use tabletop_core::text::clip;
 use tabletop_core::{
     ChanceMode, Dynamics, Game, GameType, IllegalAction, Information, Number, ParamsError,
@@ -147,15 +147,21 @@ impl Deal {
         self.hands.iter().fold(starts, |s, h| s | *h)
     }
 
-    /// Who the next card goes to.
-    fn next_actor(&self, rules: &Rules) -> Actor {
-        let k = usize::from(self.dealt);
+    /// The deal order, the one place that says it: who gets card `k` (from 0) of a hand's
+    /// deal: each player's [`Rules::hand_size`] cards in seat order, then one starting card
+    /// per row.
+    fn actor_at(rules: &Rules, k: usize) -> Actor {
         let h = usize::from(rules.hand_size());
         if k < Deal::in_hands(rules) {
             Actor::Dealt((k / h) as u8)
         } else {
             Actor::Start((k - Deal::in_hands(rules)) as u8)
         }
+    }
+
+    /// Who the next card goes to.
+    fn next_actor(&self, rules: &Rules) -> Actor {
+        Deal::actor_at(rules, usize::from(self.dealt))
     }
 
     fn push(&mut self, rules: &Rules, card: Card) {
@@ -182,10 +188,9 @@ impl Deal {
         if dealt > rules.cards_in_play() {
             return Err(format!("deal: {dealt} cards dealt of {}", rules.cards_in_play()));
         }
-        let h = usize::from(rules.hand_size());
         for (p, hand) in self.hands.iter().enumerate() {
             let expected =
-                if p < rules.num_players() { dealt.saturating_sub(p * h).min(h) } else { 0 };
+                (0..dealt).filter(|&k| Deal::actor_at(rules, k) == Actor::Dealt(p as u8)).count();
             if hand.len() != expected {
                 return Err(format!(
                     "deal: {} cards dealt to player {}, expected {expected}",
@@ -404,15 +409,21 @@ impl Take6 {
         Take6::dealt(hand).flat_map(|(_, cards)| cards.iter().map(Action::Play)).collect()
     }
 
-    /// [`Take6::deal_actions`]'s cards by whom they are dealt to (as the history records
-    /// them): each player's hand, then each row's starting card alone.
+    /// [`Take6::deal_actions`]'s cards by whom they are dealt to, in the deal order
+    /// ([`Deal::actor_at`], as the history records them): each player's hand, then each row's
+    /// starting card alone.
     fn dealt(hand: &Hand) -> impl Iterator<Item = (Actor, CardSet)> + '_ {
-        let players =
-            (0..hand.rules().num_players()).map(|p| (Actor::Dealt(p as u8), hand.hand(p)));
-        let rows = hand.table().rows().iter().enumerate().map(|(r, row)| {
-            (Actor::Start(r as u8), CardSet::single(row.cards().first().expect("a card")))
-        });
-        players.chain(rows)
+        let rules = hand.rules();
+        (0..rules.cards_in_play())
+            .filter(|&k| k == 0 || Deal::actor_at(rules, k - 1) != Deal::actor_at(rules, k))
+            .map(|k| match Deal::actor_at(rules, k) {
+                Actor::Dealt(p) => (Actor::Dealt(p), hand.hand(usize::from(p))),
+                Actor::Start(r) => {
+                    let row = &hand.table().rows()[usize::from(r)];
+                    (Actor::Start(r), CardSet::single(row.cards().first().expect("a card")))
+                }
+                Actor::Player(_) => unreachable!("a deal goes to players and rows"),
+            })
     }
 
     /// The rules.
@@ -736,20 +747,9 @@ impl Take6 {
     }
 }
 
-/// A state that `player` cannot tell apart from `state`: the cards of the hand in progress
-/// that `player` has not seen (the other players' hands, their secret choices, the cards not
-/// dealt) dealt again at random, every count kept; `None` when there is none to make. For the
-/// conformance harness ([`tabletop_core::conformance::Options::indistinguishable`]).
-pub fn indistinguishable(state: &Take6, player: usize, rng: &mut Rng) -> Option<Take6> {
-    let unseen: Vec<Card> =
-        (CardSet::deck(state.rules.deck()) - state.seen_by(player)).iter().collect();
-    let mut shuffled = unseen.clone();
-    shuffled.shuffle(rng);
-    let mut map: Vec<Card> = (0..=DECK_SIZE).map(|v| Card::new(v).unwrap_or(Card::MIN)).collect();
-    for (&a, &b) in unseen.iter().zip(&shuffled) {
-        map[usize::from(a.value())] = b;
-    }
-    state.replayed(|c| map[usize::from(c.value())])
+/// The return of `heads` taken: minus the heads, and 0 (not `-0.0`) for none.
+fn heads_return(heads: u32) -> f64 {
+    0.0 - f64::from(heads)
 }
 
 impl Game for Take6 {
@@ -932,7 +932,7 @@ impl Game for Take6 {
         if !self.is_terminal() {
             return vec![0.0; self.rules.num_players()];
         }
-        self.scores().iter().map(|&s| -f64::from(s)).collect()
+        self.scores().iter().map(|&s| heads_return(s)).collect()
     }
 
     fn utility_range(&self) -> (f64, f64) {
@@ -971,6 +971,55 @@ impl Game for Take6 {
 
     fn hidden_tail(&self) -> usize {
         self.chosen.iter().flatten().count()
+    }
+
+    /// The cards of the hand in progress that `player` has not seen (the other players'
+    /// hands, their secret choices of the round, the cards not dealt) permuted at random, and
+    /// the game replayed from the start with them: every step `player` saw is the same, so
+    /// is every count, and the permuted cards go where cards `player` cannot see went. Earlier
+    /// hands of a match are kept as they were (nothing of them is hidden once played but the
+    /// cards never dealt, which do not bear on what follows).
+    ///
+    /// A script's deal is a parameter, known to all: then only the other players' secret
+    /// choices of the round are drawn again, each from the cards its player holds.
+    fn resample_from_infostate(&self, player: usize, rng: &mut Rng) -> Take6 {
+        if let (Some(_), Some(hand)) = (&self.script, self.playing()) {
+            let mut other = self.clone();
+            let steps = self.history.len();
+            for i in steps - self.hidden_tail()..steps {
+                let Actor::Player(q) = self.history[i].0 else { continue };
+                let q = usize::from(q);
+                if q == player {
+                    continue;
+                }
+                // The card chosen stays in the hand until the round is revealed.
+                let cards: Vec<Card> = hand.hand(q).iter().collect();
+                let card = *cards.choose(rng).expect("a player who chose holds a card");
+                other.chosen[q] = Some(card);
+                other.history[i].1 = Action::Play(card);
+            }
+            return other;
+        }
+        let unseen: Vec<Card> =
+            (CardSet::deck(self.rules.deck()) - self.seen_by(player)).iter().collect();
+        let mut shuffled = unseen.clone();
+        shuffled.shuffle(rng);
+        let mut map: Vec<Card> =
+            (0..=DECK_SIZE).map(|v| Card::new(v).unwrap_or(Card::MIN)).collect();
+        for (&a, &b) in unseen.iter().zip(&shuffled) {
+            map[usize::from(a.value())] = b;
+        }
+        self.replayed(|c| map[usize::from(c.value())])
+            .expect("a permutation of the unseen cards replays: they are exchangeable")
+    }
+
+    /// Every step: the deals (after a script's, which [`Game::new`] makes) and the decisions.
+    fn history(&self) -> Option<Vec<(Turn, Action)>> {
+        let turn = |actor| match actor {
+            Actor::Player(p) => Turn::Player(usize::from(p)),
+            Actor::Dealt(_) | Actor::Start(_) => Turn::Chance,
+        };
+        Some(self.history.iter().map(|&(actor, a)| (turn(actor), a)).collect())
     }
 
     fn information_state_string(&self, player: usize) -> String {
@@ -1385,14 +1434,14 @@ mod tests {
     }
 
     #[test]
-    fn indistinguishable_states_deal_the_unseen_cards_again() {
+    fn resampled_states_deal_the_unseen_cards_again() {
         let mut g = game();
         g.apply(Action::Play(c(3)));
         g.apply(Action::Play(c(1)));
         let mut rng = seeded_rng(3);
         let mut differ = 0;
         for _ in 0..20 {
-            let other = indistinguishable(&g, 2, &mut rng).unwrap();
+            let other = g.resample_from_infostate(2, &mut rng);
             assert_eq!(other.check_invariants(), Ok(()));
             let (a, b) = (g.hand().unwrap(), other.hand().unwrap());
             assert_eq!(a.hand(2), b.hand(2));
@@ -1402,5 +1451,33 @@ mod tests {
             assert_eq!(other.information_state_string(2), g.information_state_string(2));
         }
         assert!(differ > 10, "the others' cards are dealt again");
+    }
+
+    /// No heads is a return of 0, not `-0.0` (which prints as `-0` and compares as a
+    /// different bit pattern downstream), in a hand and in a match.
+    #[test]
+    fn no_return_is_negative_zero() {
+        let mut zero = 0;
+        for (mode, seeds) in [(Mode::Hand, 0..40), (Mode::Match, 0..4)] {
+            for seed in seeds {
+                let params = Take6Params { players: 3, mode, ..Take6Params::default() };
+                let mut g = Take6::new(&params).unwrap();
+                g.apply_chance_from_seed(seed);
+                let mut step = 0;
+                while !g.is_terminal() {
+                    if g.is_chance_node() {
+                        g.apply_chance_from_seed(seed + step);
+                    } else {
+                        g.apply(g.bot_action("random", seed * 1000 + step));
+                    }
+                    step += 1;
+                    for r in g.returns().into_iter().chain(g.rewards()) {
+                        assert!(r != 0.0 || r.is_sign_positive(), "{r} at seed {seed}");
+                        zero += usize::from(r == 0.0 && g.is_terminal());
+                    }
+                }
+            }
+        }
+        assert!(zero > 0, "some player took no heads");
     }
 }

@@ -62,7 +62,7 @@ pub use error::{
     ArenaError, DealError, IllegalMoveError, JudgeError, ParseActionError, ParseBotError,
     ParseCardError, RulesError, ScriptError,
 };
-pub use game::{ANALYSIS_SAMPLES, MAX_MC_PLAYOUTS, Mode, Take6, Take6Params, indistinguishable};
+pub use game::{ANALYSIS_SAMPLES, MAX_MC_PLAYOUTS, Mode, Take6, Take6Params};
 pub use judge::{judge_nthu14463, parse_nthu14463};
 pub use report::{
     ArenaConfig, ArenaPart, ArenaReport, MAX_ARENA_DEALS, PairComparison, RulesReport,

@@ -7,7 +7,7 @@ use tabletop_core::rand::Rng as _;
 use tabletop_core::{Game, IllegalAction, ParamsError, Turn, seeded_rng, sub_seed};
 use tabletop_take6::{
     Action, Bot, BotKind, Card, Hand, MAX_MC_PLAYOUTS, Match, Mode, RowRule, Rules, RulesError,
-    Take6, Take6Params, indistinguishable,
+    Take6, Take6Params,
 };
 
 const SAMPLE: &str = "4 3 2\n11\n6\n12 5 9\n1 13 10\n7 2 4\n8 14 3\n";
@@ -23,8 +23,8 @@ fn params(players: u8, rows: u8, hand_size: u8, deck: u8, row_rule: &str) -> Tak
     }
 }
 
-fn options(playouts: usize) -> Options<Take6> {
-    Options { playouts, replay: true, indistinguishable: Some(indistinguishable) }
+fn options(playouts: usize) -> Options {
+    Options { playouts, replay: true, hidden: true }
 }
 
 /// The harness on hands of every shape: the published game, the judge's rule, the smallest
@@ -347,7 +347,7 @@ fn bots_play_from_the_players_view() {
             };
             assert_eq!(g.bot_action(name, seed), expected, "{name}");
             // The same choice whatever the others hold.
-            let other = indistinguishable(&g, p, &mut rng).unwrap();
+            let other = g.resample_from_infostate(p, &mut rng);
             assert_eq!(other.bot_action(name, seed), expected, "{name}");
         }
         g.apply(g.bot_action("random", rng.random()));
