@@ -13,11 +13,13 @@
 //! - **Client**: the cookie `tabletop_client` (set on the first answer, `SameSite=Strict`,
 //!   `HttpOnly`, a year), else the peer's IP address: the per-client session cap and the list
 //!   of recent games go by it.
-//! - **Body**: read whole before the handler runs, at most the route's cap (413 above it,
-//!   at once when `Content-Length` says so), within [`crate::Config::body_timeout`] (408
-//!   after it), and only once its size (or, without `Content-Length`, the route's cap) fits
-//!   in the memory budget that every body being read or handled shares (503 when it does not
-//!   within [`crate::Config::queue_timeout`]).
+//! - **Body**: read whole before the handler runs, as it arrives: at most the route's cap per
+//!   request on the connection (413 above it, at once when `Content-Length` says so), within
+//!   [`crate::Config::body_timeout`] (408 after it). The bytes received so far count against
+//!   the memory budget that every body being read or handled shares, kibibyte by kibibyte as
+//!   they come (a read waits for room, 503 when none comes within
+//!   [`crate::Config::queue_timeout`]): an announced size reserves nothing. A body still being
+//!   read when the server stops is answered 503 at once.
 //! - **Headers**: `Content-Security-Policy` (scripts, styles, images, fetches from this
 //!   origin only; inline `style` attributes allowed; `frame-ancestors 'none'`),
 //!   `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY`, `Referrer-Policy: no-referrer`.
@@ -26,14 +28,26 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::body::Body;
+use axum::body::{Body, Bytes};
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use tokio::sync::Semaphore;
+use http_body_util::BodyExt;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::ApiError;
+use crate::net::Stopping;
+
+tokio::task_local! {
+    /// The client of the request being handled (set around every handler).
+    static CLIENT: Client;
+}
+
+/// The client of the request being handled (`"unknown"` outside a request).
+pub fn current_client() -> String {
+    CLIENT.try_with(|c| c.0.clone()).unwrap_or_else(|_| "unknown".to_owned())
+}
 
 /// The policy of every answer: this origin only; no inline or evaluated script and no inline
 /// style (the pages set styles through the CSSOM, which the policy allows); no framing.
@@ -158,12 +172,26 @@ pub async fn guard(State(g): State<Arc<Guard>>, request: Request, next: Next) ->
         }
     };
     let (mut parts, body) = request.into_parts();
-    parts.extensions.insert(client);
+    parts.extensions.insert(client.clone());
     let (request, _permit) = match read_body(&g, &parts, body).await {
         Ok((body, permit)) => (Request::from_parts(parts, body), permit),
         Err(response) => return finish(response, new_cookie.as_deref()),
     };
-    finish(next.run(request).await, new_cookie.as_deref())
+    finish(CLIENT.scope(client, next.run(request)).await, new_cookie.as_deref())
+}
+
+/// An answer that closes its connection.
+fn closing(error: ApiError) -> Response {
+    let mut r = error.into_response();
+    r.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+    r
+}
+
+/// Why a body was not read whole.
+enum Unread {
+    TooLarge,
+    NoRoom,
+    Broken(axum::Error),
 }
 
 /// The body read whole (see the module docs), with its share of the budget.
@@ -171,7 +199,7 @@ async fn read_body(
     g: &Guard,
     parts: &axum::http::request::Parts,
     body: Body,
-) -> Result<(Body, Option<tokio::sync::OwnedSemaphorePermit>), Response> {
+) -> Result<(Body, Option<OwnedSemaphorePermit>), Response> {
     let length = parts
         .headers
         .get(header::CONTENT_LENGTH)
@@ -183,56 +211,78 @@ async fn read_body(
     }
     let cap =
         if parts.uri.path().starts_with("/api/judge/") { g.max_judge_body } else { g.max_body };
-    let too_large = || {
-        let mut r = ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "the request body is too large")
-            .into_response();
-        r.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
-        r
-    };
+    let too_large =
+        || closing(ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "the request body is too large"));
     if length.is_some_and(|n| n > cap as u64) {
         return Err(too_large());
     }
-    let reserve = length.map_or(cap, |n| n as usize);
-    let kib = u32::try_from(reserve.div_ceil(1024)).unwrap_or(u32::MAX).clamp(1, g.budget_kib);
-    let permit =
-        tokio::time::timeout(g.queue_timeout, Arc::clone(&g.budget).acquire_many_owned(kib))
-            .await
-            .map_err(|_| {
-                ApiError::unavailable(
-                    "the server is reading too many large bodies at once: try again",
-                )
-                .into_response()
-            })?
-            .map_err(|_| ApiError::unavailable("the server is shutting down").into_response())?;
-    match tokio::time::timeout(g.body_timeout, axum::body::to_bytes(body, cap)).await {
-        Ok(Ok(bytes)) => Ok((Body::from(bytes), Some(permit))),
-        Ok(Err(err)) => {
-            let mut source: Option<&(dyn std::error::Error + 'static)> = Some(&err);
-            let mut too_big = false;
-            while let Some(e) = source {
-                too_big |= e.is::<http_body_util::LengthLimitError>();
-                source = e.source();
-            }
-            if too_big {
-                Err(too_large())
-            } else {
+    let stopping = async {
+        match parts.extensions.get::<Stopping>() {
+            Some(stop) => stop.stopped().await,
+            None => std::future::pending().await,
+        }
+    };
+    let read = tokio::time::timeout(g.body_timeout, read_counted(g, body, cap));
+    tokio::select! {
+        read = read => match read {
+            Ok(Ok((bytes, permit))) => Ok((Body::from(bytes), permit)),
+            Ok(Err(Unread::TooLarge)) => Err(too_large()),
+            Ok(Err(Unread::NoRoom)) => Err(ApiError::unavailable(
+                "the server is reading too many large bodies at once: try again",
+            )
+            .into_response()),
+            Ok(Err(Unread::Broken(err))) => {
                 Err(ApiError::bad_request(format!("cannot read the request body: {err}"))
                     .into_response())
             }
-        }
-        Err(_) => {
-            let mut r = ApiError::new(
+            Err(_) => Err(closing(ApiError::new(
                 StatusCode::REQUEST_TIMEOUT,
                 format!(
                     "the request body did not arrive within {} s",
                     g.body_timeout.as_secs_f64()
                 ),
-            )
-            .into_response();
-            r.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
-            Err(r)
-        }
+            ))),
+        },
+        () = stopping => Err(closing(ApiError::unavailable("the server is shutting down"))),
     }
+}
+
+/// Reads `body` as it comes, at most `cap` bytes, each kibibyte taken from the budget before
+/// it is kept.
+async fn read_counted(
+    g: &Guard,
+    mut body: Body,
+    cap: usize,
+) -> Result<(Bytes, Option<OwnedSemaphorePermit>), Unread> {
+    let mut bytes = Vec::new();
+    let mut held: Option<OwnedSemaphorePermit> = None;
+    let mut held_kib = 0u32;
+    while let Some(frame) = body.frame().await {
+        let Ok(data) = frame.map_err(Unread::Broken)?.into_data() else {
+            continue;
+        };
+        let size = bytes.len() + data.len();
+        if size > cap {
+            return Err(Unread::TooLarge);
+        }
+        let kib = u32::try_from(size.div_ceil(1024)).unwrap_or(u32::MAX).min(g.budget_kib);
+        if kib > held_kib {
+            let more = tokio::time::timeout(
+                g.queue_timeout,
+                Arc::clone(&g.budget).acquire_many_owned(kib - held_kib),
+            )
+            .await
+            .map_err(|_| Unread::NoRoom)?
+            .map_err(|_| Unread::NoRoom)?;
+            match &mut held {
+                Some(permit) => permit.merge(more),
+                None => held = Some(more),
+            }
+            held_kib = kib;
+        }
+        bytes.extend_from_slice(&data);
+    }
+    Ok((Bytes::from(bytes), held))
 }
 
 /// The security headers, and the client's new cookie.

@@ -17,18 +17,23 @@
 //!
 //! # Limits
 //! - Connections: a request head within [`Config::header_timeout`], a
-//!   body within [`Config::body_timeout`]; shutdown waits [`Config::shutdown_timeout`] for the
-//!   requests in flight, then drops every connection.
+//!   body within [`Config::body_timeout`]; shutdown closes at once the connections with no
+//!   request being handled (idle, a head or a body still arriving), waits
+//!   [`Config::shutdown_timeout`] for the requests in flight, then drops every connection.
 //! - Request bodies: [`Config::max_body`] (1 MiB), and [`Config::max_judge_body`] (64 MiB) on
 //!   `POST /api/judge/{problem}`, whose largest inputs (10^6 race lines) take about 40 MB;
-//!   all bodies being read or handled share [`Config::body_budget`].
+//!   read as they arrive: the bytes received of all bodies being read or handled share
+//!   [`Config::body_budget`] (an announced size reserves nothing).
 //! - Games: stored in SQLite ([`Config::db`]) on every change and resumed at start-up;
 //!   [`Config::max_sessions_per_client`] per client, [`Config::max_sessions`] in all, each
 //!   dropped after [`Config::session_idle`] without a request.
-//! - CPU work (judges, solver, Monte Carlo, tables) runs on the blocking pool behind a
-//!   semaphore of [`Config::workers`] permits, so the async workers keep answering; it stops
-//!   at [`Config::work_deadline`] or when its client goes away ([`tabletop_core::cancel`]);
-//!   parameters that set the amount of work are capped per request (see [`session`]).
+//! - CPU work (bots, solver, Monte Carlo, analysis, large judges, tables) runs on the blocking
+//!   pool, [`Config::workers`] pieces at once and at most [`Config::workers_per_client`] of one
+//!   client, the clients taking turns (a fair queue per client); cheap work (a game's state,
+//!   record or position, an undo) does not wait behind it. The async workers keep answering.
+//!   Work stops at [`Config::work_deadline`] or when its client goes away
+//!   ([`tabletop_core::cancel`]); parameters that set the amount of work are capped per
+//!   request (see [`session`]).
 //! - The Host header (on loopback) and the Origin of every POST are checked, and every answer
 //!   carries [`CSP`] and `X-Content-Type-Options: nosniff`.
 //! - A panic in a handler or in blocking work answers 500 with a JSON error; the server goes on.
@@ -40,6 +45,7 @@ mod error;
 mod guard;
 mod judge;
 mod net;
+mod pool;
 mod race;
 pub mod session;
 mod store;
@@ -65,6 +71,7 @@ use tower_http::catch_panic::CatchPanicLayer;
 pub use crate::error::ApiError;
 pub use crate::guard::CSP;
 use crate::guard::{Client, Guard};
+use crate::pool::Pool;
 use crate::session::GameSession;
 use crate::store::{Caps, Store};
 
@@ -75,8 +82,8 @@ pub struct Config {
     pub max_body: usize,
     /// The largest body of `POST /api/judge/{problem}`, in bytes.
     pub max_judge_body: usize,
-    /// The bytes that the bodies being read and handled may take together; a body waits for
-    /// its share (up to [`Config::queue_timeout`], then 503).
+    /// The bytes that the bodies being read and handled may take together, counted as they
+    /// arrive; a body's next bytes wait for room (up to [`Config::queue_timeout`], then 503).
     pub body_budget: usize,
     /// The most games held in all (when full, the oldest finished game makes room, else the
     /// least recently used game of the client holding the most).
@@ -88,6 +95,9 @@ pub struct Config {
     pub session_idle: Duration,
     /// How many CPU-heavy requests run at once (the rest wait their turn).
     pub workers: usize,
+    /// How many CPU-heavy requests of one client run at once (the rest wait in the client's
+    /// own queue, so the others' requests go first).
+    pub workers_per_client: usize,
     /// How long a request waits for a worker, or a body for room in the budget, before it is
     /// answered 503.
     pub queue_timeout: Duration,
@@ -116,7 +126,8 @@ impl Default for Config {
             max_sessions: 10_000,
             max_sessions_per_client: 200,
             session_idle: Duration::from_secs(30 * 24 * 3600),
-            workers: std::thread::available_parallelism().map_or(2, |n| n.get()).max(2),
+            workers: default_workers(),
+            workers_per_client: (default_workers() / 2).max(1),
             queue_timeout: Duration::from_secs(30),
             work_deadline: Duration::from_secs(5),
             header_timeout: Duration::from_secs(10),
@@ -126,6 +137,11 @@ impl Default for Config {
             test_routes: false,
         }
     }
+}
+
+/// One worker per core, at least two.
+fn default_workers() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get()).max(2)
 }
 
 impl Config {
@@ -151,7 +167,16 @@ pub fn exposure_warning(addr: SocketAddr) -> Option<String> {
 struct AppState {
     config: Config,
     sessions: Store,
-    workers: Arc<Semaphore>,
+    pool: Arc<Pool>,
+}
+
+/// Which queue a piece of work waits in (see [`pool`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lane {
+    /// Work that may take long: a slot of the fair pool.
+    Heavy,
+    /// Cheap work: at once.
+    Light,
 }
 
 type Shared = Arc<AppState>;
@@ -177,23 +202,36 @@ impl Drop for CancelOnDrop {
 }
 
 impl AppState {
-    /// Runs `work` on the blocking pool once a worker permit is free; a panic in it is a 500.
-    /// `work` gets a flag that is set at the deadline or when the request is dropped (its
-    /// client went away); the library's long loops read it too ([`tabletop_core::cancel`]).
-    /// Work that does not stop within a second of the flag is answered 503 (it still holds
-    /// its worker until it ends).
+    /// Runs heavy `work` on the blocking pool once the client's turn comes ([`Lane::Heavy`]).
     async fn blocking<T, F>(&self, work: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
         F: FnOnce(&Cancel) -> Result<T, ApiError> + Send + 'static,
     {
-        let permit = tokio::time::timeout(
-            self.config.queue_timeout,
-            Arc::clone(&self.workers).acquire_owned(),
-        )
-        .await
-        .map_err(|_| ApiError::unavailable("the server is busy: try again"))?
-        .map_err(|_| ApiError::unavailable("the server is shutting down"))?;
+        self.run(Lane::Heavy, work).await
+    }
+
+    /// Runs `work` on the blocking pool once its lane lets it; a panic in it is a 500.
+    /// `work` gets a flag that is set at the deadline or when the request is dropped (its
+    /// client went away); the library's long loops read it too ([`tabletop_core::cancel`]).
+    /// Work that does not stop within a second of the flag is answered 503 (it still holds
+    /// its worker until it ends).
+    async fn run<T, F>(&self, lane: Lane, work: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Cancel) -> Result<T, ApiError> + Send + 'static,
+    {
+        let client = guard::current_client();
+        let wait = async {
+            Ok::<_, pool::Refused>(match lane {
+                Lane::Heavy => Held::Heavy { _slot: self.pool.heavy(&client).await? },
+                Lane::Light => Held::Light { _permit: self.pool.light().await? },
+            })
+        };
+        let permit = tokio::time::timeout(self.config.queue_timeout, wait)
+            .await
+            .map_err(|_| ApiError::unavailable("the server is busy: try again"))?
+            .map_err(|_| ApiError::unavailable("the server is shutting down"))?;
         let cancel = Cancel::new();
         let _on_drop = CancelOnDrop(cancel.clone());
         let flag = cancel.clone();
@@ -220,6 +258,12 @@ impl AppState {
             Err(_) => Err(ApiError::unavailable("the work was cancelled")),
         }
     }
+}
+
+/// A slot of either lane, held while the work runs.
+enum Held {
+    Heavy { _slot: pool::Slot },
+    Light { _permit: tokio::sync::OwnedSemaphorePermit },
 }
 
 fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
@@ -256,7 +300,7 @@ pub fn router(config: Config, addr: Option<SocketAddr>) -> std::io::Result<Route
     });
     let state = Arc::new(AppState {
         sessions,
-        workers: Arc::new(Semaphore::new(config.workers.max(1))),
+        pool: Arc::new(Pool::new(config.workers, config.workers_per_client)),
         config: config.clone(),
     });
     let mut api = Router::new()
@@ -447,6 +491,7 @@ async fn with_session<T, F>(
     state: &Shared,
     id: String,
     changes: bool,
+    lane: Lane,
     work: F,
 ) -> Result<T, ApiError>
 where
@@ -457,7 +502,7 @@ where
     let shared = Arc::clone(state);
     let key = id.clone();
     let result = state
-        .blocking(move |cancel| {
+        .run(lane, move |cancel| {
             let mut guard = session.lock().map_err(|_| {
                 ApiError::internal("this game was broken by an earlier internal error")
             })?;
@@ -478,7 +523,7 @@ async fn show(
     State(state): State<Shared>,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let view = with_session(&state, id.clone(), false, |s, _| Ok(s.state())).await?;
+    let view = with_session(&state, id.clone(), false, Lane::Light, |s, _| Ok(s.state())).await?;
     Ok(Json(json!({ "id": id, "state": view })))
 }
 
@@ -522,7 +567,7 @@ async fn act(
     request: Result<Json<ActRequest>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let request = json_body(request)?;
-    let (view, stopped) = with_session(&state, id.clone(), true, move |s, cancel| {
+    let (view, stopped) = with_session(&state, id.clone(), true, Lane::Heavy, move |s, cancel| {
         let stopped = s.act(request.player, &request.action, cancel)?;
         Ok((s.state(), stopped))
     })
@@ -540,11 +585,12 @@ async fn step(
         Err(JsonRejection::MissingJsonContentType(_)) => 1,
         other => json_body(other)?.count.unwrap_or(1),
     };
-    let (steps, view, stopped) = with_session(&state, id.clone(), true, move |s, _| {
-        let (steps, stopped) = s.step(count)?;
-        Ok((steps, s.state(), stopped))
-    })
-    .await?;
+    let (steps, view, stopped) =
+        with_session(&state, id.clone(), true, Lane::Heavy, move |s, _| {
+            let (steps, stopped) = s.step(count)?;
+            Ok((steps, s.state(), stopped))
+        })
+        .await?;
     let mut answer = game_answer(&id, view, stopped);
     answer["steps"] = json!(steps);
     Ok(Json(answer))
@@ -554,7 +600,7 @@ async fn undo(
     State(state): State<Shared>,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let view = with_session(&state, id.clone(), true, |s, _| {
+    let view = with_session(&state, id.clone(), true, Lane::Light, |s, _| {
         s.undo()?;
         Ok(s.state())
     })
@@ -594,7 +640,8 @@ async fn position(
 ) -> Result<Json<Value>, ApiError> {
     let Query(PositionQuery { step }) =
         query.map_err(|rejection| ApiError::new(rejection.status(), rejection.body_text()))?;
-    let view = with_session(&state, id.clone(), false, move |s, _| s.position(step)).await?;
+    let view =
+        with_session(&state, id.clone(), false, Lane::Light, move |s, _| s.position(step)).await?;
     Ok(Json(json!({ "id": id, "step": step, "state": view })))
 }
 
@@ -606,7 +653,7 @@ async fn within_deadline(
     work: fn(&GameSession) -> Result<Value, ApiError>,
 ) -> Result<Json<Value>, ApiError> {
     let deadline = state.config.work_deadline;
-    let value = with_session(state, id, false, move |s, cancel| {
+    let value = with_session(state, id, false, Lane::Heavy, move |s, cancel| {
         let value = work(s);
         if cancel.is_cancelled() {
             return Err(deadline_error(deadline));
@@ -621,7 +668,7 @@ async fn record(
     State(state): State<Shared>,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    Ok(Json(with_session(&state, id, false, |s, _| s.record()).await?))
+    Ok(Json(with_session(&state, id, false, Lane::Light, |s, _| s.record()).await?))
 }
 
 async fn race_table(
