@@ -43,6 +43,7 @@
 mod assets;
 mod error;
 mod guard;
+mod input;
 mod judge;
 mod net;
 mod pool;
@@ -57,9 +58,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::body::Bytes;
-use axum::extract::rejection::{BytesRejection, JsonRejection};
-use axum::extract::{DefaultBodyLimit, Extension, Path, Query, State};
-use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{DefaultBodyLimit, Extension, Path, State};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -399,17 +400,6 @@ fn body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiError> {
     })
 }
 
-/// A JSON body, with a JSON error when it is malformed.
-fn json_body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
-    match body {
-        Ok(Json(value)) => Ok(value),
-        Err(JsonRejection::BytesRejection(r)) if r.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-            Err(ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "the request body is too large"))
-        }
-        Err(rejection) => Err(ApiError::new(rejection.status(), rejection.body_text())),
-    }
-}
-
 /// Every cap on a request: the library's ([`tabletop_play::LIMITS`]) and the server's.
 fn limits_json(c: &Config) -> Value {
     let mut limits = json!(tabletop_play::LIMITS);
@@ -463,12 +453,19 @@ fn game_answer(id: &str, view: Value, stopped: bool) -> Value {
     answer
 }
 
+/// What `POST /api/games` takes, as an example.
+const CREATE_EXAMPLE: &str = r#"{"game": "nine", "seats": ["human", "solver"]}"#;
+
 async fn create(
     State(state): State<Shared>,
     Extension(client): Extension<Client>,
-    request: Result<Json<Value>, JsonRejection>,
+    headers: HeaderMap,
+    request: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let request = json_body(request)?;
+    let request = input::object(&headers, &body(request)?, CREATE_EXAMPLE)?.ok_or_else(|| {
+        ApiError::bad_request(format!("the body must be a JSON object such as {CREATE_EXAMPLE}"))
+    })?;
+    let request = Value::Object(request);
     let (session, view, stopped) = state
         .blocking(move |cancel| {
             let (session, stopped) = GameSession::create(&request, cancel)?;
@@ -546,45 +543,55 @@ async fn recent(State(state): State<Shared>, Extension(client): Extension<Client
     Json(json!({ "games": state.sessions.recent(&client.0) }))
 }
 
-/// `{"action": "<notation>", "player": 0}` (`player` defaults to the player to move).
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ActRequest {
-    action: String,
-    player: Option<usize>,
-}
-
-/// `{"count": 1}` (the default).
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct StepRequest {
-    count: Option<usize>,
-}
-
+/// `POST /api/games/{id}/actions`: `{"action": "<notation>", "player": 0}` (`player` defaults
+/// to the player to move).
 async fn act(
     State(state): State<Shared>,
     Path(id): Path<String>,
-    request: Result<Json<ActRequest>, JsonRejection>,
+    headers: HeaderMap,
+    request: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let request = json_body(request)?;
+    const EXAMPLE: &str = r#"{"action": "9S"}"#;
+    let fields = input::object(&headers, &body(request)?, EXAMPLE)?.unwrap_or_default();
+    input::only(fields.keys(), &["action", "player"])?;
+    let action =
+        input::text(&fields, "action", "the move in the game's notation")?.ok_or_else(|| {
+            ApiError::bad_request(format!(
+                "action is missing: the move in the game's notation, such as {EXAMPLE}"
+            ))
+        })?;
+    let player = input::whole(
+        &fields,
+        "player",
+        (0, u64::from(u32::MAX)),
+        "a seat number (0 for the first player)",
+    )?
+    .map(|p| p as usize);
     let (view, stopped) = with_session(&state, id.clone(), true, Lane::Heavy, move |s, cancel| {
-        let stopped = s.act(request.player, &request.action, cancel)?;
+        let stopped = s.act(player, &action, cancel)?;
         Ok((s.state(), stopped))
     })
     .await?;
     Ok(Json(game_answer(&id, view, stopped)))
 }
 
+/// `POST /api/games/{id}/step`: `{"count": 1}` (an empty body is one step).
 async fn step(
     State(state): State<Shared>,
     Path(id): Path<String>,
-    request: Result<Json<StepRequest>, JsonRejection>,
+    headers: HeaderMap,
+    request: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    // An empty body is one step.
-    let count = match request {
-        Err(JsonRejection::MissingJsonContentType(_)) => 1,
-        other => json_body(other)?.count.unwrap_or(1),
-    };
+    let fields = input::object(&headers, &body(request)?, r#"{"count": 1}"#)?.unwrap_or_default();
+    input::only(fields.keys(), &["count"])?;
+    let range = format!("a whole number from 0 to {}", session::MAX_STEPS);
+    let count = input::whole(&fields, "count", (0, session::MAX_STEPS as u64), &range)
+        .map_err(|e| {
+            // A whole number above the cap is the library's `too_large`.
+            let whole = fields.get("count").is_some_and(|v| v.as_u64().is_some());
+            ApiError { kind: if whole { Some("too_large") } else { e.kind }, ..e }
+        })?
+        .map_or(1, |n| n as usize);
     let (steps, view, stopped) =
         with_session(&state, id.clone(), true, Lane::Heavy, move |s, _| {
             let (steps, stopped) = s.step(count)?;
@@ -624,22 +631,20 @@ async fn review(
     within_deadline(&state, id, GameSession::review).await
 }
 
-/// `?step=K`: the step of the history before which the position stands.
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PositionQuery {
-    step: usize,
-}
-
 /// `GET /api/games/{id}/position?step=K`: the position before the game's step `K`, everything
 /// shown (409 for a game with hidden information in progress, as the review).
 async fn position(
     State(state): State<Shared>,
     Path(id): Path<String>,
-    query: Result<Query<PositionQuery>, axum::extract::rejection::QueryRejection>,
+    uri: Uri,
 ) -> Result<Json<Value>, ApiError> {
-    let Query(PositionQuery { step }) =
-        query.map_err(|rejection| ApiError::new(rejection.status(), rejection.body_text()))?;
+    let params = input::query(&uri, &["step"])?;
+    let step = input::whole_param(
+        &params,
+        "step",
+        (0, u64::from(u32::MAX)),
+        "a whole number: how many steps of the game's history come before the position",
+    )? as usize;
     let view =
         with_session(&state, id.clone(), false, Lane::Light, move |s, _| s.position(step)).await?;
     Ok(Json(json!({ "id": id, "step": step, "state": view })))
@@ -671,12 +676,18 @@ async fn record(
     Ok(Json(with_session(&state, id, false, Lane::Light, |s, _| s.record()).await?))
 }
 
-async fn race_table(
-    State(state): State<Shared>,
-    query: Result<Query<race::TableQuery>, axum::extract::rejection::QueryRejection>,
-) -> Result<Json<Value>, ApiError> {
-    let Query(query) =
-        query.map_err(|rejection| ApiError::new(rejection.status(), rejection.body_text()))?;
+async fn race_table(State(state): State<Shared>, uri: Uri) -> Result<Json<Value>, ApiError> {
+    let params = input::query(&uri, &["piece", "rows", "cols"])?;
+    let piece = params.get("piece").ok_or_else(|| {
+        ApiError::bad_request("piece is missing: it must be king, rook, knight or queen")
+    })?;
+    let (min, max) = (tabletop_play::LIMITS.race_min_side, tabletop_play::LIMITS.race_max_side);
+    let range = format!("a whole number from {min} to {max}");
+    let rows = input::whole_param(&params, "rows", (min, max), &range)?;
+    let cols = input::whole_param(&params, "cols", (min, max), &range)?;
+    let query: race::TableQuery =
+        serde_json::from_value(json!({ "piece": piece, "rows": rows, "cols": cols }))
+            .map_err(|e| ApiError::internal(format!("internal error: {e}")))?;
     let table = state.blocking(move |_| race::table(&query)).await?;
     Ok(Json(table))
 }
