@@ -10,9 +10,11 @@
 //!   `Sec-Fetch-Site: cross-site`/`same-site`, is refused with 403: a page of another site
 //!   cannot make the server judge, create or play (a `text/plain` form POST included).
 //!   Requests without these headers (curl, scripts) pass.
-//! - **Client**: the cookie `tabletop_client` (set on the first answer, `SameSite=Strict`,
-//!   `HttpOnly`, a year), else the peer's IP address: the per-client session cap and the list
-//!   of recent games go by it.
+//! - **Client**: the id in the cookie `tabletop_client` when this server signed it
+//!   ([`crate::ident`]), else the peer's IP address: the per-client session cap, the fair
+//!   queue and the list of recent games go by it. A request without a valid cookie that gets
+//!   a page or creates a game is issued one (`SameSite=Strict`, `HttpOnly`, a year), within
+//!   the IP address's allowance.
 //! - **Body**: read whole before the handler runs, as it arrives: at most the route's cap per
 //!   request on the connection (413 above it, at once when `Content-Length` says so), within
 //!   [`crate::Config::body_timeout`] (408 after it). The bytes received so far count against
@@ -37,6 +39,7 @@ use http_body_util::BodyExt;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::ApiError;
+use crate::ident::Identity;
 use crate::net::Stopping;
 
 tokio::task_local! {
@@ -79,6 +82,8 @@ pub struct Guard {
     pub budget: Arc<Semaphore>,
     /// The budget's size in KiB.
     pub budget_kib: u32,
+    /// The key that signs the clients' cookies, and who was issued one lately.
+    pub identity: Arc<Identity>,
 }
 
 /// The `Host` values a loopback server answers to: each loopback name with the port or none.
@@ -130,8 +135,8 @@ fn cross_origin(method: &Method, headers: &HeaderMap) -> Option<String> {
     ))
 }
 
-/// The client id in the request's cookie, if it holds a well-formed one.
-fn cookie_id(headers: &HeaderMap) -> Option<String> {
+/// The value of the request's client cookie, if it has one.
+fn cookie_value(headers: &HeaderMap) -> Option<String> {
     headers
         .get_all(header::COOKIE)
         .iter()
@@ -140,7 +145,6 @@ fn cookie_id(headers: &HeaderMap) -> Option<String> {
         .filter_map(|pair| pair.trim().split_once('='))
         .find(|(name, _)| *name == COOKIE)
         .map(|(_, value)| value.trim().to_owned())
-        .filter(|v| v.len() == 16 && v.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
 /// The middleware (see the module docs).
@@ -160,24 +164,33 @@ pub async fn guard(State(g): State<Arc<Guard>>, request: Request, next: Next) ->
     if let Some(why) = cross_origin(request.method(), headers) {
         return forbidden(why);
     }
-    let cookie = cookie_id(headers);
-    let (client, new_cookie) = match cookie {
-        Some(id) => (Client(format!("c:{id}")), None),
-        None => {
-            let peer = request
-                .extensions()
-                .get::<ConnectInfo<SocketAddr>>()
-                .map_or_else(|| "unknown".to_owned(), |c| c.0.ip().to_string());
-            (Client(format!("ip:{peer}")), Some(format!("{:016x}", rand::random::<u64>())))
-        }
+    let id = cookie_value(headers).and_then(|value| g.identity.verify(&value));
+    let peer = request.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
+    let client = match (&id, peer) {
+        (Some(id), _) => Client(format!("c:{id}")),
+        (None, Some(ip)) => Client(format!("ip:{ip}")),
+        (None, None) => Client("ip:unknown".to_owned()),
     };
+    // Who may be issued an id: a request without one that creates a game (or gets a page).
+    let issue_to = peer.filter(|_| id.is_none());
+    let creates = request.method() == Method::POST
+        && request.uri().path().trim_end_matches('/') == "/api/games";
     let (mut parts, body) = request.into_parts();
     parts.extensions.insert(client.clone());
     let (request, _permit) = match read_body(&g, &parts, body).await {
         Ok((body, permit)) => (Request::from_parts(parts, body), permit),
-        Err(response) => return finish(response, new_cookie.as_deref()),
+        Err(response) => return finish(response, None),
     };
-    finish(CLIENT.scope(client, next.run(request)).await, new_cookie.as_deref())
+    let response = CLIENT.scope(client, next.run(request)).await;
+    let page = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("text/html"));
+    let new_cookie = issue_to
+        .filter(|_| page || (creates && response.status().is_success()))
+        .and_then(|ip| g.identity.issue(ip));
+    finish(response, new_cookie.as_deref())
 }
 
 /// An answer that closes its connection.
@@ -318,11 +331,11 @@ mod tests {
     }
 
     #[test]
-    fn cookies_are_read_only_when_well_formed() {
+    fn the_client_cookie_is_found_among_others() {
         let mut h = HeaderMap::new();
-        h.insert(header::COOKIE, HeaderValue::from_static("a=1; tabletop_client=00ff00ff00ff00ff"));
-        assert_eq!(cookie_id(&h).as_deref(), Some("00ff00ff00ff00ff"));
-        h.insert(header::COOKIE, HeaderValue::from_static("tabletop_client=../../etc"));
-        assert_eq!(cookie_id(&h), None);
+        h.insert(header::COOKIE, HeaderValue::from_static("a=1; tabletop_client=00ff.abc; b=2"));
+        assert_eq!(cookie_value(&h).as_deref(), Some("00ff.abc"));
+        h.insert(header::COOKIE, HeaderValue::from_static("other=1"));
+        assert_eq!(cookie_value(&h), None);
     }
 }

@@ -34,6 +34,8 @@
 //!   Work stops at [`Config::work_deadline`] or when its client goes away
 //!   ([`tabletop_core::cancel`]); parameters that set the amount of work are capped per
 //!   request (see [`session`]).
+//! - A client is the id in a cookie this server issued and signed ([`ISSUE_BURST`] at once per
+//!   IP address, then one per [`ISSUE_EVERY`]), else its IP address; see `ident.rs`.
 //! - The Host header (on loopback) and the Origin of every POST are checked, and every answer
 //!   carries [`CSP`] and `X-Content-Type-Options: nosniff`.
 //! - A panic in a handler or in blocking work answers 500 with a JSON error; the server goes on.
@@ -43,6 +45,7 @@
 mod assets;
 mod error;
 mod guard;
+mod ident;
 mod input;
 mod judge;
 mod net;
@@ -72,6 +75,7 @@ use tower_http::catch_panic::CatchPanicLayer;
 pub use crate::error::ApiError;
 pub use crate::guard::CSP;
 use crate::guard::{Client, Guard};
+pub use crate::ident::{ISSUE_BURST, ISSUE_EVERY};
 use crate::pool::Pool;
 use crate::session::GameSession;
 use crate::store::{Caps, Store};
@@ -289,6 +293,7 @@ pub fn router(config: Config, addr: Option<SocketAddr>) -> std::io::Result<Route
         idle: config.session_idle,
     };
     let sessions = Store::open(config.db.as_deref(), caps).map_err(std::io::Error::other)?;
+    let identity = Arc::new(ident::Identity::open(config.db.as_deref())?);
     let budget_kib = u32::try_from(config.body_budget.div_ceil(1024)).unwrap_or(u32::MAX).max(1);
     let guard = Arc::new(Guard {
         hosts: addr.and_then(guard::loopback_hosts),
@@ -298,6 +303,7 @@ pub fn router(config: Config, addr: Option<SocketAddr>) -> std::io::Result<Route
         queue_timeout: config.queue_timeout,
         budget: Arc::new(Semaphore::new(budget_kib as usize)),
         budget_kib,
+        identity,
     });
     let state = Arc::new(AppState {
         sessions,

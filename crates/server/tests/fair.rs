@@ -17,9 +17,9 @@ use raw::{get_as, post_as, send};
 use serde_json::{Value, json};
 use tabletop_server::Config;
 
-/// The client that sends the heavy requests, and the one measured.
-const HEAVY: &str = "00000000000000aa";
-const OTHER: &str = "00000000000000bb";
+/// The client that sends the heavy requests, and the one measured (each has its cookie).
+const HEAVY: &str = "heavy";
+const OTHER: &str = "other";
 
 fn ok(r: common::Response) -> Value {
     assert!((200..300).contains(&r.status), "{}: {}", r.status, r.text());
@@ -35,12 +35,12 @@ fn heavy(seed: u64) -> Value {
 
 /// `POST path` `{"count": 10000}` as the heavy client: the answer's status, or `None` when
 /// the server dropped the connection (it stops at the end of the test).
-fn heavy_step(a: SocketAddr, path: &str) -> Option<u16> {
+fn heavy_step(a: SocketAddr, cookie: &str, path: &str) -> Option<u16> {
     let body = json!({"count": 10000}).to_string();
     let mut s = TcpStream::connect(a).ok()?;
     write!(
         s,
-        "POST {path} HTTP/1.1\r\nHost: {a}\r\nConnection: close\r\nCookie: tabletop_client={HEAVY}\r\n\
+        "POST {path} HTTP/1.1\r\nHost: {a}\r\nConnection: close\r\nCookie: tabletop_client={cookie}\r\n\
          Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     )
@@ -74,7 +74,7 @@ fn other_round(a: SocketAddr, round: u64, judge_input: &str) -> Vec<Duration> {
     let start = Instant::now();
     ok(post_as(a, OTHER, &format!("/api/games/{id}/actions"), &json!({"action": action})));
     times.push(start.elapsed());
-    let cookie = format!("tabletop_client={OTHER}");
+    let cookie = format!("tabletop_client={}", raw::cookie(a, OTHER));
     // The game goes, so that the client stays under its cap of games.
     let r = send(a, "DELETE", &format!("/api/games/{id}"), &[("Cookie", &cookie)], None);
     assert_eq!(r.status, 204, "{}", r.text());
@@ -112,6 +112,7 @@ fn other_clients_keep_a_quick_p99_while_one_runs_twelve_of_the_heaviest_requests
             ok(post_as(a, HEAVY, "/api/games", &heavy(seed)))["id"].as_str().unwrap().to_owned()
         })
         .collect();
+    let heavy_cookie = raw::cookie(a, HEAVY);
     let stop = Arc::new(AtomicBool::new(false));
     let heavy_times = Arc::new(Mutex::new(Vec::new()));
     let workers: Vec<_> = ids
@@ -119,11 +120,12 @@ fn other_clients_keep_a_quick_p99_while_one_runs_twelve_of_the_heaviest_requests
         .map(|id| {
             let stop = Arc::clone(&stop);
             let heavy_times = Arc::clone(&heavy_times);
+            let cookie = heavy_cookie.clone();
             std::thread::spawn(move || {
                 while !stop.load(Ordering::SeqCst) {
                     let start = Instant::now();
                     let path = format!("/api/games/{id}/step");
-                    if heavy_step(a, &path) == Some(200) {
+                    if heavy_step(a, &cookie, &path) == Some(200) {
                         heavy_times.lock().unwrap().push(start.elapsed());
                     }
                 }
