@@ -59,6 +59,26 @@ pub fn object(
     }
 }
 
+/// A segment of the route's path (a game's id, a problem's name), refused with a 400 in
+/// words when it is not text.
+pub struct Segment(pub String);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Segment {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &S,
+    ) -> Result<Segment, ApiError> {
+        match axum::extract::Path::<String>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Path(segment)) => Ok(Segment(segment)),
+            Err(_) => Err(bad(
+                "the address is not text: a game's id or a problem's name is letters and digits",
+            )),
+        }
+    }
+}
+
 /// Refuses a field other than `allowed`.
 ///
 /// # Errors

@@ -62,7 +62,7 @@ use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{DefaultBodyLimit, Extension, Path, State};
+use axum::extract::{DefaultBodyLimit, Extension, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -76,6 +76,7 @@ pub use crate::error::ApiError;
 pub use crate::guard::CSP;
 use crate::guard::{Client, Guard};
 pub use crate::ident::{ISSUE_BURST, ISSUE_EVERY};
+use crate::input::Segment;
 use crate::pool::Pool;
 use crate::session::GameSession;
 use crate::store::{Caps, Store};
@@ -430,7 +431,7 @@ async fn games(State(state): State<Shared>) -> Json<Value> {
 
 async fn judge_route(
     State(state): State<Shared>,
-    Path(problem): Path<String>,
+    Segment(problem): Segment,
     input: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let problem = judge::problem(&problem)?;
@@ -522,16 +523,13 @@ where
     result
 }
 
-async fn show(
-    State(state): State<Shared>,
-    Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+async fn show(State(state): State<Shared>, Segment(id): Segment) -> Result<Json<Value>, ApiError> {
     let view = with_session(&state, id.clone(), false, Lane::Light, |s, _| Ok(s.state())).await?;
     Ok(Json(json!({ "id": id, "state": view })))
 }
 
 /// `DELETE /api/games/{id}`: 204, or 404 when there is no such game.
-async fn delete(State(state): State<Shared>, Path(id): Path<String>) -> Result<Response, ApiError> {
+async fn delete(State(state): State<Shared>, Segment(id): Segment) -> Result<Response, ApiError> {
     let store = Arc::clone(&state);
     let key = id.clone();
     let found = tokio::task::spawn_blocking(move || store.sessions.delete(&key))
@@ -553,7 +551,7 @@ async fn recent(State(state): State<Shared>, Extension(client): Extension<Client
 /// to the player to move).
 async fn act(
     State(state): State<Shared>,
-    Path(id): Path<String>,
+    Segment(id): Segment,
     headers: HeaderMap,
     request: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
@@ -584,7 +582,7 @@ async fn act(
 /// `POST /api/games/{id}/step`: `{"count": 1}` (an empty body is one step).
 async fn step(
     State(state): State<Shared>,
-    Path(id): Path<String>,
+    Segment(id): Segment,
     headers: HeaderMap,
     request: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
@@ -609,10 +607,7 @@ async fn step(
     Ok(Json(answer))
 }
 
-async fn undo(
-    State(state): State<Shared>,
-    Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+async fn undo(State(state): State<Shared>, Segment(id): Segment) -> Result<Json<Value>, ApiError> {
     let view = with_session(&state, id.clone(), true, Lane::Light, |s, _| {
         s.undo()?;
         Ok(s.state())
@@ -623,7 +618,7 @@ async fn undo(
 
 async fn analysis(
     State(state): State<Shared>,
-    Path(id): Path<String>,
+    Segment(id): Segment,
 ) -> Result<Json<Value>, ApiError> {
     within_deadline(&state, id, GameSession::analysis).await
 }
@@ -632,7 +627,7 @@ async fn analysis(
 /// information in progress).
 async fn review(
     State(state): State<Shared>,
-    Path(id): Path<String>,
+    Segment(id): Segment,
 ) -> Result<Json<Value>, ApiError> {
     within_deadline(&state, id, GameSession::review).await
 }
@@ -641,7 +636,7 @@ async fn review(
 /// shown (409 for a game with hidden information in progress, as the review).
 async fn position(
     State(state): State<Shared>,
-    Path(id): Path<String>,
+    Segment(id): Segment,
     uri: Uri,
 ) -> Result<Json<Value>, ApiError> {
     let params = input::query(&uri, &["step"])?;
@@ -677,7 +672,7 @@ async fn within_deadline(
 
 async fn record(
     State(state): State<Shared>,
-    Path(id): Path<String>,
+    Segment(id): Segment,
 ) -> Result<Json<Value>, ApiError> {
     Ok(Json(with_session(&state, id, false, Lane::Light, |s, _| s.record()).await?))
 }
