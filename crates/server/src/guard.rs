@@ -10,14 +10,18 @@
 //!   `Sec-Fetch-Site: cross-site`/`same-site`, is refused with 403: a page of another site
 //!   cannot make the server judge, create or play (a `text/plain` form POST included).
 //!   Requests without these headers (curl, scripts) pass.
-//! - **Client**: the cookie `tabletop_client` (set on the first answer, `SameSite=Strict`,
-//!   `HttpOnly`, a year), else the peer's IP address: the per-client session cap and the list
-//!   of recent games go by it.
-//! - **Body**: read whole before the handler runs, at most the route's cap (413 above it,
-//!   at once when `Content-Length` says so), within [`crate::Config::body_timeout`] (408
-//!   after it), and only once its size (or, without `Content-Length`, the route's cap) fits
-//!   in the memory budget that every body being read or handled shares (503 when it does not
-//!   within [`crate::Config::queue_timeout`]).
+//! - **Client**: the id in the cookie `tabletop_client` when this server signed it
+//!   ([`crate::ident`]), else the peer's IP address: the per-client session cap, the fair
+//!   queue and the list of recent games go by it. A request without a valid cookie that gets
+//!   a page or creates a game is issued one (`SameSite=Strict`, `HttpOnly`, a year), within
+//!   the IP address's allowance.
+//! - **Body**: read whole before the handler runs, as it arrives: at most the route's cap per
+//!   request on the connection (413 above it, at once when `Content-Length` says so), within
+//!   [`crate::Config::body_timeout`] (408 after it). The bytes received so far count against
+//!   the memory budget that every body being read or handled shares, kibibyte by kibibyte as
+//!   they come (a read waits for room, 503 when none comes within
+//!   [`crate::Config::queue_timeout`]): an announced size reserves nothing. A body still being
+//!   read when the server stops is answered 503 at once.
 //! - **Headers**: `Content-Security-Policy` (scripts, styles, images, fetches from this
 //!   origin only; inline `style` attributes allowed; `frame-ancestors 'none'`),
 //!   `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY`, `Referrer-Policy: no-referrer`.
@@ -26,14 +30,27 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::body::Body;
+use axum::body::{Body, Bytes};
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use tokio::sync::Semaphore;
+use http_body_util::BodyExt;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::ApiError;
+use crate::ident::Identity;
+use crate::net::Stopping;
+
+tokio::task_local! {
+    /// The client of the request being handled (set around every handler).
+    static CLIENT: Client;
+}
+
+/// The client of the request being handled (`"unknown"` outside a request).
+pub fn current_client() -> String {
+    CLIENT.try_with(|c| c.0.clone()).unwrap_or_else(|_| "unknown".to_owned())
+}
 
 /// The policy of every answer: this origin only; no inline or evaluated script and no inline
 /// style (the pages set styles through the CSSOM, which the policy allows); no framing.
@@ -65,6 +82,8 @@ pub struct Guard {
     pub budget: Arc<Semaphore>,
     /// The budget's size in KiB.
     pub budget_kib: u32,
+    /// The key that signs the clients' cookies, and who was issued one lately.
+    pub identity: Arc<Identity>,
 }
 
 /// The `Host` values a loopback server answers to: each loopback name with the port or none.
@@ -116,8 +135,8 @@ fn cross_origin(method: &Method, headers: &HeaderMap) -> Option<String> {
     ))
 }
 
-/// The client id in the request's cookie, if it holds a well-formed one.
-fn cookie_id(headers: &HeaderMap) -> Option<String> {
+/// The value of the request's client cookie, if it has one.
+fn cookie_value(headers: &HeaderMap) -> Option<String> {
     headers
         .get_all(header::COOKIE)
         .iter()
@@ -126,7 +145,6 @@ fn cookie_id(headers: &HeaderMap) -> Option<String> {
         .filter_map(|pair| pair.trim().split_once('='))
         .find(|(name, _)| *name == COOKIE)
         .map(|(_, value)| value.trim().to_owned())
-        .filter(|v| v.len() == 16 && v.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
 /// The middleware (see the module docs).
@@ -146,24 +164,47 @@ pub async fn guard(State(g): State<Arc<Guard>>, request: Request, next: Next) ->
     if let Some(why) = cross_origin(request.method(), headers) {
         return forbidden(why);
     }
-    let cookie = cookie_id(headers);
-    let (client, new_cookie) = match cookie {
-        Some(id) => (Client(format!("c:{id}")), None),
-        None => {
-            let peer = request
-                .extensions()
-                .get::<ConnectInfo<SocketAddr>>()
-                .map_or_else(|| "unknown".to_owned(), |c| c.0.ip().to_string());
-            (Client(format!("ip:{peer}")), Some(format!("{:016x}", rand::random::<u64>())))
-        }
+    let id = cookie_value(headers).and_then(|value| g.identity.verify(&value));
+    let peer = request.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
+    let client = match (&id, peer) {
+        (Some(id), _) => Client(format!("c:{id}")),
+        (None, Some(ip)) => Client(format!("ip:{ip}")),
+        (None, None) => Client("ip:unknown".to_owned()),
     };
+    // Who may be issued an id: a request without one that creates a game (or gets a page).
+    let issue_to = peer.filter(|_| id.is_none());
+    let creates = request.method() == Method::POST
+        && request.uri().path().trim_end_matches('/') == "/api/games";
     let (mut parts, body) = request.into_parts();
-    parts.extensions.insert(client);
+    parts.extensions.insert(client.clone());
     let (request, _permit) = match read_body(&g, &parts, body).await {
         Ok((body, permit)) => (Request::from_parts(parts, body), permit),
-        Err(response) => return finish(response, new_cookie.as_deref()),
+        Err(response) => return finish(response, None),
     };
-    finish(next.run(request).await, new_cookie.as_deref())
+    let response = CLIENT.scope(client, next.run(request)).await;
+    let page = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("text/html"));
+    let new_cookie = issue_to
+        .filter(|_| page || (creates && response.status().is_success()))
+        .and_then(|ip| g.identity.issue(ip));
+    finish(response, new_cookie.as_deref())
+}
+
+/// An answer that closes its connection.
+fn closing(error: ApiError) -> Response {
+    let mut r = error.into_response();
+    r.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+    r
+}
+
+/// Why a body was not read whole.
+enum Unread {
+    TooLarge,
+    NoRoom,
+    Broken(axum::Error),
 }
 
 /// The body read whole (see the module docs), with its share of the budget.
@@ -171,7 +212,7 @@ async fn read_body(
     g: &Guard,
     parts: &axum::http::request::Parts,
     body: Body,
-) -> Result<(Body, Option<tokio::sync::OwnedSemaphorePermit>), Response> {
+) -> Result<(Body, Option<OwnedSemaphorePermit>), Response> {
     let length = parts
         .headers
         .get(header::CONTENT_LENGTH)
@@ -183,56 +224,78 @@ async fn read_body(
     }
     let cap =
         if parts.uri.path().starts_with("/api/judge/") { g.max_judge_body } else { g.max_body };
-    let too_large = || {
-        let mut r = ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "the request body is too large")
-            .into_response();
-        r.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
-        r
-    };
+    let too_large =
+        || closing(ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "the request body is too large"));
     if length.is_some_and(|n| n > cap as u64) {
         return Err(too_large());
     }
-    let reserve = length.map_or(cap, |n| n as usize);
-    let kib = u32::try_from(reserve.div_ceil(1024)).unwrap_or(u32::MAX).clamp(1, g.budget_kib);
-    let permit =
-        tokio::time::timeout(g.queue_timeout, Arc::clone(&g.budget).acquire_many_owned(kib))
-            .await
-            .map_err(|_| {
-                ApiError::unavailable(
-                    "the server is reading too many large bodies at once: try again",
-                )
-                .into_response()
-            })?
-            .map_err(|_| ApiError::unavailable("the server is shutting down").into_response())?;
-    match tokio::time::timeout(g.body_timeout, axum::body::to_bytes(body, cap)).await {
-        Ok(Ok(bytes)) => Ok((Body::from(bytes), Some(permit))),
-        Ok(Err(err)) => {
-            let mut source: Option<&(dyn std::error::Error + 'static)> = Some(&err);
-            let mut too_big = false;
-            while let Some(e) = source {
-                too_big |= e.is::<http_body_util::LengthLimitError>();
-                source = e.source();
-            }
-            if too_big {
-                Err(too_large())
-            } else {
+    let stopping = async {
+        match parts.extensions.get::<Stopping>() {
+            Some(stop) => stop.stopped().await,
+            None => std::future::pending().await,
+        }
+    };
+    let read = tokio::time::timeout(g.body_timeout, read_counted(g, body, cap));
+    tokio::select! {
+        read = read => match read {
+            Ok(Ok((bytes, permit))) => Ok((Body::from(bytes), permit)),
+            Ok(Err(Unread::TooLarge)) => Err(too_large()),
+            Ok(Err(Unread::NoRoom)) => Err(ApiError::unavailable(
+                "the server is reading too many large bodies at once: try again",
+            )
+            .into_response()),
+            Ok(Err(Unread::Broken(err))) => {
                 Err(ApiError::bad_request(format!("cannot read the request body: {err}"))
                     .into_response())
             }
-        }
-        Err(_) => {
-            let mut r = ApiError::new(
+            Err(_) => Err(closing(ApiError::new(
                 StatusCode::REQUEST_TIMEOUT,
                 format!(
                     "the request body did not arrive within {} s",
                     g.body_timeout.as_secs_f64()
                 ),
-            )
-            .into_response();
-            r.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
-            Err(r)
-        }
+            ))),
+        },
+        () = stopping => Err(closing(ApiError::unavailable("the server is shutting down"))),
     }
+}
+
+/// Reads `body` as it comes, at most `cap` bytes, each kibibyte taken from the budget before
+/// it is kept.
+async fn read_counted(
+    g: &Guard,
+    mut body: Body,
+    cap: usize,
+) -> Result<(Bytes, Option<OwnedSemaphorePermit>), Unread> {
+    let mut bytes = Vec::new();
+    let mut held: Option<OwnedSemaphorePermit> = None;
+    let mut held_kib = 0u32;
+    while let Some(frame) = body.frame().await {
+        let Ok(data) = frame.map_err(Unread::Broken)?.into_data() else {
+            continue;
+        };
+        let size = bytes.len() + data.len();
+        if size > cap {
+            return Err(Unread::TooLarge);
+        }
+        let kib = u32::try_from(size.div_ceil(1024)).unwrap_or(u32::MAX).min(g.budget_kib);
+        if kib > held_kib {
+            let more = tokio::time::timeout(
+                g.queue_timeout,
+                Arc::clone(&g.budget).acquire_many_owned(kib - held_kib),
+            )
+            .await
+            .map_err(|_| Unread::NoRoom)?
+            .map_err(|_| Unread::NoRoom)?;
+            match &mut held {
+                Some(permit) => permit.merge(more),
+                None => held = Some(more),
+            }
+            held_kib = kib;
+        }
+        bytes.extend_from_slice(&data);
+    }
+    Ok((Bytes::from(bytes), held))
 }
 
 /// The security headers, and the client's new cookie.
@@ -268,11 +331,11 @@ mod tests {
     }
 
     #[test]
-    fn cookies_are_read_only_when_well_formed() {
+    fn the_client_cookie_is_found_among_others() {
         let mut h = HeaderMap::new();
-        h.insert(header::COOKIE, HeaderValue::from_static("a=1; tabletop_client=00ff00ff00ff00ff"));
-        assert_eq!(cookie_id(&h).as_deref(), Some("00ff00ff00ff00ff"));
-        h.insert(header::COOKIE, HeaderValue::from_static("tabletop_client=../../etc"));
-        assert_eq!(cookie_id(&h), None);
+        h.insert(header::COOKIE, HeaderValue::from_static("a=1; tabletop_client=00ff.abc; b=2"));
+        assert_eq!(cookie_value(&h).as_deref(), Some("00ff.abc"));
+        h.insert(header::COOKIE, HeaderValue::from_static("other=1"));
+        assert_eq!(cookie_value(&h), None);
     }
 }

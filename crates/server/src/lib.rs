@@ -17,18 +17,25 @@
 //!
 //! # Limits
 //! - Connections: a request head within [`Config::header_timeout`], a
-//!   body within [`Config::body_timeout`]; shutdown waits [`Config::shutdown_timeout`] for the
-//!   requests in flight, then drops every connection.
+//!   body within [`Config::body_timeout`]; shutdown closes at once the connections with no
+//!   request being handled (idle, a head or a body still arriving), waits
+//!   [`Config::shutdown_timeout`] for the requests in flight, then drops every connection.
 //! - Request bodies: [`Config::max_body`] (1 MiB), and [`Config::max_judge_body`] (64 MiB) on
 //!   `POST /api/judge/{problem}`, whose largest inputs (10^6 race lines) take about 40 MB;
-//!   all bodies being read or handled share [`Config::body_budget`].
+//!   read as they arrive: the bytes received of all bodies being read or handled share
+//!   [`Config::body_budget`] (an announced size reserves nothing).
 //! - Games: stored in SQLite ([`Config::db`]) on every change and resumed at start-up;
 //!   [`Config::max_sessions_per_client`] per client, [`Config::max_sessions`] in all, each
 //!   dropped after [`Config::session_idle`] without a request.
-//! - CPU work (judges, solver, Monte Carlo, tables) runs on the blocking pool behind a
-//!   semaphore of [`Config::workers`] permits, so the async workers keep answering; it stops
-//!   at [`Config::work_deadline`] or when its client goes away ([`tabletop_core::cancel`]);
-//!   parameters that set the amount of work are capped per request (see [`session`]).
+//! - CPU work (bots, solver, Monte Carlo, analysis, large judges, tables) runs on the blocking
+//!   pool, [`Config::workers`] pieces at once and at most [`Config::workers_per_client`] of one
+//!   client, the clients taking turns (a fair queue per client); cheap work (a game's state,
+//!   record or position, an undo) does not wait behind it. The async workers keep answering.
+//!   Work stops at [`Config::work_deadline`] or when its client goes away
+//!   ([`tabletop_core::cancel`]); parameters that set the amount of work are capped per
+//!   request (see [`session`]).
+//! - A client is the id in a cookie this server issued and signed ([`ISSUE_BURST`] at once per
+//!   IP address, then one per [`ISSUE_EVERY`]), else its IP address; see `ident.rs`.
 //! - The Host header (on loopback) and the Origin of every POST are checked, and every answer
 //!   carries [`CSP`] and `X-Content-Type-Options: nosniff`.
 //! - A panic in a handler or in blocking work answers 500 with a JSON error; the server goes on.
@@ -38,8 +45,11 @@
 mod assets;
 mod error;
 mod guard;
+mod ident;
+mod input;
 mod judge;
 mod net;
+mod pool;
 mod race;
 pub mod session;
 mod store;
@@ -51,9 +61,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::body::Bytes;
-use axum::extract::rejection::{BytesRejection, JsonRejection};
-use axum::extract::{DefaultBodyLimit, Extension, Path, Query, State};
-use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{DefaultBodyLimit, Extension, State};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -65,6 +75,9 @@ use tower_http::catch_panic::CatchPanicLayer;
 pub use crate::error::ApiError;
 pub use crate::guard::CSP;
 use crate::guard::{Client, Guard};
+pub use crate::ident::{ISSUE_BURST, ISSUE_EVERY};
+use crate::input::Segment;
+use crate::pool::Pool;
 use crate::session::GameSession;
 use crate::store::{Caps, Store};
 
@@ -75,8 +88,8 @@ pub struct Config {
     pub max_body: usize,
     /// The largest body of `POST /api/judge/{problem}`, in bytes.
     pub max_judge_body: usize,
-    /// The bytes that the bodies being read and handled may take together; a body waits for
-    /// its share (up to [`Config::queue_timeout`], then 503).
+    /// The bytes that the bodies being read and handled may take together, counted as they
+    /// arrive; a body's next bytes wait for room (up to [`Config::queue_timeout`], then 503).
     pub body_budget: usize,
     /// The most games held in all (when full, the oldest finished game makes room, else the
     /// least recently used game of the client holding the most).
@@ -88,6 +101,9 @@ pub struct Config {
     pub session_idle: Duration,
     /// How many CPU-heavy requests run at once (the rest wait their turn).
     pub workers: usize,
+    /// How many CPU-heavy requests of one client run at once (the rest wait in the client's
+    /// own queue, so the others' requests go first).
+    pub workers_per_client: usize,
     /// How long a request waits for a worker, or a body for room in the budget, before it is
     /// answered 503.
     pub queue_timeout: Duration,
@@ -116,7 +132,8 @@ impl Default for Config {
             max_sessions: 10_000,
             max_sessions_per_client: 200,
             session_idle: Duration::from_secs(30 * 24 * 3600),
-            workers: std::thread::available_parallelism().map_or(2, |n| n.get()).max(2),
+            workers: default_workers(),
+            workers_per_client: (default_workers() / 2).max(1),
             queue_timeout: Duration::from_secs(30),
             work_deadline: Duration::from_secs(5),
             header_timeout: Duration::from_secs(10),
@@ -126,6 +143,11 @@ impl Default for Config {
             test_routes: false,
         }
     }
+}
+
+/// One worker per core, at least two.
+fn default_workers() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get()).max(2)
 }
 
 impl Config {
@@ -151,7 +173,16 @@ pub fn exposure_warning(addr: SocketAddr) -> Option<String> {
 struct AppState {
     config: Config,
     sessions: Store,
-    workers: Arc<Semaphore>,
+    pool: Arc<Pool>,
+}
+
+/// Which queue a piece of work waits in (see [`pool`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lane {
+    /// Work that may take long: a slot of the fair pool.
+    Heavy,
+    /// Cheap work: at once.
+    Light,
 }
 
 type Shared = Arc<AppState>;
@@ -177,23 +208,36 @@ impl Drop for CancelOnDrop {
 }
 
 impl AppState {
-    /// Runs `work` on the blocking pool once a worker permit is free; a panic in it is a 500.
-    /// `work` gets a flag that is set at the deadline or when the request is dropped (its
-    /// client went away); the library's long loops read it too ([`tabletop_core::cancel`]).
-    /// Work that does not stop within a second of the flag is answered 503 (it still holds
-    /// its worker until it ends).
+    /// Runs heavy `work` on the blocking pool once the client's turn comes ([`Lane::Heavy`]).
     async fn blocking<T, F>(&self, work: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
         F: FnOnce(&Cancel) -> Result<T, ApiError> + Send + 'static,
     {
-        let permit = tokio::time::timeout(
-            self.config.queue_timeout,
-            Arc::clone(&self.workers).acquire_owned(),
-        )
-        .await
-        .map_err(|_| ApiError::unavailable("the server is busy: try again"))?
-        .map_err(|_| ApiError::unavailable("the server is shutting down"))?;
+        self.run(Lane::Heavy, work).await
+    }
+
+    /// Runs `work` on the blocking pool once its lane lets it; a panic in it is a 500.
+    /// `work` gets a flag that is set at the deadline or when the request is dropped (its
+    /// client went away); the library's long loops read it too ([`tabletop_core::cancel`]).
+    /// Work that does not stop within a second of the flag is answered 503 (it still holds
+    /// its worker until it ends).
+    async fn run<T, F>(&self, lane: Lane, work: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Cancel) -> Result<T, ApiError> + Send + 'static,
+    {
+        let client = guard::current_client();
+        let wait = async {
+            Ok::<_, pool::Refused>(match lane {
+                Lane::Heavy => Held::Heavy { _slot: self.pool.heavy(&client).await? },
+                Lane::Light => Held::Light { _permit: self.pool.light().await? },
+            })
+        };
+        let permit = tokio::time::timeout(self.config.queue_timeout, wait)
+            .await
+            .map_err(|_| ApiError::unavailable("the server is busy: try again"))?
+            .map_err(|_| ApiError::unavailable("the server is shutting down"))?;
         let cancel = Cancel::new();
         let _on_drop = CancelOnDrop(cancel.clone());
         let flag = cancel.clone();
@@ -222,6 +266,12 @@ impl AppState {
     }
 }
 
+/// A slot of either lane, held while the work runs.
+enum Held {
+    Heavy { _slot: pool::Slot },
+    Light { _permit: tokio::sync::OwnedSemaphorePermit },
+}
+
 fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
     if let Some(s) = payload.downcast_ref::<&str>() {
         format!("a handler panicked: {s}")
@@ -244,6 +294,7 @@ pub fn router(config: Config, addr: Option<SocketAddr>) -> std::io::Result<Route
         idle: config.session_idle,
     };
     let sessions = Store::open(config.db.as_deref(), caps).map_err(std::io::Error::other)?;
+    let identity = Arc::new(ident::Identity::open(config.db.as_deref())?);
     let budget_kib = u32::try_from(config.body_budget.div_ceil(1024)).unwrap_or(u32::MAX).max(1);
     let guard = Arc::new(Guard {
         hosts: addr.and_then(guard::loopback_hosts),
@@ -253,10 +304,11 @@ pub fn router(config: Config, addr: Option<SocketAddr>) -> std::io::Result<Route
         queue_timeout: config.queue_timeout,
         budget: Arc::new(Semaphore::new(budget_kib as usize)),
         budget_kib,
+        identity,
     });
     let state = Arc::new(AppState {
         sessions,
-        workers: Arc::new(Semaphore::new(config.workers.max(1))),
+        pool: Arc::new(Pool::new(config.workers, config.workers_per_client)),
         config: config.clone(),
     });
     let mut api = Router::new()
@@ -355,17 +407,6 @@ fn body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiError> {
     })
 }
 
-/// A JSON body, with a JSON error when it is malformed.
-fn json_body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
-    match body {
-        Ok(Json(value)) => Ok(value),
-        Err(JsonRejection::BytesRejection(r)) if r.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-            Err(ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "the request body is too large"))
-        }
-        Err(rejection) => Err(ApiError::new(rejection.status(), rejection.body_text())),
-    }
-}
-
 /// Every cap on a request: the library's ([`tabletop_play::LIMITS`]) and the server's.
 fn limits_json(c: &Config) -> Value {
     let mut limits = json!(tabletop_play::LIMITS);
@@ -390,7 +431,7 @@ async fn games(State(state): State<Shared>) -> Json<Value> {
 
 async fn judge_route(
     State(state): State<Shared>,
-    Path(problem): Path<String>,
+    Segment(problem): Segment,
     input: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let problem = judge::problem(&problem)?;
@@ -419,12 +460,19 @@ fn game_answer(id: &str, view: Value, stopped: bool) -> Value {
     answer
 }
 
+/// What `POST /api/games` takes, as an example.
+const CREATE_EXAMPLE: &str = r#"{"game": "nine", "seats": ["human", "solver"]}"#;
+
 async fn create(
     State(state): State<Shared>,
     Extension(client): Extension<Client>,
-    request: Result<Json<Value>, JsonRejection>,
+    headers: HeaderMap,
+    request: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let request = json_body(request)?;
+    let request = input::object(&headers, &body(request)?, CREATE_EXAMPLE)?.ok_or_else(|| {
+        ApiError::bad_request(format!("the body must be a JSON object such as {CREATE_EXAMPLE}"))
+    })?;
+    let request = Value::Object(request);
     let (session, view, stopped) = state
         .blocking(move |cancel| {
             let (session, stopped) = GameSession::create(&request, cancel)?;
@@ -447,6 +495,7 @@ async fn with_session<T, F>(
     state: &Shared,
     id: String,
     changes: bool,
+    lane: Lane,
     work: F,
 ) -> Result<T, ApiError>
 where
@@ -457,7 +506,7 @@ where
     let shared = Arc::clone(state);
     let key = id.clone();
     let result = state
-        .blocking(move |cancel| {
+        .run(lane, move |cancel| {
             let mut guard = session.lock().map_err(|_| {
                 ApiError::internal("this game was broken by an earlier internal error")
             })?;
@@ -474,16 +523,13 @@ where
     result
 }
 
-async fn show(
-    State(state): State<Shared>,
-    Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
-    let view = with_session(&state, id.clone(), false, |s, _| Ok(s.state())).await?;
+async fn show(State(state): State<Shared>, Segment(id): Segment) -> Result<Json<Value>, ApiError> {
+    let view = with_session(&state, id.clone(), false, Lane::Light, |s, _| Ok(s.state())).await?;
     Ok(Json(json!({ "id": id, "state": view })))
 }
 
 /// `DELETE /api/games/{id}`: 204, or 404 when there is no such game.
-async fn delete(State(state): State<Shared>, Path(id): Path<String>) -> Result<Response, ApiError> {
+async fn delete(State(state): State<Shared>, Segment(id): Segment) -> Result<Response, ApiError> {
     let store = Arc::clone(&state);
     let key = id.clone();
     let found = tokio::task::spawn_blocking(move || store.sessions.delete(&key))
@@ -501,60 +547,68 @@ async fn recent(State(state): State<Shared>, Extension(client): Extension<Client
     Json(json!({ "games": state.sessions.recent(&client.0) }))
 }
 
-/// `{"action": "<notation>", "player": 0}` (`player` defaults to the player to move).
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ActRequest {
-    action: String,
-    player: Option<usize>,
-}
-
-/// `{"count": 1}` (the default).
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct StepRequest {
-    count: Option<usize>,
-}
-
+/// `POST /api/games/{id}/actions`: `{"action": "<notation>", "player": 0}` (`player` defaults
+/// to the player to move).
 async fn act(
     State(state): State<Shared>,
-    Path(id): Path<String>,
-    request: Result<Json<ActRequest>, JsonRejection>,
+    Segment(id): Segment,
+    headers: HeaderMap,
+    request: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let request = json_body(request)?;
-    let (view, stopped) = with_session(&state, id.clone(), true, move |s, cancel| {
-        let stopped = s.act(request.player, &request.action, cancel)?;
+    const EXAMPLE: &str = r#"{"action": "9S"}"#;
+    let fields = input::object(&headers, &body(request)?, EXAMPLE)?.unwrap_or_default();
+    input::only(fields.keys(), &["action", "player"])?;
+    let action =
+        input::text(&fields, "action", "the move in the game's notation")?.ok_or_else(|| {
+            ApiError::bad_request(format!(
+                "action is missing: the move in the game's notation, such as {EXAMPLE}"
+            ))
+        })?;
+    let player = input::whole(
+        &fields,
+        "player",
+        (0, u64::from(u32::MAX)),
+        "a seat number (0 for the first player)",
+    )?
+    .map(|p| p as usize);
+    let (view, stopped) = with_session(&state, id.clone(), true, Lane::Heavy, move |s, cancel| {
+        let stopped = s.act(player, &action, cancel)?;
         Ok((s.state(), stopped))
     })
     .await?;
     Ok(Json(game_answer(&id, view, stopped)))
 }
 
+/// `POST /api/games/{id}/step`: `{"count": 1}` (an empty body is one step).
 async fn step(
     State(state): State<Shared>,
-    Path(id): Path<String>,
-    request: Result<Json<StepRequest>, JsonRejection>,
+    Segment(id): Segment,
+    headers: HeaderMap,
+    request: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    // An empty body is one step.
-    let count = match request {
-        Err(JsonRejection::MissingJsonContentType(_)) => 1,
-        other => json_body(other)?.count.unwrap_or(1),
-    };
-    let (steps, view, stopped) = with_session(&state, id.clone(), true, move |s, _| {
-        let (steps, stopped) = s.step(count)?;
-        Ok((steps, s.state(), stopped))
-    })
-    .await?;
+    let fields = input::object(&headers, &body(request)?, r#"{"count": 1}"#)?.unwrap_or_default();
+    input::only(fields.keys(), &["count"])?;
+    let range = format!("a whole number from 0 to {}", session::MAX_STEPS);
+    let count = input::whole(&fields, "count", (0, session::MAX_STEPS as u64), &range)
+        .map_err(|e| {
+            // A whole number above the cap is the library's `too_large`.
+            let whole = fields.get("count").is_some_and(|v| v.as_u64().is_some());
+            ApiError { kind: if whole { Some("too_large") } else { e.kind }, ..e }
+        })?
+        .map_or(1, |n| n as usize);
+    let (steps, view, stopped) =
+        with_session(&state, id.clone(), true, Lane::Heavy, move |s, _| {
+            let (steps, stopped) = s.step(count)?;
+            Ok((steps, s.state(), stopped))
+        })
+        .await?;
     let mut answer = game_answer(&id, view, stopped);
     answer["steps"] = json!(steps);
     Ok(Json(answer))
 }
 
-async fn undo(
-    State(state): State<Shared>,
-    Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
-    let view = with_session(&state, id.clone(), true, |s, _| {
+async fn undo(State(state): State<Shared>, Segment(id): Segment) -> Result<Json<Value>, ApiError> {
+    let view = with_session(&state, id.clone(), true, Lane::Light, |s, _| {
         s.undo()?;
         Ok(s.state())
     })
@@ -564,7 +618,7 @@ async fn undo(
 
 async fn analysis(
     State(state): State<Shared>,
-    Path(id): Path<String>,
+    Segment(id): Segment,
 ) -> Result<Json<Value>, ApiError> {
     within_deadline(&state, id, GameSession::analysis).await
 }
@@ -573,28 +627,27 @@ async fn analysis(
 /// information in progress).
 async fn review(
     State(state): State<Shared>,
-    Path(id): Path<String>,
+    Segment(id): Segment,
 ) -> Result<Json<Value>, ApiError> {
     within_deadline(&state, id, GameSession::review).await
-}
-
-/// `?step=K`: the step of the history before which the position stands.
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PositionQuery {
-    step: usize,
 }
 
 /// `GET /api/games/{id}/position?step=K`: the position before the game's step `K`, everything
 /// shown (409 for a game with hidden information in progress, as the review).
 async fn position(
     State(state): State<Shared>,
-    Path(id): Path<String>,
-    query: Result<Query<PositionQuery>, axum::extract::rejection::QueryRejection>,
+    Segment(id): Segment,
+    uri: Uri,
 ) -> Result<Json<Value>, ApiError> {
-    let Query(PositionQuery { step }) =
-        query.map_err(|rejection| ApiError::new(rejection.status(), rejection.body_text()))?;
-    let view = with_session(&state, id.clone(), false, move |s, _| s.position(step)).await?;
+    let params = input::query(&uri, &["step"])?;
+    let step = input::whole_param(
+        &params,
+        "step",
+        (0, u64::from(u32::MAX)),
+        "a whole number: how many steps of the game's history come before the position",
+    )? as usize;
+    let view =
+        with_session(&state, id.clone(), false, Lane::Light, move |s, _| s.position(step)).await?;
     Ok(Json(json!({ "id": id, "step": step, "state": view })))
 }
 
@@ -606,7 +659,7 @@ async fn within_deadline(
     work: fn(&GameSession) -> Result<Value, ApiError>,
 ) -> Result<Json<Value>, ApiError> {
     let deadline = state.config.work_deadline;
-    let value = with_session(state, id, false, move |s, cancel| {
+    let value = with_session(state, id, false, Lane::Heavy, move |s, cancel| {
         let value = work(s);
         if cancel.is_cancelled() {
             return Err(deadline_error(deadline));
@@ -619,17 +672,23 @@ async fn within_deadline(
 
 async fn record(
     State(state): State<Shared>,
-    Path(id): Path<String>,
+    Segment(id): Segment,
 ) -> Result<Json<Value>, ApiError> {
-    Ok(Json(with_session(&state, id, false, |s, _| s.record()).await?))
+    Ok(Json(with_session(&state, id, false, Lane::Light, |s, _| s.record()).await?))
 }
 
-async fn race_table(
-    State(state): State<Shared>,
-    query: Result<Query<race::TableQuery>, axum::extract::rejection::QueryRejection>,
-) -> Result<Json<Value>, ApiError> {
-    let Query(query) =
-        query.map_err(|rejection| ApiError::new(rejection.status(), rejection.body_text()))?;
+async fn race_table(State(state): State<Shared>, uri: Uri) -> Result<Json<Value>, ApiError> {
+    let params = input::query(&uri, &["piece", "rows", "cols"])?;
+    let piece = params.get("piece").ok_or_else(|| {
+        ApiError::bad_request("piece is missing: it must be king, rook, knight or queen")
+    })?;
+    let (min, max) = (tabletop_play::LIMITS.race_min_side, tabletop_play::LIMITS.race_max_side);
+    let range = format!("a whole number from {min} to {max}");
+    let rows = input::whole_param(&params, "rows", (min, max), &range)?;
+    let cols = input::whole_param(&params, "cols", (min, max), &range)?;
+    let query: race::TableQuery =
+        serde_json::from_value(json!({ "piece": piece, "rows": rows, "cols": cols }))
+            .map_err(|e| ApiError::internal(format!("internal error: {e}")))?;
     let table = state.blocking(move |_| race::table(&query)).await?;
     Ok(Json(table))
 }

@@ -4,13 +4,18 @@
 //! - A connection must send a whole request head within `header_timeout` of starting it (or
 //!   of the previous answer, on a kept-alive connection): a client that sends half a request
 //!   is dropped then. Bodies have their own deadline ([`crate::guard`]).
-//! - On shutdown the listener closes at once, idle connections are closed, and requests in
-//!   flight get up to `shutdown_timeout` to finish; then every connection still open is
-//!   dropped (which cancels its work), so a slow client cannot hold the shutdown.
+//! - On shutdown the listener closes at once and every connection without a request in
+//!   flight is closed at once: idle ones, and those whose request head has not all arrived
+//!   (that is not a request yet). A request whose body is still arriving is answered 503 at
+//!   once ([`crate::guard`]). Requests being handled get up to `shutdown_timeout` to finish;
+//!   then every connection still open is dropped (which cancels its work), so a slow client
+//!   cannot hold the shutdown.
 
 use std::convert::Infallible;
 use std::future::Future;
 use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use axum::Router;
@@ -21,6 +26,37 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tokio::task::JoinSet;
 use tower::Service;
+
+/// Whether the server is stopping: in every request's extensions, for the work that waits on
+/// the client (a body being read) to give up at once.
+#[derive(Clone, Debug)]
+pub struct Stopping(watch::Receiver<bool>);
+
+impl Stopping {
+    /// Completes once the server stops (never, if it cannot tell).
+    pub async fn stopped(&self) {
+        let mut stop = self.0.clone();
+        if stop.wait_for(|&stop| stop).await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    }
+}
+
+/// Counts a request of a connection as in flight until dropped.
+struct InFlight(Arc<AtomicUsize>);
+
+impl InFlight {
+    fn new(count: &Arc<AtomicUsize>) -> InFlight {
+        count.fetch_add(1, Ordering::SeqCst);
+        InFlight(Arc::clone(count))
+    }
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
 
 /// The connection layer's times.
 #[derive(Clone, Copy, Debug)]
@@ -84,10 +120,19 @@ async fn connection(
     mut stop: watch::Receiver<bool>,
 ) {
     let _ = stream.set_nodelay(true);
+    let in_flight = Arc::new(AtomicUsize::new(0));
+    let counter = Arc::clone(&in_flight);
+    let stopping = Stopping(stop.clone());
     let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
         request.extensions_mut().insert(ConnectInfo(peer));
+        request.extensions_mut().insert(stopping.clone());
         let mut app = app.clone();
-        async move { Ok::<_, Infallible>(app.call(request).await.unwrap_or_else(|e| match e {})) }
+        let flight = InFlight::new(&counter);
+        async move {
+            let response = app.call(request).await.unwrap_or_else(|e| match e {});
+            drop(flight);
+            Ok::<_, Infallible>(response)
+        }
     });
     let mut builder = hyper::server::conn::http1::Builder::new();
     builder.timer(TokioTimer::new()).header_read_timeout(times.header_timeout).keep_alive(true);
@@ -96,6 +141,10 @@ async fn connection(
     tokio::select! {
         _ = conn.as_mut() => {}
         _ = async { let _ = stop.wait_for(|&stop| stop).await; } => {
+            // Idle, or a head still arriving: nothing to finish.
+            if in_flight.load(Ordering::SeqCst) == 0 {
+                return;
+            }
             conn.as_mut().graceful_shutdown();
             let _ = conn.await;
         }

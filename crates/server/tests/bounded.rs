@@ -1,5 +1,5 @@
 //! Bounded work: a request's computation stops at its deadline and when its client goes
-//! away, freeing its worker; bodies wait for room in the memory budget.
+//! away, freeing its worker; bodies wait for room in the memory budget as their bytes come.
 
 mod common;
 #[path = "common/raw.rs"]
@@ -118,7 +118,7 @@ fn bodies_wait_for_room_in_the_memory_budget() {
     };
     let server = TestServer::with_config(config);
     let a = server.addr;
-    // One upload holds 60 KiB of the 64 KiB while its body trickles in.
+    // An upload announcing 60 KiB reserves nothing until its bytes come...
     let mut big = TcpStream::connect(a).unwrap();
     write!(
         big,
@@ -127,8 +127,13 @@ fn bodies_wait_for_room_in_the_memory_budget() {
     )
     .unwrap();
     std::thread::sleep(Duration::from_millis(200));
-    // Another of 10 KB finds no room: 503 after the queue timeout.
     let input = format!("1\n1 5 5\n{}", " ".repeat(10_000));
+    let r = send(a, "POST", "/api/judge/hdu5754", &[], Some(("text/plain", input.as_bytes())));
+    assert_eq!(r.status, 200, "{}", r.text());
+    // ...then holds 60 KiB of the 64 while it trickles in: another of 10 KB finds no room,
+    // 503 after the queue timeout.
+    big.write_all(&vec![b' '; 61_000]).unwrap();
+    std::thread::sleep(Duration::from_millis(200));
     let r = send(a, "POST", "/api/judge/hdu5754", &[], Some(("text/plain", input.as_bytes())));
     assert_eq!(r.status, 503, "{}", r.text());
     assert!(r.text().contains("too many large bodies"), "{}", r.text());

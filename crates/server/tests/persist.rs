@@ -102,7 +102,9 @@ fn a_restart_resumes_every_game_where_it_was() {
     let recent_before = ok(get_as(a, ME, "/api/games/recent"));
     server.stop();
 
+    // The same database, the same key: the browsers' cookies still name them.
     let server = TestServer::with_config(config.clone());
+    raw::carry(a, server.addr);
     let a = server.addr;
     assert_eq!(ok(get_as(a, ME, &format!("/api/games/{nine_id}")))["state"], state);
     assert_eq!(ok(get_as(a, ME, &format!("/api/games/{take6_id}")))["state"], take6_state);
@@ -129,6 +131,7 @@ fn a_restart_resumes_every_game_where_it_was() {
     let after = ok(get_as(a, ME, &format!("/api/games/{nine_id}")))["state"].clone();
     server.stop();
     let server = TestServer::with_config(config);
+    raw::carry(a, server.addr);
     assert_eq!(ok(get_as(server.addr, ME, &format!("/api/games/{nine_id}")))["state"], after);
 }
 

@@ -54,15 +54,53 @@ pub fn parse(raw: &[u8]) -> Response {
     Response { status, headers, body }
 }
 
-/// JSON POST with a cookie naming the client.
+thread_local! {
+    /// The cookies the servers issued to this test's named clients, by server and name.
+    static COOKIES: std::cell::RefCell<std::collections::HashMap<(SocketAddr, String), String>> =
+        std::cell::RefCell::default();
+}
+
+/// A cookie that the server at `addr` issued (it signs them: a made-up one names nobody),
+/// fetched by opening the page without one.
+pub fn issue(addr: SocketAddr) -> String {
+    let r = send(addr, "GET", "/", &[], None);
+    let set = r.header("set-cookie").expect("a page without a cookie is issued one");
+    let value = set.split(';').next().unwrap().trim();
+    let value = value.strip_prefix("tabletop_client=").expect("the client cookie");
+    value.to_owned()
+}
+
+/// The cookie of the client this test calls `name` on the server at `addr` (issued at its
+/// first use).
+pub fn cookie(addr: SocketAddr, name: &str) -> String {
+    COOKIES.with(|c| {
+        c.borrow_mut().entry((addr, name.to_owned())).or_insert_with(|| issue(addr)).clone()
+    })
+}
+
+/// The named clients of the server at `from` are those of `to` (a restart on the same
+/// database, whose key signed their cookies).
+pub fn carry(from: SocketAddr, to: SocketAddr) {
+    COOKIES.with(|c| {
+        let mut c = c.borrow_mut();
+        let carried: Vec<_> = c
+            .iter()
+            .filter(|((addr, _), _)| *addr == from)
+            .map(|((_, name), value)| ((to, name.clone()), value.clone()))
+            .collect();
+        c.extend(carried);
+    });
+}
+
+/// JSON POST as the client this test calls `client`.
 pub fn post_as(addr: SocketAddr, client: &str, path: &str, body: &serde_json::Value) -> Response {
-    let cookie = format!("tabletop_client={client}");
+    let cookie = format!("tabletop_client={}", cookie(addr, client));
     let text = body.to_string();
     send(addr, "POST", path, &[("Cookie", &cookie)], Some(("application/json", text.as_bytes())))
 }
 
-/// GET with a cookie naming the client.
+/// GET as the client this test calls `client`.
 pub fn get_as(addr: SocketAddr, client: &str, path: &str) -> Response {
-    let cookie = format!("tabletop_client={client}");
+    let cookie = format!("tabletop_client={}", cookie(addr, client));
     send(addr, "GET", path, &[("Cookie", &cookie)], None)
 }
