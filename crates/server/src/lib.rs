@@ -43,6 +43,9 @@ mod net;
 mod race;
 pub mod session;
 mod store;
+mod table;
+mod tables_api;
+mod token;
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -152,6 +155,8 @@ struct AppState {
     config: Config,
     sessions: Store,
     workers: Arc<Semaphore>,
+    /// The tables of people ([`table`]).
+    tables: table::Tables,
 }
 
 type Shared = Arc<AppState>;
@@ -238,6 +243,11 @@ fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
 /// # Errors
 /// When the database cannot be opened.
 pub fn router(config: Config, addr: Option<SocketAddr>) -> std::io::Result<Router> {
+    Ok(app(config, addr)?.0)
+}
+
+/// [`router`], and its state (for [`serve`] to end the event streams at shutdown).
+fn app(config: Config, addr: Option<SocketAddr>) -> std::io::Result<(Router, Shared)> {
     let caps = Caps {
         total: config.max_sessions.max(1),
         per_client: config.max_sessions_per_client.max(1),
@@ -254,11 +264,16 @@ pub fn router(config: Config, addr: Option<SocketAddr>) -> std::io::Result<Route
         budget: Arc::new(Semaphore::new(budget_kib as usize)),
         budget_kib,
     });
+    // Tables of people: as many as games in all, dropped after the same idle time.
+    let tables = table::Tables::load(&sessions, config.max_sessions, config.session_idle)
+        .map_err(std::io::Error::other)?;
     let state = Arc::new(AppState {
         sessions,
         workers: Arc::new(Semaphore::new(config.workers.max(1))),
         config: config.clone(),
+        tables,
     });
+    tables_api::spawn_clock(&state);
     let mut api = Router::new()
         .route("/api/health", get(health))
         .route("/api/problems", get(problems))
@@ -278,12 +293,13 @@ pub fn router(config: Config, addr: Option<SocketAddr>) -> std::io::Result<Route
         .route("/api/games/{id}/review", get(review))
         .route("/api/games/{id}/position", get(position))
         .route("/api/race/table", get(race_table));
+    api = tables_api::routes(api);
     if config.test_routes {
         api = api
             .route("/api/test/panic", get(panic_handler))
             .route("/api/test/panic-blocking", get(panic_blocking));
     }
-    Ok(api
+    let router = api
         .fallback(fallback)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(config.max_body))
@@ -294,8 +310,9 @@ pub fn router(config: Config, addr: Option<SocketAddr>) -> std::io::Result<Route
             ))
             .into_response()
         }))
-        .with_state(state)
-        .layer(axum::middleware::from_fn_with_state(guard, guard::guard)))
+        .with_state(Arc::clone(&state))
+        .layer(axum::middleware::from_fn_with_state(guard, guard::guard));
+    Ok((router, state))
 }
 
 /// Serves [`router`] on `listener` until `shutdown` completes, then lets the requests in
@@ -316,7 +333,12 @@ where
         header_timeout: config.header_timeout,
         shutdown_timeout: config.shutdown_timeout,
     };
-    let app = router(config, Some(addr))?;
+    let (app, state) = app(config, Some(addr))?;
+    // The tables' event streams end at shutdown, so they do not hold it up.
+    let shutdown = async move {
+        shutdown.await;
+        state.tables.close();
+    };
     net::run(listener, app, times, shutdown).await
 }
 
