@@ -15,6 +15,10 @@
 //! # }
 //! ```
 //!
+//! Tables of people (`/api/tables`, the page `/table`): several persons at one game, each by
+//! their own seat link, each seeing only their own seat's view, live over Server-Sent Events;
+//! see `docs/tables.md`.
+//!
 //! # Limits
 //! - Connections: a request head within [`Config::header_timeout`], a
 //!   body within [`Config::body_timeout`]; shutdown waits [`Config::shutdown_timeout`] for the

@@ -115,15 +115,15 @@ function drawBoard(st, a) {
   const board = $("board");
   if (st.game === "take6") {
     fill(board,
-      el("div", { class: "t6-rows" }, v.rows.map((r, i) => el("div", { class: "t6-row", "aria-label": `Row ${i + 1}` },
+      el("div", { class: "t6-rows" }, v.rows.map((r, i) => el("div", { class: "t6-row", role: "group", "aria-label": `Row ${i + 1}` },
         el("span", { class: "small" }, `Row ${i + 1} `), r.cards.map((c) => t6card(c))))),
       el("p", { class: "small" }, st.players.map((p, i) => `${p}: ${v.scores[i]} heads${v.chosen[i] ? " (card down)" : ""}`).join(" · ")));
   } else if (st.game === "mahjong") {
     fill(board, v.players.map((p, i) => el("div", { class: "mj-seat" },
       el("h3", { class: "small" }, `${st.players[i]}${i === st.viewer ? " (you)" : ""}: ${p.tiles} tiles`),
-      p.hand ? el("div", { class: "mj-hand", "aria-label": `${st.players[i]}'s hand` }, p.hand.map((t) => tile(t, { small: true }))) : null,
-      p.melds.length ? el("div", { class: "mj-melds", "aria-label": "Melds" }, p.melds.flat().map((t) => tile(t, { small: true }))) : null,
-      el("div", { class: "mj-discards", "aria-label": `${st.players[i]}'s discards` }, p.discards.map((t) => tile(t, { small: true }))))),
+      p.hand ? el("div", { class: "mj-hand", role: "group", "aria-label": `${st.players[i]}'s hand` }, p.hand.map((t) => tile(t, { small: true }))) : null,
+      p.melds.length ? el("div", { class: "mj-melds", role: "group", "aria-label": "Melds" }, p.melds.flat().map((t) => tile(t, { small: true }))) : null,
+      el("div", { class: "mj-discards", role: "group", "aria-label": `${st.players[i]}'s discards` }, p.discards.map((t) => tile(t, { small: true }))))),
     el("p", { class: "small muted" }, `${v.wall_left} tiles in the wall. ${v.events.slice(-3).join(" · ")}`));
   } else {
     const last = st.last_action;

@@ -28,6 +28,25 @@ fn screenshots() -> PathBuf {
     dir
 }
 
+/// axe-core's serious and critical findings on the page (from `TABLETOP_AXE_JS`, which the
+/// browser tests require).
+fn axe_clean(b: &mut Browser, what: &str) {
+    let path = std::env::var("TABLETOP_AXE_JS")
+        .expect("TABLETOP_AXE_JS: the path of axe.min.js from the npm package axe-core");
+    let axe = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    b.execute(&format!("if (!window.axe) {{ {axe}\n }} return true;"), vec![]);
+    let found = b.execute_async(
+        "const done = arguments[arguments.length - 1];
+         axe.run(document, { resultTypes: ['violations'] }).then((r) => done(r.violations
+           .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+           .map((v) => `${v.impact} ${v.id}: ${v.help}; ` + v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(' | '))),
+           (e) => done(['axe failed: ' + e]));",
+        vec![],
+    );
+    let found = found.as_array().cloned().unwrap_or_default();
+    assert!(found.is_empty(), "axe-core on {what}: {found:?}");
+}
+
 fn version(b: &mut Browser) -> u64 {
     b.execute("return Number(document.body.dataset.version || 0);", vec![]).as_u64().unwrap_or(0)
 }
@@ -129,7 +148,10 @@ fn friends_play_at_one_table_from_their_own_browsers() {
         let links = deal(&mut dealer, &base, game, &seats);
         assert_eq!(links.len(), 3, "two persons and the spectators: {links:?}");
         dealer.screenshot(&shots.join(format!("table-{game}-links-{}x{}.png", PHONE.0, PHONE.1)));
+        dealer.script_timeout(WAIT);
+        axe_clean(&mut dealer, &format!("the {game} table's links"));
         open(&mut dealer, &links[0]);
+        axe_clean(&mut dealer, &format!("a seat at the {game} table"));
         let mut friend = Browser::start(PHONE.0, PHONE.1);
         open(&mut friend, &links[1]);
         let mut watcher = Browser::start(PHONE.0, PHONE.1);
