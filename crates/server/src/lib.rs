@@ -268,9 +268,15 @@ fn app(config: Config, addr: Option<SocketAddr>) -> std::io::Result<(Router, Sha
         budget: Arc::new(Semaphore::new(budget_kib as usize)),
         budget_kib,
     });
-    // Tables of people: as many as games in all, dropped after the same idle time.
-    let tables = table::Tables::load(&sessions, config.max_sessions, config.session_idle)
-        .map_err(std::io::Error::other)?;
+    // Tables of people: capped as games are (in all and per client), dropped after the same
+    // idle time.
+    let tables = table::Tables::load(
+        &sessions,
+        config.max_sessions,
+        config.max_sessions_per_client,
+        config.session_idle,
+    )
+    .map_err(std::io::Error::other)?;
     let state = Arc::new(AppState {
         sessions,
         workers: Arc::new(Semaphore::new(config.workers.max(1))),

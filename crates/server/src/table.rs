@@ -73,6 +73,9 @@ struct Saved {
     version: u64,
     created_ms: u64,
     used_ms: u64,
+    /// The client that dealt it (the per-client cap counts by it).
+    #[serde(default)]
+    client: String,
 }
 
 /// A table's game and everything around it, behind the table's lock.
@@ -88,6 +91,7 @@ struct Live {
     version: u64,
     created_ms: u64,
     used_ms: u64,
+    client: String,
     /// When the persons' current wait began (the clock counts from it).
     since_ms: u64,
     /// Seats whose time ran out: the clock bot plays their next decision.
@@ -109,6 +113,8 @@ pub struct Snapshot {
     pub deadline_ms: Option<u64>,
     /// The last change, for idle expiry.
     pub used_ms: u64,
+    /// The client that dealt the table.
+    pub client: String,
 }
 
 impl Snapshot {
@@ -147,6 +153,7 @@ impl Live {
             version: saved.version,
             created_ms: saved.created_ms,
             used_ms: saved.used_ms,
+            client: saved.client,
             since_ms: now,
             expired: vec![false; n],
         })
@@ -165,6 +172,7 @@ impl Live {
             version: self.version,
             created_ms: self.created_ms,
             used_ms: self.used_ms,
+            client: self.client.clone(),
         }
     }
 
@@ -305,6 +313,7 @@ impl Live {
             bot_to_move: self.session.current_player().is_some_and(|p| !self.is_person(p)),
             deadline_ms: self.clock_ms.filter(|_| waiting).map(|ms| self.since_ms + ms),
             used_ms: self.used_ms,
+            client: self.client.clone(),
         }
     }
 }
@@ -452,6 +461,7 @@ pub struct Tables {
     tokens: Mutex<HashMap<String, (String, Role)>>,
     closing: watch::Sender<bool>,
     cap: usize,
+    per_client: usize,
     idle: Duration,
 }
 
@@ -460,13 +470,20 @@ fn bad(what: &str, message: impl Into<String>) -> ApiError {
 }
 
 impl Tables {
-    /// The tables stored in `store` (those used within `idle`), holding at most `cap`.
-    pub fn load(store: &Store, cap: usize, idle: Duration) -> Result<Tables, String> {
+    /// The tables stored in `store` (those used within `idle`), holding at most `cap`, and
+    /// `per_client` dealt by one client.
+    pub fn load(
+        store: &Store,
+        cap: usize,
+        per_client: usize,
+        idle: Duration,
+    ) -> Result<Tables, String> {
         let tables = Tables {
             tables: Mutex::new(HashMap::new()),
             tokens: Mutex::new(HashMap::new()),
             closing: watch::channel(false).0,
             cap: cap.max(1),
+            per_client: per_client.max(1),
             idle,
         };
         let since = now_ms().saturating_sub(idle.as_millis() as u64);
@@ -567,8 +584,13 @@ impl Tables {
     /// # Errors
     /// 400 for a bad game, parameters or seats, a table with no person, a seed or a secret
     /// parameter (the deal is the server's), a bad clock; 503 when the server holds its most
-    /// tables and none is finished.
-    pub fn create(&self, request: &Value, store: &Store) -> Result<Created, ApiError> {
+    /// tables and none is finished; 429 when `client` holds its most tables in progress.
+    pub fn create(
+        &self,
+        request: &Value,
+        client: &str,
+        store: &Store,
+    ) -> Result<Created, ApiError> {
         let Value::Object(map) = request else {
             return Err(bad("request", "expected a JSON object"));
         };
@@ -636,7 +658,7 @@ impl Tables {
                 other => other.into(),
             })?;
         }
-        self.make_room(store)?;
+        self.make_room(client, store)?;
         let n = session.num_players();
         let seat_tokens: Vec<Option<String>> =
             session.seats().iter().map(|s| s.is_human().then(token::new_token)).collect();
@@ -654,6 +676,7 @@ impl Tables {
             version: 0,
             created_ms: now,
             used_ms: now,
+            client: client.to_owned(),
             since_ms: now,
             expired: vec![false; n],
         };
@@ -673,8 +696,9 @@ impl Tables {
         Ok(Created { table, seat_tokens, spectator_token })
     }
 
-    /// Drops idle tables, and at the cap the least recently used finished one.
-    fn make_room(&self, store: &Store) -> Result<(), ApiError> {
+    /// Drops idle tables; at the client's cap its least recently used finished table (none:
+    /// 429), and at the cap in all the least recently used finished one (none: 503).
+    fn make_room(&self, client: &str, store: &Store) -> Result<(), ApiError> {
         let now = now_ms();
         let idle = self.idle.as_millis() as u64;
         let old: Vec<String> = self
@@ -685,6 +709,35 @@ impl Tables {
             .collect();
         for id in old {
             self.remove(&id, store);
+        }
+        let theirs: Vec<Arc<Snapshot>> =
+            self.map().values().map(|t| t.snapshot()).filter(|s| s.client == client).collect();
+        if theirs.len() >= self.per_client {
+            let oldest = self
+                .map()
+                .values()
+                .filter(|t| {
+                    let s = t.snapshot();
+                    s.client == client && s.finished
+                })
+                .min_by_key(|t| t.snapshot().used_ms)
+                .map(|t| t.id.clone());
+            match oldest {
+                Some(id) => self.remove(&id, store),
+                None => {
+                    return Err(ApiError {
+                        kind: Some("too_many_tables"),
+                        ..ApiError::new(
+                            axum::http::StatusCode::TOO_MANY_REQUESTS,
+                            format!(
+                                "you have dealt {} tables in progress, the most one client may \
+                                 hold: finish one first",
+                                theirs.len()
+                            ),
+                        )
+                    });
+                }
+            }
         }
         if self.map().len() < self.cap {
             return Ok(());

@@ -23,7 +23,7 @@ use std::time::Duration;
 use axum::Json;
 use axum::Router;
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{Path, State};
+use axum::extract::{Extension, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -33,6 +33,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::error::ApiError;
+use crate::guard::Client;
 use crate::table::{Role, Snapshot, Table};
 use crate::{Shared, json_body, token};
 
@@ -63,6 +64,7 @@ where
 
 async fn create(
     State(state): State<Shared>,
+    Extension(client): Extension<Client>,
     request: Result<Json<Value>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let mut request = json_body(request)?;
@@ -76,7 +78,9 @@ async fn create(
         }
     };
     let shared = Arc::clone(&state);
-    let created = state.blocking(move |_| shared.tables.create(&request, &shared.sessions)).await?;
+    let created = state
+        .blocking(move |_| shared.tables.create(&request, &client.0, &shared.sessions))
+        .await?;
     let snapshot = created.table.snapshot();
     let spectator = snapshot.answer(Role::Spectator).clone();
     let seats: Vec<Value> = spectator["seats"]

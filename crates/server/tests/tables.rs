@@ -550,3 +550,49 @@ fn a_personal_link_lists_tables_and_games() {
     let listed = ok(server.get(&format!("/api/people/{}", other["token"].as_str().unwrap())));
     assert_eq!(listed["games"], json!([]));
 }
+
+/// One client holds at most its cap of tables in progress; a finished one makes room.
+#[test]
+fn one_client_holds_its_cap_of_tables() {
+    let config = tabletop_server::Config { max_sessions_per_client: 2, ..Default::default() };
+    let server = TestServer::start(config);
+    let body = json!({ "game": "race", "piece": "queen", "rows": 4, "cols": 4, "seats": ["human", "human"] });
+    let (first, _, _) = create_table(&server, &body);
+    create_table(&server, &body);
+    let refused = server.post_json("/api/tables", &body);
+    assert_eq!(refused.status, 429, "{}", refused.text());
+    assert!(refused.text().contains("tables in progress"), "{}", refused.text());
+    play(&server, &first, varied);
+    create_table(&server, &body);
+    // The finished table made room: its links open nothing now.
+    let gone = server.get(&format!("/api/tables/{}", first[0].as_ref().unwrap()));
+    assert_eq!(gone.status, 404);
+}
+
+/// Take 6! with a clock: the person who put no card down is played for; the card put down
+/// early is played as its owner chose; the notes name only the late person.
+#[test]
+fn the_clock_plays_only_for_the_late_person_at_take6() {
+    let server = TestServer::default_config();
+    let (tokens, _, _) = create_table(
+        &server,
+        &json!({ "game": "take6", "players": 3, "seats": ["human", "human", "heuristic"], "clock_seconds": 5 }),
+    );
+    let (t0, t1) = (tokens[0].clone().unwrap(), tokens[1].clone().unwrap());
+    let a1 = ok(server.get(&format!("/api/tables/{t1}")));
+    let card = a1["actions"][0].as_str().unwrap().to_owned();
+    ok(server.post_json(&format!("/api/tables/{t1}/actions"), &json!({ "action": card })));
+    let start = Instant::now();
+    let mut a0 = ok(server.get(&format!("/api/tables/{t0}")));
+    while start.elapsed() < Duration::from_secs(15) && a0["notes"].as_array().unwrap().is_empty() {
+        std::thread::sleep(Duration::from_millis(100));
+        a0 = ok(server.get(&format!("/api/tables/{t0}")));
+    }
+    assert!(start.elapsed() >= Duration::from_secs(4));
+    let notes = a0["notes"].as_array().unwrap();
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(notes[0].as_str().unwrap().starts_with("player 1's time ran out"), "{notes:?}");
+    let history = a0["state"]["history"].as_array().unwrap();
+    assert!(history.len() >= 3, "{history:?}");
+    assert_eq!(history[1]["action"], json!(card), "seat 1's own card");
+}
