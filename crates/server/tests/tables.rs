@@ -488,8 +488,13 @@ fn tables_resume_after_a_restart() {
     let moved =
         ok(server.post_json(&format!("/api/tables/{t0}/actions"), &json!({ "action": card })));
     let version = moved["version"].as_u64().unwrap();
+    let open = Stream::open(server.addr, &t0, None);
+    assert!(open.wait_for(version, Duration::from_secs(2)));
     let stop = server.stop();
-    assert!(stop < Duration::from_secs(3), "the event streams do not hold the stop ({stop:?})");
+    assert!(
+        stop < Duration::from_secs(2),
+        "an open event stream does not hold the stop ({stop:?})"
+    );
     let server = TestServer::start(config);
     let back = ok(server.get(&format!("/api/tables/{t0}")));
     assert_eq!(back["version"].as_u64(), Some(version));
