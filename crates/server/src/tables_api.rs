@@ -77,6 +77,10 @@ async fn create(
             ));
         }
     };
+    if let Some(p) = person.clone() {
+        let shared = Arc::clone(&state);
+        quick(move || load_person(&shared, &p).map(drop)).await?;
+    }
     let shared = Arc::clone(&state);
     let created = state
         .blocking(move |_| shared.tables.create(&request, &client.0, &shared.sessions))
@@ -103,7 +107,10 @@ async fn create(
     if let (Some(person), Some(first)) = (person, created.seat_tokens.iter().flatten().next()) {
         let shared = Arc::clone(&state);
         let entry = Entry::Seat(first.clone());
-        quick(move || add(&shared, &person, entry).map(drop)).await?;
+        // The table is dealt: a list that cannot be written now only misses it.
+        if let Err(e) = quick(move || add(&shared, &person, entry).map(drop)).await {
+            eprintln!("a personal list could not take a new table: {}", e.message);
+        }
     }
     let t = &created.spectator_token;
     Ok((

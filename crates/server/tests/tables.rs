@@ -431,6 +431,13 @@ fn bad_tables_are_refused_in_words() {
         assert_eq!(r.status, 400, "{body}: {}", r.text());
         assert!(r.text().contains(word), "{body}: {}", r.text());
     }
+    // An unknown personal token deals nothing.
+    let r = server.post_json(
+        "/api/tables",
+        &json!({ "game": "take6", "seats": ["human"], "person": "00000000000000000000000000000000" }),
+    );
+    assert_eq!(r.status, 404, "{}", r.text());
+    assert_eq!(ok(server.get("/api/health"))["status"], "ok");
     for path in ["/api/tables/0123", "/api/tables/00000000000000000000000000000000"] {
         assert_eq!(server.get(path).status, 404);
     }
