@@ -55,6 +55,7 @@ async function deal() {
 }
 
 function showLinks(created) {
+  $("deal").classList.add("hidden");
   $("links").classList.remove("hidden");
   const rows = created.seats.filter((s) => s.link).map((s, i) => {
     const url = absolute(s.link);

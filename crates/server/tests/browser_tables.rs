@@ -128,6 +128,19 @@ fn play_to_the_end(browsers: &mut [Browser], shots: &Path, name: &str) -> usize 
             }
             assert!(clicked.elapsed() < Duration::from_secs(1), "every device within a second");
             acted = true;
+            if clicks == 3 {
+                // A reload comes back to the same table, at the same version, and goes on live.
+                let j = (i + 1) % browsers.len();
+                let url = browsers[j].execute("return location.href;", vec![]);
+                browsers[j].execute("location.reload(); return true;", vec![]);
+                browsers[j].wait_until(
+                    &format!("return window.__loaded_once !== true && Number(document.body.dataset.version) >= {after};"),
+                    WAIT,
+                );
+                let again = browsers[j].execute("return location.href;", vec![]);
+                assert_eq!(again, url);
+                browsers[j].execute("window.__loaded_once = true; return true;", vec![]);
+            }
         }
         assert!(acted || start.elapsed() < WAIT, "nobody can move and the game is not over");
         assert!(start.elapsed() < Duration::from_secs(600), "the table did not end");
