@@ -29,6 +29,7 @@ pub const ASSETS: &[Asset] = &[
     asset!("/race", "race.html", HTML),
     asset!("/mahjong", "mahjong.html", HTML),
     asset!("/judge", "judge.html", HTML),
+    asset!("/table", "table.html", HTML),
     asset!("/static/style.css", "style.css", CSS),
     asset!("/static/common.js", "common.js", JS),
     asset!("/static/home.js", "home.js", JS),
@@ -38,6 +39,8 @@ pub const ASSETS: &[Asset] = &[
     asset!("/static/race-game.js", "race-game.js", JS),
     asset!("/static/mahjong.js", "mahjong.js", JS),
     asset!("/static/judge.js", "judge.js", JS),
+    asset!("/static/table.js", "table.js", JS),
+    asset!("/static/table.css", "table.css", CSS),
     asset!("/static/favicon.svg", "favicon.svg", SVG),
 ];
 

@@ -15,6 +15,10 @@
 //! # }
 //! ```
 //!
+//! Tables of people (`/api/tables`, the page `/table`): several persons at one game, each by
+//! their own seat link, each seeing only their own seat's view, live over Server-Sent Events;
+//! see `docs/tables.md`.
+//!
 //! # Limits
 //! - Connections: a request head within [`Config::header_timeout`], a
 //!   body within [`Config::body_timeout`]; shutdown closes at once the connections with no
@@ -53,6 +57,9 @@ mod pool;
 mod race;
 pub mod session;
 mod store;
+mod table;
+mod tables_api;
+mod token;
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -174,6 +181,8 @@ struct AppState {
     config: Config,
     sessions: Store,
     pool: Arc<Pool>,
+    /// The tables of people ([`table`]).
+    tables: table::Tables,
 }
 
 /// Which queue a piece of work waits in (see [`pool`]).
@@ -288,6 +297,11 @@ fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
 /// # Errors
 /// When the database cannot be opened.
 pub fn router(config: Config, addr: Option<SocketAddr>) -> std::io::Result<Router> {
+    Ok(app(config, addr)?.0)
+}
+
+/// [`router`], and its state (for [`serve`] to end the event streams at shutdown).
+fn app(config: Config, addr: Option<SocketAddr>) -> std::io::Result<(Router, Shared)> {
     let caps = Caps {
         total: config.max_sessions.max(1),
         per_client: config.max_sessions_per_client.max(1),
@@ -306,11 +320,22 @@ pub fn router(config: Config, addr: Option<SocketAddr>) -> std::io::Result<Route
         budget_kib,
         identity,
     });
+    // Tables of people: capped as games are (in all and per client), dropped after the same
+    // idle time.
+    let tables = table::Tables::load(
+        &sessions,
+        config.max_sessions,
+        config.max_sessions_per_client,
+        config.session_idle,
+    )
+    .map_err(std::io::Error::other)?;
     let state = Arc::new(AppState {
         sessions,
         pool: Arc::new(Pool::new(config.workers, config.workers_per_client)),
         config: config.clone(),
+        tables,
     });
+    tables_api::spawn_clock(&state);
     let mut api = Router::new()
         .route("/api/health", get(health))
         .route("/api/problems", get(problems))
@@ -330,12 +355,13 @@ pub fn router(config: Config, addr: Option<SocketAddr>) -> std::io::Result<Route
         .route("/api/games/{id}/review", get(review))
         .route("/api/games/{id}/position", get(position))
         .route("/api/race/table", get(race_table));
+    api = tables_api::routes(api);
     if config.test_routes {
         api = api
             .route("/api/test/panic", get(panic_handler))
             .route("/api/test/panic-blocking", get(panic_blocking));
     }
-    Ok(api
+    let router = api
         .fallback(fallback)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(config.max_body))
@@ -346,8 +372,9 @@ pub fn router(config: Config, addr: Option<SocketAddr>) -> std::io::Result<Route
             ))
             .into_response()
         }))
-        .with_state(state)
-        .layer(axum::middleware::from_fn_with_state(guard, guard::guard)))
+        .with_state(Arc::clone(&state))
+        .layer(axum::middleware::from_fn_with_state(guard, guard::guard));
+    Ok((router, state))
 }
 
 /// Serves [`router`] on `listener` until `shutdown` completes, then lets the requests in
@@ -368,7 +395,12 @@ where
         header_timeout: config.header_timeout,
         shutdown_timeout: config.shutdown_timeout,
     };
-    let app = router(config, Some(addr))?;
+    let (app, state) = app(config, Some(addr))?;
+    // The tables' event streams end at shutdown, so they do not hold it up.
+    let shutdown = async move {
+        shutdown.await;
+        state.tables.close();
+    };
     net::run(listener, app, times, shutdown).await
 }
 

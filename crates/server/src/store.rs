@@ -116,7 +116,18 @@ impl Store {
                  finished INTEGER NOT NULL,
                  record TEXT NOT NULL
              );
-             CREATE INDEX IF NOT EXISTS games_by_client ON games (client, updated_ms);",
+             CREATE INDEX IF NOT EXISTS games_by_client ON games (client, updated_ms);
+             CREATE TABLE IF NOT EXISTS tables (
+                 id TEXT PRIMARY KEY,
+                 created_ms INTEGER NOT NULL,
+                 updated_ms INTEGER NOT NULL,
+                 data TEXT NOT NULL
+             );
+             CREATE TABLE IF NOT EXISTS people (
+                 hash TEXT PRIMARY KEY,
+                 created_ms INTEGER NOT NULL,
+                 data TEXT NOT NULL
+             );",
         )
         .map_err(fail)?;
         let store = Store {
@@ -393,6 +404,97 @@ impl Store {
                 v
             })
             .collect()
+    }
+
+    /// Every table of people stored (`tables(id, created_ms, updated_ms, data)`, `data` the
+    /// table's JSON, see [`crate::table`]) used since `since_ms`: `(id, data)`, oldest first.
+    /// Older ones are deleted.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub fn tables(&self, since_ms: u64) -> Result<Vec<(String, String)>, String> {
+        let db = self.db();
+        let fail = |e: rusqlite::Error| format!("the tables in the games database: {e}");
+        db.execute("DELETE FROM tables WHERE updated_ms < ?1", params![since_ms as i64])
+            .map_err(fail)?;
+        let mut query =
+            db.prepare("SELECT id, data FROM tables ORDER BY updated_ms").map_err(fail)?;
+        let rows = query
+            .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))
+            .map_err(fail)?;
+        rows.collect::<rusqlite::Result<Vec<_>>>().map_err(fail)
+    }
+
+    /// Writes a table of people (created or changed).
+    ///
+    /// # Errors
+    /// 503 when the database fails (the table goes on in memory).
+    pub fn save_table(&self, id: &str, data: &str) -> Result<(), ApiError> {
+        let now = now_ms() as i64;
+        self.db()
+            .execute(
+                "INSERT INTO tables (id, created_ms, updated_ms, data) VALUES (?1, ?2, ?2, ?3)
+                 ON CONFLICT (id) DO UPDATE SET updated_ms = ?2, data = ?3",
+                params![id, now, data],
+            )
+            .map_err(|e| {
+                ApiError::unavailable(format!(
+                    "the table changed but could not be saved (it is lost on a restart): {e}"
+                ))
+            })?;
+        Ok(())
+    }
+
+    /// Deletes a table of people.
+    pub fn delete_table(&self, id: &str) {
+        if let Err(e) = self.db().execute("DELETE FROM tables WHERE id = ?1", params![id]) {
+            eprintln!("cannot delete table {id} from the database: {e}");
+        }
+    }
+
+    /// The data of the person whose personal token hashes to `hash`, if any.
+    ///
+    /// # Errors
+    /// 503 when the database fails.
+    pub fn person(&self, hash: &str) -> Result<Option<String>, ApiError> {
+        let db = self.db();
+        let mut query = db.prepare("SELECT data FROM people WHERE hash = ?1").map_err(db_error)?;
+        let mut rows = query.query(params![hash]).map_err(db_error)?;
+        match rows.next().map_err(db_error)? {
+            Some(row) => Ok(Some(row.get(0).map_err(db_error)?)),
+            None => Ok(None),
+        }
+    }
+
+    /// Writes the data of a person (created or changed).
+    ///
+    /// # Errors
+    /// 503 when the database fails.
+    pub fn save_person(&self, hash: &str, data: &str) -> Result<(), ApiError> {
+        self.db()
+            .execute(
+                "INSERT INTO people (hash, created_ms, data) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (hash) DO UPDATE SET data = ?3",
+                params![hash, now_ms() as i64, data],
+            )
+            .map_err(db_error)?;
+        Ok(())
+    }
+
+    /// Whether a game with this id is held (without marking it used).
+    pub fn contains(&self, id: &str) -> bool {
+        self.slots().contains_key(id)
+    }
+
+    /// What the list of recent games shows of game `id` (as [`Store::recent`]), if it is held.
+    pub fn summary_of(&self, id: &str) -> Option<Value> {
+        let slots = self.slots();
+        let s = slots.get(id)?;
+        let mut v = json!({ "id": id, "created_ms": s.created_ms, "used_ms": s.used_ms });
+        if let (Value::Object(v), Value::Object(info)) = (&mut v, &s.summary.info) {
+            v.extend(info.clone());
+        }
+        Some(v)
     }
 
     /// The number of games held (expired ones included until the next sweep).

@@ -6,6 +6,7 @@ const PAGES = [
   ["/take6", "Take 6!"],
   ["/race", "Race"],
   ["/mahjong", "Mahjong"],
+  ["/table", "Tables"],
   ["/judge", "Judge"],
 ];
 
