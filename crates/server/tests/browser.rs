@@ -1116,8 +1116,13 @@ fn take6_on_a_phone(b: &mut Browser, base: &str, shots: &Path, axe: &str) {
     );
     let mut problems = Vec::new();
     let mut decisions = 0;
+    let mut rows_chosen = 0;
     while b.execute("return window.tabletop.state.terminal", vec![]) == false {
         let choosing_row = !b.find_all(".t6row.pickable").is_empty();
+        if choosing_row && rows_chosen == 0 {
+            b.screenshot(&shots.join("phone-take6-choose-a-row.png"));
+        }
+        rows_chosen += usize::from(choosing_row);
         let what = format!("Take 6! for 10 at decision {decisions}");
         if choosing_row {
             problems.extend(below_first_screen(b, ".t6row.pickable", PHONE.1, &what));
@@ -1142,6 +1147,7 @@ fn take6_on_a_phone(b: &mut Browser, base: &str, shots: &Path, axe: &str) {
         assert!(decisions <= 40, "a hand of 10 cards");
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(rows_chosen > 0, "seed 7 has a row to choose (its ten cards on the table as well)");
     let names = b.execute(
         "const s = window.tabletop.state; return s.players.map((p, i) => s.seats[i] === 'human' ? 'You' : p)",
         vec![],
