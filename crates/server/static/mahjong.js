@@ -288,7 +288,9 @@ function seatBox(p, i, state, { me = false } = {}) {
 /** The person's hand: every tile a button, with the distance to winning after discarding it. */
 function myHand(state, analysis, live) {
   const p = state.view.players[page.seat];
-  const actor = state.last_action ? state.last_action.player : null;
+  // The person's last discard is marked while it is the last move (not after a claim on it).
+  const lastMove = state.last_action;
+  const discarded = lastMove && lastMove.player === page.seat && lastMove.action && !CLAIMS.has(lastMove.action) && !lastMove.action.startsWith("CHOW");
   const hand = p.hand || [];
   const legal = live && state.human_to_move && state.to_move === page.seat && !state.view.claim;
   const dist = new Map((analysis ? analysis.discards : []).map((d) => [d.action, d.distance]));
@@ -319,7 +321,7 @@ function myHand(state, analysis, live) {
     el("div", { class: "mj-choices", id: "my-hand", "data-roving": "row", role: "group", "aria-label": "Your hand" }, tiles), help,
     p.melds.length ? el("div", { class: "melds", style: "margin-top:8px" }, p.melds.map((m) => el("div", { class: "meld" }, m.map((t) => tile(t, { small: true }))))) : null,
     el("div", { class: "sub" }, `Your discards (${p.discards.length})`),
-    el("div", { class: "tiles", id: "my-discards", role: "group", "aria-label": "Your discards" }, p.discards.map((t, j) => tile(t, { small: true, cls: actor === page.seat && j === p.discards.length - 1 ? "last" : "" }))),
+    el("div", { class: "tiles", id: "my-discards", role: "group", "aria-label": "Your discards" }, p.discards.map((t, j) => tile(t, { small: true, cls: discarded && j === p.discards.length - 1 ? "last" : "" }))),
     el("div", { class: "buttons" },
       el("button", { type: "button", id: "rules-move", disabled: !live || !myTurn() || !analysis, onclick: () => discard(analysis.rules_choice) }, analysis && live && myTurn() ? `The rules' choice (${analysis.rules_choice})` : "The rules' choice"),
       el("button", { type: "button", id: "undo", disabled: !live || !state.can_undo, onclick: () => run(back) }, "◀ Undo")));

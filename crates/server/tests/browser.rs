@@ -1197,14 +1197,15 @@ fn take6_on_a_phone(b: &mut Browser, base: &str, shots: &Path, axe: &str) {
 
 /// Mahjong at a seat on a phone: the hand and the claims on the first screen at every
 /// decision, the person's own discards shown; at the end every hand face up, the winner's as
-/// won (with the tile won on), and the review in the main column.
-fn mahjong_on_a_phone(b: &mut Browser, base: &str, shots: &Path, axe: &str) {
+/// won (with the tile won on), and the review in the main column. Seed 1 is won by B on D's
+/// discard, seed 4 by the person (A) on B's.
+fn mahjong_on_a_phone(b: &mut Browser, base: &str, shots: &Path, axe: &str, seed: u32) {
     viewport(b, PHONE);
     b.goto(&format!("{base}/mahjong"));
     ready(b);
     open_controls(b);
     b.click_css("#seat button[data-seat=\"0\"]");
-    b.execute("document.getElementById('seed').value = '1'", vec![]);
+    b.execute(&format!("document.getElementById('seed').value = '{seed}'"), vec![]);
     b.click_css("#start");
     b.wait_until(
         "const t = window.tabletop; return t && t.seat === 0 && t.state && !t.busy && t.state.history.length === 0;",
@@ -1219,7 +1220,7 @@ fn mahjong_on_a_phone(b: &mut Browser, base: &str, shots: &Path, axe: &str) {
         if !b.find_all("#claims").is_empty() {
             problems.extend(below_first_screen(b, "#claims button", PHONE.1, &what));
             if !claimed {
-                b.screenshot(&shots.join("phone-mahjong-claim.png"));
+                b.screenshot(&shots.join(format!("phone-mahjong-{seed}-claim.png")));
                 claimed = true;
             }
         }
@@ -1250,7 +1251,12 @@ fn mahjong_on_a_phone(b: &mut Browser, base: &str, shots: &Path, axe: &str) {
            v.players.map((p) => [p.name, p.hand, p.distance])]",
         vec![],
     );
-    let winner = end[0].as_str().expect("seed 1 ends with a win").to_owned();
+    let winner = end[0].as_str().expect("the seed's game ends with a win").to_owned();
+    let mine = b.execute(
+        "const d = document.querySelector('#me .seat .dist'); return d ? d.textContent : null",
+        vec![],
+    );
+    assert_eq!(mine.as_str().is_some_and(|d| d.starts_with("won")), winner == "A", "{mine}");
     assert_eq!(end[2], 0, "no hand face down at the end: {end}");
     let seats = end[3].as_array().unwrap();
     assert_eq!(seats.len(), 3, "the three other seats: {end}");
@@ -1276,7 +1282,7 @@ fn mahjong_on_a_phone(b: &mut Browser, base: &str, shots: &Path, axe: &str) {
     no_sideways_scroll(b, "Mahjong's end on a phone");
     axe_clean(b, axe, "Mahjong's end on a phone");
     b.execute("window.scrollTo(0, 0)", vec![]);
-    b.screenshot(&shots.join("phone-mahjong-end.png"));
+    b.screenshot(&shots.join(format!("phone-mahjong-{seed}-end.png")));
     let place = review_place(b, "#seats");
     assert_eq!(
         (&place[0], &place[1]),
@@ -1288,7 +1294,7 @@ fn mahjong_on_a_phone(b: &mut Browser, base: &str, shots: &Path, axe: &str) {
     let id = b.execute("return window.tabletop.id", vec![]).as_str().unwrap().to_owned();
     review_chart_matches(b, &id, &["A (you)", "B", "C", "D"]);
     b.execute("document.getElementById('review-panel').scrollIntoView()", vec![]);
-    b.screenshot(&shots.join("phone-mahjong-review.png"));
+    b.screenshot(&shots.join(format!("phone-mahjong-{seed}-review.png")));
 }
 
 /// A 100 x 100 race board on a phone: cells of at least 24 px that scroll in the board's box
@@ -1366,7 +1372,8 @@ fn the_games_fit_a_phone() {
     let mut b = Browser::start(PHONE.0, PHONE.1);
     b.script_timeout(WAIT);
     take6_on_a_phone(&mut b, &base, &shots, &axe);
-    mahjong_on_a_phone(&mut b, &base, &shots, &axe);
+    mahjong_on_a_phone(&mut b, &base, &shots, &axe, 1);
+    mahjong_on_a_phone(&mut b, &base, &shots, &axe, 4);
     race_board_on_a_phone(&mut b, &base, &shots, &axe);
     let refused = policy_violations(&mut b, "the games on a phone");
     assert!(refused.is_empty(), "{}", refused.join("\n"));
