@@ -528,6 +528,13 @@ function showReview(node, title, r, names, jump, you) {
 /** A colour per seat (up to ten players), distinct on white. */
 const SEAT_COLOURS = ["#2f6fed", "#d64545", "#1f9d55", "#b8860b", "#7b3fc4", "#0f8a99", "#c2185b", "#5d6b00", "#e06c00", "#4b5263"];
 const DROP_COLOURS = { inaccuracy: "#c9a227", mistake: "#e07b00", blunder: "#c62828" };
+/** What a review's value counts, by game (the reviewer's units, from the mover's side). */
+const VALUE_UNITS = {
+  nine: "the result in cards, + a win",
+  race: "+1 a win, 0 a draw, −1 a loss",
+  take6: "minus the heads expected this round",
+  mahjong: "minus the tiles to change to win",
+};
 
 /**
  * The review's chart, drawn here as SVG: for each player a line through the values of their
@@ -552,9 +559,9 @@ export function reviewChart(r, names, pick, you = null) {
   const f = (n) => n.toFixed(1);
   const parts = [];
   parts.push(`<line x1="${pad.l}" x2="${W - pad.r}" y1="${f(y(0))}" y2="${f(y(0))}" stroke="#8a93a4" stroke-width="1" stroke-dasharray="3 3"/>`);
-  for (const [v, anchor] of [[hi, "hanging"], [0, "middle"], [lo, "auto"]]) {
-    // Zero between the ends, and only where its label does not run into theirs.
-    if (v === 0 && (Math.abs(y(0) - y(hi)) < 14 || Math.abs(y(0) - y(lo)) < 14)) continue;
+  // The ends labelled, and zero between them where its label does not run into theirs.
+  const zero = Math.abs(y(0) - y(hi)) >= 14 && Math.abs(y(0) - y(lo)) >= 14;
+  for (const [v, anchor] of [[hi, "hanging"], ...(zero ? [[0, "middle"]] : []), [lo, "auto"]]) {
     parts.push(`<text x="${pad.l - 6}" y="${f(y(v))}" text-anchor="end" dominant-baseline="${anchor}" font-size="10" fill="#5b6475">${reviewNumber(Number(v.toFixed(2)))}</text>`);
   }
   parts.push(`<text x="${pad.l}" y="${H - 6}" font-size="10" fill="#5b6475">move 1</text><text x="${W - pad.r}" y="${H - 6}" text-anchor="end" font-size="10" fill="#5b6475">move ${last}</text>`);
@@ -590,7 +597,8 @@ export function reviewChart(r, names, pick, you = null) {
   };
   stand(you);
   return {
-    node: el("figure", { class: "review-figure", id: "review-chart" }, chart, legend),
+    node: el("figure", { class: "review-figure", id: "review-chart" }, chart, legend,
+      el("figcaption", { class: "small muted" }, `Each player's value at their decisions${VALUE_UNITS[r.game] ? ` (${VALUE_UNITS[r.game]})` : ""}; a drop is a regret: from the best move's value down to the move played's.`)),
     mark(step) {
       cursor.setAttribute("x1", f(x(step)));
       cursor.setAttribute("x2", f(x(step)));
