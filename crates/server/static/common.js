@@ -397,7 +397,7 @@ function tileSvg(code) {
       }).join("") + `</svg>`;
     }
     // Characters: the numeral, and the suit's red mark.
-    return open + `<text x="14" y="17" text-anchor="middle" font-size="17" font-weight="800" fill="#1d2433" font-family="Georgia, 'DejaVu Serif', serif">${n}</text><text x="14" y="33" text-anchor="middle" font-size="11" font-weight="800" fill="#c62828" font-family="'DejaVu Sans', sans-serif" letter-spacing=".5">WAN</text></svg>`;
+    return open + `<text x="14" y="17" text-anchor="middle" font-size="17" font-weight="800" fill="#1d2433" font-family="Georgia, 'DejaVu Serif', serif">${n}</text><text x="14" y="33" text-anchor="middle" font-size="10" font-weight="800" fill="#c62828" font-family="'DejaVu Sans', sans-serif" letter-spacing=".5">WAN</text></svg>`;
   }
   if (WINDS[code]) {
     return open + `<text x="14" y="26" text-anchor="middle" font-size="22" font-weight="800" fill="#1d2b5a" font-family="Georgia, 'DejaVu Serif', serif">${code}</text><path d="M5 32 H23" stroke="#1d2b5a" stroke-width="1.4"/></svg>`;
@@ -453,11 +453,14 @@ const REVIEW_MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
 /**
  * The review of a finished game in `node` (a panel): a button asks the server for it
- * (`GET /api/games/{id}/review`), then every decision is listed with its mark, its regret and
- * the best move; choosing one calls `jump(step)`, which shows the table before that move.
+ * (`GET /api/games/{id}/review`), then a chart of each player's value through the game (the
+ * regrets as drops) and every decision listed with its mark, its regret and the best move;
+ * choosing one (in the list or on the chart) calls `jump(step)`, which shows the table before
+ * that move. `names` are the players as the table names them (the person as "You" where the
+ * table says so); `you` is the person's seat (their line stands out on the chart), or null.
  * Hidden while the game goes on (`id` null).
  */
-export function reviewPanel(node, id, players, jump) {
+export function reviewPanel(node, id, names, jump, you = null) {
   node.hidden = !id;
   if (!id || node.dataset.game === id) return;
   node.dataset.game = id;
@@ -466,7 +469,7 @@ export function reviewPanel(node, id, players, jump) {
     fill(node, title, el("p", { class: "muted", role: "status" }, "Reviewing every decision…"));
     try {
       const r = await api("GET", `/api/games/${id}/review`);
-      if (node.dataset.game === id) showReview(node, title, r, players, jump);
+      if (node.dataset.game === id) showReview(node, title, r, names, jump, you);
     } catch (err) {
       fill(node, title, el("p", { class: "banner bad", role: "status" }, err.message));
     }
@@ -496,23 +499,113 @@ export async function openPosition(page, step, render) {
   }
 }
 
-function showReview(node, title, r, players, jump) {
+function showReview(node, title, r, names, jump, you) {
   const summary = r.players.map((p) => el("li", {},
-    `${players[p.player]}: ${p.decisions} decisions, mean regret ${p.mean_regret.toFixed(2)}, `
+    `${names[p.player]}: ${p.decisions} decisions, mean regret ${p.mean_regret.toFixed(2)}, `
     + `${p.mistakes} mistakes, ${p.blunders} blunders, accuracy ${Math.round(100 * p.accuracy)}%`));
+  const chart = r.decisions.length ? reviewChart(r, names, (step) => choose(step), you) : null;
   const items = r.decisions.map((d) => {
     const mark = d.mark ? REVIEW_MARKS[d.mark] : "";
     const cost = d.regret > 0
       ? ` — regret ${reviewNumber(d.regret).replace("+", "")}, best was ${d.best.join(", ")} (${reviewNumber(d.best_value)})`
       : "";
-    const label = `Move ${d.step + 1}, ${players[d.player]} ${d.action}${d.mark ? `, ${d.mark}` : ""}${cost}`;
+    const label = `Move ${d.step + 1}, ${names[d.player]} ${d.action}${d.mark ? `, ${d.mark}` : ""}${cost}`;
     return el("button", {
       type: "button", role: "listitem", class: d.mark ? `review-${d.mark}` : null, "aria-label": label, dataset: { step: String(d.step), player: String(d.player) },
-      onclick: () => jump(d.step),
-    }, `${d.step + 1}. ${players[d.player]} → ${d.action}${mark} ${reviewNumber(d.value)}`, el("span", { class: "muted" }, cost));
+      onclick: () => choose(d.step),
+    }, `${d.step + 1}. ${names[d.player]} → ${d.action}${mark} ${reviewNumber(d.value)}`, el("span", { class: "muted" }, cost));
   });
-  fill(node, title, el("ul", { class: "small review-summary" }, summary),
+  function choose(step) {
+    if (chart) chart.mark(step);
+    for (const b of items) b.classList.toggle("on", b.dataset.step === String(step));
+    jump(step);
+  }
+  fill(node, title, chart ? chart.node : null, el("ul", { class: "small review-summary" }, summary),
     items.length
       ? el("div", { class: "moves-log", role: "list", id: "review-list" }, items)
       : el("p", { class: "muted" }, "Every move was forced: nothing to review."));
+}
+
+/** A colour per seat (up to ten players), distinct on white. */
+const SEAT_COLOURS = ["#2f6fed", "#d64545", "#1f9d55", "#b8860b", "#7b3fc4", "#0f8a99", "#c2185b", "#5d6b00", "#e06c00", "#4b5263"];
+const DROP_COLOURS = { inaccuracy: "#c9a227", mistake: "#e07b00", blunder: "#c62828" };
+/** What a review's value counts, by game (the reviewer's units, from the mover's side). */
+const VALUE_UNITS = {
+  nine: "the result in cards, + a win",
+  race: "+1 a win, 0 a draw, −1 a loss",
+  take6: "minus the heads expected this round",
+  mahjong: "minus the tiles to change to win",
+};
+
+/**
+ * The review's chart, drawn here as SVG: for each player a line through the values of their
+ * decisions (the value of the best move, then of the move played: a regret is a drop, coloured
+ * by its mark), the moves along the bottom. One player's line stands out (`you`, then the
+ * player of the decision chosen), the others stay faint. A click picks the decision nearest to
+ * it (the list is the keyboard's way). Returns `{node, mark(step)}`: `mark` draws the cursor at
+ * a decision.
+ */
+export function reviewChart(r, names, pick, you = null) {
+  const W = 420;
+  const H = 170;
+  const pad = { l: 36, r: 8, t: 8, b: 20 };
+  const ds = r.decisions;
+  const last = Math.max(...ds.map((d) => d.step)) + 1;
+  const vals = ds.flatMap((d) => [d.value, d.best_value]);
+  let lo = Math.min(0, ...vals);
+  let hi = Math.max(0, ...vals);
+  if (hi - lo < 1e-9) { lo -= 1; hi += 1; }
+  const x = (step) => pad.l + ((step + 0.5) / last) * (W - pad.l - pad.r);
+  const y = (v) => pad.t + ((hi - v) / (hi - lo)) * (H - pad.t - pad.b);
+  const f = (n) => n.toFixed(1);
+  const parts = [];
+  parts.push(`<line x1="${pad.l}" x2="${W - pad.r}" y1="${f(y(0))}" y2="${f(y(0))}" stroke="#8a93a4" stroke-width="1" stroke-dasharray="3 3"/>`);
+  // The ends labelled, and zero between them where its label does not run into theirs.
+  const zero = Math.abs(y(0) - y(hi)) >= 14 && Math.abs(y(0) - y(lo)) >= 14;
+  for (const [v, anchor] of [[hi, "hanging"], ...(zero ? [[0, "middle"]] : []), [lo, "auto"]]) {
+    parts.push(`<text x="${pad.l - 6}" y="${f(y(v))}" text-anchor="end" dominant-baseline="${anchor}" font-size="10" fill="#5b6475">${reviewNumber(Number(v.toFixed(2)))}</text>`);
+  }
+  parts.push(`<text x="${pad.l}" y="${H - 6}" font-size="10" fill="#5b6475">move 1</text><text x="${W - pad.r}" y="${H - 6}" text-anchor="end" font-size="10" fill="#5b6475">move ${last}</text>`);
+  const seats = [...new Set(ds.map((d) => d.player))].sort((a, b) => a - b);
+  for (const p of seats) {
+    const mine = ds.filter((d) => d.player === p);
+    const colour = SEAT_COLOURS[p % SEAT_COLOURS.length];
+    const pts = mine.flatMap((d) => [`${f(x(d.step))},${f(y(d.best_value))}`, `${f(x(d.step))},${f(y(d.value))}`]);
+    parts.push(`<polyline class="seat-line" points="${pts.join(" ")}" fill="none" stroke="${colour}" stroke-linejoin="round" data-player="${p}"/>`);
+    for (const d of mine.filter((e) => e.regret > 0)) {
+      const c = DROP_COLOURS[d.mark] || "#8a93a4";
+      parts.push(`<line class="drop" data-player="${p}" x1="${f(x(d.step))}" x2="${f(x(d.step))}" y1="${f(y(d.best_value))}" y2="${f(y(d.value))}" stroke="${c}" stroke-width="4" stroke-linecap="round" data-step="${d.step}"/>`);
+    }
+  }
+  parts.push(`<line class="cursor" x1="0" x2="0" y1="${pad.t}" y2="${H - pad.b}" stroke="#1d2433" stroke-width="1.5" visibility="hidden"/>`);
+  const drops = ds.filter((d) => d.regret > 0).length;
+  const label = `Each player's value at their decisions, moves 1 to ${last}: ${drops} drop${drops === 1 ? "" : "s"} where a move lost value (the decisions are listed below).`;
+  const chart = svg(`<svg class="review-chart" viewBox="0 0 ${W} ${H}" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${label}"><title>${label}</title>${parts.join("")}</svg>`);
+  chart.addEventListener("click", (e) => {
+    const box = chart.getBoundingClientRect();
+    const at = ((e.clientX - box.left) / box.width) * W;
+    const near = ds.reduce((a, d) => (Math.abs(x(d.step) - at) < Math.abs(x(a.step) - at) ? d : a));
+    pick(near.step);
+  });
+  const legend = el("div", { class: "legend review-legend", "aria-hidden": "true" }, seats.map((p) => el("span", {}, el("i", { class: `seat-key seat-key-${p % SEAT_COLOURS.length}` }), names[p])));
+  const cursor = chart.querySelector(".cursor");
+  const stand = (player) => {
+    for (const line of chart.querySelectorAll(".seat-line, .drop")) {
+      const on = player === null || line.dataset.player === String(player);
+      line.setAttribute("stroke-opacity", on ? "1" : line.classList.contains("drop") ? ".45" : ".3");
+      if (line.classList.contains("seat-line")) line.setAttribute("stroke-width", on && player !== null ? "2.5" : "1.5");
+    }
+  };
+  stand(you);
+  return {
+    node: el("figure", { class: "review-figure", id: "review-chart" }, chart, legend,
+      el("figcaption", { class: "small muted" }, `Each player's value at their decisions${VALUE_UNITS[r.game] ? ` (${VALUE_UNITS[r.game]})` : ""}; a drop is a regret: from the best move's value down to the move played's.`)),
+    mark(step) {
+      cursor.setAttribute("x1", f(x(step)));
+      cursor.setAttribute("x2", f(x(step)));
+      cursor.setAttribute("visibility", "visible");
+      const d = ds.find((e) => e.step === step);
+      stand(d ? d.player : you);
+    },
+  };
 }

@@ -13,6 +13,7 @@ const page = {
   seen: new Map(), // history length -> the state the person saw then (seated games)
   viewing: null, // the history length of a past position shown, or null
   opened: null, // {step, state}: the position a review's decision opened (every hand shown)
+  ended: null, // a finished game's last position with every hand shown (seated: fetched at the end)
 };
 window.tabletop = page; // read by the browser tests
 
@@ -195,7 +196,16 @@ async function show(state) {
   page.viewing = null;
   page.opened = null;
   page.analysis = null;
+  page.ended = null;
   if (state.terminal) page.total = state.history.length;
+  if (state.terminal && page.seat !== null) {
+    // Over: every hand is shown (the position after the last move, as a review opens it).
+    try {
+      page.ended = (await api("GET", `/api/games/${page.id}/position?step=${state.history.length}`)).state;
+    } catch (err) {
+      banner($("message"), err.message, "bad");
+    }
+  }
   if (page.seat !== null && !state.terminal && state.human_to_move) {
     page.analysis = await api("GET", `/api/games/${page.id}/analysis`);
   }
@@ -224,18 +234,51 @@ function drawnTile(v, name) {
   return null;
 }
 
+const CLAIMS = new Set(["SKIP", "RON", "PONG", "SELFDRAWN"]);
+
+/**
+ * How the game was won: `{self: true}` for a self-drawn win (the tile is in the hand), or the
+ * tile won on and who discarded it (the last discard of the moves: a win on a discard ends the
+ * game); null when nobody won.
+ */
+function winBy(state) {
+  const v = state.view;
+  if (!v.winner) return null;
+  if (/SELFDRAWN$/.test(v.outcome || "")) return { self: true };
+  const h = [...state.history].reverse().find((m) => m.action && !CLAIMS.has(m.action) && !m.action.startsWith("CHOW"));
+  return h ? { tile: h.action, from: NAMES[h.player] } : null;
+}
+
+/** The pill by a hand: `won` (how) for the winner, else the distance to winning, if known. */
+function distancePill(p, state) {
+  const won = state.view.winner === p.name ? winBy(state) : null;
+  if (won) {
+    const how = won.self ? "won: self-drawn" : `won on ${won.from}'s ${won.tile}`;
+    return el("span", { class: "dist zero won" }, how);
+  }
+  const dist = p.distance;
+  if (dist === null || dist === undefined) return null;
+  return el("span", { class: `dist${dist === 0 ? " zero" : ""}`, title: "tiles to change to win" }, dist === 0 ? "winning hand" : `distance ${dist}`);
+}
+
+/** A hand's tiles face up; the winner's with the tile won on after them, marked. */
+function handTiles(p, state) {
+  const hand = p.hand || [];
+  const won = state.view.winner === p.name ? winBy(state) : null;
+  const extra = won && !won.self ? tile(won.tile, { cls: "won-tile", label: `${tileName(won.tile)}: won on it (${won.from}'s discard)` }) : null;
+  return [...hand.map((t) => tile(t)), extra];
+}
+
 function seatBox(p, i, state, { me = false } = {}) {
   const v = state.view;
   const toMove = v.to_move === p.name && !state.terminal;
-  const dist = p.distance;
   const lastOut = [...v.events.slice(v.last_events_from ?? v.events.length)].reverse().find((e) => / OUT /.test(e));
   const actor = state.last_action ? state.last_action.player : null;
-  const hand = p.hand || [];
   return el("div", { class: `mj-seat${toMove ? " active" : ""}${v.winner === p.name ? " winner" : ""}`, dataset: { seat: p.name } },
     el("div", { class: "head" }, el("span", { class: "name" }, me ? `${p.name} (you)` : p.name),
       el("span", { class: "small" }, `${p.tiles} tiles${toMove ? " · to move" : ""}${v.winner === p.name ? " · wins" : ""}`),
-      dist === null || dist === undefined ? null : el("span", { class: `dist${dist === 0 ? " zero" : ""}`, title: "tiles to change to win" }, dist === 0 ? "winning hand" : `distance ${dist}`)),
-    me ? null : el("div", { class: "tiles", role: "group", "aria-label": `${p.name}'s hand` }, hand.length ? hand.map((t) => tile(t)) : Array.from({ length: p.tiles }, () => el("div", { class: "tile back", role: "img", "aria-label": "a hidden tile" }))),
+      distancePill(p, state)),
+    me ? null : el("div", { class: "tiles", role: "group", "aria-label": `${p.name}'s hand` }, p.hand ? handTiles(p, state) : Array.from({ length: p.tiles }, () => el("div", { class: "tile back", role: "img", "aria-label": "a hidden tile" }))),
     p.melds.length ? el("div", { class: "sub" }, "Melds") : null,
     p.melds.length ? el("div", { class: "melds" }, p.melds.map((m) => el("div", { class: "meld" }, m.map((t) => tile(t, { small: true }))))) : null,
     el("div", { class: "sub" }, `Discards (${p.discards.length})`),
@@ -245,6 +288,9 @@ function seatBox(p, i, state, { me = false } = {}) {
 /** The person's hand: every tile a button, with the distance to winning after discarding it. */
 function myHand(state, analysis, live) {
   const p = state.view.players[page.seat];
+  // The person's last discard is marked while it is the last move (not after a claim on it).
+  const lastMove = state.last_action;
+  const discarded = lastMove && lastMove.player === page.seat && lastMove.action && !CLAIMS.has(lastMove.action) && !lastMove.action.startsWith("CHOW");
   const hand = p.hand || [];
   const legal = live && state.human_to_move && state.to_move === page.seat && !state.view.claim;
   const dist = new Map((analysis ? analysis.discards : []).map((d) => [d.action, d.distance]));
@@ -262,8 +308,11 @@ function myHand(state, analysis, live) {
       el("span", { class: `d${d === best ? " better" : " worse"}`, "aria-hidden": "true", title: "distance to winning after this discard" }, d));
   });
   tiles.forEach((node, j) => { node.firstChild.dataset.key = `${hand[j]}#${j}`; });
+  const won = state.terminal && state.view.winner === p.name;
+  if (won) tiles.push(...handTiles({ ...p, hand: [] }, state).filter(Boolean).map((t) => el("div", { class: "mj-choice" }, t, el("span", { class: "n" }, "won on"))));
   const head = el("div", { class: "seat" }, el("span", { class: "name" }, `Your hand (${p.name})`),
-    el("span", { class: "who" }, `${p.tiles} tiles${p.distance !== null && p.distance !== undefined ? ` · distance ${p.distance}` : ""}`),
+    el("span", { class: "who" }, `${p.tiles} tiles${won ? "" : p.distance !== null && p.distance !== undefined ? ` · distance ${p.distance}` : ""}`),
+    won ? distancePill(p, state) : null,
     legal ? el("span", { class: "turn" }, "discard") : live && state.human_to_move && state.view.claim ? el("span", { class: "turn" }, "claim?") : null);
   const help = legal
     ? el("p", { class: "small", style: "margin:8px 0 0;opacity:.9" }, `Under each tile: the distance to winning after discarding it (best ${best}). Green ring: the rules' choice (key R); yellow: the tile just drawn. Arrow keys move between tiles, Enter discards; U undoes.`)
@@ -271,6 +320,8 @@ function myHand(state, analysis, live) {
   return el("div", { class: "mj-me" }, head, claimBox(state, analysis, live),
     el("div", { class: "mj-choices", id: "my-hand", "data-roving": "row", role: "group", "aria-label": "Your hand" }, tiles), help,
     p.melds.length ? el("div", { class: "melds", style: "margin-top:8px" }, p.melds.map((m) => el("div", { class: "meld" }, m.map((t) => tile(t, { small: true }))))) : null,
+    el("div", { class: "sub" }, `Your discards (${p.discards.length})`),
+    el("div", { class: "tiles", id: "my-discards", role: "group", "aria-label": "Your discards" }, p.discards.map((t, j) => tile(t, { small: true, cls: discarded && j === p.discards.length - 1 ? "last" : "" }))),
     el("div", { class: "buttons" },
       el("button", { type: "button", id: "rules-move", disabled: !live || !myTurn() || !analysis, onclick: () => discard(analysis.rules_choice) }, analysis && live && myTurn() ? `The rules' choice (${analysis.rules_choice})` : "The rules' choice"),
       el("button", { type: "button", id: "undo", disabled: !live || !state.can_undo, onclick: () => run(back) }, "◀ Undo")));
@@ -282,7 +333,8 @@ function render() {
   // Not live: a position the person saw, or one a review's decision opened (every hand shown).
   const shown = live ? { state: page.state, analysis: page.analysis }
     : page.opened?.step === page.viewing ? { state: page.opened.state, analysis: null } : page.seen.get(page.viewing);
-  const { state } = shown;
+  // A finished game at a seat: its last position with every hand shown.
+  const state = live && page.ended ? page.ended : shown.state;
   const v = state.view;
   const from = v.last_events_from ?? v.events.length;
   const lastEvents = v.events.slice(from);
@@ -313,7 +365,7 @@ function render() {
         : el("span", { class: "no", role: "listitem" }, text);
     }));
   // At the end, the review: each decision opens the table it was taken at, every hand shown.
-  reviewPanel($("review-panel"), page.state.terminal ? page.id : null, page.state.players, (k) => openPosition(page, k, render));
+  reviewPanel($("review-panel"), page.state.terminal ? page.id : null, NAMES.map((n, i) => (i === page.seat ? `${n} (you)` : n)), (k) => openPosition(page, k, render), page.seat);
   $("moves-help").textContent = seated
     ? "Each player's decision (a discard, a claim or SKIP, a win), in order: the positions you saw (your turns) can be opened again."
     : "Each player's discard, in order: choose one to step the game there.";

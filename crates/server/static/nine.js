@@ -209,7 +209,7 @@ function render() {
   const shownAt = looking ? page.at : real.history.length;
   const item = (k, text) => el("button", { type: "button", role: "listitem", class: shownAt === k ? "on" : "", "aria-current": shownAt === k ? "step" : null, onclick: () => { page.at = k; page.pvStep = 0; render(); } }, text);
   fill($("history"), item(0, "deal"), real.history.map((h, i) => item(i + 1, `${i + 1} · ${real.players[h.player]} → ${h.action}`)));
-  reviewPanel($("review-panel"), real.terminal ? page.id : null, real.players, (k) => { page.at = k; page.pvStep = 0; render(); });
+  reviewPanel($("review-panel"), real.terminal ? page.id : null, real.players.map((n, p) => (real.seats[p] === "human" ? `${n} (you)` : n)), (k) => { page.at = k; page.pvStep = 0; render(); }, page.me);
   $("best").disabled = previewing || !(real.human_to_move && real.to_move === page.me);
   $("undo").disabled = previewing || !real.can_undo;
   $("pv-prev").disabled = !analysis || page.pvStep === 0;

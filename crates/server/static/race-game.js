@@ -138,7 +138,7 @@ export class RaceGame {
       : null;
     const cells = this.cells();
     const shown = this.at === null ? cells.length - 1 : this.at;
-    reviewPanel(this.review, s.terminal ? this.id : null, s.players, (k) => { this.at = k; this.render(); this.onChange(); });
+    reviewPanel(this.review, s.terminal ? this.id : null, s.players.map((n, p) => (s.seats[p] === "human" ? `${n} (you)` : n)), (k) => { this.at = k; this.render(); this.onChange(); }, s.seats.indexOf("human") < 0 ? null : s.seats.indexOf("human"));
     const item = (k, text) => el("button", { type: "button", role: "listitem", class: shown === k ? "on" : "", "aria-current": shown === k ? "step" : null, onclick: () => { this.at = k === cells.length - 1 ? null : k; this.render(); this.onChange(); } }, text);
     const history = el("div", { class: "moves-log", role: "list", id: "race-history" }, item(0, `start (${v.start[0]},${v.start[1]})`),
       s.history.map((h, i) => item(i + 1, `${i + 1}. ${s.players[h.player]}${h.player === 0 ? " (you)" : ""} → ${h.action}`)));

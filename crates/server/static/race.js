@@ -12,6 +12,13 @@ let piece = "queen";
 let selected = null; // the cell chosen as a start, [x, y]
 let focusCell = null; // the cell that holds the board's tab stop
 let limits = { race_min_side: 1, race_max_side: 100 };
+// The board's zoom: a cell's side in pixels chosen with the zoom buttons, or null for the
+// default (the board fitted to the window, but never cells under TAP px: a larger board then
+// scrolls in its box). Below TAP px (the whole board at once) a tap zooms in where it lands.
+const TAP = 24;
+const BIGGEST = 44;
+let zoom = null;
+let centre = null; // the cell to bring into view on the next draw, [x, y]
 const game = new RaceGame({ onChange: () => { selected = null; drawBoard(); drawCellAction(); }, info: $("game-info") });
 window.tabletop = { game, table: () => table }; // read by the browser tests
 
@@ -28,6 +35,62 @@ for (const b of document.querySelectorAll("#piece button")) {
   });
 }
 $("draw").addEventListener("click", load);
+$("zoom-in").addEventListener("click", () => setZoom(Math.min(BIGGEST, Math.ceil(cellSize() * 1.5))));
+$("zoom-out").addEventListener("click", () => setZoom(Math.max(fitSize(), Math.floor(cellSize() / 1.5))));
+$("zoom-fit").addEventListener("click", () => setZoom(fitSize()));
+
+/** The side of a cell that fits the whole board in its box (1 px at least, BIGGEST at most). */
+function fitSize() {
+  if (!table) return TAP;
+  const { avail, high } = boxSize();
+  const gap = Math.max(table.rows, table.cols) > 40 ? 0 : 1;
+  return Math.max(1, Math.min(BIGGEST, Math.floor(Math.min((avail - gap * (table.cols + 1)) / table.cols, (high - gap * (table.rows + 1)) / table.rows))));
+}
+
+/** The board's box: as wide as its column allows, as high as the window less the page's head. */
+function boxSize() {
+  const wrap = $("board");
+  const avail = Math.max(120, Math.min(760, (wrap.parentElement.parentElement.clientWidth || 760) - 4));
+  const high = Math.max(300, window.innerHeight - 250);
+  return { avail, high };
+}
+
+/** The side of a cell now: the zoom chosen, or the fitted size but never under TAP. */
+function cellSize() {
+  return zoom ?? Math.max(TAP, fitSize());
+}
+
+/** Zooms to cells of `size` px, keeping the middle of what is in view in view. */
+function setZoom(size) {
+  const box = $("board");
+  const grid = $("grid");
+  if (grid && table) {
+    const old = cellSize();
+    const cx = Math.min(table.rows, Math.max(1, Math.ceil((box.scrollTop + box.clientHeight / 2) / old)));
+    const cy = Math.min(table.cols, Math.max(1, Math.ceil((box.scrollLeft + box.clientWidth / 2) / old)));
+    centre = [cx, cy];
+  }
+  zoom = size;
+  drawBoard();
+}
+
+/** Scrolls the board's box (not the page) so that cell (x, y) is in its middle. */
+function scrollToCell(x, y) {
+  const box = $("board");
+  const b = box.querySelector(`button[data-x="${x}"][data-y="${y}"]`);
+  if (!b) return;
+  box.scrollLeft = b.offsetLeft - box.clientWidth / 2 + b.offsetWidth / 2;
+  box.scrollTop = b.offsetTop - box.clientHeight / 2 + b.offsetHeight / 2;
+}
+
+/** Whether cell (x, y) is wholly in view in the board's box. */
+function inView(x, y) {
+  const box = $("board");
+  const b = box.querySelector(`button[data-x="${x}"][data-y="${y}"]`);
+  if (!b) return true;
+  return b.offsetLeft >= box.scrollLeft && b.offsetTop >= box.scrollTop
+    && b.offsetLeft + b.offsetWidth <= box.scrollLeft + box.clientWidth && b.offsetTop + b.offsetHeight <= box.scrollTop + box.clientHeight;
+}
 
 /** A side from its field: a whole number in the library's range, or a message saying so. */
 function side(id, what) {
@@ -57,6 +120,8 @@ async function load() {
     game.reset(table);
     selected = null;
     focusCell = [1, 1];
+    zoom = null;
+    centre = null;
     $("board-title").textContent = `${cap(table.piece)} on ${table.rows} × ${table.cols}: the outcome from every start cell`;
     drawBoard();
     drawCellAction();
@@ -82,10 +147,10 @@ function drawBoard() {
   if (!table) return;
   const { rows, cols } = table;
   const wrap = $("board");
-  const avail = Math.max(120, Math.min(760, (wrap.parentElement.parentElement.clientWidth || 760) - 4));
-  const high = Math.max(300, window.innerHeight - 250);
+  const { avail, high } = boxSize();
   const gap = Math.max(rows, cols) > 40 ? 0 : 1;
-  const size = Math.max(2, Math.min(44, Math.floor(Math.min((avail - gap * (cols + 1)) / cols, (high - gap * (rows + 1)) / rows))));
+  const size = cellSize();
+  const scroll = [wrap.scrollLeft, wrap.scrollTop];
   const legal = new Set((game.legalCells() || []).map(([x, y]) => `${x},${y}`));
   const path = new Set((game.pathCells() || []).map(([x, y]) => `${x},${y}`));
   const at = game.position();
@@ -121,9 +186,31 @@ function drawBoard() {
   });
   board.addEventListener("click", (e) => {
     const r = e.target.closest("button.cellbtn");
-    if (r) choose(Number(r.dataset.x), Number(r.dataset.y));
+    if (!r) return;
+    const [x, y] = [Number(r.dataset.x), Number(r.dataset.y)];
+    // Cells too small to tap (the whole board in view): a tap or click zooms in there; the
+    // keyboard (a click without a pointer) chooses the cell as ever.
+    if (size < TAP && e.detail > 0) {
+      zoom = TAP;
+      centre = [x, y];
+      focusCell = [x, y];
+      drawBoard();
+      return;
+    }
+    choose(x, y);
   });
+  wrap.style.maxWidth = `${avail}px`;
+  wrap.style.maxHeight = `${high}px`;
   fill(wrap, board);
+  wrap.scrollLeft = scroll[0];
+  wrap.scrollTop = scroll[1];
+  fill($("zoom-info"), size < TAP ? "the whole board: tap to zoom in" : size > fitSize() ? "scroll the board to see all of it" : "");
+  $("zoom-in").disabled = size >= BIGGEST;
+  $("zoom-out").disabled = $("zoom-fit").disabled = size <= fitSize();
+  // What matters in view: a cell asked for, else the piece (or the first move) when out of it.
+  const want = centre || (at && !inView(at[0], at[1]) ? at : null) || (!at && legal.size === 0 && !inView(stop[0], stop[1]) ? stop : null);
+  if (want) scrollToCell(want[0], want[1]);
+  centre = null;
   if (had) {
     const t = board.querySelector('button[tabindex="0"]');
     if (t) t.focus({ preventScroll: true });

@@ -138,10 +138,12 @@ function render() {
   for (const p of shown) {
     const hand = v.hands[p] || [];
     const myTurn = live && state.human_to_move && state.to_move === p && !choosingRow;
-    const head = el("div", { class: "seat" }, el("span", { class: "name" }, spectator ? `${state.players[p]}` : "Your hand"),
+    // Every hand shown (a replay, or a finished game's position): each named as at the table.
+    const whose = state.seats[p] === "human" ? "Your hand" : `${name(state, p)}'s hand`;
+    const head = el("div", { class: "seat" }, el("span", { class: "name" }, spectator ? name(state, p) : "Your hand"),
       el("span", { class: "who" }, `${hand.length} card${hand.length === 1 ? "" : "s"}${v.choices[p] ? ` · chose ${v.choices[p]}` : ""}`),
       state.to_move === p && !state.terminal ? el("span", { class: "turn" }, choosingRow ? "choose a row" : "to choose") : null);
-    const cards = el("div", { class: `hand${spectator ? " compact" : " with-badges"}`, id: spectator ? null : "my-hand", "data-roving": "row", role: "group", "aria-label": spectator ? `${state.players[p]}'s hand` : "Your hand" }, hand.map((c) => {
+    const cards = el("div", { class: `hand${spectator ? " compact" : " with-badges"}`, id: spectator ? null : "my-hand", "data-roving": "row", role: "group", "aria-label": spectator ? whose : "Your hand" }, hand.map((c) => {
       const legal = myTurn && state.legal_actions.includes(String(c));
       const a = legal ? est.get(String(c)) : null;
       const h = bullHeads(c);
@@ -155,7 +157,8 @@ function render() {
   }
   const handsNode = spectator ? el("div", { class: "replay-hands" }, hands) : el("div", {}, hands);
 
-  fill($("table"), scores, el("div", { class: "divider" }), el("div", { class: "row", style: "justify-content:space-between" }, el("h3", {}, `The rows · ${roundText(state)}`),
+  // On a phone the scores go under the hand (the stylesheet), so the choice is on the first screen.
+  fill($("table"), el("div", { class: "t6-scores" }, scores, el("div", { class: "divider" })), el("div", { class: "row", style: "justify-content:space-between" }, el("h3", {}, `The rows · ${roundText(state)}`),
     revealed.length ? el("div", { class: "played" }, el("span", { class: "who" }, "on the table:"), revealed) : null), rows,
   el("div", { class: "divider" }), handsNode);
   $("table").dataset.terminal = state.terminal ? "yes" : "no";
@@ -201,7 +204,7 @@ function render() {
     : el("span", { class: "no", role: "listitem" }, text));
   fill($("moves"), item(0, "deal"), rounds.map((r, i) => item(r.end, `${i + 1} · ${r.parts.join(", ")}`)));
   // At the end, the review: each decision opens the table it was taken at, every hand shown.
-  reviewPanel($("review-panel"), page.state.terminal ? page.id : null, page.state.players, (k) => openPosition(page, k, render));
+  reviewPanel($("review-panel"), page.state.terminal ? page.id : null, page.state.players.map((_, p) => name(page.state, p)), (k) => openPosition(page, k, render), page.state.viewer ?? null);
   $("moves-help").textContent = page.replay ? "Choose a round to step the replay to its end (Step ▶ goes one decision at a time)." : "Choose a round to see the table after it.";
 
   if (!live) {

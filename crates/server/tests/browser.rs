@@ -9,7 +9,12 @@
 //!   time: the same game as four rule-following players), with the distances shown and undo;
 //! - a Take 6! hand (undo, the round counter) and the judge's script; a race game won against
 //!   the perfect opponent (moves best first, a stray click that asks first, bad sizes); a
-//!   Mahjong wall watched; the judge (a large input, an error's line, switching problems).
+//!   Mahjong wall watched; the judge (a large input, an error's line, switching problems);
+//! - on a phone (`the_games_fit_a_phone`): Take 6! for ten and Mahjong at a seat with the hand
+//!   and the choice on the first screen at every decision, the person's own discards, Mahjong's
+//!   end with every hand face up and the winner's as won, a 100 x 100 race board with cells of
+//!   24 px at least (zoomed out, a tap zooms in), and the review in the main column with its
+//!   chart against the server's review.
 //!
 //! Screenshots go to `target/tmp/screenshots/`.
 //!
@@ -1007,4 +1012,370 @@ fn the_pages_work_in_a_real_browser() {
     let refused = policy_violations(&mut b, "the games");
     assert!(refused.is_empty(), "{}", refused.join("\n"));
     eprintln!("screenshots in {} ({:.1} s)", shots.display(), started.elapsed().as_secs_f64());
+}
+
+// ---- On a phone: the hand and the choice on the first screen, large boards, the review ----
+
+/// Sizes the window so that the page itself (the viewport, without the browser's own bars)
+/// is `w` x `h`.
+fn viewport(b: &mut Browser, (w, h): (u32, u32)) {
+    // The window takes its new size a moment after it is asked to: measure again until the
+    // page is the size wanted.
+    let (mut outer_w, mut outer_h) = (w, h);
+    for _ in 0..50 {
+        b.resize(outer_w, outer_h);
+        std::thread::sleep(Duration::from_millis(100));
+        let inner = b.execute("return [innerWidth, innerHeight, outerWidth, outerHeight]", vec![]);
+        let n = |i: usize| inner[i].as_u64().unwrap() as u32;
+        if (n(0), n(1)) == (w, h) {
+            return;
+        }
+        (outer_w, outer_h) = (n(2) + w - n(0).min(n(2) + w), n(3) + h - n(1).min(n(3) + h));
+    }
+    panic!("the window could not be sized to a {w} x {h} page");
+}
+
+/// The bottom of each element matching `css` is within the first `height` px of the page
+/// (the page scrolled to its top): `None`, or the first that is not.
+fn below_first_screen(b: &mut Browser, css: &str, height: u32, what: &str) -> Option<String> {
+    let r = b.execute(
+        "window.scrollTo(0, 0);
+         return [...document.querySelectorAll(arguments[0])].map((e) => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; });",
+        vec![Value::String(css.to_owned())],
+    );
+    let boxes = r.as_array().cloned().unwrap_or_default();
+    if boxes.is_empty() {
+        return Some(format!("{what}: no {css}"));
+    }
+    boxes
+        .iter()
+        .find(|b| b[1].as_f64().unwrap() > f64::from(height))
+        .map(|b| format!("{what}: {css} spans {} to {} px of a {height} px screen", b[0], b[1]))
+}
+
+/// Where the review panel stands: `[in the main column, in the side column, its left edge,
+/// the board's right edge]`.
+fn review_place(b: &mut Browser, board: &str) -> Value {
+    b.execute(
+        "const p = document.getElementById('review-panel'); const t = document.querySelector(arguments[0]);
+         return [Boolean(p.closest('.layout > .main')), Boolean(p.closest('.side')),
+           p.getBoundingClientRect().left, t.getBoundingClientRect().right];",
+        vec![Value::String(board.to_owned())],
+    )
+}
+
+/// The review's chart against the review the server gives: one line per player who decided,
+/// one drop per decision with a regret (and no other), every name as the table's.
+fn review_chart_matches(b: &mut Browser, id: &str, names: &[&str]) {
+    let review = b.execute_async(
+        "const done = arguments[arguments.length - 1];
+         fetch(`/api/games/${arguments[0]}/review`).then((r) => r.json()).then(done);",
+        vec![Value::String(id.to_owned())],
+    );
+    let decisions = review["decisions"].as_array().unwrap();
+    let mut players: Vec<u64> = decisions.iter().map(|d| d["player"].as_u64().unwrap()).collect();
+    players.sort_unstable();
+    players.dedup();
+    let mut regrets: Vec<u64> = decisions
+        .iter()
+        .filter(|d| d["regret"].as_f64().unwrap() > 0.0)
+        .map(|d| d["step"].as_u64().unwrap())
+        .collect();
+    regrets.sort_unstable();
+    let drawn = b.execute(
+        "const c = document.querySelector('#review-chart svg');
+         return [c.querySelectorAll('polyline.seat-line').length, [...c.querySelectorAll('line.drop')].map((l) => Number(l.dataset.step)).sort((a, b) => a - b),
+           [...document.querySelectorAll('#review-chart .legend span')].map((s) => s.textContent),
+           [...document.querySelectorAll('.review-summary li')].map((s) => s.textContent.split(':')[0])];",
+        vec![],
+    );
+    assert_eq!(drawn[0], json!(players.len()), "a line per player: {drawn}");
+    assert_eq!(drawn[1], json!(regrets), "a drop per regret: {drawn}");
+    let want: Vec<&str> = players.iter().map(|&p| names[p as usize]).collect();
+    assert_eq!(drawn[2], json!(want), "the chart's names are the table's");
+    assert_eq!(drawn[3], json!(names), "the summary's names are the table's");
+}
+
+/// Take 6! with ten players on a phone: the hand (or the rows to choose from) on the first
+/// screen at every decision; at the end the review in the main column (beside the board on a
+/// laptop) with its chart, and the person named "You" as on the scoreboard.
+fn take6_on_a_phone(b: &mut Browser, base: &str, shots: &Path, axe: &str) {
+    viewport(b, PHONE);
+    b.goto(&format!("{base}/take6"));
+    ready(b);
+    open_controls(b);
+    b.execute(
+        "const s = document.getElementById('players'); s.value = '10'; s.dispatchEvent(new Event('change'));
+         document.getElementById('seed').value = '7';",
+        vec![],
+    );
+    b.click_css("#start");
+    b.wait_until(
+        "const t = window.tabletop; return t.state && !t.busy && t.state.players.length === 10;",
+        WAIT,
+    );
+    let mut problems = Vec::new();
+    let mut decisions = 0;
+    let mut rows_chosen = 0;
+    while b.execute("return window.tabletop.state.terminal", vec![]) == false {
+        let choosing_row = !b.find_all(".t6row.pickable").is_empty();
+        if choosing_row && rows_chosen == 0 {
+            b.screenshot(&shots.join("phone-take6-choose-a-row.png"));
+        }
+        rows_chosen += usize::from(choosing_row);
+        let what = format!("Take 6! for 10 at decision {decisions}");
+        if choosing_row {
+            problems.extend(below_first_screen(b, ".t6row.pickable", PHONE.1, &what));
+        } else {
+            problems.extend(below_first_screen(b, "#my-hand .t6", PHONE.1, &what));
+        }
+        if decisions == 0 {
+            no_sideways_scroll(b, &what);
+            axe_clean(b, axe, &what);
+            b.screenshot(&shots.join("phone-take6-10-players.png"));
+        }
+        // The keyboard: Tab into the hand (or the rows), Enter plays the card with the focus.
+        let target = if choosing_row { ".t6row.pickable" } else { "#my-hand .t6.playable" };
+        b.execute(
+            "document.querySelector(arguments[0]).focus()",
+            vec![Value::String(target.into())],
+        );
+        let before = b.execute("return JSON.stringify(window.tabletop.state.history)", vec![]);
+        b.press(keys::ENTER);
+        wait_moved(b, &before);
+        decisions += 1;
+        assert!(decisions <= 40, "a hand of 10 cards");
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(rows_chosen > 0, "seed 7 has a row to choose (its ten cards on the table as well)");
+    let names = b.execute(
+        "const s = window.tabletop.state; return s.players.map((p, i) => s.seats[i] === 'human' ? 'You' : p)",
+        vec![],
+    );
+    let score_names =
+        b.execute("return [...document.querySelectorAll('.score .who')].map((e) => e.textContent.split(' · ')[0])", vec![]);
+    assert_eq!(score_names, names, "the scoreboard names the players so");
+    let names: Vec<&str> = names.as_array().unwrap().iter().map(|n| n.as_str().unwrap()).collect();
+    b.click_css("#review-game");
+    b.wait_for("#review-chart svg", WAIT);
+    let id = b.execute("return window.tabletop.id", vec![]).as_str().unwrap().to_owned();
+    review_chart_matches(b, &id, &names);
+    let place = review_place(b, "#table");
+    assert_eq!(
+        (&place[0], &place[1]),
+        (&json!(true), &json!(false)),
+        "in the main column: {place}"
+    );
+    no_sideways_scroll(b, "the Take 6! review on a phone");
+    axe_clean(b, axe, "the Take 6! review on a phone");
+    b.execute("document.getElementById('review-panel').scrollIntoView()", vec![]);
+    b.screenshot(&shots.join("phone-take6-review.png"));
+    // A decision, chosen by the keyboard, opens its table and marks the chart.
+    let step = b.execute(
+        "const d = document.querySelector('#review-list button:nth-child(3)'); d.focus(); return Number(d.dataset.step);",
+        vec![],
+    );
+    b.press(keys::ENTER);
+    b.wait_until(&format!("return window.tabletop.viewing === {step}"), WAIT);
+    let cursor = b.execute(
+        "return document.querySelector('#review-chart .cursor').getAttribute('visibility')",
+        vec![],
+    );
+    assert_eq!(cursor, "visible");
+    // On a laptop, beside the board.
+    viewport(b, LAPTOP);
+    let place = review_place(b, "#table");
+    assert_eq!(
+        (&place[0], &place[1]),
+        (&json!(true), &json!(false)),
+        "in the main column: {place}"
+    );
+    assert!(place[2].as_f64() >= place[3].as_f64(), "beside the board: {place}");
+    b.execute("window.scrollTo(0, 0)", vec![]);
+    b.screenshot(&shots.join("laptop-take6-review.png"));
+}
+
+/// Mahjong at a seat on a phone: the hand and the claims on the first screen at every
+/// decision, the person's own discards shown; at the end every hand face up, the winner's as
+/// won (with the tile won on), and the review in the main column. Seed 1 is won by B on D's
+/// discard, seed 4 by the person (A) on B's.
+fn mahjong_on_a_phone(b: &mut Browser, base: &str, shots: &Path, axe: &str, seed: u32) {
+    viewport(b, PHONE);
+    b.goto(&format!("{base}/mahjong"));
+    ready(b);
+    open_controls(b);
+    b.click_css("#seat button[data-seat=\"0\"]");
+    b.execute(&format!("document.getElementById('seed').value = '{seed}'"), vec![]);
+    b.click_css("#start");
+    b.wait_until(
+        "const t = window.tabletop; return t && t.seat === 0 && t.state && !t.busy && t.state.history.length === 0;",
+        WAIT,
+    );
+    let mut problems = Vec::new();
+    let mut decisions = 0;
+    let mut claimed = false;
+    while b.execute("return window.tabletop.state.terminal", vec![]) == false {
+        let what = format!("Mahjong at seat A, decision {decisions}");
+        problems.extend(below_first_screen(b, "#my-hand .tile", PHONE.1, &what));
+        if !b.find_all("#claims").is_empty() {
+            problems.extend(below_first_screen(b, "#claims button", PHONE.1, &what));
+            if !claimed {
+                b.screenshot(&shots.join(format!("phone-mahjong-{seed}-claim.png")));
+                claimed = true;
+            }
+        }
+        // The person's own discards, as the state has them.
+        let discards = b.execute(
+            "return [window.tabletop.state.view.players[0].discards, [...document.querySelectorAll('#my-discards .tile')].map((t) => t.dataset.tile)]",
+            vec![],
+        );
+        assert_eq!(discards[0], discards[1], "{what}: the person's discards");
+        let before = b.execute("return JSON.stringify(window.tabletop.state.history)", vec![]);
+        b.execute(
+            "(document.querySelector('#claims .claim-choice.rules') || document.querySelector('#claims .claim-choice') || document.getElementById('rules-move')).click()",
+            vec![],
+        );
+        wait_moved(b, &before);
+        decisions += 1;
+        assert!(decisions <= 120, "a Mahjong game ends");
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    b.wait_until("return Boolean(window.tabletop.ended)", WAIT);
+    // Every hand face up, as the finished game's last position has them.
+    let end = b.execute(
+        "const t = window.tabletop; const v = t.ended.view;
+         return [v.winner, v.outcome, document.querySelectorAll('#seats .tile.back').length,
+           [...document.querySelectorAll('#seats .mj-seat')].map((s) => [s.dataset.seat,
+             [...s.querySelectorAll('.tiles[aria-label$=\"hand\"] .tile:not(.won-tile)')].map((e) => e.dataset.tile),
+             s.querySelector('.dist') ? s.querySelector('.dist').textContent : null]),
+           v.players.map((p) => [p.name, p.hand, p.distance])]",
+        vec![],
+    );
+    let winner = end[0].as_str().expect("the seed's game ends with a win").to_owned();
+    let mine = b.execute(
+        "const d = document.querySelector('#me .seat .dist'); return d ? d.textContent : null",
+        vec![],
+    );
+    assert_eq!(mine.as_str().is_some_and(|d| d.starts_with("won")), winner == "A", "{mine}");
+    assert_eq!(end[2], 0, "no hand face down at the end: {end}");
+    let seats = end[3].as_array().unwrap();
+    assert_eq!(seats.len(), 3, "the three other seats: {end}");
+    for seat in seats {
+        let name = seat[0].as_str().unwrap();
+        let p = end[4].as_array().unwrap().iter().find(|p| p[0] == name).unwrap();
+        assert_eq!(seat[1], p[1], "{name}'s hand shown face up: {end}");
+        let pill = seat[2].as_str().unwrap();
+        if name == winner {
+            assert!(pill.starts_with("won"), "the winner's hand is won, not a distance: {end}");
+        } else {
+            assert_eq!(pill, format!("distance {}", p[2]), "{end}");
+        }
+    }
+    // A win on a discard shows the tile won on beside the winner's hand.
+    if end[1].as_str().unwrap().ends_with("RON") {
+        let won = b.execute(
+            "return document.querySelectorAll(`#seats .mj-seat[data-seat=\"${arguments[0]}\"] .won-tile, #me .won-tile`).length",
+            vec![Value::String(winner.clone())],
+        );
+        assert_eq!(won, 1, "the tile won on");
+    }
+    no_sideways_scroll(b, "Mahjong's end on a phone");
+    axe_clean(b, axe, "Mahjong's end on a phone");
+    b.execute("window.scrollTo(0, 0)", vec![]);
+    b.screenshot(&shots.join(format!("phone-mahjong-{seed}-end.png")));
+    let place = review_place(b, "#seats");
+    assert_eq!(
+        (&place[0], &place[1]),
+        (&json!(true), &json!(false)),
+        "in the main column: {place}"
+    );
+    b.click_css("#review-game");
+    b.wait_for("#review-chart svg", WAIT);
+    let id = b.execute("return window.tabletop.id", vec![]).as_str().unwrap().to_owned();
+    review_chart_matches(b, &id, &["A (you)", "B", "C", "D"]);
+    b.execute("document.getElementById('review-panel').scrollIntoView()", vec![]);
+    b.screenshot(&shots.join(format!("phone-mahjong-{seed}-review.png")));
+}
+
+/// A 100 x 100 race board on a phone: cells of at least 24 px that scroll in the board's box
+/// (the page does not scroll sideways); the whole board at once, where a tap zooms in there;
+/// the keyboard still chooses a cell.
+fn race_board_on_a_phone(b: &mut Browser, base: &str, shots: &Path, axe: &str) {
+    viewport(b, PHONE);
+    b.goto(&format!("{base}/race"));
+    ready(b);
+    b.execute(
+        "for (const id of ['rows', 'cols']) document.getElementById(id).value = '100';
+         document.getElementById('draw').click();",
+        vec![],
+    );
+    b.wait_until("return document.querySelectorAll('#grid button').length === 10000", WAIT);
+    let size = |b: &mut Browser| {
+        b.execute(
+            "const c = document.querySelector('#grid button[data-x=\"50\"][data-y=\"50\"]').getBoundingClientRect();
+             const box = document.getElementById('board');
+             return [c.width, c.height, box.scrollWidth > box.clientWidth, box.scrollHeight > box.clientHeight];",
+            vec![],
+        )
+    };
+    let s = size(b);
+    assert!(s[0].as_f64() >= Some(24.0) && s[1].as_f64() >= Some(24.0), "tap targets: {s}");
+    assert_eq!((&s[2], &s[3]), (&json!(true), &json!(true)), "the board scrolls in its box: {s}");
+    no_sideways_scroll(b, "a 100 x 100 race board on a phone");
+    b.screenshot(&shots.join("phone-race-100x100.png"));
+    // The whole board at once; a tap on a cell zooms in with that cell in view.
+    b.click_css("#zoom-fit");
+    let s = size(b);
+    assert!(s[0].as_f64() < Some(24.0), "the whole board: {s}");
+    b.screenshot(&shots.join("phone-race-100x100-whole.png"));
+    b.click_css("#grid button[data-x=\"80\"][data-y=\"30\"]");
+    let s = size(b);
+    assert!(s[0].as_f64() >= Some(24.0), "a tap zooms in: {s}");
+    let seen = b.execute(
+        "const c = document.querySelector('#grid button[data-x=\"80\"][data-y=\"30\"]').getBoundingClientRect();
+         const box = document.getElementById('board').getBoundingClientRect();
+         return c.left >= box.left && c.right <= box.right && c.top >= box.top && c.bottom <= box.bottom;",
+        vec![],
+    );
+    assert_eq!(seen, true, "the cell tapped is in view");
+    assert!(b.find_all("#start-here").is_empty(), "a tap that zooms does not choose");
+    // Zoomed in, a tap chooses the cell.
+    b.click_css("#grid button[data-x=\"80\"][data-y=\"30\"]");
+    assert!(text_of(b, "#start-here").contains("(80,30)"));
+    b.click_css("#keep-game");
+    // The keyboard: the arrows and Enter, whatever the zoom.
+    b.click_css("#zoom-fit");
+    b.execute("document.querySelector('#grid button[tabindex=\"0\"]').focus()", vec![]);
+    b.press(keys::RIGHT);
+    b.press(keys::ENTER);
+    let start = text_of(b, "#start-here");
+    assert!(start.contains("(80,31)"), "{start}");
+    b.click_css("#keep-game");
+    b.click_css("#zoom-in");
+    let s = size(b);
+    assert!(s[0].as_f64() > Some(3.0), "zoomed in: {s}");
+    axe_clean(b, axe, "a 100 x 100 race board on a phone");
+    no_sideways_scroll(b, "a zoomed race board on a phone");
+    b.screenshot(&shots.join("phone-race-zoomed.png"));
+}
+
+#[test]
+#[cfg_attr(
+    not(browser_tests),
+    ignore = "set TABLETOP_BROWSER_TESTS=1 (and TABLETOP_AXE_JS) to drive headless Chromium"
+)]
+fn the_games_fit_a_phone() {
+    let axe = axe_source();
+    let server = TestServer::default_config();
+    let base = format!("http://{}", server.addr);
+    let shots = screenshots();
+    let mut b = Browser::start(PHONE.0, PHONE.1);
+    b.script_timeout(WAIT);
+    take6_on_a_phone(&mut b, &base, &shots, &axe);
+    mahjong_on_a_phone(&mut b, &base, &shots, &axe, 1);
+    mahjong_on_a_phone(&mut b, &base, &shots, &axe, 4);
+    race_board_on_a_phone(&mut b, &base, &shots, &axe);
+    let refused = policy_violations(&mut b, "the games on a phone");
+    assert!(refused.is_empty(), "{}", refused.join("\n"));
+    eprintln!("phone screenshots in {}", shots.display());
 }
