@@ -768,3 +768,35 @@ async fn fallback(method: Method, uri: Uri) -> Response {
             .into_response(),
     }
 }
+
+/// A JSON body of the tables' routes, with a JSON error in the user's terms when it is not
+/// one: 413 above the cap, else 400 naming what is wrong (no framework wording).
+fn json_body<T>(
+    body: Result<Json<T>, axum::extract::rejection::JsonRejection>,
+) -> Result<T, ApiError> {
+    use axum::extract::rejection::JsonRejection;
+    match body {
+        Ok(Json(value)) => Ok(value),
+        Err(JsonRejection::BytesRejection(r)) if r.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            Err(ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "the request body is too large"))
+        }
+        Err(JsonRejection::MissingJsonContentType(_)) => Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "the request body must be JSON sent as application/json",
+        )),
+        Err(rejection) => {
+            let text = rejection.body_text();
+            let detail = [
+                "Failed to deserialize the JSON body into the target type: ",
+                "Failed to parse the request body as JSON: ",
+            ]
+            .iter()
+            .find_map(|prefix| text.strip_prefix(prefix))
+            .unwrap_or("not a JSON object of the expected fields");
+            Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                format!("bad request body: {}", input::plain(detail)),
+            ))
+        }
+    }
+}
