@@ -24,9 +24,13 @@ conventions of PettingZoo's classic family (chess, Leduc hold'em):
   seed plays the next game of the stream (a fresh random stream if never seeded). A game
   over before its first move (a Mahjong wall its dealer wins on the first draw, about one in
   a million) is skipped for the next one of the stream.
-- An illegal action raises ``ValueError`` (tabletop's message: the action id and its
-  notation) and nothing is applied: the classic envs' "illegal move loses -1" has no
-  meaning in general-sum games scored in heads or cards.
+- **Spaces**: ``action_space(agent)`` is ``Discrete(num_distinct_actions)`` (sample a legal
+  action with ``action_space(agent).sample(mask=obs["action_mask"])``);
+  ``observation_space(agent)`` is a ``Dict`` of the ``Box(0, Game.observation_max())``
+  tensor (``Box(0, inf)`` for information states, which count Take 6!'s heads) and the mask.
+- An illegal action raises ``ValueError`` (tabletop's message, with the legal actions) and
+  nothing is applied: the classic envs' "an illegal move loses -1" has no meaning in
+  general-sum games scored in heads or cards.
 - ``render_mode="ansi"``: ``render()`` returns the whole table in text (``str(state)``, a
   spectator's view with every hand); ``"human"`` prints it after every step. An agent's own
   view in text is ``env.unwrapped.observation_string(agent)``.
@@ -50,9 +54,16 @@ import re
 from typing import Any, Dict, List, Optional
 
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv, ParallelEnv
-from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv, ParallelEnv
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+except ImportError as e:  # the optional extra
+    raise ImportError(
+        f'{e}: tabletop.pettingzoo needs pettingzoo: pip install "./python[pettingzoo]" '
+        '(or pip install "pettingzoo>=1.24")'
+    ) from e
 
 from ._native import Game, State, load_game, sub_seed
 
@@ -214,12 +225,13 @@ class TabletopEnv(AECEnv):
         state.apply_action(action)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict(zip(self.possible_agents, state.rewards()))
-        if state.is_terminal():
+        player = state.current_player()  # TERMINAL (negative) once the game is over
+        if player < 0:
             self.terminations = {a: True for a in self.agents}
         else:
-            self.agent_selection = self.possible_agents[state.current_player()]
+            self.agent_selection = self.possible_agents[player]
         self._accumulate_rewards()
-        if state.is_terminal():
+        if player < 0:
             self._deads_step_first()
         if self.render_mode == "human":
             self.render()
