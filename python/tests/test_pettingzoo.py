@@ -30,7 +30,7 @@ else:
 import tabletop  # noqa: E402
 import tabletop.pettingzoo as tpz  # noqa: E402
 from conftest import ROOT  # noqa: E402
-from pettingzoo.test import api_test, parallel_api_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, parallel_api_test, render_test, seed_test  # noqa: E402
 
 # A given deal: the game is then the same whatever the seed.
 NINE_DEAL = str(tabletop.nine.Deal.random(11))
@@ -144,6 +144,16 @@ def test_agents_are_named_as_the_games_name_their_players():
     assert tpz.env("nine").unwrapped.agent_name_mapping == {"alice": 0, "bob": 1}
 
 
+def test_observation_space_bounds_are_the_games():
+    # Flags everywhere but Mahjong's tile counts (up to 4); information states unbounded.
+    for game, high in [("nine", 1), ("take6", 1), ("race", 1), ("mahjong", 4)]:
+        assert tabletop.load_game(game).observation_max() == high
+        box = tpz.env(game).observation_space(tpz.env(game).possible_agents[0])["observation"]
+        assert box.high.max() == high and box.low.min() == 0 and box.dtype == np.float32
+    box = tpz.env("take6", observation_type="information_state").observation_space("player_1")
+    assert box["observation"].shape == (62, 104) and np.isinf(box["observation"].high).all()
+
+
 def test_illegal_action_raises_and_changes_nothing():
     env = tpz.raw_env("take6")
     env.reset(seed=1)
@@ -222,6 +232,12 @@ def test_render(mode, capsys):
         assert text is None
         assert capsys.readouterr().out == str(state) + "\n"
     env.close()
+
+
+@pytest.mark.parametrize("game", ["nine", "take6", "race", "mahjong"])
+def test_render_test(game, capsys):
+    render_test(lambda render_mode: tpz.env(game, render_mode=render_mode))
+    assert capsys.readouterr().out.strip()
 
 
 def test_render_mode_and_observation_type_are_checked():
