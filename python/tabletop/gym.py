@@ -124,6 +124,8 @@ class TabletopEnv(gymnasium.Env):  # type: ignore[type-arg]
         self._episode = 0
         self._state: Optional[State] = None
         self._seed = 0
+        self._bot_seeds = 0
+        self._legal: List[int] = []
         self._warned = False
 
     def _seat_opponents(
@@ -169,18 +171,20 @@ class TabletopEnv(gymnasium.Env):  # type: ignore[type-arg]
     def _observation(self, state: State, player: int) -> np.ndarray:
         return state.observation_tensor(player).astype(self.dtype)
 
-    def _mask(self, state: State) -> np.ndarray:
+    def _mask(self, legal: List[int]) -> np.ndarray:
         mask = np.zeros(self.num_actions, dtype=np.int8)
-        mask[state.legal_actions()] = 1
+        mask[legal] = 1
         return mask
 
     def _info(self, state: State) -> Dict[str, Any]:
-        if state.is_terminal():
+        """The info of the learner's position, its legal actions kept for the next step."""
+        self._legal = state.legal_actions()
+        if not self._legal:  # the game is over
             return {
                 "action_mask": np.zeros(self.num_actions, dtype=np.int8),
                 "returns": np.array(state.returns()),
             }
-        return {"action_mask": self._mask(state)}
+        return {"action_mask": self._mask(self._legal)}
 
     # -- the opponents ---------------------------------------------------------------------
 
@@ -192,8 +196,7 @@ class TabletopEnv(gymnasium.Env):  # type: ignore[type-arg]
         while player != TERMINAL and player != self.seat:
             who = self._opponents[player]
             if isinstance(who, str):
-                seed = sub_seed(sub_seed(self._seed, 1), len(state.history()))
-                action = state.bot_action(who, seed)
+                action = state.bot_action(who, sub_seed(self._bot_seeds, state.move_number()))
             else:
                 assert who is not None
                 action = self._call(who, state, player)
@@ -204,7 +207,7 @@ class TabletopEnv(gymnasium.Env):  # type: ignore[type-arg]
 
     def _call(self, who: Opponent, state: State, player: int) -> int:
         """The action of a Python opponent for `player`, checked legal."""
-        mask = self._mask(state)
+        mask = self._mask(state.legal_actions())
         chosen = who(self._observation(state, player), mask)
         try:
             action = operator.index(chosen)
@@ -236,6 +239,8 @@ class TabletopEnv(gymnasium.Env):  # type: ignore[type-arg]
             self._stream = int(self.np_random.integers(2**63))
         for _ in range(_MAX_SKIPS):
             self._seed = sub_seed(self._stream, self._episode)
+            # The bots' seeds: a Session's, sub_seed(this, moves so far).
+            self._bot_seeds = sub_seed(self._seed, 1)
             self._episode += 1
             state = self._game.new_initial_state(self._seed)
             self._play_opponents(state)
@@ -260,7 +265,7 @@ class TabletopEnv(gymnasium.Env):  # type: ignore[type-arg]
             action = operator.index(action)
         except TypeError:
             raise TypeError(f"an action must be an integer, not {action!r}") from None
-        if not 0 <= action < self.num_actions or action not in state.legal_actions():
+        if action not in self._legal:
             if self.illegal_action == "raise":
                 raise ValueError(
                     f"action {_action_text(state, action, self.num_actions)} is not legal now "
@@ -321,7 +326,7 @@ class TabletopEnv(gymnasium.Env):  # type: ignore[type-arg]
         """The legal actions now as a bool array (sb3-contrib's ``MaskablePPO`` reads it)."""
         if self._state is None:
             raise RuntimeError("call reset() first")
-        return self._info(self._state)["action_mask"].astype(np.bool_)
+        return self._mask(self._legal).astype(np.bool_)
 
     @property
     def state(self) -> State:

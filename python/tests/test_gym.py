@@ -327,3 +327,23 @@ def test_example_runs():
     )
     assert p.returncode == 0, p.stderr
     assert "mean return" in p.stdout
+
+
+def test_gymnasiums_own_sync_vectorisation_runs_it():
+    env = gymnasium.make_vec(
+        "tabletop/Take6-v0", num_envs=3, vectorization_mode="sync", players=3, opponents="random"
+    )
+    obs, info = env.reset(seed=5)
+    assert obs.shape == (3, 9, 104) and info["action_mask"].shape == (3, 108)
+    env.single_action_space.seed(5)
+    totals, ended, steps = np.zeros(3), 0, 0
+    while ended < 6:  # a hand: 10 cards, and a row to choose after a card below every row
+        steps += 1
+        assert steps < 100
+        actions = [env.single_action_space.sample(mask=m) for m in info["action_mask"]]
+        obs, rewards, terminated, truncated, info = env.step(np.array(actions))
+        totals += rewards
+        for i in np.flatnonzero(terminated):
+            assert totals[i] == info["returns"][i][0]  # the episode's rewards are its return
+            totals[i], ended = 0.0, ended + 1
+    env.close()
