@@ -191,6 +191,19 @@ def test_seeds_are_those_of_the_vector_environment(game):
     assert unseeded.np_random_seed is not None
 
 
+def test_a_game_over_before_the_learners_first_decision_is_skipped():
+    # The first wall of this seed's stream is won by its dealer on the first draw.
+    first = sub_seed(sub_seed(169315, 0), 0)
+    assert tabletop.load_game("mahjong").new_initial_state(first).is_terminal()
+    env = TabletopEnv("mahjong")
+    obs, info = env.reset(seed=169315)
+    assert env.episode_seed == sub_seed(sub_seed(169315, 0), 1)
+    assert env.episode_seed == int(
+        tabletop.vector_env("mahjong", n=1, seed=169315).episode_seeds()[0]
+    )
+    assert info["action_mask"].any() and env.state.current_player() == 0
+
+
 def test_a_python_opponent_is_called_only_on_its_seats():
     calls = []
     env = None
