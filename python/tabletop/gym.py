@@ -44,9 +44,15 @@ import re
 import warnings
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
-import gymnasium
 import numpy as np
-from gymnasium import spaces
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+except ImportError as e:  # the optional extra
+    raise ImportError(
+        'tabletop.gym needs Gymnasium: pip install gymnasium (or "./python[gymnasium]")'
+    ) from e
 
 from ._native import TERMINAL, State, VecEnv as _VecEnv, load_game, sub_seed
 from .vector import _dtype_name
