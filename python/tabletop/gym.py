@@ -37,6 +37,8 @@ Conventions (for every game):
   ends before the learner's first decision is skipped: the next game of the stream is played.
 - **Rendering**: ``render_mode="ansi"`` (``render()`` returns what the learner sees, as text)
   or ``"human"`` (printed after every reset and step).
+- An environment pickles and deep-copies (its game's record and generator with it: the copy
+  continues exactly), when its Python opponents do.
 """
 
 import operator

@@ -4,6 +4,8 @@ Gymnasium is a test dependency (the `gymnasium` extra): these tests import it an
 it is missing. The bots' moves are checked against `State.bot_action` seeded as the module
 documents, and every episode against the same game replayed on a `State`."""
 
+import copy
+import pickle
 import subprocess
 import sys
 import warnings
@@ -360,3 +362,22 @@ def test_gymnasiums_own_sync_vectorisation_runs_it():
             assert totals[i] == info["returns"][i][0]  # the episode's rewards are its return
             totals[i], ended = 0.0, ended + 1
     env.close()
+
+
+def test_a_pickled_or_copied_environment_continues_exactly():
+    env = TabletopEnv("take6", players=3, opponents=["heuristic", "mc:10"])
+    _, info = env.reset(seed=3)
+    env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    copies = [env, pickle.loads(pickle.dumps(env)), copy.deepcopy(env)]
+    runs = []
+    for e in copies:
+        run, mask = [], e.action_masks()
+        for _ in range(25):  # past the end of the hand: the stream's next game too
+            obs, reward, terminated, _, info = e.step(int(np.flatnonzero(mask)[-1]))
+            run.append((obs.tobytes(), reward, terminated))
+            if terminated:
+                obs, info = e.reset()
+            mask = info["action_mask"]
+        runs.append(run)
+    assert runs[0] == runs[1] == runs[2]
+    assert any(t for _, _, t in runs[0])
