@@ -49,6 +49,8 @@ if _gymnasium is not None:
     from .gym import register as _register_gym
 
     _register_gym()
+    del _register_gym
+del _gymnasium
 
 __all__ = [
     "Game",
