@@ -56,7 +56,7 @@ except ImportError as e:  # the optional extra
         'tabletop.gym needs Gymnasium: pip install gymnasium (or "./python[gymnasium]")'
     ) from e
 
-from ._native import TERMINAL, State, VecEnv as _VecEnv, load_game, sub_seed
+from ._native import TERMINAL, State, VecEnv as _VecEnv, load_game, registered_games, sub_seed
 from .vector import _dtype_name
 
 __all__ = ["TabletopEnv", "ENV_IDS", "Action", "Opponent", "register"]
@@ -67,12 +67,10 @@ Action = Union[int, np.integer]
 #: A Python opponent: ``f(observation, action_mask) -> action``.
 Opponent = Callable[[np.ndarray, np.ndarray], int]
 
-#: The registered ids and the game each plays.
+#: The registered ids and the game each plays: one id for every game of the library's registry
+#: (``tabletop.registered_games()``), its name capitalised (``take6``: ``tabletop/Take6-v0``).
 ENV_IDS: Dict[str, str] = {
-    "tabletop/Nine-v0": "nine",
-    "tabletop/Take6-v0": "take6",
-    "tabletop/Race-v0": "race",
-    "tabletop/Mahjong-v0": "mahjong",
+    f"tabletop/{g['name'].capitalize()}-v0": g["name"] for g in registered_games()
 }
 
 # Games in a row that may end before the learner's first decision before ``reset`` gives up
