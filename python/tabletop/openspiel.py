@@ -57,12 +57,13 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any, Dict, List, Mapping, Optional
+from typing import Any, Dict, Mapping, Optional
 
 import numpy as np
 import pyspiel
 
-from ._native import SpielCore, registered_games
+from . import registered_games
+from ._native import SpielCore
 
 __all__ = ["GAMES", "TabletopBot", "TabletopGame", "TabletopState", "load"]
 
