@@ -16,8 +16,9 @@ defaults read from the library's registry; today:
 
 They take the parameters of ``tabletop.load_game`` (``pyspiel.load_game(
 "tabletop_take6(players=3,hand_size=5)")``), with two spellings OpenSpiel's parameter
-strings need: a parameter left out by default (``deal``, ``script``, ``wall``, race's
-``start``) is the empty string when absent, and a list of numbers is written with spaces
+strings need: a parameter left out by default (Nine's ``deal``, ``alice``, ``bob``, Take
+6!'s ``script``, Mahjong's ``wall``, race's ``start``: the registry's optional parameters) is
+the empty string when absent, and a list of numbers is written with spaces
 (``tabletop_race(start=2 3)``).
 
 The states are tabletop's Rust states (``tabletop._native.SpielCore``) behind
@@ -82,7 +83,7 @@ _PARAMETERS: Dict[str, Dict[str, Dict[str, Any]]] = {
 }
 
 
-def _to_spiel(name: str, params: Mapping[str, Any]) -> Dict[str, Any]:
+def _to_spiel(params: Mapping[str, Any]) -> Dict[str, Any]:
     """tabletop's parameters (every field) in pyspiel's types: nothing as the empty string, a
     list of numbers written with spaces."""
     spec = {}
@@ -167,7 +168,7 @@ class TabletopGame(pyspiel.Game):
             max_game_length=info["max_game_length"],
         )
         # Every parameter as the game plays it (a script's rules included).
-        super().__init__(game_type, game_info, _to_spiel(name, self.tabletop_params()))
+        super().__init__(game_type, game_info, _to_spiel(self.tabletop_params()))
 
     @property
     def tabletop_name(self):
@@ -385,7 +386,7 @@ class TabletopBot(pyspiel.Bot):
 
 # Each game's pyspiel parameter specification: its defaults in pyspiel's types.
 _SPECS = {
-    name: _to_spiel(name, {key: p["default"] for key, p in parameters.items()})
+    name: _to_spiel({key: p["default"] for key, p in parameters.items()})
     for name, parameters in _PARAMETERS.items()
 }
 

@@ -198,6 +198,14 @@ def test_parameters_are_load_games():
     assert game.get_parameters()["piece"] == "knight"
     with pytest.raises(Exception, match="rows"):
         pyspiel.load_game("tabletop_race(rows=0)")
+    # A list of numbers is written with spaces; the game checks how many.
+    assert tos.load("race", start=np.array([3, 2])).tabletop_params()["start"] == [3, 2]
+    with pytest.raises(ValueError, match="start must be numbers separated by spaces, not 'a b'"):
+        pyspiel.load_game("tabletop_race(start=a b)")
+    with pytest.raises(ValueError, match="start"):
+        pyspiel.load_game("tabletop_race(start=1 2 3)")
+    # Optional parameters are the empty string when absent.
+    assert pyspiel.load_game("tabletop_nine").get_parameters()["deal"] == ""
 
 
 def test_chance_nodes_are_explicit():
