@@ -1,6 +1,8 @@
 """tabletop's games as real OpenSpiel games.
 
-``import tabletop.openspiel`` registers four games with ``pyspiel.register_game``:
+``import tabletop.openspiel`` registers every game of ``tabletop.registered_games()`` with
+``pyspiel.register_game`` as ``tabletop_<name>`` (``GAMES``), its type, parameters and
+defaults read from the library's registry; today:
 
 =====================  ==========================================================
 ``tabletop_nine``      Nine: 2 players, perfect information, zero-sum; the deal is
@@ -14,15 +16,21 @@
 
 They take the parameters of ``tabletop.load_game`` (``pyspiel.load_game(
 "tabletop_take6(players=3,hand_size=5)")``), with two spellings OpenSpiel's parameter
-strings need: an absent text parameter (``deal``, ``alice``, ``bob``, ``script``, ``wall``) is
-the empty string, and race's ``start`` is written ``"x y"`` (``tabletop_race(start=2 3)``).
+strings need: a parameter left out by default (Nine's ``deal``, ``alice``, ``bob``, Take
+6!'s ``script``, Mahjong's ``wall``, race's ``start``: the registry's optional parameters) is
+the empty string when absent, and a list of numbers is written with spaces
+(``tabletop_race(start=2 3)``).
 
 The states are tabletop's Rust states (``tabletop._native.SpielCore``) behind
 ``pyspiel.State``: OpenSpiel's algorithms (MCTS, MCTS-Solver, alpha-beta, IS-MCTS, CFR,
 exploitability, ``evaluate_bots``, ``random_sim_test``) run on them unchanged. Chance nodes are
 explicit with their probabilities; ``information_state_string``/``_tensor`` and
 ``observation_string``/``_tensor`` come from the games' own ``Game`` implementations and show
-a player only what that player may know. States pickle, serialise, clone and undo;
+a player only what that player may know. ``information_state_tensor`` and
+``observation_tensor`` return float32 numpy arrays (flat, as OpenSpiel's own games shape
+them) rather than lists, and OpenSpiel's observers (``make_observation``, the tensors C++
+algorithms read) have the games write straight into their buffers. States pickle, serialise,
+clone and undo;
 ``resample_from_infostate`` draws a state the player cannot tell from the true one (the same
 information state, the same player to act; the game's own resampling, which never fails; in
 the perfect-information games the state itself).
@@ -50,90 +58,94 @@ from __future__ import annotations
 
 import json
 import math
+from typing import Any, Dict, Mapping, Optional
 
 import numpy as np
 import pyspiel
 
+from . import registered_games
 from ._native import SpielCore
 
 __all__ = ["GAMES", "TabletopBot", "TabletopGame", "TabletopState", "load"]
 
-# The registered names and the tabletop games behind them.
-GAMES = {
-    "tabletop_nine": "nine",
-    "tabletop_take6": "take6",
-    "tabletop_race": "race",
-    "tabletop_mahjong": "mahjong",
-}
+# The registered names and the tabletop games behind them: every game of the registry.
+GAMES: Dict[str, str] = {f"tabletop_{g['name']}": g["name"] for g in registered_games()}
 
 _T = pyspiel.GameType
-_OPTIONAL_TEXT = ("deal", "alice", "bob", "script", "wall")
+
+# Each game's facts with its default parameters (the registry's, through SpielCore.info()).
+_INFO: Dict[str, Dict[str, Any]] = {name: SpielCore(name).info() for name in GAMES.values()}
+
+# Each game's parameters by name: default, kind (bool, integer, float, text, numbers) and
+# whether it may be left out.
+_PARAMETERS: Dict[str, Dict[str, Dict[str, Any]]] = {
+    name: {p["name"]: p for p in info["parameters"]} for name, info in _INFO.items()
+}
 
 
-def _defaults(name):
-    """The pyspiel parameter specification of a game: its defaults in pyspiel's types."""
-    return _to_spiel(name, json.loads(SpielCore(name).params_json()))
-
-
-def _to_spiel(name, params):
-    """tabletop's parameters (every field) in pyspiel's types."""
+def _to_spiel(params: Mapping[str, Any]) -> Dict[str, Any]:
+    """tabletop's parameters (every field) in pyspiel's types: nothing as the empty string, a
+    list of numbers written with spaces."""
     spec = {}
     for key, value in params.items():
         if value is None:
             spec[key] = ""
-        elif key == "start":
+        elif isinstance(value, (list, tuple)):
             spec[key] = " ".join(str(v) for v in value)
         else:
             spec[key] = value
-    if name == "race" and "start" not in spec:
-        spec["start"] = ""
     return spec
 
 
-def _to_tabletop(name, params):
+def _to_tabletop(name: str, params: Mapping[str, Any]) -> Dict[str, Any]:
     """pyspiel parameters (a dict) as tabletop's JSON parameters."""
+    known = _PARAMETERS[name]
     out = {}
     for key, value in dict(params).items():
-        if key in _OPTIONAL_TEXT or key == "start":
-            if value in ("", None):
-                continue
-            if key == "start" and isinstance(value, str):
-                parts = value.replace(",", " ").split()
-                if len(parts) != 2 or not all(p.isdigit() for p in parts):
-                    raise ValueError(f"start must be two numbers 'x y', not {value!r}")
-                value = [int(p) for p in parts]
+        parameter = known.get(key)  # an unknown name is left for the game to refuse
+        if parameter is not None and parameter["optional"] and value in ("", None):
+            continue
+        if parameter is not None and parameter["kind"] == "numbers" and isinstance(value, str):
+            parts = value.replace(",", " ").split()
+            if not parts or not all(p.isdigit() for p in parts):
+                raise ValueError(f"{key} must be numbers separated by spaces, not {value!r}")
+            value = [int(p) for p in parts]
         out[key] = value
     return out
 
 
-def _game_type(short_name, core_info, chance, information_perfect, utility, spec):
-    return pyspiel.GameType(
-        short_name=short_name,
-        long_name="tabletop " + core_info["long_name"],
-        dynamics=_T.Dynamics.SEQUENTIAL,
-        chance_mode=_T.ChanceMode.EXPLICIT_STOCHASTIC if chance else _T.ChanceMode.DETERMINISTIC,
-        information=(
-            _T.Information.PERFECT_INFORMATION
-            if information_perfect
-            else _T.Information.IMPERFECT_INFORMATION
-        ),
-        utility=utility,
-        reward_model=_T.RewardModel.TERMINAL,
-        max_num_players=core_info["max_num_players"],
-        min_num_players=core_info["min_num_players"],
-        provides_information_state_string=True,
-        provides_information_state_tensor=True,
-        provides_observation_string=True,
-        provides_observation_tensor=True,
-        parameter_specification=spec,
-    )
-
-
+_DYNAMICS = {"sequential": _T.Dynamics.SEQUENTIAL, "simultaneous": _T.Dynamics.SIMULTANEOUS}
+_REWARD_MODEL = {"terminal": _T.RewardModel.TERMINAL, "rewards": _T.RewardModel.REWARDS}
 _UTILITY = {
     "zero_sum": _T.Utility.ZERO_SUM,
     "constant_sum": _T.Utility.CONSTANT_SUM,
     "general_sum": _T.Utility.GENERAL_SUM,
 }
+
+
+def _game_type(name: str, info: Mapping[str, Any], chance: bool) -> pyspiel.GameType:
+    """OpenSpiel's type of game ``name`` from its facts (``SpielCore.info()``), with chance
+    nodes or deterministic as ``chance`` says."""
+    return pyspiel.GameType(
+        short_name="tabletop_" + name,
+        long_name="tabletop " + info["long_name"],
+        dynamics=_DYNAMICS[info["dynamics"]],
+        chance_mode=_T.ChanceMode.EXPLICIT_STOCHASTIC if chance else _T.ChanceMode.DETERMINISTIC,
+        information=(
+            _T.Information.PERFECT_INFORMATION
+            if info["perfect_information"]
+            else _T.Information.IMPERFECT_INFORMATION
+        ),
+        utility=_UTILITY[info["utility"]],
+        reward_model=_REWARD_MODEL[info["reward_model"]],
+        max_num_players=info["max_num_players"],
+        min_num_players=info["min_num_players"],
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_SPECS[name],
+    )
 
 
 class TabletopGame(pyspiel.Game):
@@ -145,14 +157,7 @@ class TabletopGame(pyspiel.Game):
         self._core = SpielCore(name, _to_tabletop(name, params))
         info = self._core.info()
         self._info = info
-        game_type = _game_type(
-            "tabletop_" + name,
-            info,
-            info["chance_nodes"],
-            info["perfect_information"],
-            _UTILITY[info["utility"]],
-            _SPECS[name],
-        )
+        game_type = _game_type(name, info, info["chance_nodes"])
         game_info = pyspiel.GameInfo(
             num_distinct_actions=info["num_distinct_actions"],
             max_chance_outcomes=info["max_chance_outcomes"],
@@ -163,11 +168,11 @@ class TabletopGame(pyspiel.Game):
             max_game_length=info["max_game_length"],
         )
         # Every parameter as the game plays it (a script's rules included).
-        super().__init__(game_type, game_info, _to_spiel(name, self.tabletop_params()))
+        super().__init__(game_type, game_info, _to_spiel(self.tabletop_params()))
 
     @property
     def tabletop_name(self):
-        """The tabletop name (``nine``, ``take6``, ``race``, ``mahjong``)."""
+        """The tabletop name (a name of ``tabletop.registered_games()``)."""
         return self._name
 
     def tabletop_params(self):
@@ -222,6 +227,29 @@ class TabletopState(pyspiel.State):
 
     def __str__(self):
         return self._core.text()
+
+    # Straight to the game from Python (pyspiel's own methods go through C++ and back, and
+    # hand tensors out as lists). C++ callers get the same answers through the observers.
+    def information_state_string(self, player: Optional[int] = None) -> str:
+        """What ``player`` (by default the player to act) knows, in text."""
+        return self._core.information_state_string(self._player(player))
+
+    def information_state_tensor(self, player: Optional[int] = None) -> np.ndarray:
+        """``information_state_string`` as numbers: a flat float32 array of
+        ``game.information_state_tensor_size()`` numbers."""
+        return self._core.information_state_tensor(self._player(player))
+
+    def observation_string(self, player: Optional[int] = None) -> str:
+        """What ``player`` (by default the player to act) sees now, in text."""
+        return self._core.observation_string(self._player(player))
+
+    def observation_tensor(self, player: Optional[int] = None) -> np.ndarray:
+        """``observation_string`` as numbers: a flat float32 array of
+        ``game.observation_tensor_size()`` numbers."""
+        return self._core.observation_tensor(self._player(player))
+
+    def _player(self, player: Optional[int]) -> int:
+        return self._core.current_player() if player is None else int(player)
 
     # What OpenSpiel's C++ State cannot forward to Python: provided here.
     def undo_action(self, player, action):
@@ -317,11 +345,11 @@ class _Observer:
         self.dict = {"info_state" if self._info_state else "observation": self.tensor.reshape(shape)}
 
     def set_from(self, state, player):
-        core = state._core
+        """Writes what ``player`` knows (or sees) of ``state`` over ``tensor``."""
         if self._info_state:
-            self.tensor[:] = core.information_state_tensor(player)
+            state._core.write_information_state_tensor(player, self.tensor)
         else:
-            self.tensor[:] = core.observation_tensor(player)
+            state._core.write_observation_tensor(player, self.tensor)
 
     def string_from(self, state, player):
         core = state._core
@@ -356,7 +384,11 @@ class TabletopBot(pyspiel.Bot):
         return False
 
 
-_SPECS = {name: _defaults(name) for name in GAMES.values()}
+# Each game's pyspiel parameter specification: its defaults in pyspiel's types.
+_SPECS = {
+    name: _to_spiel({key: p["default"] for key, p in parameters.items()})
+    for name, parameters in _PARAMETERS.items()
+}
 
 
 def _game_class(short, name):
@@ -387,7 +419,7 @@ def load(name, **params):
     for key, value in params.items():
         if value is None:
             value = ""
-        elif key == "start" and not isinstance(value, str):
+        elif isinstance(value, (list, tuple, np.ndarray)):
             value = " ".join(str(int(v)) for v in value)
         elif isinstance(value, (np.integer,)):
             value = int(value)
@@ -396,15 +428,7 @@ def load(name, **params):
 
 
 for _short, _name in GAMES.items():
-    _core_info = SpielCore(_name).info()
+    # Registered with chance nodes where some parameters leave the deal or wall to chance.
     pyspiel.register_game(
-        _game_type(
-            _short,
-            _core_info,
-            _core_info["explicit_chance"],
-            _core_info["perfect_information"],
-            _UTILITY[_core_info["utility"]],
-            _SPECS[_name],
-        ),
-        _CLASSES[_short],
+        _game_type(_name, _INFO[_name], _INFO[_name]["explicit_chance"]), _CLASSES[_short]
     )

@@ -7,6 +7,7 @@ TABLETOP_SKIP_OPENSPIEL=1 says to skip them on purpose.
 """
 
 import copy
+import math
 import os
 import pickle
 
@@ -78,6 +79,81 @@ def test_every_game_is_registered():
     assert isinstance(game.new_initial_state(), pyspiel.State)
 
 
+def test_the_registered_games_are_the_registrys():
+    import tabletop
+
+    registry = tabletop.registered_games()
+    assert tos.GAMES == {f"tabletop_{g['name']}": g["name"] for g in registry}
+    registered = set(pyspiel.registered_names())
+    for g in registry:
+        game = pyspiel.load_game(f"tabletop_{g['name']}")
+        assert f"tabletop_{g['name']}" in registered
+        # The players, actions and parameters with their defaults, as the registry says.
+        assert game.num_players() == g["players"]
+        assert game.num_distinct_actions() == g["num_distinct_actions"]
+        assert game.observation_tensor_shape() == [math.prod(g["observation_shape"])] or (
+            game.observation_tensor_shape() == g["observation_shape"]
+        )
+        assert game.tabletop_params() == g["default_params"]
+        spec = game.get_type().parameter_specification
+        assert set(spec) == set(g["default_params"])
+        for key, default in g["default_params"].items():
+            assert spec[key] == ("" if default is None else
+                                 " ".join(map(str, default)) if isinstance(default, list)
+                                 else default), key
+        # The type: the game's own (SpielCore.info() reads it from the registry's game).
+        info = tabletop._native.SpielCore(g["name"]).info()
+        t = game.get_type()
+        assert t.long_name == "tabletop " + info["long_name"]
+        assert (t.min_num_players, t.max_num_players) == (
+            info["min_num_players"], info["max_num_players"]
+        )
+        perfect = t.information == T.Information.PERFECT_INFORMATION
+        assert perfect == info["perfect_information"]
+        assert t.utility.name.lower() == info["utility"]
+        assert t.dynamics.name.lower() == info["dynamics"]
+        assert t.reward_model.name.lower() == info["reward_model"]
+        assert game.max_game_length() == info["max_game_length"]
+        assert [p["name"] for p in info["parameters"]] == sorted(g["default_params"])
+
+
+def test_tensors_are_numpy_arrays_and_observers_write_in_place():
+    from open_spiel.python.observation import make_observation
+
+    for name in tos.GAMES:
+        game = pyspiel.load_game(name)
+        # The last decision of a random game (the most to tell).
+        rng, state, last = np.random.RandomState(6), game.new_initial_state(), None
+        while not state.is_terminal():
+            if not state.is_chance_node():
+                last = state.clone()
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        state = last
+        player = state.current_player()
+        tensor = state.information_state_tensor(player)
+        assert isinstance(tensor, np.ndarray) and tensor.dtype == np.float32
+        assert tensor.shape == (game.information_state_tensor_size(),)
+        assert np.array_equal(tensor, state.information_state_tensor())  # the player to act
+        observed = state.observation_tensor(player)
+        assert observed.shape == (game.observation_tensor_size(),)
+        # OpenSpiel's observers: the buffer is written over in place, the same numbers.
+        for recall, expected in ((True, tensor), (False, observed)):
+            observation = make_observation(game, pyspiel.IIGObservationType(perfect_recall=recall))
+            buffer = observation.tensor
+            observation.set_from(state, player)
+            assert observation.tensor is buffer and np.array_equal(buffer, expected), name
+        # The C++ path (pyspiel's base method, as C++ algorithms call it) agrees.
+        assert np.array_equal(pyspiel.State.information_state_tensor(state, player), tensor)
+        assert np.array_equal(pyspiel.State.observation_tensor(state, player), observed)
+        assert pyspiel.State.information_state_string(state, player) == (
+            state.information_state_string(player)
+        )
+        assert pyspiel.State.observation_string(state, player) == state.observation_string(player)
+    core = pyspiel.load_game("tabletop_race").new_initial_state()._core
+    with pytest.raises(ValueError, match="buffer holds 3 numbers"):
+        core.write_observation_tensor(0, np.zeros(3, np.float32))
+
+
 @pytest.mark.parametrize("spec", GAMES)
 def test_openspiels_random_sim_test_passes(spec):
     # OpenSpiel's own check: legal actions sorted, chance outcomes summing to 1, tensors of
@@ -122,6 +198,14 @@ def test_parameters_are_load_games():
     assert game.get_parameters()["piece"] == "knight"
     with pytest.raises(Exception, match="rows"):
         pyspiel.load_game("tabletop_race(rows=0)")
+    # A list of numbers is written with spaces; the game checks how many.
+    assert tos.load("race", start=np.array([3, 2])).tabletop_params()["start"] == [3, 2]
+    with pytest.raises(ValueError, match="start must be numbers separated by spaces, not 'a b'"):
+        pyspiel.load_game("tabletop_race(start=a b)")
+    with pytest.raises(ValueError, match="start"):
+        pyspiel.load_game("tabletop_race(start=1 2 3)")
+    # Optional parameters are the empty string when absent.
+    assert pyspiel.load_game("tabletop_nine").get_parameters()["deal"] == ""
 
 
 def test_chance_nodes_are_explicit():
@@ -152,9 +236,11 @@ def test_information_states_hide_what_a_player_cannot_see():
             other.apply_action(a)
         # The same information state and observation for the player, from another deal.
         assert sampled.information_state_string(player) == state.information_state_string(player)
-        assert sampled.information_state_tensor(player) == state.information_state_tensor(player)
+        assert np.array_equal(
+            sampled.information_state_tensor(player), state.information_state_tensor(player)
+        )
         assert sampled.observation_string(player) == state.observation_string(player)
-        assert sampled.observation_tensor(player) == state.observation_tensor(player)
+        assert np.array_equal(sampled.observation_tensor(player), state.observation_tensor(player))
         assert str(other) == str(sampled)
     # Many draws differ from the true state (the hidden cards are drawn again).
     differs = sum(
@@ -322,10 +408,10 @@ def test_mahjong_resampling_keeps_the_information_state():
     for _ in range(5):
         sampled = state.resample_from_infostate(player, sampler)
         assert sampled.information_state_string(player) == state.information_state_string(player)
-        assert sampled.information_state_tensor(player) == state.information_state_tensor(player)
+        assert np.array_equal(sampled.information_state_tensor(player), state.information_state_tensor(player))
         # What the player sees: the same, though the others' hands were drawn again.
         assert sampled.observation_string(player) == state.observation_string(player)
-        assert sampled.observation_tensor(player) == state.observation_tensor(player)
+        assert np.array_equal(sampled.observation_tensor(player), state.observation_tensor(player))
         assert sampled.legal_actions() == state.legal_actions()
         walls.add(tuple(sampled.history()[:148]))
     assert len(walls) == 5  # the hidden tiles are drawn again
@@ -406,8 +492,8 @@ def test_mahjong_resampling_with_claims_keeps_who_acts():
             assert sampled.information_state_string(player) == state.information_state_string(
                 player
             )
-            assert sampled.information_state_tensor(player) == state.information_state_tensor(
-                player
+            assert np.array_equal(
+                sampled.information_state_tensor(player), state.information_state_tensor(player)
             )
             if player == state.current_player():
                 assert sampled.legal_actions() == state.legal_actions()
@@ -458,3 +544,31 @@ def test_mcts_solver_agrees_with_the_nine_solver(seed):
         state.apply_action(state.bot_action("solver"))
     assert state.player_return(0) == state.returns()[0] == value
     assert state.rewards() == state.returns()
+
+
+def test_the_call_benchmark_reports_every_method_of_every_game():
+    # python/benchmarks/openspiel_calls.py, small: every registered game beside Kuhn and Leduc
+    # poker, a time for every method (its speed is not checked here).
+    import subprocess
+    import sys
+
+    script = ROOT / "python" / "benchmarks" / "openspiel_calls.py"
+    p = subprocess.run(
+        [sys.executable, str(script), "--quick", "--no-cfr"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert p.returncode == 0, p.stderr
+    lines = p.stdout.splitlines()
+    header = lines[1].split()
+    assert header == ["method"] + [n.removeprefix("tabletop_") for n in tos.GAMES] + [
+        "kuhn_poker",
+        "leduc_poker",
+    ]
+    columns = len(header) - 1
+    rows = {line.rsplit(maxsplit=columns)[0]: line.split()[-columns:] for line in lines[2:-1]}
+    for method in ("information_state_tensor", "resample_from_infostate", "clone", "apply_action"):
+        cells = rows[method]
+        assert all(float(c) > 0 for c in cells[: len(tos.GAMES)]), (method, cells)
+    assert lines[-1].startswith("slowest call: ")

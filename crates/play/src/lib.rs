@@ -176,7 +176,8 @@ pub use problem::{
     strip_bom,
 };
 pub use registry::{
-    Created, ErasedGame, GameEntry, GameInfo, REGISTRY, Replayed, entry, find, games, replay,
+    Created, ErasedGame, GameEntry, GameInfo, ParamKind, Parameter, REGISTRY, Replayed, entry,
+    find, games, replay,
 };
 pub use seat::Seat;
 pub use session::{MAX_ADVANCE, Record, SeenStep, Session, SessionState, Step};

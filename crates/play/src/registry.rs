@@ -360,6 +360,8 @@ pub struct GameEntry {
     pub create: fn(&Value) -> Result<Created, PlayError>,
     /// Runs [`tabletop_core::conformance::check`] on the initial state of these parameters.
     pub conformance: fn(&Value, usize, u64) -> Result<tabletop_core::conformance::Report, String>,
+    /// Every parameter with its default and what it takes (see [`Parameter`]).
+    pub parameters: fn() -> Vec<Parameter>,
 }
 
 impl std::fmt::Debug for GameEntry {
@@ -408,6 +410,80 @@ fn conformance<G: Present>(
     tabletop_core::conformance::check(game, &options, seed).map_err(|e| e.to_string())
 }
 
+// What each parameter takes: read from the default parameters and the game's own parameter
+// reader, so that a front end writing parameters as text (OpenSpiel's game strings) needs no
+// table of its own.
+
+/// What a parameter takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ParamKind {
+    /// `true` or `false`.
+    Bool,
+    /// A whole number.
+    Integer,
+    /// A number with a fraction.
+    Float,
+    /// Text (a name among several included).
+    Text,
+    /// A list of whole numbers.
+    Numbers,
+}
+
+/// One parameter of a game: its name, its default and what it takes.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Parameter {
+    /// The name, as in the JSON parameters (`players`, `deal`, `start`).
+    pub name: String,
+    /// The default (`null` where the parameter is left out by default).
+    pub default: Value,
+    /// What it takes.
+    pub kind: ParamKind,
+    /// Whether it may be left out (`null`, its default).
+    pub optional: bool,
+}
+
+/// What `name` takes in the parameters of `G`: the type of its default or, for a parameter
+/// left out by default, the first kind of value the game's parameter reader accepts.
+fn param_kind<G: Present>(name: &str, default: &Value) -> Option<ParamKind> {
+    match default {
+        Value::Bool(_) => return Some(ParamKind::Bool),
+        Value::Number(n) if n.is_f64() => return Some(ParamKind::Float),
+        Value::Number(_) => return Some(ParamKind::Integer),
+        Value::String(_) => return Some(ParamKind::Text),
+        Value::Array(_) => return Some(ParamKind::Numbers),
+        Value::Null | Value::Object(_) => {}
+    }
+    let accepts = |value: Value| {
+        parse_params::<G>(&Value::Object([(name.to_owned(), value)].into_iter().collect())).is_ok()
+    };
+    let numbers = (1..=8).any(|n| accepts(Value::Array(vec![Value::from(0); n])));
+    [
+        (accepts(Value::from("")), ParamKind::Text),
+        (numbers, ParamKind::Numbers),
+        (accepts(Value::from(0)), ParamKind::Integer),
+        (accepts(Value::from(false)), ParamKind::Bool),
+        (accepts(Value::from(0.5)), ParamKind::Float),
+    ]
+    .into_iter()
+    .find_map(|(ok, kind)| ok.then_some(kind))
+}
+
+fn parameters<G: Present>() -> Vec<Parameter> {
+    let Value::Object(defaults) = default_params::<G>() else {
+        return Vec::new();
+    };
+    defaults
+        .into_iter()
+        .map(|(name, default)| {
+            let kind = param_kind::<G>(&name, &default).unwrap_or_else(|| {
+                panic!("parameter {name} of {} takes none of the known kinds", G::TYPE.short_name)
+            });
+            Parameter { optional: default.is_null(), name, default, kind }
+        })
+        .collect()
+}
+
 /// The registry entry of a game.
 pub const fn entry<G: Present>() -> GameEntry {
     GameEntry {
@@ -416,6 +492,7 @@ pub const fn entry<G: Present>() -> GameEntry {
         default_params: default_params::<G>,
         create: create::<G>,
         conformance: conformance::<G>,
+        parameters: parameters::<G>,
     }
 }
 
@@ -453,6 +530,8 @@ pub struct GameInfo {
     pub num_distinct_actions: usize,
     /// The observation tensor's shape with the default parameters.
     pub observation_shape: Vec<usize>,
+    /// Every parameter with its default and what it takes.
+    pub parameters: Vec<Parameter>,
 }
 
 /// Every registered game with its defaults.
@@ -470,6 +549,7 @@ pub fn games() -> Vec<GameInfo> {
                 bots: game.bots(),
                 num_distinct_actions: game.num_distinct_actions(),
                 observation_shape: game.observation_shape(),
+                parameters: (e.parameters)(),
             }
         })
         .collect()
@@ -635,6 +715,34 @@ mod tests {
             let defaults = (e.default_params)();
             assert!(defaults.as_object().is_some_and(|m| !m.is_empty()), "{}", e.name);
             assert_eq!(defaults, info.default_params, "{}", e.name);
+        }
+    }
+
+    /// What each parameter takes, read from the defaults and the games' parameter readers.
+    #[test]
+    fn parameters_say_what_they_take() {
+        let kinds = |name: &str| {
+            (find(name).unwrap().parameters)()
+                .into_iter()
+                .map(|p| (p.name, (p.kind, p.optional)))
+                .collect::<std::collections::BTreeMap<_, _>>()
+        };
+        let race = kinds("race");
+        assert_eq!(race["start"], (ParamKind::Numbers, true));
+        assert_eq!(race["rows"], (ParamKind::Integer, false));
+        assert_eq!(race["piece"], (ParamKind::Text, false));
+        let nine = kinds("nine");
+        assert_eq!(nine["deal"], (ParamKind::Text, true));
+        assert_eq!(nine["first"], (ParamKind::Text, false));
+        assert_eq!(kinds("mahjong")["claims"], (ParamKind::Bool, false));
+        assert_eq!(kinds("take6")["script"], (ParamKind::Text, true));
+        for (e, info) in REGISTRY.iter().zip(games()) {
+            let names: Vec<&String> = info.parameters.iter().map(|p| &p.name).collect();
+            let defaults = info.default_params.as_object().unwrap();
+            assert_eq!(names, defaults.keys().collect::<Vec<_>>(), "{}", e.name);
+            for p in &info.parameters {
+                assert_eq!(p.default, defaults[&p.name], "{} {}", e.name, p.name);
+            }
         }
     }
 

@@ -4,18 +4,22 @@
 //! Unlike `tabletop.State` (a `tabletop_play::Session`, whose deal is drawn from a seed at the
 //! start), a core keeps every chance node: the deal, the wall and a match's next deal are
 //! chance outcomes with their probabilities, applied one at a time like the players' actions.
-//! It holds the game's initial state and every id applied since (chance outcomes included),
-//! so undo replays, and a core pickles as its game, parameters and ids.
+//! It holds the game's initial state (shared between copies) and every id applied since
+//! (chance outcomes included), so undo replays, and a core pickles as its game, parameters and
+//! ids. Tensors come out as numpy arrays that own the game's own vector, or are written into
+//! a caller's numpy buffer (OpenSpiel's observers hand one out): never as Python lists.
 //!
 //! Player ids follow OpenSpiel: 0-based players, `CHANCE` (-1) at a chance node, `TERMINAL`
 //! (-4) once the game is over.
 
-use numpy::PyArray1;
+use std::sync::Arc;
+
+use numpy::{PyArray1, PyReadwriteArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use serde_json::Value;
-use tabletop_core::{ChanceMode, Information, Turn, Utility, seeded_rng};
+use tabletop_core::{ChanceMode, Dynamics, Information, RewardModel, Turn, Utility, seeded_rng};
 use tabletop_play::{ErasedGame, PlayError, find, replay};
 
 use crate::args;
@@ -34,8 +38,8 @@ fn play_error(e: PlayError) -> PyErr {
 pub struct SpielCore {
     name: &'static str,
     /// The parameters with every default filled in.
-    params: Value,
-    initial: Box<dyn ErasedGame>,
+    params: Arc<Value>,
+    initial: Arc<dyn ErasedGame>,
     game: Box<dyn ErasedGame>,
     /// Who acted (a player, or `CHANCE`) and the id, for every step from the start.
     steps: Vec<(i64, usize)>,
@@ -53,8 +57,9 @@ impl SpielCore {
     fn create(name: &str, params: &Value) -> PyResult<SpielCore> {
         let entry = find(name).map_err(play_error)?;
         let (game, params) = (entry.create)(params).map_err(play_error)?;
-        let params = args::true_params(params, &game.view(None));
-        Ok(SpielCore { name: entry.name, params, initial: game.clone(), game, steps: Vec::new() })
+        let params = Arc::new(args::true_params(params, &game.view(None)));
+        let initial = Arc::from(game.clone());
+        Ok(SpielCore { name: entry.name, params, initial, game, steps: Vec::new() })
     }
 
     fn check_player(&self, player: i64) -> PyResult<usize> {
@@ -62,6 +67,24 @@ impl SpielCore {
         usize::try_from(player).ok().filter(|&p| p < n).ok_or_else(|| {
             PyValueError::new_err(format!("player must be 0 to {}, not {player}", n - 1))
         })
+    }
+
+    /// `out` as a slice of `len` numbers (`what` tensor's buffer, for messages).
+    fn buffer<'a>(
+        out: &'a mut PyReadwriteArray1<'_, f32>,
+        len: usize,
+        what: &str,
+    ) -> PyResult<&'a mut [f32]> {
+        let out = out.as_slice_mut().map_err(|_| {
+            PyValueError::new_err(format!("the {what} buffer must be one contiguous array"))
+        })?;
+        if out.len() != len {
+            return Err(PyValueError::new_err(format!(
+                "the {what} buffer holds {} numbers, the {what} tensor {len}",
+                out.len()
+            )));
+        }
+        Ok(out)
     }
 
     fn apply_id(&mut self, id: usize) -> PyResult<()> {
@@ -126,8 +149,10 @@ impl SpielCore {
     /// is a chance node exactly when the deal or wall is left to chance), `explicit_chance`
     /// (whether the game has chance nodes with some parameters), `perfect_information`,
     /// `utility` (`zero_sum`, `constant_sum`, `general_sum`), `min_num_players`,
-    /// `max_num_players`, `observation_shape`, `information_state_shape`, `long_name`,
-    /// `description`, `bots`.
+    /// `max_num_players`, `dynamics` (`sequential`, `simultaneous`), `reward_model`
+    /// (`terminal`, `rewards`), `observation_shape`, `information_state_shape`, `long_name`,
+    /// `description`, `bots`, and `parameters` (the registry's: a list of dicts with `name`,
+    /// `default`, `kind` (`bool`, `integer`, `float`, `text`, `numbers`) and `optional`).
     fn info<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let g = &self.initial;
         let t = g.game_type();
@@ -152,6 +177,15 @@ impl SpielCore {
                 Utility::ConstantSum => "constant_sum",
                 Utility::GeneralSum => "general_sum",
             },
+            "dynamics": match t.dynamics {
+                Dynamics::Sequential => "sequential",
+                Dynamics::Simultaneous => "simultaneous",
+            },
+            "reward_model": match t.reward_model {
+                RewardModel::Terminal => "terminal",
+                RewardModel::Rewards => "rewards",
+            },
+            "parameters": (find(self.name).map_err(play_error)?.parameters)(),
             "min_num_players": t.min_num_players,
             "max_num_players": t.max_num_players,
             "observation_shape": g.observation_shape(),
@@ -259,6 +293,18 @@ impl SpielCore {
         Ok(PyArray1::from_vec(py, self.game.information_state_tensor(p)))
     }
 
+    /// Writes `information_state_tensor(player)` over `out` (a float32 array as long).
+    fn write_information_state_tensor(
+        &self,
+        player: i64,
+        mut out: PyReadwriteArray1<'_, f32>,
+    ) -> PyResult<()> {
+        let p = self.check_player(player)?;
+        let tensor = self.game.information_state_tensor(p);
+        SpielCore::buffer(&mut out, tensor.len(), "information state")?.copy_from_slice(&tensor);
+        Ok(())
+    }
+
     /// What `player` sees now, in text.
     fn observation_string(&self, player: i64) -> PyResult<String> {
         let p = self.check_player(player)?;
@@ -273,6 +319,18 @@ impl SpielCore {
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let p = self.check_player(player)?;
         Ok(PyArray1::from_vec(py, self.game.observation_tensor(p)))
+    }
+
+    /// Writes `observation_tensor(player)` over `out` (a float32 array as long).
+    fn write_observation_tensor(
+        &self,
+        player: i64,
+        mut out: PyReadwriteArray1<'_, f32>,
+    ) -> PyResult<()> {
+        let p = self.check_player(player)?;
+        let len = self.game.observation_shape().iter().product();
+        self.game.write_observation_tensor(p, SpielCore::buffer(&mut out, len, "observation")?);
+        Ok(())
     }
 
     /// The game's view for `player` (None: everything) as a dict.
