@@ -5,6 +5,8 @@ at a time with the same bots: the Rust oracle test `seated::tests` in crates/pla
 
 import pickle
 import runpy
+import subprocess
+import sys
 from pathlib import Path
 
 import gymnasium as gym
@@ -342,3 +344,20 @@ def test_the_cleanrl_loop_type_checks_strictly():
 
     out, err, status = api.run(["--strict", str(EXAMPLE)])
     assert status == 0, out + err
+
+
+def test_the_benchmark_reports_every_game_and_opponent():
+    script = EXAMPLE.parents[1] / "benchmarks" / "gym_env.py"
+    p = subprocess.run([sys.executable, str(script), "--n", "8", "--steps", "200", "--repeat", "1"],
+                       capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    lines = p.stdout.splitlines()
+    assert "n = 8, 200 steps per run, median of 1" in lines[0]
+    rows = [line.split() for line in lines[2:10]]
+    assert [r[:2] for r in rows] == [
+        ["nine", "random"], ["nine", "solver"], ["take6", "random"], ["take6", "heuristic"],
+        ["race", "random"], ["race", "solver"], ["mahjong", "random"], ["mahjong", "rules"]]
+    for r in rows:
+        single, vector, ratio = float(r[2].replace(",", "")), float(r[3].replace(",", "")), r[4]
+        assert single > 0 and vector > 0
+        assert abs(vector / single - float(ratio.rstrip("x"))) <= 0.051 * max(1.0, vector / single)
