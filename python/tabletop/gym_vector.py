@@ -15,8 +15,11 @@ Conventions (every game):
 - **Autoreset**: ``AutoresetMode.NEXT_STEP`` by default (the step that ends a game returns
   its last observation; the next step starts a new game and ignores its action), or
   ``SAME_STEP`` on request (the new game starts in the step that ends the old one;
-  ``info["final_obs"]`` and ``info["final_info"]["returns"]`` hold the ended game's last
-  observation and returns). ``metadata["autoreset_mode"]`` says which.
+  ``info["final_obs"]`` and ``info["final_info"]`` hold the ended game's last observation
+  and info). ``metadata["autoreset_mode"]`` says which. An ended game's info has
+  ``"returns"``, every seat's (``info["returns"]`` under NEXT_STEP, with ``"_returns"``
+  marking the ended games; ``info["final_info"]["returns"]`` under SAME_STEP), as the single
+  environment's (``tabletop.gym.TabletopEnv``).
 - **Masks**: ``info["action_mask"]`` ``(n, num_actions)`` int8, Gymnasium's convention:
   ``env.action_space.sample(mask=tuple(info["action_mask"]))`` draws legal actions (an ended
   game under NEXT_STEP has no legal action: its row is zeros and its action is ignored).
@@ -154,19 +157,28 @@ class SeatedVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
         actions = _action_array(actions, self.num_envs)
         obs, rewards, terminated, mask, finals, envs, returns = self._native.step(actions)
         info = self._info(mask)
-        if finals is not None:
+        if envs is not None:
             n = self.num_envs
             ended = np.zeros(n, dtype=np.bool_)
             ended[envs] = True
-            final_obs = np.empty(n, dtype=object)
-            for k, i in enumerate(envs):
-                final_obs[i] = finals[k]
             all_returns = np.zeros((n, returns.shape[1]), dtype=np.float64)
             all_returns[envs] = returns
-            info["final_obs"] = final_obs
-            info["_final_obs"] = ended
-            info["final_info"] = {"returns": all_returns, "_returns": ended.copy()}
-            info["_final_info"] = ended.copy()
+            if finals is None:  # NEXT_STEP: the ended games are in this step's arrays
+                info["returns"] = all_returns
+                info["_returns"] = ended
+            else:  # SAME_STEP: as gymnasium.vector.SyncVectorEnv lays them out
+                final_obs = np.empty(n, dtype=object)
+                for k, i in enumerate(envs):
+                    final_obs[i] = finals[k]
+                info["final_obs"] = final_obs
+                info["_final_obs"] = ended
+                info["final_info"] = {
+                    "action_mask": np.zeros_like(mask),
+                    "_action_mask": ended.copy(),
+                    "returns": all_returns,
+                    "_returns": ended.copy(),
+                }
+                info["_final_info"] = ended.copy()
         truncated = np.zeros(self.num_envs, dtype=np.bool_)
         return obs, rewards, terminated, truncated, info
 

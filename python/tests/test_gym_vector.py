@@ -361,3 +361,44 @@ def test_the_benchmark_reports_every_game_and_opponent():
         single, vector, ratio = float(r[2].replace(",", "")), float(r[3].replace(",", "")), r[4]
         assert single > 0 and vector > 0
         assert abs(vector / single - float(ratio.rstrip("x"))) <= 0.051 * max(1.0, vector / single)
+
+
+SINGLE_ENV = Path(tabletop.__file__).parent / "gym.py"
+
+
+@pytest.mark.skipif(not SINGLE_ENV.exists(), reason="tabletop.gym (the single environment) "
+                    "is not in this tree; the State oracle above checks the steps")
+@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("mode", [AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP])
+def test_as_gymnasiums_sync_vector_env_over_the_single_env(game, mode):
+    """One table against gymnasium.vector.SyncVectorEnv over tabletop.gym.TabletopEnv (the
+    same seed streams and bot seeds): every array and info, the autoreset included."""
+    from tabletop.gym import TabletopEnv
+
+    kwargs = dict(GAMES[game])
+    ref = gym.vector.SyncVectorEnv([lambda: TabletopEnv(game, **kwargs)], autoreset_mode=mode)
+    env = SeatedVectorEnv(game, num_envs=1, autoreset_mode=mode, **kwargs)
+    assert (ref.single_observation_space, ref.single_action_space) == (
+        env.single_observation_space, env.single_action_space)
+    (ro, ri), (eo, ei) = ref.reset(seed=13), env.reset(seed=13)
+    ended = 0
+    for step in range(400):
+        assert np.array_equal(ro, eo) and np.array_equal(ri["action_mask"], ei["action_mask"])
+        mask = ei["action_mask"][0]
+        a = np.array([policy(mask, step) if mask.any() else 0])
+        ro, rr, rt, rtr, ri = ref.step(a)
+        eo, er, et, etr, ei = env.step(a)
+        for x, y in zip((ro, rr, rt, rtr), (eo, er, et, etr)):
+            assert np.array_equal(x, y), step
+        if mode == AutoresetMode.NEXT_STEP and et[0]:
+            assert np.array_equal(ri["returns"], ei["returns"])
+        if mode == AutoresetMode.SAME_STEP:
+            assert ("final_obs" in ri) == ("final_obs" in ei)
+            if "final_obs" in ei:
+                assert np.array_equal(ri["final_obs"][0], ei["final_obs"][0])
+                for key in ("returns", "action_mask"):
+                    assert np.array_equal(ri["final_info"][key], ei["final_info"][key])
+        ended += int(et[0])
+        if ended == 3:
+            return
+    pytest.fail(f"{ended} games ended")

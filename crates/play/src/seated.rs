@@ -236,10 +236,10 @@ impl Seated {
     /// says. `rewards[i]` receives what the learner gained, `terminated[i]` whether the game
     /// ended, `observations` (n of them, every number written) the learner's observation
     /// after the step: under `NextStep` the last one of a game that ended, under `SameStep`
-    /// the first of the new game. Returns the games ended in the step (`SameStep`; their last
-    /// observations in [`Seated::final_observations`]); under `NextStep` none, and an
-    /// environment whose game ended in the previous step starts a new one, its action
-    /// ignored (reward 0, not terminated).
+    /// the first of the new game. Returns the games ended in the step with their returns
+    /// (under `SameStep` their last observations are in [`Seated::final_observations`]).
+    /// Under `NextStep` an environment whose game ended in the previous step starts a new
+    /// one, its action ignored (reward 0, not terminated).
     ///
     /// # Errors
     /// [`BatchError::WrongLength`], [`BatchError::Illegal`] (nothing is applied then);
@@ -294,6 +294,8 @@ impl Seated {
                         Autoreset::NextStep => {
                             self.ended[env] = true;
                             self.batch.update_legal(env, turn);
+                            let returns = self.batch.env(env).returns();
+                            finals.push(Final { env, player: self.seat, returns });
                         }
                         Autoreset::SameStep => {
                             let start = self.final_obs.len();
@@ -548,7 +550,9 @@ mod tests {
             }
             let actions = random_legal(&env, &mut rng);
             let finals = env.step(&actions, &mut rewards, &mut done, &mut obs).unwrap();
-            assert_eq!(env.final_observations().len(), finals.len() * size);
+            let kept = if autoreset == Autoreset::SameStep { finals.len() } else { 0 };
+            assert_eq!(env.final_observations().len(), kept * size);
+            assert_eq!(finals.len(), done.iter().filter(|&&d| d).count());
             for (i, o) in oracles.iter_mut().enumerate() {
                 let what = format!("{game} seat {seat} {bots:?}, step {step}, env {i}");
                 if waiting[i] {
@@ -562,11 +566,11 @@ mod tests {
                 assert_eq!((rewards[i], done[i]), (reward, over), "{what}");
                 if over {
                     ended += 1;
+                    let k = finals.iter().position(|f| f.env == i).expect("a final");
+                    assert_eq!(finals[k].returns, o.session.returns(), "{what}");
                     match autoreset {
                         Autoreset::NextStep => waiting[i] = true,
                         Autoreset::SameStep => {
-                            let k = finals.iter().position(|f| f.env == i).expect("a final");
-                            assert_eq!(finals[k].returns, o.session.returns(), "{what}");
                             let last = &env.final_observations()[k * size..(k + 1) * size];
                             assert_eq!(numbers(last), o.observation(), "{what}");
                             o.next_game();

@@ -115,10 +115,10 @@ impl SeatedEnv {
             })?
         };
         let stepped = outcome.map_err(value_error)?;
-        let block = if stepped.2.is_empty() {
+        let bytes = self.seated.final_observations();
+        let block = if bytes.is_empty() {
             None
         } else {
-            let bytes = self.seated.final_observations();
             let mut shape = vec![stepped.2.len()];
             shape.extend(self.seated.batch().observation_shape());
             Some(array(py, bytes.iter().map(|&b| T::from_count(b)).collect(), shape)?)
@@ -188,9 +188,9 @@ impl SeatedEnv {
 
     /// Applies one action per environment for the learner (an int64 array), lets the bots
     /// move; returns (observations, rewards (n,), terminated (n,), legal masks, final
-    /// observations, final environments, final returns). The last three are None unless a
-    /// game ended under SameStep: then the ended games' last observations (k, ...), their
-    /// environments (k,) and their returns (k, players).
+    /// observations, final environments, final returns). The last two are None unless a
+    /// game ended: then the ended games' environments (k,) and returns (k, players); the
+    /// final observations (k, ...) likewise, under SameStep only.
     fn step<'py>(
         &mut self,
         py: Python<'py>,
