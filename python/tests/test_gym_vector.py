@@ -402,3 +402,22 @@ def test_as_gymnasiums_sync_vector_env_over_the_single_env(game, mode):
         if ended == 3:
             return
     pytest.fail(f"{ended} games ended")
+
+
+def test_ctrl_c_stops_a_step_with_monte_carlo_opponents():
+    import os
+    import signal
+    import threading
+    import time
+
+    env = SeatedVectorEnv("take6", num_envs=64, opponents="mc:10000")
+    obs, info = env.reset(seed=1)
+    start = time.perf_counter()
+    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        env.step(info["action_mask"].argmax(axis=1))  # about 25 s uninterrupted (0.4 s a table)
+    assert time.perf_counter() - start < 1.3
+    timer.join()
+    obs, info = env.reset(seed=1)  # usable again after a reset
+    assert info["action_mask"].any(axis=1).all()
