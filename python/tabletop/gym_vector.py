@@ -59,7 +59,16 @@ def _opponents(opponents: Union[None, str, Sequence[Any]]) -> List[str]:
     """``opponents`` as a list of bot names; ``TypeError`` for a Python callable."""
     if opponents is None:
         return []
-    given = [opponents] if isinstance(opponents, str) else list(opponents)
+    if isinstance(opponents, str):
+        return [opponents]
+    if not isinstance(opponents, (list, tuple)):
+        if callable(opponents):
+            opponents = [opponents]
+        else:
+            raise TypeError(
+                f"opponents must be a bot name or a list of them, not {type(opponents).__name__}"
+            )
+    given = list(opponents)
     for o in given:
         if not isinstance(o, str):
             raise TypeError(
@@ -102,6 +111,8 @@ class SeatedVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
         **params: Any,
     ) -> None:
         mode = _autoreset_mode(autoreset_mode)
+        if isinstance(seat, bool):
+            raise TypeError("seat must be an integer, not bool")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self._native = _SeatedEnv(

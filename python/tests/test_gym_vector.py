@@ -311,6 +311,12 @@ def test_pickled_environments_continue_exactly():
 def test_bad_arguments_are_refused_with_reasons():
     with pytest.raises(TypeError, match="vectorization_mode='sync'"):
         SeatedVectorEnv("take6", opponents=[lambda view: 1])
+    with pytest.raises(TypeError, match="vectorization_mode='sync'"):
+        SeatedVectorEnv("take6", opponents=lambda view: 1)
+    with pytest.raises(TypeError, match="opponents must be a bot name or a list of them, not int"):
+        SeatedVectorEnv("take6", opponents=3)
+    with pytest.raises(TypeError, match="seat must be an integer, not bool"):
+        SeatedVectorEnv("take6", seat=True)
     with pytest.raises(ValueError, match="seat must be an integer from 0 to 3, not 4"):
         SeatedVectorEnv("take6", seat=4)
     with pytest.raises(ValueError, match="one per other seat \\(3\\), got 2"):
