@@ -243,7 +243,7 @@ impl Seated {
     ///
     /// # Errors
     /// [`BatchError::WrongLength`], [`BatchError::Illegal`] (nothing is applied then);
-    /// [`BatchError::LearnerNeverActs`] when the opponents end [`MAX_SKIPS`] games in a row
+    /// [`BatchError::LearnerNeverActs`] when the opponents end 64 games in a row
     /// before the learner's first decision (the environments before it have stepped).
     ///
     /// # Panics
