@@ -6,6 +6,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 import gymnasium as gym
 import numpy as np
 import numpy.typing as npt
+from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
 __all__ = ["SeatedVectorEnv"]
@@ -23,6 +24,10 @@ class SeatedVectorEnv(gym.vector.VectorEnv[npt.NDArray[Any], npt.NDArray[np.int6
     num_actions: int
     observation_max: int
     render_mode: Optional[str]
+    single_observation_space: spaces.Box
+    single_action_space: spaces.Discrete
+    observation_space: spaces.Box
+    action_space: spaces.MultiDiscrete
     def __init__(
         self,
         game: str,

@@ -427,3 +427,28 @@ def test_ctrl_c_stops_a_step_with_monte_carlo_opponents():
     timer.join()
     obs, info = env.reset(seed=1)  # usable again after a reset
     assert info["action_mask"].any(axis=1).all()
+
+
+def test_scripts_on_both_vector_envs_type_check_strictly(tmp_path):
+    """The stubs make both vector environments Gymnasium VectorEnvs with their spaces."""
+    from mypy import api
+
+    script = tmp_path / "both.py"
+    script.write_text('''
+import gymnasium as gym
+import numpy as np
+
+import tabletop
+from tabletop.gym_vector import SeatedVectorEnv
+
+selfplay = gym.wrappers.vector.DictInfoToList(tabletop.vector_env("take6", n=8))
+env = SeatedVectorEnv("take6", num_envs=8, opponents="random")
+wrapped = gym.wrappers.vector.RecordEpisodeStatistics(env)
+obs, info = env.reset(seed=0)
+n: int = int(env.single_action_space.n) + int(tabletop.vector_env("race").single_action_space.n)
+actions = env.action_space.sample(mask=tuple(info["action_mask"]))
+obs, rewards, terminated, truncated, info = env.step(actions)
+print(n, rewards.sum(), np.asarray(obs).shape)
+''')
+    out, err, status = api.run(["--strict", str(script)])
+    assert status == 0, out + err
