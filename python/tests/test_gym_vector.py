@@ -452,3 +452,20 @@ print(n, rewards.sum(), np.asarray(obs).shape)
 ''')
     out, err, status = api.run(["--strict", str(script)])
     assert status == 0, out + err
+
+
+def test_a_vector_env_travels_to_a_spawned_process():
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    env = make("take6", n=4).unwrapped
+    obs, info = env.reset(seed=6)
+    for _ in range(3):
+        obs, _, _, _, info = env.step(legal(env, info))
+    actions = legal(env, info)
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        # The bound method pickles the environment with it; the worker steps its copy.
+        remote = pool.submit(env.step, actions).result(timeout=120)
+    local = env.step(actions)
+    assert all(np.array_equal(x, y) for x, y in zip(remote[:4], local[:4]))
+    assert np.array_equal(remote[4]["action_mask"], local[4]["action_mask"])
