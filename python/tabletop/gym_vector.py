@@ -29,7 +29,9 @@ Conventions (every game):
   side; ``single_action_space`` ``Discrete(num_actions)``.
 - **Seeds**: ``reset(seed=s)``: environment ``i`` plays the games of seed
   ``sub_seed(sub_seed(s, i), k)`` (``episode_seeds()``), the bots seeded as a
-  ``State`` of that seed seats them, so the same seed and actions give the same trajectory.
+  ``State`` of that seed seats them, so the same seed and actions give the same trajectory
+  (with one environment, the single environment's games of the same seed). ``reset()``
+  plays each environment's next game (streams drawn at random when no seed was ever given).
   A game the opponents end before the learner's first decision is skipped (the learner has
   nothing to decide in it).
 - **Python opponents** are refused: the bots play inside the Rust step. A policy written in
@@ -139,8 +141,8 @@ class SeatedVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
         self.action_space = gym.vector.utils.batch_space(
             self.single_action_space, self.num_envs
         )
-        # The games of seed 0 are in play: the first reset without a seed keeps them.
-        self._fresh = True
+        # Whether a seed was ever given: the first reset without one draws a stream at random.
+        self._seeded = False
 
     def _info(self, mask: np.ndarray) -> Dict[str, Any]:
         return {"action_mask": mask, "_action_mask": np.ones(self.num_envs, dtype=np.bool_)}
@@ -150,12 +152,13 @@ class SeatedVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
     ) -> Tuple[np.ndarray, Dict[str, Any]]:
         """Starts a new game in every environment, at the learner's first decision: from
         ``seed`` when given (the same seed, the same games), else each environment's next
-        game. Returns ``(obs, info)``."""
+        game (streams drawn at random when no seed was ever given). Returns
+        ``(obs, info)``."""
         if options:
             raise ValueError(f"reset takes no options, not {sorted(options)!r}")
-        if seed is None and self._fresh:
-            seed = 0
-        self._fresh = False
+        if seed is None and not self._seeded:
+            seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0])
+        self._seeded = True
         obs, mask = self._native.reset(seed)
         return obs, self._info(mask)
 
@@ -164,7 +167,6 @@ class SeatedVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
     ) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
         """Applies ``actions[i]`` for the learner in environment ``i`` and lets the bots move.
         Returns ``(obs, rewards, terminated, truncated, info)``."""
-        self._fresh = False
         actions = _action_array(actions, self.num_envs)
         obs, rewards, terminated, mask, finals, envs, returns = self._native.step(actions)
         info = self._info(mask)

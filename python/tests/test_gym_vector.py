@@ -469,3 +469,16 @@ def test_a_vector_env_travels_to_a_spawned_process():
     local = env.step(actions)
     assert all(np.array_equal(x, y) for x, y in zip(remote[:4], local[:4]))
     assert np.array_equal(remote[4]["action_mask"], local[4]["action_mask"])
+
+
+def test_reset_without_a_seed_draws_streams_then_plays_on():
+    a, b = SeatedVectorEnv("take6", num_envs=3), SeatedVectorEnv("take6", num_envs=3)
+    a.reset()
+    b.reset()
+    assert not np.array_equal(a.episode_seeds(), b.episode_seeds()), "streams drawn at random"
+    a.reset(seed=1)
+    first = a.episode_seeds().copy()
+    a.reset()
+    assert not (a.episode_seeds() == first).any(), "the next game of each stream"
+    a.reset(seed=1)
+    assert np.array_equal(a.episode_seeds(), first)
