@@ -41,6 +41,17 @@ from . import batch, census, mahjong, nine, race, take6
 from ._native import TERMINAL, Game, State, load_game, load_record, registered_games, review
 from .vector import VectorEnv, vector_env
 
+try:  # Gymnasium's ids tabletop/Nine-v0, ...Take6-v0, ...Race-v0, ...Mahjong-v0 (tabletop.gym).
+    import gymnasium as _gymnasium
+except ImportError:  # Gymnasium is optional: without it, nothing to register.
+    _gymnasium = None
+if _gymnasium is not None:
+    from .gym import register as _register_gym
+
+    _register_gym()
+    del _register_gym
+del _gymnasium
+
 __all__ = [
     "Game",
     "State",

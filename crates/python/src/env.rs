@@ -80,6 +80,21 @@ impl Game {
         self.probe.max_remaining_steps()
     }
 
+    /// The players' names in the game's terms, by seat (Nine `Alice`, `Bob`; Mahjong `A` to
+    /// `D`; ...).
+    fn player_names(&self) -> Vec<String> {
+        self.probe.player_names()
+    }
+
+    /// The largest number `State.observation_tensor` holds: 1 where every number is a flag
+    /// (Mahjong's tile counts: 4). Every number of an observation is a whole number from 0 to
+    /// it.
+    fn observation_max(&self) -> PyResult<u8> {
+        let entry = tabletop_play::find(self.name).map_err(play_error)?;
+        let (game, _) = (entry.create)(&self.params).map_err(play_error)?;
+        Ok(game.observation_max())
+    }
+
     /// The parameters, every default filled in (a dict; `load_game(name, **params)` makes
     /// the same game).
     fn get_parameters<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
