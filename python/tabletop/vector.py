@@ -46,7 +46,14 @@ Conventions (for every game):
 - **A random policy**: ``env.random_actions()`` draws a uniformly random legal action in every
   environment, in Rust, from a generator seeded with the environments (and again by
   ``reset(seed=...)``).
+- **Pickles** as its record (every game's seed and actions, the random policy's generator):
+  a restored environment continues exactly, in another process too.
 - The GIL is released while Rust steps the games; stepping uses one core.
+
+This is the self-play environment. For one learner against built-in bots, with Gymnasium's
+single-agent contract (rewards ``(n,)``, NEXT_STEP autoreset, its vector wrappers), use
+``gymnasium.make_vec("tabletop/Take6-v0", num_envs=n, vectorization_mode="vector_entry_point")``
+(``tabletop.gym_vector.SeatedVectorEnv``).
 """
 
 from typing import Any, Dict, Optional, Tuple

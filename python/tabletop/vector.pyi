@@ -2,14 +2,18 @@
 
 from typing import Any, Dict, Optional, Sequence, Tuple, Union
 
+import gymnasium as gym
 import numpy as np
 import numpy.typing as npt
+from gymnasium import spaces
+
+__all__ = ["VectorEnv", "vector_env", "MAX_ENVS"]
 
 MAX_ENVS: int
 
-class VectorEnv:
+class VectorEnv(gym.vector.VectorEnv[npt.NDArray[Any], npt.NDArray[np.int64], npt.NDArray[Any]]):
     """n games of one kind stepped together; a ``gymnasium.vector.VectorEnv`` when Gymnasium
-    is installed. Observations uint8 (``observation_tensor``'s numbers) or float32 with
+    is installed (the stubs assume it, as the spaces need it). Observations uint8 (``observation_tensor``'s numbers) or float32 with
     ``dtype=numpy.float32``; rewards per player
     ``(n, num_players)``; same-step autoreset."""
 
@@ -21,6 +25,10 @@ class VectorEnv:
     dtype: np.dtype[Any]
     game: str
     metadata: Dict[str, Any]
+    single_observation_space: spaces.Box
+    single_action_space: spaces.Discrete
+    observation_space: spaces.Box
+    action_space: spaces.MultiDiscrete
     def __init__(
         self, game: str, n: int = 1024, seed: int = 0, *, dtype: Any = ..., **params: Any
     ) -> None: ...

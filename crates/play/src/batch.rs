@@ -19,6 +19,7 @@
 
 use rand::{Rng as _, SeedableRng as _};
 use rand_xoshiro::Xoshiro256PlusPlus;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tabletop_core::{Number, RewardModel, Turn, sub_seed};
 use thiserror::Error;
@@ -46,6 +47,17 @@ pub enum BatchError {
         action: i64,
         /// The legal action ids there, comma-separated and cut short when long.
         legal: String,
+    },
+    /// A seated batch ([`crate::Seated`]) whose opponents ended every game of a row before
+    /// the learner's first decision.
+    #[error(
+        "environment {env}: the opponents ended {games} games in a row before the learner's first decision"
+    )]
+    LearnerNeverActs {
+        /// The index of the environment.
+        env: usize,
+        /// The number of games in a row.
+        games: usize,
     },
 }
 
@@ -82,7 +94,7 @@ impl Cell for f32 {
 }
 
 /// The most games over before their first move that a restart skips in a row.
-const MAX_SKIPS: usize = 64;
+pub(crate) const MAX_SKIPS: usize = 64;
 
 /// n games of one kind and parameters, stepped together.
 ///
@@ -115,6 +127,9 @@ pub struct Batch {
     episodes: Vec<u64>,
     /// The seed of the game each environment plays now.
     seeds: Vec<u64>,
+    /// The player action ids of each environment's game in play, from its start: with its
+    /// seed, they rebuild it ([`Batch::record`]).
+    played: Vec<Vec<usize>>,
     /// The legal actions of each environment, `num_distinct_actions` flags each.
     legal: Vec<bool>,
     /// The player to act in each environment.
@@ -156,6 +171,7 @@ impl Batch {
             streams: vec![0; n],
             episodes: vec![0; n],
             seeds: vec![0; n],
+            played: vec![Vec::new(); n],
             legal: vec![false; n * actions],
             to_move: vec![0; n],
             obs_size: size,
@@ -193,11 +209,12 @@ impl Batch {
     /// million) is skipped, and the next of the stream played instead, up to [`MAX_SKIPS`]
     /// in a row (for parameters whose every game is over at once, which [`Batch::new`]
     /// refuses).
-    fn restart(&mut self, i: usize) {
+    pub(crate) fn restart(&mut self, i: usize) {
         for _ in 0..MAX_SKIPS {
             let seed = sub_seed(self.streams[i], self.episodes[i]);
             self.episodes[i] += 1;
             self.seeds[i] = seed;
+            self.played[i].clear();
             self.games[i].clone_from(&self.initial);
             let turn = resolve_chance(self.games[i].as_mut(), seed);
             self.update_legal(i, turn);
@@ -228,9 +245,32 @@ impl Batch {
     }
 
     /// Updates environment `i`'s legal actions and player to act, `turn` being its turn.
-    fn update_legal(&mut self, i: usize, turn: Turn) {
+    pub(crate) fn update_legal(&mut self, i: usize, turn: Turn) {
         self.to_move[i] = turn.player().unwrap_or(0);
         self.games[i].write_legal_mask(&mut self.legal[i * self.actions..(i + 1) * self.actions]);
+    }
+
+    /// Applies the legal id `id` in environment `i` for the player to act there and resolves
+    /// the chance that follows; the turn then. The legal mask is not updated
+    /// ([`Batch::update_legal`]).
+    pub(crate) fn apply(&mut self, i: usize, id: usize) -> Turn {
+        let game = self.games[i].as_mut();
+        game.apply_legal_id(id);
+        self.played[i].push(id);
+        resolve_chance(game, self.seeds[i])
+    }
+
+    /// [`BatchError::Illegal`] unless `action` is legal in environment `env` now.
+    pub(crate) fn check_legal(&self, env: usize, action: i64) -> Result<(), BatchError> {
+        let legal = usize::try_from(action)
+            .ok()
+            .filter(|&a| a < self.actions && self.legal[env * self.actions + a]);
+        if legal.is_some() {
+            return Ok(());
+        }
+        let ids: Vec<String> =
+            self.games[env].legal_actions().iter().map(ToString::to_string).collect();
+        Err(BatchError::Illegal { env, action, legal: clip(&ids.join(", ")).to_string() })
     }
 
     /// Applies `actions[i]` in environment `i` for the player to act there, resolves the
@@ -263,28 +303,16 @@ impl Batch {
         assert_eq!(terminated.len(), n, "terminated: one per environment");
         assert_eq!(observations.len(), n * self.obs_size, "observations: n x observation size");
         for (env, &action) in actions.iter().enumerate() {
-            let legal = usize::try_from(action)
-                .ok()
-                .filter(|&a| a < self.actions && self.legal[env * self.actions + a]);
-            if legal.is_none() {
-                let ids: Vec<String> =
-                    self.games[env].legal_actions().iter().map(ToString::to_string).collect();
-                return Err(BatchError::Illegal {
-                    env,
-                    action,
-                    legal: clip(&ids.join(", ")).to_string(),
-                });
-            }
+            self.check_legal(env, action)?;
         }
         self.final_obs.clear();
         let mut finals = Vec::new();
         let rows = observations.chunks_exact_mut(self.obs_size);
         for ((env, &action), row) in actions.iter().enumerate().zip(rows) {
-            let game = self.games[env].as_mut();
             let player = self.to_move[env];
             // Checked against the legal mask above.
-            game.apply_legal_id(action as usize);
-            let turn = resolve_chance(game, self.seeds[env]);
+            let turn = self.apply(env, action as usize);
+            let game = self.games[env].as_mut();
             let gained = &mut rewards[env * self.players..(env + 1) * self.players];
             let over = turn == Turn::Terminal;
             terminated[env] = over;
@@ -414,6 +442,92 @@ impl Batch {
         {
             T::write(game.as_ref(), player, row);
         }
+    }
+}
+
+/// A batch in a compact form that rebuilds it exactly ([`Batch::record`],
+/// [`Batch::from_record`]): the game and parameters, each environment's stream, the number of
+/// games it has started, the seed of its game in play and that game's player action ids from
+/// its start (chance is resolved from the seed), and the state of the generator of
+/// [`Batch::random_actions`]. It serialises (the pickled form of Python's vector
+/// environments).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BatchRecord {
+    /// The game's registry name.
+    pub game: String,
+    /// The parameters with every default filled in.
+    pub params: Value,
+    /// The seed of each environment's stream of games.
+    pub streams: Vec<u64>,
+    /// The number of games each environment has started.
+    pub episodes: Vec<u64>,
+    /// The seed of the game each environment plays now.
+    pub seeds: Vec<u64>,
+    /// The player action ids of each environment's game in play, from its start.
+    pub actions: Vec<Vec<usize>>,
+    /// The generator of [`Batch::random_actions`].
+    sampler: Xoshiro256PlusPlus,
+}
+
+impl Batch {
+    /// The record that rebuilds this batch exactly ([`Batch::from_record`]).
+    pub fn record(&self) -> BatchRecord {
+        BatchRecord {
+            game: self.game().to_owned(),
+            params: self.params.clone(),
+            streams: self.streams.clone(),
+            episodes: self.episodes.clone(),
+            seeds: self.seeds.clone(),
+            actions: self.played.clone(),
+            sampler: self.rng.clone(),
+        }
+    }
+
+    /// The batch a record describes: each environment's game is replayed from its seed and
+    /// actions, so a restored batch continues exactly as the one recorded.
+    ///
+    /// # Errors
+    /// As [`Batch::new`]; [`PlayError::BadParams`] (field `record`) for lists of different
+    /// lengths or an action that is not legal where it stands.
+    pub fn from_record(record: &BatchRecord) -> Result<Batch, PlayError> {
+        let n = record.streams.len();
+        if [record.episodes.len(), record.seeds.len(), record.actions.len()] != [n; 3] {
+            return Err(PlayError::bad(
+                "record",
+                "expected one stream, count, seed and action list per environment",
+            ));
+        }
+        let mut batch = Batch::new(&record.game, &record.params, n, 0)?;
+        batch.streams.clone_from(&record.streams);
+        batch.episodes.clone_from(&record.episodes);
+        batch.seeds.clone_from(&record.seeds);
+        batch.rng = record.sampler.clone();
+        for i in 0..n {
+            batch.played[i].clear();
+            batch.games[i].clone_from(&batch.initial);
+            let mut turn = resolve_chance(batch.games[i].as_mut(), batch.seeds[i]);
+            for (k, &id) in record.actions[i].iter().enumerate() {
+                let game = batch.games[i].as_mut();
+                game.try_apply_id(id).map_err(|e| {
+                    PlayError::bad("record", format!("environment {i}, action {k} ({id}): {e}"))
+                })?;
+                batch.played[i].push(id);
+                turn = resolve_chance(game, batch.seeds[i]);
+            }
+            batch.update_legal(i, turn);
+        }
+        Ok(batch)
+    }
+
+    /// The number of player actions in environment `i`'s game so far (a session's history
+    /// length: what its bots are seeded with).
+    pub(crate) fn history_len(&self, i: usize) -> usize {
+        self.played[i].len()
+    }
+
+    /// Whether the game rewards only at its end.
+    pub(crate) fn terminal_rewards(&self) -> bool {
+        self.terminal_rewards
     }
 }
 

@@ -163,9 +163,10 @@ mod present;
 mod problem;
 mod registry;
 mod seat;
+mod seated;
 mod session;
 
-pub use batch::{Batch, BatchError, Cell, Final};
+pub use batch::{Batch, BatchError, BatchRecord, Cell, Final};
 pub use error::PlayError;
 pub use ladder::{LadderBot, LadderConfig, LadderReport};
 pub use limits::{LIMITS, Limits};
@@ -180,5 +181,6 @@ pub use registry::{
     find, games, replay,
 };
 pub use seat::Seat;
+pub use seated::{Autoreset, Seated, SeatedRecord};
 pub use session::{MAX_ADVANCE, Record, SeenStep, Session, SessionState, Step};
 pub use tabletop_core::review::{Decision, Mark, PlayerSummary, Review, ReviewError};

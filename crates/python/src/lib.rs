@@ -20,6 +20,7 @@ mod judge;
 mod mahjong;
 mod nine;
 mod race;
+mod seated;
 mod spiel;
 mod take6;
 mod vector;
@@ -47,6 +48,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     env::register(m)?;
     spiel::register(m)?;
     vector::register(m)?;
+    seated::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     for (name, init) in [
         ("nine", nine::register as fn(&Bound<'_, PyModule>) -> PyResult<()>),

@@ -7,7 +7,7 @@ use numpy::{IntoPyArray, PyArray1, PyArrayDyn, PyArrayMethods, PyReadonlyArray1}
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
-use tabletop_play::{Batch, BatchError, Cell, Final};
+use tabletop_play::{Batch, BatchError, BatchRecord, Cell, Final};
 
 use crate::args;
 use crate::env::from_json;
@@ -293,6 +293,30 @@ impl VecEnv {
     fn get_parameters<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let view = self.batch.env(0).view(None);
         from_json(py, &args::true_params(self.batch.params().clone(), &view))
+    }
+
+    /// Pickles as its record (every game's seed and actions, the generator's state): the
+    /// batch restored continues exactly.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (String, &'static str))> {
+        let this = slf.borrow();
+        let record = serde_json::to_string(&this.batch.record())
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let restore = slf.get_type().getattr("_restore")?;
+        Ok((restore, (record, this.dtype())))
+    }
+
+    /// The batch a pickled record describes (`__reduce__`).
+    #[staticmethod]
+    fn _restore(py: Python<'_>, record: &str, dtype: &str) -> PyResult<VecEnv> {
+        let record: BatchRecord =
+            serde_json::from_str(record).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let batch = py
+            .detach(|| Batch::from_record(&record))
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let empty = PyModule::import(py, "numpy")?.getattr("empty")?.unbind();
+        Ok(VecEnv { batch, floats: dtype == "float32", empty })
     }
 }
 
