@@ -1,6 +1,6 @@
 """The vector environments' benchmark (python/benchmarks/vector_env.py, the command
-behind python/README.md's speed table) runs and reports every game, with small sizes. Its speed
-is not checked here: the figures, and the command that measures them, are in python/README.md."""
+behind docs/python-vector.md's speed table) runs and reports every game, with small sizes. Its speed
+is not checked here: the figures, and the command that measures them, are in docs/python-vector.md."""
 
 import subprocess
 import sys
