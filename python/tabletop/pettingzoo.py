@@ -144,28 +144,19 @@ class _Table:
         return mask
 
 
-class TabletopEnv(AECEnv):
-    """One of tabletop's games as a PettingZoo AEC environment (see the module's docstring).
+class _Environment:
+    """What the AEC and the parallel environment share: the spaces, the game's state, render
+    and close."""
 
-    ``env(game, ...)`` wraps it in PettingZoo's ``OrderEnforcingWrapper`` as the classic
-    environments are; ``raw_env(game, ...)`` is this class alone.
-    """
+    observation_spaces: Dict[str, spaces.Space[Any]]
+    action_spaces: Dict[str, spaces.Space[Any]]
+    render_mode: Optional[str]
+    _state: Optional[State]
 
-    def __init__(
-        self,
-        game: str,
-        render_mode: Optional[str] = None,
-        observation_type: str = "observation",
-        **params: Any,
-    ) -> None:
-        super().__init__()
-        self._table = _Table(game, render_mode, observation_type, params)
+    def _seat(self, table: "_Table", render_mode: Optional[str]) -> None:
+        """The table, its agents and their spaces; no game until ``reset``."""
+        self._table = table
         self.render_mode = render_mode
-        self.metadata = {
-            "render_modes": list(_RENDER_MODES),
-            "name": f"tabletop_{self._table.game.name}_v0",
-            "is_parallelizable": False,
-        }
         self.possible_agents = list(self._table.agents)
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
         self.observation_spaces = {a: self._table.observation_space() for a in self.possible_agents}
@@ -190,6 +181,41 @@ class TabletopEnv(AECEnv):
         if self._state is None:
             raise RuntimeError("reset() the environment before using it")
         return self._state
+
+    def render(self) -> Optional[str]:
+        if self.render_mode is None:
+            return None
+        text = str(self._live())
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+    def close(self) -> None:
+        self._state = None
+
+
+class TabletopEnv(_Environment, AECEnv):
+    """One of tabletop's games as a PettingZoo AEC environment (see the module's docstring).
+
+    ``env(game, ...)`` wraps it in PettingZoo's ``OrderEnforcingWrapper`` as the classic
+    environments are; ``raw_env(game, ...)`` is this class alone.
+    """
+
+    def __init__(
+        self,
+        game: str,
+        render_mode: Optional[str] = None,
+        observation_type: str = "observation",
+        **params: Any,
+    ) -> None:
+        super().__init__()
+        self._seat(_Table(game, render_mode, observation_type, params), render_mode)
+        self.metadata = {
+            "render_modes": list(_RENDER_MODES),
+            "name": f"tabletop_{self._table.game.name}_v0",
+            "is_parallelizable": False,
+        }
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
         self._state = self._table.new_state(seed)
@@ -236,19 +262,6 @@ class TabletopEnv(AECEnv):
         if self.render_mode == "human":
             self.render()
 
-    def render(self) -> Optional[str]:
-        if self.render_mode is None:
-            return None
-        text = str(self._live())
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
-
-    def close(self) -> None:
-        self._state = None
-
-
 def raw_env(
     game: str,
     render_mode: Optional[str] = None,
@@ -271,7 +284,7 @@ def env(
     return OrderEnforcingWrapper(raw_env(game, render_mode, observation_type, **params))
 
 
-class Take6ParallelEnv(ParallelEnv):
+class Take6ParallelEnv(_Environment, ParallelEnv):
     """Take 6!'s simultaneous round as a PettingZoo ``ParallelEnv`` (see the module's
     docstring for the row-choice steps)."""
 
@@ -281,37 +294,12 @@ class Take6ParallelEnv(ParallelEnv):
         observation_type: str = "observation",
         **params: Any,
     ) -> None:
-        self._table = _Table("take6", render_mode, observation_type, params)
-        self.render_mode = render_mode
+        self._seat(_Table("take6", render_mode, observation_type, params), render_mode)
         self.metadata = {"render_modes": list(_RENDER_MODES), "name": "tabletop_take6_v0"}
-        self.possible_agents = list(self._table.agents)
         self.agents: List[str] = []
-        self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
-        self.observation_spaces = {a: self._table.observation_space() for a in self.possible_agents}
-        self.action_spaces = {
-            a: spaces.Discrete(self._table.num_actions) for a in self.possible_agents
-        }
-        self._state: Optional[State] = None
         # The legal actions of the players who act in the next step, in the order the game
         # takes their actions.
         self._legal: Dict[int, List[int]] = {}
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
-
-    def _live(self) -> State:
-        if self._state is None:
-            raise RuntimeError("reset() the environment before using it")
-        return self._state
-
-    @property
-    def game_state(self) -> State:
-        """A copy of the game's whole ``State`` now, every hand in it: for logs, tests and
-        analysis (``returns()``, ``record()``), never an agent's observation."""
-        return self._live().clone()
 
     def _masks(self) -> Dict[int, List[int]]:
         """The legal actions of each player who acts in the next step, and who acts.
@@ -413,19 +401,6 @@ class Take6ParallelEnv(ParallelEnv):
         if self.render_mode == "human":
             self.render()
         return result
-
-    def render(self) -> Optional[str]:
-        if self.render_mode is None:
-            return None
-        text = str(self._live())
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
-
-    def close(self) -> None:
-        self._state = None
-
 
 def parallel_env(
     game: str = "take6",
