@@ -231,6 +231,15 @@ impl Seated {
         Err(BatchError::LearnerNeverActs { env: i, games: MAX_SKIPS })
     }
 
+    /// Starts environment `i`'s next game and lets the bots move up to the learner's first
+    /// decision (see [`Seated::settle`]).
+    fn next_game(&mut self, i: usize) -> Result<(), BatchError> {
+        self.batch.restart(i);
+        let turn = self.batch.env(i).turn();
+        self.play_bots(i, turn);
+        self.settle(i)
+    }
+
     /// Applies `actions[i]` for the learner in environment `i`, lets the bots move until the
     /// learner is to act again or the game ends, and starts new games as the autoreset mode
     /// says. `rewards[i]` receives what the learner gained, `terminated[i]` whether the game
@@ -275,10 +284,7 @@ impl Seated {
         {
             if self.ended[env] {
                 self.ended[env] = false;
-                self.batch.restart(env);
-                let turn = self.batch.env(env).turn();
-                self.play_bots(env, turn);
-                self.settle(env)?;
+                self.next_game(env)?;
                 rewards[env] = 0.0;
                 terminated[env] = false;
             } else {
@@ -303,10 +309,7 @@ impl Seated {
                             let game = self.batch.env(env);
                             game.write_observation_bytes(self.seat, &mut self.final_obs[start..]);
                             finals.push(Final { env, player: self.seat, returns: game.returns() });
-                            self.batch.restart(env);
-                            let turn = self.batch.env(env).turn();
-                            self.play_bots(env, turn);
-                            self.settle(env)?;
+                            self.next_game(env)?;
                         }
                     }
                 } else {
