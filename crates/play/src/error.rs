@@ -30,8 +30,17 @@ pub enum PlayError {
         /// The number of players.
         players: usize,
     },
-    /// A seat given to a bot the game does not offer.
-    #[error("unknown bot {:?} for seat {}: {game} offers {}", clip(.bot), seat + 1, known.join(", "))]
+    /// A seat given to a bot the game does not offer, or to one it offers asked for beyond
+    /// its caps (`reason`).
+    #[error("{}", match reason {
+        Some(reason) => format!("seat {}: {reason}", seat + 1),
+        None => format!(
+            "unknown bot {:?} for seat {}: {game} offers {}",
+            clip(bot),
+            seat + 1,
+            known.join(", ")
+        ),
+    })]
     UnknownBot {
         /// The seat (0-based).
         seat: usize,
@@ -41,6 +50,9 @@ pub enum PlayError {
         game: String,
         /// The bots the game offers.
         known: Vec<String>,
+        /// Why a bot the game offers is refused (a budget above its cap); `None` for a name
+        /// the game does not know.
+        reason: Option<String>,
     },
     /// An action that cannot be read or is not legal now.
     #[error(

@@ -192,6 +192,7 @@ impl Session {
                     bot: bot.to_owned(),
                     game: game.game_type().short_name.to_owned(),
                     known: e.known,
+                    reason: e.reason,
                 })?;
             }
         }
@@ -666,6 +667,7 @@ impl Session {
             bot: bot.to_owned(),
             game: self.game().to_owned(),
             known: e.known,
+            reason: e.reason,
         })?;
         Ok(self.game.bot_id(bot, seed))
     }

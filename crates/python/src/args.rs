@@ -7,7 +7,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use serde_json::{Map, Value};
-use tabletop_play::{PlayError, clip, find};
+use tabletop_play::{PlayError, clip, find, limits};
 
 /// The largest seed: `2**64 - 1`.
 pub const SEED_MAX: i128 = u64::MAX as i128;
@@ -105,8 +105,10 @@ pub fn seed(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
 
 /// A bound in Python terms.
 fn show(v: i128) -> String {
+    const U32_MAX: i128 = u32::MAX as i128;
     match v {
         SEED_MAX => "2**64 - 1".to_owned(),
+        U32_MAX => "2**32 - 1".to_owned(),
         v => v.to_string(),
     }
 }
@@ -135,7 +137,19 @@ fn to_value(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Value> {
         return Ok(serde_json::Number::from_f64(x).map_or(Value::Null, Value::Number));
     }
     if obj.is_instance_of::<PyInt>() || obj.hasattr("__index__")? {
-        let v = int_in(obj, what, i128::from(i64::MIN), i128::from(u64::MAX))?;
+        // Beyond any game's numbers (and JSON's): refused by size, not by a type's bounds.
+        let v =
+            int_in(obj, what, i128::from(i64::MIN), i128::from(u64::MAX)).map_err(|e| match obj
+                .py()
+                .import("operator")
+                .and_then(|op| op.call_method1("index", (obj,)))
+            {
+                Ok(n) => PyValueError::new_err(format!(
+                    "{what}: {} is out of range",
+                    clip(&n.to_string())
+                )),
+                Err(_) => e,
+            })?;
         return Ok(match u64::try_from(v) {
             Ok(u) => Value::from(u),
             Err(_) => Value::from(v as i64),
@@ -181,6 +195,20 @@ pub fn game_params(game: &str, params: Option<&Bound<'_, PyDict>>) -> PyResult<V
             )));
         };
         let what = format!("{game} parameter {key}");
+        // An integer parameter with a range of its own: that range in every message,
+        // whatever the value (too large for any integer type, negative, of another type).
+        if let Some(range) = limits::param_range(game, &key) {
+            let (min, max) = (range.min, range.max);
+            let v = int_in(&value, &what, min.into(), max.into()).map_err(|_| {
+                let shown = value.repr().map(|r| r.to_string()).unwrap_or_default();
+                PyValueError::new_err(format!(
+                    "{what} must be an integer from {min} to {max}, not {}",
+                    clip(&shown)
+                ))
+            })?;
+            out.insert(key, Value::from(v as u64));
+            continue;
+        }
         let mut v = to_value(&value, &what)?;
         // A name that may also be a number (race's piece: "queen" or 4) takes either.
         if default.is_string() && v.is_u64() {

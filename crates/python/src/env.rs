@@ -180,7 +180,23 @@ impl State {
     /// id or once the game is over.
     fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let id = action_id(action, self.session.num_distinct_actions())?;
-        self.session.apply_action(id).map_err(play_error)
+        match self.session.apply_action(id) {
+            // The id as given, with its notation; the legal ids likewise.
+            Err(PlayError::IllegalAction { action, player, reason, .. }) => {
+                let legal: Vec<String> = self
+                    .session
+                    .legal_actions()
+                    .into_iter()
+                    .zip(self.session.legal_action_strings())
+                    .map(|(id, text)| format!("{id} ({text})"))
+                    .collect();
+                Err(PyValueError::new_err(format!(
+                    "illegal action {id} ({action}) for player {player}: {reason}; legal: {}",
+                    legal.join(", ")
+                )))
+            }
+            other => other.map_err(play_error),
+        }
     }
 
     /// The action ids applied so far, oldest first (Take 6!'s secret choices included: the

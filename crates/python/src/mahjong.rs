@@ -92,7 +92,8 @@ fn random_wall(seed: args::Int) -> PyResult<String> {
 }
 
 /// The distance to winning of a hand (`distance`).
-#[pyclass(module = "tabletop.mahjong", frozen)]
+#[pyclass(module = "tabletop.mahjong", frozen, eq)]
+#[derive(PartialEq)]
 pub struct Distance(DistanceReport);
 
 #[pymethods]
@@ -150,6 +151,11 @@ impl Distance {
             self.0.melds,
             self.0.distance
         )
+    }
+
+    /// Pickles as `distance(hand, melds)`, which is exact: it comes back equal.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, usize))> {
+        Ok((py.import("tabletop.mahjong")?.getattr("distance")?, (self.hand(), self.0.melds)))
     }
 }
 

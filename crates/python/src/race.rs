@@ -4,9 +4,9 @@ use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyString};
-use tabletop_race::{Board, GrundyTable, OutcomeTable, Piece};
+use tabletop_race::{Board, GrundyTable, MAX_SIDE, MIN_SIDE, OutcomeTable, Piece};
 
-use crate::error;
+use crate::{args, error};
 
 /// The most cells `table` and `grundy` compute in one call (4096 x 4096).
 pub const MAX_CELLS: u64 = tabletop_play::limits::RACE_MAX_TABLE_CELLS;
@@ -31,16 +31,11 @@ fn piece_of(piece: &Bound<'_, PyAny>) -> PyResult<Piece> {
     )))
 }
 
-/// A board side from a Python integer: `ValueError` (not `OverflowError`) when negative or
-/// too large.
+/// A board side from a Python integer (numpy's too): `ValueError` naming the side and the
+/// range of a board side whatever the value (never `OverflowError`).
 fn side(v: &Bound<'_, PyAny>, name: &str) -> PyResult<u64> {
-    match v.extract::<u64>() {
-        Ok(x) => Ok(x),
-        Err(_) if v.is_instance_of::<PyInt>() => {
-            Err(PyValueError::new_err(format!("{name} = {v} is out of range: expected 1 to 10^18")))
-        }
-        Err(e) => Err(e),
-    }
+    let side = args::int_in(v, name, MIN_SIDE.into(), MAX_SIDE.into())?;
+    Ok(side as u64)
 }
 
 /// The checked board `n x m`.

@@ -11,6 +11,8 @@ use tabletop_take6::{
     RowRule, Rules, View,
 };
 
+use tabletop_play::limits;
+
 use crate::{args, error, interrupt};
 
 fn cards(set: CardSet) -> Vec<u8> {
@@ -18,7 +20,8 @@ fn cards(set: CardSet) -> Vec<u8> {
 }
 
 /// The result of a scripted game (`simulate`).
-#[pyclass(module = "tabletop.take6", frozen, get_all)]
+#[pyclass(module = "tabletop.take6", frozen, get_all, eq)]
+#[derive(PartialEq)]
 pub struct Outcome {
     /// The heads each player took, in player order (the judge's output).
     penalties: Vec<u32>,
@@ -30,6 +33,21 @@ pub struct Outcome {
 
 #[pymethods]
 impl Outcome {
+    /// The outcome with these fields (as `simulate` makes it).
+    #[new]
+    fn new(penalties: Vec<u32>, taken: Vec<Vec<u8>>, rows: Vec<Vec<u8>>) -> Outcome {
+        Outcome { penalties, taken, rows }
+    }
+
+    /// Pickles as `Outcome(penalties, taken, rows)`.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> (Bound<'py, pyo3::types::PyType>, (Vec<u32>, Vec<Vec<u8>>, Vec<Vec<u8>>)) {
+        (py.get_type::<Outcome>(), (self.penalties.clone(), self.taken.clone(), self.rows.clone()))
+    }
+
     fn __repr__(&self) -> String {
         format!("Outcome(penalties={:?})", self.penalties)
     }
@@ -59,11 +77,16 @@ pub(crate) fn rules(
     row_rule: &str,
     target: Option<&args::Int>,
 ) -> PyResult<Rules> {
-    // The types' ranges here; the rules' own limits (2 to 10 players, ...) in Rules::new.
-    let players = players.get("players", 0, i128::from(u32::MAX))? as usize;
-    let cards = cards.get("cards", 0, 255)? as u8;
-    let rows = rows.get("rows", 0, 255)? as u8;
-    let target = target.map(|t| t.get("target", 0, 65535)).transpose()?.map(|t| t as u16);
+    // Each number in its own range (the game parameters' ranges, one per parameter); the
+    // limits that tie them together (the deck holds the deal) in Rules::new.
+    let ranged = |value: &args::Int, what: &str, field: &str| -> PyResult<i128> {
+        let range = limits::param_range("take6", field).expect("take6's ranged parameter");
+        value.get(what, range.min.into(), range.max.into())
+    };
+    let players = ranged(players, "players", "players")? as usize;
+    let cards = ranged(cards, "cards", "hand_size")? as u8;
+    let rows = ranged(rows, "rows", "rows")? as u8;
+    let target = target.map(|t| ranged(t, "target", "target")).transpose()?.map(|t| t as u16);
     let row_rule: RowRule = row_rule.parse().map_err(|_| {
         PyValueError::new_err(format!(
             "unknown row rule {row_rule:?}: expected \"choose\" or \"forced\""
