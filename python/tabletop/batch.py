@@ -125,7 +125,7 @@ def take6_arena(
 def mahjong_stats(games, seed=0, *, shards=None, address=None, retries=3):
     """``mahjong.stats(games, seed)`` with its games split into ``shards`` parts run as Ray
     tasks: the same dict."""
-    mahjong_stats_check(games)
+    mahjong_stats_check(games, seed)
     parts = _shards(shards, games, address)
     calls = [(mahjong_stats_part, (first, stop, games, seed)) for first, stop in parts]
     return mahjong_stats_merge(run(calls, address, retries))

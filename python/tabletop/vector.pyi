@@ -5,6 +5,8 @@ from typing import Any, Dict, Optional, Sequence, Tuple, Union
 import numpy as np
 import numpy.typing as npt
 
+__all__ = ["VectorEnv", "vector_env", "MAX_ENVS"]
+
 MAX_ENVS: int
 
 class VectorEnv:

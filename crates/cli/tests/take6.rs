@@ -176,7 +176,7 @@ fn arena_errors_say_each_cause_once() {
     for (bot, needle) in [
         ("mc:0", "expected mc:N with N from 1 to 10,000 playouts per candidate"),
         ("mc:0ms", "expected mc:Nms with N from 1 to 10,000 milliseconds per decision"),
-        ("genius", "unknown bot `genius`"),
+        ("genius", "unknown bot \"genius\""),
     ] {
         let o = run(&["take6", "arena", "--bots", bot, "--deals", "1"], "");
         assert_eq!(o.status.code(), Some(2), "{bot}");

@@ -295,3 +295,38 @@ pub fn true_params(mut params: Value, view: &Value) -> Value {
     }
     params
 }
+
+/// A list (any iterable but a string) of strings: `TypeError` in Python's words for a string
+/// or an item that is not one (pyo3's own says "Can't extract `str` to `Vec`").
+#[derive(Clone, Debug, Default)]
+pub struct Strings(pub Vec<String>);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Strings {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Strings> {
+        let obj = obj.to_owned();
+        let type_name =
+            |o: &Bound<'_, PyAny>| o.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+        if obj.is_instance_of::<PyString>() {
+            return Err(PyTypeError::new_err("expected a list of str, not a str"));
+        }
+        let items = obj.try_iter().map_err(|_| {
+            PyTypeError::new_err(format!("expected a list of str, not {}", type_name(&obj)))
+        })?;
+        let mut out = Vec::new();
+        for item in items {
+            let item = item?;
+            match item.extract::<String>() {
+                Ok(s) => out.push(s),
+                Err(_) => {
+                    return Err(PyTypeError::new_err(format!(
+                        "expected a list of str, not a list holding {}",
+                        type_name(&item)
+                    )));
+                }
+            }
+        }
+        Ok(Strings(out))
+    }
+}

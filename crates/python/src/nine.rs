@@ -295,7 +295,7 @@ fn solve_many(py: Python<'_>, deals: &Bound<'_, PyAny>) -> PyResult<Vec<Value>> 
 /// The values of `count` random deals, deal `i` drawn as `Deal.random(sub_seed(seed, i))`
 /// (the deals of `tabletop nine stats --seed SEED`), solved in parallel with the GIL released.
 #[pyfunction]
-#[pyo3(signature = (count, seed = args::Int::of(1)))]
+#[pyo3(signature = (count, seed = args::Int::of(1)), text_signature = "(count, seed=1)")]
 fn solve_random(py: Python<'_>, count: args::Int, seed: args::Int) -> PyResult<Vec<Value>> {
     let count = count.get("count (the deals per call)", 0, NINE_MAX_SOLVED_DEALS.into())? as u64;
     let seed = seed.seed("seed")?;
@@ -318,7 +318,10 @@ fn importance(py: Python<'_>, deal: Deal) -> u32 {
 /// Raises `ValueError` when no deal has that importance (the achievable ones are 0 to 24, 26
 /// and 30) or when the budget runs out. Releases the GIL; Ctrl-C stops the search.
 #[pyfunction]
-#[pyo3(signature = (importance, seed = args::Int::of(1), budget = args::Int::of(1_000_000)))]
+#[pyo3(
+    signature = (importance, seed = args::Int::of(1), budget = args::Int::of(1_000_000)),
+    text_signature = "(importance, seed=1, budget=1000000)"
+)]
 fn find(
     py: Python<'_>,
     importance: args::Int,

@@ -150,11 +150,15 @@ fn is_python_bot(bot: &Bound<'_, PyAny>) -> PyResult<bool> {
 /// first bot against each other one: `first`, `second`, `difference`, `ci95`, `z`,
 /// `p_value`); None where a statistic is undefined.
 #[pyfunction]
-#[pyo3(signature = (
-    players = args::Int::of(4), bots = None, deals = args::Int::of(1000), seed = args::Int::of(0),
-    row_rule = "choose", cards = args::Int::of(10), rows = args::Int::of(4), matches = false,
-    target = None
-))]
+#[pyo3(
+    signature = (
+        players = args::Int::of(4), bots = None, deals = args::Int::of(1000),
+        seed = args::Int::of(0), row_rule = "choose", cards = args::Int::of(10),
+        rows = args::Int::of(4), matches = false, target = None
+    ),
+    text_signature = "(players=4, bots=None, deals=1000, seed=0, row_rule='choose', cards=10, \
+                      rows=4, matches=False, target=None)"
+)]
 #[allow(clippy::too_many_arguments)]
 fn arena<'py>(
     py: Python<'py>,
@@ -402,10 +406,13 @@ impl Bot for Seat<'_, '_> {
 /// An exception raised by a Python bot, or a card it does not hold, is raised once the hand is
 /// over. Ctrl-C stops a Monte Carlo bot's decision and ends the hand at once.
 #[pyfunction]
-#[pyo3(signature = (
-    bots, seed = args::Int::of(0), cards = args::Int::of(10), rows = args::Int::of(4),
-    row_rule = "choose"
-))]
+#[pyo3(
+    signature = (
+        bots, seed = args::Int::of(0), cards = args::Int::of(10), rows = args::Int::of(4),
+        row_rule = "choose"
+    ),
+    text_signature = "(bots, seed=0, cards=10, rows=4, row_rule='choose')"
+)]
 fn play_hand(
     bots: Vec<Bound<'_, PyAny>>,
     seed: args::Int,

@@ -649,21 +649,21 @@ mod tests {
         }
         assert_eq!(
             err("mc:100000").to_string(),
-            "bot `mc:100000`: at most 10,000 playouts per candidate"
+            "bot \"mc:100000\": at most 10,000 playouts per candidate"
         );
         assert_eq!(
             err("mc:20000ms").to_string(),
-            "bot `mc:20000ms`: at most 10,000 milliseconds per decision"
+            "bot \"mc:20000ms\": at most 10,000 milliseconds per decision"
         );
         assert_eq!(
             err("mc:0").to_string(),
-            "bot `mc:0`: expected mc:N with N from 1 to 10,000 playouts per candidate"
+            "bot \"mc:0\": expected mc:N with N from 1 to 10,000 playouts per candidate"
         );
         assert_eq!(
             err("mc:0ms").to_string(),
-            "bot `mc:0ms`: expected mc:Nms with N from 1 to 10,000 milliseconds per decision"
+            "bot \"mc:0ms\": expected mc:Nms with N from 1 to 10,000 milliseconds per decision"
         );
-        assert!(err("best").to_string().starts_with("unknown bot `best`"));
+        assert!(err("best").to_string().starts_with("unknown bot \"best\""));
     }
 
     #[test]

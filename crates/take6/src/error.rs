@@ -27,7 +27,7 @@ pub struct ParseCardError;
 
 /// An action that is neither a card number nor `r<row>`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
-#[error("expected an action: a card number (1 to 104) or `r` and a row number (`r1`)")]
+#[error("expected an action: a card number (1 to 104) or \"r\" and a row number (\"r1\")")]
 pub struct ParseActionError;
 
 /// A bot name that is not known, or a Monte Carlo budget out of its range.
@@ -35,30 +35,30 @@ pub struct ParseActionError;
 pub enum ParseBotError {
     /// A name that is no bot.
     #[error(
-        "unknown bot `{}`, expected one of: random, lowest, highest, heuristic, mc, mc:<playouts>, mc:<milliseconds>ms",
+        "unknown bot \"{}\", expected one of: random, lowest, highest, heuristic, mc, mc:<playouts>, mc:<milliseconds>ms",
         clip(.0)
     )]
     Unknown(String),
     /// `mc:N` with N not a number of playouts.
     #[error(
-        "bot `{}`: expected mc:N with N from 1 to {} playouts per candidate",
+        "bot \"{}\": expected mc:N with N from 1 to {} playouts per candidate",
         clip(.0),
         thousands(MAX_MC_PLAYOUTS)
     )]
     Playouts(String),
     /// `mc:Nms` with N not a number of milliseconds.
     #[error(
-        "bot `{}`: expected mc:Nms with N from 1 to {} milliseconds per decision",
+        "bot \"{}\": expected mc:Nms with N from 1 to {} milliseconds per decision",
         clip(.0),
         thousands(MAX_MC_MILLIS)
     )]
     Millis(String),
     /// `mc:N` above the cap of playouts per candidate.
-    #[error("bot `{}`: at most {} playouts per candidate", clip(.0), thousands(MAX_MC_PLAYOUTS))]
+    #[error("bot \"{}\": at most {} playouts per candidate", clip(.0), thousands(MAX_MC_PLAYOUTS))]
     TooManyPlayouts(String),
     /// `mc:Nms` above the cap of milliseconds per decision.
     #[error(
-        "bot `{}`: at most {} milliseconds per decision",
+        "bot \"{}\": at most {} milliseconds per decision",
         clip(.0),
         thousands(MAX_MC_MILLIS)
     )]
