@@ -114,6 +114,8 @@ def take6_arena(
 ):
     """``take6.arena`` with built-in bots (names), its deals split into ``shards`` parts run as
     Ray tasks: the same dict as ``take6.arena`` of the same arguments."""
+    if isinstance(bots, str):
+        raise TypeError("bots: expected a list of bot names, not a str")
     params = (players, None if bots is None else list(bots), deals, seed)
     params += (row_rule, cards, rows, matches, target)
     take6_arena_check(*params)  # a bad set-up raises here, before Ray starts

@@ -296,6 +296,33 @@ pub fn true_params(mut params: Value, view: &Value) -> Value {
     params
 }
 
+/// A list (any iterable but a string) of any objects: `TypeError` in Python's words for a
+/// string or a non-iterable.
+#[derive(Debug)]
+pub struct Items<'py>(pub Vec<Bound<'py, PyAny>>);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Items<'py> {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Items<'py>> {
+        let obj = obj.to_owned();
+        let ty = obj.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+        if obj.is_instance_of::<PyString>() {
+            return Err(PyTypeError::new_err("expected a list, not a str"));
+        }
+        let items = obj
+            .try_iter()
+            .map_err(|_| PyTypeError::new_err(format!("expected a list, not {ty}")))?;
+        Ok(Items(items.collect::<PyResult<_>>()?))
+    }
+}
+
+/// A list (any iterable but a string) of integers, each in `lo..=hi`: `TypeError` or
+/// `ValueError` naming `what` (one item of the list).
+pub fn ints(obj: &Bound<'_, PyAny>, what: &str, lo: i128, hi: i128) -> PyResult<Vec<i128>> {
+    Items::extract(obj.as_borrowed())?.0.iter().map(|item| int_in(item, what, lo, hi)).collect()
+}
+
 /// A list (any iterable but a string) of strings: `TypeError` in Python's words for a string
 /// or an item that is not one (pyo3's own says "Can't extract `str` to `Vec`").
 #[derive(Clone, Debug, Default)]

@@ -89,8 +89,10 @@ impl Value {
     /// The value of a deal with these results (signed from Alice's side); the importance is
     /// `abs(alice_first - bob_first)`.
     #[new]
-    fn new(alice_first: i32, bob_first: i32) -> Value {
-        Value::from(tabletop_nine::DealValue { alice_first, bob_first })
+    fn new(alice_first: args::Int, bob_first: args::Int) -> PyResult<Value> {
+        let alice_first = alice_first.get("alice_first", -MAX_RESULT, MAX_RESULT)? as i32;
+        let bob_first = bob_first.get("bob_first", -MAX_RESULT, MAX_RESULT)? as i32;
+        Ok(Value::from(tabletop_nine::DealValue { alice_first, bob_first }))
     }
 
     /// Pickles as `Value(alice_first, bob_first)`.
@@ -337,6 +339,9 @@ fn find(
         Err(e) => Err(error::value_error(&e)),
     }
 }
+
+/// The largest result of a deal: the cards the loser keeps, at most a whole hand.
+const MAX_RESULT: i128 = 18;
 
 /// The largest importance of any deal (the achievable ones are 0 to 24, 26 and 30).
 const MAX_IMPORTANCE: i128 = 30;

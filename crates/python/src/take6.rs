@@ -33,10 +33,26 @@ pub struct Outcome {
 
 #[pymethods]
 impl Outcome {
-    /// The outcome with these fields (as `simulate` makes it).
+    /// The outcome with these fields (as `simulate` makes it): heads per player, and card
+    /// numbers (1 to 104) per player and per row.
     #[new]
-    fn new(penalties: Vec<u32>, taken: Vec<Vec<u8>>, rows: Vec<Vec<u8>>) -> Outcome {
-        Outcome { penalties, taken, rows }
+    fn new(
+        penalties: args::Items<'_>,
+        taken: args::Items<'_>,
+        rows: args::Items<'_>,
+    ) -> PyResult<Outcome> {
+        let heads = |p: &Bound<'_, PyAny>| {
+            args::int_in(p, "a penalty", 0, i128::from(u32::MAX)).map(|h| h as u32)
+        };
+        let cards = |list: &Bound<'_, PyAny>| -> PyResult<Vec<u8>> {
+            let deck = i128::from(tabletop_take6::DECK_SIZE);
+            Ok(args::ints(list, "a card", 1, deck)?.into_iter().map(|c| c as u8).collect())
+        };
+        Ok(Outcome {
+            penalties: penalties.0.iter().map(heads).collect::<PyResult<_>>()?,
+            taken: taken.0.iter().map(cards).collect::<PyResult<_>>()?,
+            rows: rows.0.iter().map(cards).collect::<PyResult<_>>()?,
+        })
     }
 
     /// Pickles as `Outcome(penalties, taken, rows)`.
@@ -163,7 +179,7 @@ fn is_python_bot(bot: &Bound<'_, PyAny>) -> PyResult<bool> {
 fn arena<'py>(
     py: Python<'py>,
     players: args::Int,
-    bots: Option<Vec<Bound<'py, PyAny>>>,
+    bots: Option<args::Items<'py>>,
     deals: args::Int,
     seed: args::Int,
     row_rule: &str,
@@ -185,7 +201,7 @@ fn arena<'py>(
         entrants.push(Entrant::Builtin(BotKind::Random));
         objects.push(None);
     }
-    for (i, b) in bots.unwrap_or_default().into_iter().enumerate() {
+    for (i, b) in bots.map(|b| b.0).unwrap_or_default().into_iter().enumerate() {
         if let Ok(name) = b.extract::<String>() {
             entrants.push(Entrant::Builtin(bot_kind(&name)?));
             objects.push(None);
@@ -414,12 +430,13 @@ impl Bot for Seat<'_, '_> {
     text_signature = "(bots, seed=0, cards=10, rows=4, row_rule='choose')"
 )]
 fn play_hand(
-    bots: Vec<Bound<'_, PyAny>>,
+    bots: args::Items<'_>,
     seed: args::Int,
     cards: args::Int,
     rows: args::Int,
     row_rule: &str,
 ) -> PyResult<Vec<u32>> {
+    let bots = bots.0;
     let players = args::Int::of(bots.len() as i128);
     let rules = rules(&players, &cards, &rows, row_rule, None)?;
     let seed = seed.seed("seed")?;
