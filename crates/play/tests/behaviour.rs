@@ -156,7 +156,7 @@ fn bad_requests_get_the_right_error() {
     ));
     assert!(matches!(
         err("take6", json!({}), vec![Seat::Human, Seat::Bot("mc:10001".into())]),
-        PlayError::UnknownBot { reason: Some(ref r), .. } if r.contains("at most 10,000 playouts")
+        PlayError::BotRefused { seat: 1, ref reason, .. } if reason.contains("at most 10,000 playouts")
     ));
     assert!(matches!(err("race", json!({}), vec![Seat::Human; 3]), PlayError::UnknownSeat { .. }));
 
