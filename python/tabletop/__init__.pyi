@@ -1,8 +1,31 @@
 """tabletop: exact solvers, simulators and judges for table games, from Rust."""
 
-from typing import List, Optional
+from typing import List, Optional, final
 
 from . import batch as batch, census as census, mahjong as mahjong, nine as nine, race as race, take6 as take6
+
+__all__ = [
+    "Game",
+    "State",
+    "TERMINAL",
+    "VectorEnv",
+    "load_game",
+    "load_record",
+    "review",
+    "registered_games",
+    "InputError",
+    "__version__",
+    "batch",
+    "census",
+    "judge",
+    "mahjong",
+    "nine",
+    "problems",
+    "race",
+    "sub_seed",
+    "take6",
+    "vector_env",
+]
 
 __version__: str
 
@@ -28,12 +51,13 @@ import numpy.typing as npt
 
 TERMINAL: int
 
+@final
 class Game:
     """A game with its parameters (``load_game``)."""
 
     @property
     def name(self) -> str: ...
-    def new_initial_state(self, seed: int = 0) -> State: ...
+    def new_initial_state(self, seed: Optional[int] = None) -> State: ...
     def num_players(self) -> int: ...
     def num_distinct_actions(self) -> int: ...
     def observation_tensor_shape(self) -> List[int]: ...
@@ -42,6 +66,7 @@ class Game:
     def observation_max(self) -> int: ...
     def get_parameters(self) -> Dict[str, Any]: ...
 
+@final
 class State:
     """A state: OpenSpiel's methods; ``current_player()`` is ``TERMINAL`` at the end."""
 
@@ -67,7 +92,7 @@ class State:
     def information_state_tensor(self, player: int) -> npt.NDArray[np.float32]: ...
     def observation_string(self, player: int) -> str: ...
     def rewards(self) -> List[float]: ...
-    def bot_action(self, bot: str, seed: int = 0) -> int: ...
+    def bot_action(self, bot: str, seed: Optional[int] = None) -> int: ...
     def bots(self) -> List[str]: ...
     def analysis(self) -> Dict[str, Any]:
         """tabletop's analysis of the position for the player to act (Nine: exact values,

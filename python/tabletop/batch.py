@@ -114,6 +114,8 @@ def take6_arena(
 ):
     """``take6.arena`` with built-in bots (names), its deals split into ``shards`` parts run as
     Ray tasks: the same dict as ``take6.arena`` of the same arguments."""
+    if isinstance(bots, str):
+        raise TypeError("bots: expected a list of bot names, not a str")
     params = (players, None if bots is None else list(bots), deals, seed)
     params += (row_rule, cards, rows, matches, target)
     take6_arena_check(*params)  # a bad set-up raises here, before Ray starts
@@ -125,7 +127,7 @@ def take6_arena(
 def mahjong_stats(games, seed=0, *, shards=None, address=None, retries=3):
     """``mahjong.stats(games, seed)`` with its games split into ``shards`` parts run as Ray
     tasks: the same dict."""
-    mahjong_stats_check(games)
+    mahjong_stats_check(games, seed)
     parts = _shards(shards, games, address)
     calls = [(mahjong_stats_part, (first, stop, games, seed)) for first, stop in parts]
     return mahjong_stats_merge(run(calls, address, retries))

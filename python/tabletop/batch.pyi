@@ -2,6 +2,19 @@
 
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
+__all__ = [
+    "mahjong_stats",
+    "mahjong_stats_check",
+    "mahjong_stats_merge",
+    "mahjong_stats_part",
+    "run",
+    "split",
+    "take6_arena",
+    "take6_arena_check",
+    "take6_arena_merge",
+    "take6_arena_part",
+]
+
 def split(total: int, parts: int) -> List[Tuple[int, int]]:
     """Cuts items ``0..total`` into at most ``parts`` consecutive ranges ``(first, stop)``."""
 
@@ -36,8 +49,8 @@ def take6_arena_part(
 def take6_arena_merge(parts: Sequence[str]) -> Dict[str, Any]:
     """The report of an arena from its parts: ``take6.arena``'s dict."""
 
-def mahjong_stats_check(games: int) -> None:
-    """Checks ``games`` as ``mahjong.stats`` does."""
+def mahjong_stats_check(games: int, seed: int = 0) -> None:
+    """Checks ``games`` and ``seed`` as ``mahjong.stats`` does."""
 
 def mahjong_stats_part(first: int, stop: int, games: int, seed: int) -> str:
     """Games ``first..stop`` of a seeded batch, played here; the part's JSON text."""

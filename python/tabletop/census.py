@@ -33,6 +33,15 @@ BLOCKS = _native.BLOCKS
 
 def shard_file(out, index, count):
     """The file of shard ``index`` of ``count`` in the directory ``out``."""
+    for name, value in (("index", index), ("count", count)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{name} must be an integer, not {type(value).__name__}")
+    if not 1 <= index <= count:
+        raise ValueError(f"shard {index} of {count}: expected 1 <= index <= count")
+    try:
+        out = os.fspath(out)
+    except TypeError:
+        raise TypeError(f"out must be a path, not {type(out).__name__}") from None
     return os.path.join(out, f"census-{index}-of-{count}.json")
 
 

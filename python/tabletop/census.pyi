@@ -3,6 +3,8 @@
 import os
 from typing import Any, Dict, Iterable, Optional, Sequence, Union
 
+__all__ = ["BLOCKS", "CLASSES", "DEALS", "merge", "run", "run_shard", "shard_file"]
+
 CLASSES: int
 DEALS: int
 BLOCKS: int

@@ -1,6 +1,8 @@
 """Mahjong (THUPC 2021 variant, Luogu P7147)."""
 
-from typing import Dict, List, Literal, Optional, Sequence, Tuple, TypedDict, Union, overload
+from typing import Dict, List, Literal, Optional, Sequence, Tuple, TypedDict, Union, final, overload
+
+__all__ = ["Distance", "distance", "random_wall", "simulate", "simulate_many", "stats"]
 
 class Summary(TypedDict):
     games: int
@@ -14,6 +16,7 @@ class Summary(TypedDict):
     mean_chows: float
     mean_draws: float
 
+@final
 class Distance:
     """The distance to winning of a hand."""
 

@@ -1,7 +1,10 @@
 """Nine (Девятка): deals, the exact solver, the search for deals by importance."""
 
-from typing import Iterable, List, Tuple
+from typing import Iterable, List, Tuple, final
 
+__all__ = ["Deal", "Line", "Solution", "Value", "find", "importance", "solve", "solve_many", "solve_random"]
+
+@final
 class Deal:
     """A deal: Alice's 18 cards and Bob's 18 cards (rank then suit: ``9D``, ``TS``)."""
 
@@ -15,11 +18,14 @@ class Deal:
     def alice(self) -> str: ...
     @property
     def bob(self) -> str: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class Value:
     """Both first movers' results, signed from Alice's side, and the importance."""
+
+    def __new__(cls, alice_first: int, bob_first: int) -> Value: ...
 
     @property
     def alice_first(self) -> int: ...
@@ -28,6 +34,7 @@ class Value:
     @property
     def importance(self) -> int: ...
 
+@final
 class Line:
     """Optimal play with one first mover."""
 
@@ -42,6 +49,7 @@ class Line:
     @property
     def principal_variation(self) -> List[str]: ...
 
+@final
 class Solution:
     """The exact solution of a deal."""
 

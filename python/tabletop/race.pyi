@@ -5,6 +5,8 @@ from typing import Any, Dict, Literal, Union
 import numpy as np
 import numpy.typing as npt
 
+__all__ = ["MAX_CELLS", "board_outcomes", "explain", "grundy", "outcome", "table"]
+
 PieceLike = Union[str, int]
 MAX_CELLS: int
 

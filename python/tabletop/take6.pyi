@@ -1,6 +1,8 @@
 """Take 6! (6 nimmt!): the judge's scripted game, the arena, Python bots."""
 
-from typing import Any, Callable, Dict, List, Optional, Protocol, Sequence, TypedDict, Union
+from typing import Any, Callable, Dict, List, Optional, Protocol, Sequence, TypedDict, Union, final
+
+__all__ = ["Outcome", "arena", "play_hand", "simulate"]
 
 class View(TypedDict):
     seat: int
@@ -17,8 +19,11 @@ class BotObject(Protocol):
 
 BotLike = Union[str, Callable[[View], int], BotObject]
 
+@final
 class Outcome:
     """The result of a scripted game."""
+
+    def __new__(cls, penalties: List[int], taken: List[List[int]], rows: List[List[int]]) -> Outcome: ...
 
     @property
     def penalties(self) -> List[int]: ...

@@ -9,6 +9,8 @@ from gymnasium import spaces
 
 __all__ = ["VectorEnv", "vector_env", "MAX_ENVS"]
 
+__all__ = ["VectorEnv", "vector_env", "MAX_ENVS"]
+
 MAX_ENVS: int
 
 class VectorEnv(gym.vector.VectorEnv[npt.NDArray[Any], npt.NDArray[np.int64], npt.NDArray[Any]]):

@@ -355,3 +355,55 @@ def test_board_outcomes_equal_the_cli_json(piece, n, m, cli):
     # The cell (x, y) is the (n - x + 1) x (m - y + 1) board of race.table.
     table = tabletop.race.table(piece, n, m).tolist()
     assert report["outcomes"] == ["".join(row[::-1]) for row in table[::-1]]
+
+
+# ---- one parser of bot names, one set of caps
+
+
+def test_every_bot_spelling_is_taken_everywhere_and_a_cap_is_named():
+    from tabletop import batch
+
+    state = tabletop.load_game("take6", players=3).new_initial_state(seed=4)
+    for bot in ["mc", "mc:5", "mc:10000", "mc:2ms", "heuristic", "random", "lowest", "highest"]:
+        if bot != "mc:10000":  # the largest budget takes seconds in an arena
+            assert state.bot_action(bot, seed=1) in state.legal_actions(), bot
+            assert len(take6.play_hand([bot, "random"], seed=2, cards=3)) == 2, bot
+            assert take6.arena(players=2, bots=[bot], deals=1, cards=2)["deals"] == 1, bot
+        batch.take6_arena_check(bots=[bot])
+    for bot, reason in [
+        ("mc:10001", "at most 10,000 playouts per candidate"),
+        ("mc:100000", "at most 10,000 playouts per candidate"),
+        ("mc:99999999999999999999", "at most 10,000 playouts per candidate"),
+        ("mc:10001ms", "at most 10,000 milliseconds per decision"),
+    ]:
+        calls = [
+            lambda: state.bot_action(bot),
+            lambda: take6.play_hand([bot, "random"]),
+            lambda: take6.arena(bots=[bot], deals=1),
+            lambda: batch.take6_arena_check(bots=[bot]),
+        ]
+        for call in calls:
+            with pytest.raises(ValueError) as e:
+                call()
+            assert f'bot "{bot}": {reason}' in str(e.value), str(e.value)
+            assert "unknown bot" not in str(e.value)
+
+
+def test_the_openspiel_bot_takes_every_spelling_and_names_a_cap():
+    # Needs open_spiel, as test_openspiel.py (a failure without it unless
+    # TABLETOP_SKIP_OPENSPIEL=1).
+    import os
+
+    if os.environ.get("TABLETOP_SKIP_OPENSPIEL") == "1":
+        pytest.importorskip("pyspiel")
+    import pyspiel
+
+    import tabletop.openspiel  # noqa: F401  (registers the games)
+
+    state = pyspiel.load_game("tabletop_take6(players=3)").new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    for bot in ["mc:5", "mc:2ms", "mc:1ms"]:
+        assert state.bot_action(bot) in state.legal_actions(), bot
+    with pytest.raises(ValueError, match='bot "mc:100000": at most 10,000 playouts per candidate'):
+        state.bot_action("mc:100000")

@@ -43,8 +43,10 @@ def test_a_shard_and_a_merge_equal_the_command_line(tmp_path, cli):
 
 
 def test_bad_shards_and_files_are_refused(tmp_path):
-    with pytest.raises(ValueError, match="expected 1 <= I <= N"):
+    with pytest.raises(ValueError, match="index must be an integer from 1 to 2"):
         census.run_shard(0, 8, tmp_path / "x.json")
+    with pytest.raises(ValueError, match="expected 1 <= I <= N"):
+        census.run_shard(9, 8, tmp_path / "x.json")
     census.run_shard(1, 70000, tmp_path / "one.json")
     with pytest.raises(ValueError, match="holds another census than shard 2/70000"):
         census.run_shard(2, 70000, tmp_path / "one.json")

@@ -13,7 +13,7 @@ import time
 import pytest
 
 import tabletop
-from tabletop import batch, census, mahjong, nine, take6
+from tabletop import batch, census, mahjong, nine, race, take6
 
 # Seconds into the call at which SIGINT is sent, and the most the call may take after it.
 SIGNAL_AFTER = 0.3
@@ -49,11 +49,9 @@ def _setup_run_shard(tmp_path):
     return work
 
 
-def _setup_bot_action():
+def _setup_bot_action(bot="mc:10000"):
     state = tabletop.load_game("take6").new_initial_state(seed=1)
-    while state.is_chance_node():
-        state.apply_action(state.chance_outcomes()[0][0])
-    return lambda: [state.bot_action("mc:10000", seed=i) for i in range(1000)]
+    return lambda: [state.bot_action(bot, seed=i) for i in range(1000)]
 
 
 # (name, setup): setup(tmp_path) returns the call, made before the signal's timer starts.
@@ -77,6 +75,9 @@ LONG_CALLS = [
         lambda _: lambda: batch.take6_arena_part(0, 10**6, bots=["mc:2000"], deals=10**6),
     ),
     ("State.bot_action (mc)", lambda _: _setup_bot_action()),
+    ("State.bot_action (mc, timed)", lambda _: _setup_bot_action("mc:10000ms")),
+    # The largest Grundy tables (seconds each).
+    ("race.grundy", lambda _: lambda: [race.grundy("queen", 4096, 4096) for _ in range(100)]),
 ]
 
 

@@ -64,8 +64,8 @@ pub struct ArenaArgs {
     #[arg(long, default_value_t = 4, value_parser = crate::ranged::<u8>(2..=tabletop_take6::MAX_PLAYERS as u64))]
     players: u8,
     /// The lineup, comma-separated: random, lowest, highest, heuristic, mc (Monte Carlo, 200
-    /// playouts per candidate card), mc:N (N playouts per candidate card), mc:Nms (N
-    /// milliseconds per decision: a time budget, not reproducible).
+    /// playouts per candidate card), mc:N (N playouts per candidate card, up to 10,000),
+    /// mc:Nms (N milliseconds per decision, up to 10,000: a time budget, not reproducible).
     /// A shorter list is repeated to fill the seats.
     #[arg(long, value_delimiter = ',', required = true)]
     bots: Vec<String>,

@@ -166,14 +166,21 @@ pub enum IllegalAction {
     GameOver,
 }
 
-/// A bot name this game does not offer.
+/// A bot name this game does not offer, or a bot it offers asked for beyond its caps.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown bot {bot:?}: expected one of {}", known.join(", "))]
+#[error("{}", match reason {
+    Some(reason) => reason.clone(),
+    None => format!("unknown bot {bot:?}: expected one of {}", known.join(", ")),
+})]
 pub struct UnknownBot {
     /// The name asked for.
     pub bot: String,
     /// The bots offered.
     pub known: Vec<String>,
+    /// Why a bot the game offers cannot be seated with these settings (a Monte Carlo bot's
+    /// budget above its cap), naming the bot: the whole message; `None` for a name the game
+    /// does not know.
+    pub reason: Option<String>,
 }
 
 /// One outcome drawn by its probability (the last one takes what rounding leaves over).
@@ -531,7 +538,7 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         if self.bots().iter().any(|b| b == name) {
             Ok(())
         } else {
-            Err(UnknownBot { bot: name.to_owned(), known: self.bots() })
+            Err(UnknownBot { bot: name.to_owned(), known: self.bots(), reason: None })
         }
     }
 
@@ -704,7 +711,7 @@ mod tests {
         assert!(g.check_bot("random").is_ok());
         assert_eq!(
             g.check_bot("x"),
-            Err(UnknownBot { bot: "x".into(), known: vec!["random".into()] })
+            Err(UnknownBot { bot: "x".into(), known: vec!["random".into()], reason: None })
         );
         let picks: Vec<u8> = (0..40).map(|s| g.bot_action("random", s)).collect();
         assert!(picks.contains(&1) && picks.contains(&2));

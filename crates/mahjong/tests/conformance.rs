@@ -277,7 +277,11 @@ fn the_rules_bot_plays_the_judge_s_logs_and_random_picks_as_before() {
     assert_eq!(g.check_bot("random"), Ok(()));
     assert_eq!(
         g.check_bot("solver"),
-        Err(UnknownBot { bot: "solver".into(), known: vec!["rules".into(), "random".into()] })
+        Err(UnknownBot {
+            bot: "solver".into(),
+            known: vec!["rules".into(), "random".into()],
+            reason: None
+        })
     );
     for seed in 0..20 {
         use tabletop_core::rand::seq::IndexedRandom;

@@ -42,6 +42,17 @@ pub enum PlayError {
         /// The bots the game offers.
         known: Vec<String>,
     },
+    /// A seat given to a bot the game offers, asked for beyond its caps (a Monte Carlo
+    /// budget above its cap): the reason names the cap.
+    #[error("seat {}: {reason}", seat + 1)]
+    BotRefused {
+        /// The seat (0-based).
+        seat: usize,
+        /// The bot asked for.
+        bot: String,
+        /// Why, naming the bot and the cap.
+        reason: String,
+    },
     /// An action that cannot be read or is not legal now.
     #[error(
         "illegal action {:?} for player {player}: {reason}; legal: {}",
@@ -90,6 +101,17 @@ pub enum PlayError {
 }
 
 impl PlayError {
+    /// The error of a bot that `game` refused for `seat`: [`PlayError::BotRefused`] when the
+    /// game offers it but not with these settings, else [`PlayError::UnknownBot`].
+    pub fn of_bot(seat: usize, game: &str, e: tabletop_core::UnknownBot) -> PlayError {
+        match e.reason {
+            Some(reason) => PlayError::BotRefused { seat, bot: e.bot, reason },
+            None => {
+                PlayError::UnknownBot { seat, bot: e.bot, game: game.to_owned(), known: e.known }
+            }
+        }
+    }
+
     /// A [`PlayError::BadParams`].
     pub fn bad(field: impl Into<String>, reason: impl std::fmt::Display) -> PlayError {
         PlayError::BadParams { field: field.into(), reason: reason.to_string() }
@@ -102,7 +124,7 @@ impl PlayError {
             PlayError::UnknownGame { .. } => "unknown_game",
             PlayError::BadParams { .. } => "bad_params",
             PlayError::UnknownSeat { .. } => "unknown_seat",
-            PlayError::UnknownBot { .. } => "unknown_bot",
+            PlayError::UnknownBot { .. } | PlayError::BotRefused { .. } => "unknown_bot",
             PlayError::IllegalAction { .. } => "illegal_action",
             PlayError::NotYourTurn { .. } => "not_your_turn",
             PlayError::NothingToUndo => "nothing_to_undo",

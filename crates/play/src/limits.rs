@@ -76,3 +76,44 @@ pub const RACE_MAX_VERIFY_SIDE: u64 = 10_000;
 /// The most cases of one random HDU 5754 input (`tabletop race gen --cases`): about 4 GB of
 /// text, written as it is made.
 pub const RACE_MAX_GEN_CASES: u64 = 100_000_000;
+
+/// The values an integer game parameter can take, whatever the other parameters (a Take 6!
+/// deck must also hold the deal, a race start must be on the board): what every front end
+/// states when a value is out of it, so that a parameter has one range in every message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ParamRange {
+    /// The registered game (`take6`, `race`).
+    pub game: &'static str,
+    /// The parameter.
+    pub field: &'static str,
+    /// The least value.
+    pub min: u64,
+    /// The greatest value.
+    pub max: u64,
+}
+
+/// The ranges of the integer parameters of the registered games, from the rules' own limits.
+pub const PARAM_RANGES: &[ParamRange] = &[
+    ParamRange { game: "take6", field: "players", min: 2, max: tabletop_take6::MAX_PLAYERS as u64 },
+    ParamRange { game: "take6", field: "rows", min: 1, max: tabletop_take6::MAX_ROWS as u64 },
+    ParamRange { game: "take6", field: "hand_size", min: 1, max: tabletop_take6::MAX_HAND as u64 },
+    ParamRange { game: "take6", field: "deck", min: 1, max: tabletop_take6::DECK_SIZE as u64 },
+    ParamRange { game: "take6", field: "target", min: 1, max: u16::MAX as u64 },
+    ParamRange {
+        game: "race",
+        field: "rows",
+        min: tabletop_race::MIN_SIDE,
+        max: tabletop_race::MAX_PLAY_SIDE,
+    },
+    ParamRange {
+        game: "race",
+        field: "cols",
+        min: tabletop_race::MIN_SIDE,
+        max: tabletop_race::MAX_PLAY_SIDE,
+    },
+];
+
+/// The range of the integer parameter `field` of `game`, if it has one in [`PARAM_RANGES`].
+pub fn param_range(game: &str, field: &str) -> Option<ParamRange> {
+    PARAM_RANGES.iter().copied().find(|r| r.game == game && r.field == field)
+}

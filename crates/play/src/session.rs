@@ -187,12 +187,8 @@ impl Session {
             seats.into_iter().map(|s| s.unwrap_or_else(|| default_seat.clone())).collect();
         for (seat, who) in seats.iter().enumerate() {
             if let Some(bot) = who.bot() {
-                game.check_bot(bot).map_err(|e| PlayError::UnknownBot {
-                    seat,
-                    bot: bot.to_owned(),
-                    game: game.game_type().short_name.to_owned(),
-                    known: e.known,
-                })?;
+                game.check_bot(bot)
+                    .map_err(|e| PlayError::of_bot(seat, game.game_type().short_name, e))?;
             }
         }
         let initial = game.clone();
@@ -661,12 +657,7 @@ impl Session {
     /// [`PlayError::GameOver`]; [`PlayError::UnknownBot`] for a bot the game does not offer.
     pub fn bot_action(&self, bot: &str, seed: u64) -> Result<usize, PlayError> {
         let player = self.current_player().ok_or(PlayError::GameOver)?;
-        self.game.check_bot(bot).map_err(|e| PlayError::UnknownBot {
-            seat: player,
-            bot: bot.to_owned(),
-            game: self.game().to_owned(),
-            known: e.known,
-        })?;
+        self.game.check_bot(bot).map_err(|e| PlayError::of_bot(player, self.game(), e))?;
         Ok(self.game.bot_id(bot, seed))
     }
 

@@ -155,8 +155,8 @@ fn bad_requests_get_the_right_error() {
         PlayError::UnknownBot { seat: 1, .. }
     ));
     assert!(matches!(
-        err("take6", json!({}), vec![Seat::Human, Seat::Bot("mc:10ms".into())]),
-        PlayError::UnknownBot { .. }
+        err("take6", json!({}), vec![Seat::Human, Seat::Bot("mc:10001".into())]),
+        PlayError::BotRefused { seat: 1, ref reason, .. } if reason.contains("at most 10,000 playouts")
     ));
     assert!(matches!(err("race", json!({}), vec![Seat::Human; 3]), PlayError::UnknownSeat { .. }));
 
@@ -185,6 +185,30 @@ fn bad_requests_get_the_right_error() {
     s.act(0, "(2,2)").unwrap();
     assert_eq!(s.act(1, "(2,2)"), Err(PlayError::GameOver));
     assert_eq!(s.returns(), vec![1.0, -1.0]);
+}
+
+/// Every spelling the arena takes seats in a session and plays through `bot_action` (one
+/// parser, one set of caps); a budget above its cap is refused with the cap as the reason.
+#[test]
+fn sessions_take_every_bot_spelling_of_the_arena() {
+    for bot in ["mc", "mc:7", "mc:10000", "mc:3ms", "heuristic", "random", "lowest", "highest"] {
+        let s = Session::new("take6", json!({}), vec![Seat::Human, Seat::Bot(bot.into())], 1)
+            .unwrap_or_else(|e| panic!("{bot}: {e}"));
+        if bot != "mc:10000" {
+            let id = s.bot_action(bot, 2).unwrap_or_else(|e| panic!("{bot}: {e}"));
+            assert!(s.legal_actions().contains(&id), "{bot}");
+        }
+    }
+    let s = Session::new("take6", json!({}), vec![], 1).unwrap();
+    for (bot, reason) in [
+        ("mc:10001", "at most 10,000 playouts per candidate"),
+        ("mc:10001ms", "at most 10,000 milliseconds per decision"),
+    ] {
+        let e = s.bot_action(bot, 0).unwrap_err();
+        assert!(e.to_string().ends_with(&format!("bot \"{bot}\": {reason}")), "{e}");
+    }
+    let e = s.bot_action("genius", 0).unwrap_err();
+    assert!(e.to_string().starts_with("unknown bot \"genius\""), "{e}");
 }
 
 #[test]

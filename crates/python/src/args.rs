@@ -7,7 +7,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use serde_json::{Map, Value};
-use tabletop_play::{PlayError, clip, find};
+use tabletop_play::{PlayError, clip, find, limits};
 
 /// The largest seed: `2**64 - 1`.
 pub const SEED_MAX: i128 = u64::MAX as i128;
@@ -105,8 +105,10 @@ pub fn seed(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
 
 /// A bound in Python terms.
 fn show(v: i128) -> String {
+    const U32_MAX: i128 = u32::MAX as i128;
     match v {
         SEED_MAX => "2**64 - 1".to_owned(),
+        U32_MAX => "2**32 - 1".to_owned(),
         v => v.to_string(),
     }
 }
@@ -135,7 +137,19 @@ fn to_value(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Value> {
         return Ok(serde_json::Number::from_f64(x).map_or(Value::Null, Value::Number));
     }
     if obj.is_instance_of::<PyInt>() || obj.hasattr("__index__")? {
-        let v = int_in(obj, what, i128::from(i64::MIN), i128::from(u64::MAX))?;
+        // Beyond any game's numbers (and JSON's): refused by size, not by a type's bounds.
+        let v =
+            int_in(obj, what, i128::from(i64::MIN), i128::from(u64::MAX)).map_err(|e| match obj
+                .py()
+                .import("operator")
+                .and_then(|op| op.call_method1("index", (obj,)))
+            {
+                Ok(n) => PyValueError::new_err(format!(
+                    "{what}: {} is out of range",
+                    clip(&n.to_string())
+                )),
+                Err(_) => e,
+            })?;
         return Ok(match u64::try_from(v) {
             Ok(u) => Value::from(u),
             Err(_) => Value::from(v as i64),
@@ -181,6 +195,20 @@ pub fn game_params(game: &str, params: Option<&Bound<'_, PyDict>>) -> PyResult<V
             )));
         };
         let what = format!("{game} parameter {key}");
+        // An integer parameter with a range of its own: that range in every message,
+        // whatever the value (too large for any integer type, negative, of another type).
+        if let Some(range) = limits::param_range(game, &key) {
+            let (min, max) = (range.min, range.max);
+            let v = int_in(&value, &what, min.into(), max.into()).map_err(|_| {
+                let shown = value.repr().map(|r| r.to_string()).unwrap_or_default();
+                PyValueError::new_err(format!(
+                    "{what} must be an integer from {min} to {max}, not {}",
+                    clip(&shown)
+                ))
+            })?;
+            out.insert(key, Value::from(v as u64));
+            continue;
+        }
         let mut v = to_value(&value, &what)?;
         // A name that may also be a number (race's piece: "queen" or 4) takes either.
         if default.is_string() && v.is_u64() {
@@ -266,4 +294,66 @@ pub fn true_params(mut params: Value, view: &Value) -> Value {
         }
     }
     params
+}
+
+/// A list (any iterable but a string) of any objects: `TypeError` in Python's words for a
+/// string or a non-iterable.
+#[derive(Debug)]
+pub struct Items<'py>(pub Vec<Bound<'py, PyAny>>);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Items<'py> {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Items<'py>> {
+        let obj = obj.to_owned();
+        let ty = obj.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+        if obj.is_instance_of::<PyString>() {
+            return Err(PyTypeError::new_err("expected a list, not a str"));
+        }
+        let items = obj
+            .try_iter()
+            .map_err(|_| PyTypeError::new_err(format!("expected a list, not {ty}")))?;
+        Ok(Items(items.collect::<PyResult<_>>()?))
+    }
+}
+
+/// A list (any iterable but a string) of integers, each in `lo..=hi`: `TypeError` or
+/// `ValueError` naming `what` (one item of the list).
+pub fn ints(obj: &Bound<'_, PyAny>, what: &str, lo: i128, hi: i128) -> PyResult<Vec<i128>> {
+    Items::extract(obj.as_borrowed())?.0.iter().map(|item| int_in(item, what, lo, hi)).collect()
+}
+
+/// A list (any iterable but a string) of strings: `TypeError` in Python's words for a string
+/// or an item that is not one (pyo3's own says "Can't extract `str` to `Vec`").
+#[derive(Clone, Debug, Default)]
+pub struct Strings(pub Vec<String>);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Strings {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Strings> {
+        let obj = obj.to_owned();
+        let type_name =
+            |o: &Bound<'_, PyAny>| o.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+        if obj.is_instance_of::<PyString>() {
+            return Err(PyTypeError::new_err("expected a list of str, not a str"));
+        }
+        let items = obj.try_iter().map_err(|_| {
+            PyTypeError::new_err(format!("expected a list of str, not {}", type_name(&obj)))
+        })?;
+        let mut out = Vec::new();
+        for item in items {
+            let item = item?;
+            match item.extract::<String>() {
+                Ok(s) => out.push(s),
+                Err(_) => {
+                    return Err(PyTypeError::new_err(format!(
+                        "expected a list of str, not a list holding {}",
+                        type_name(&item)
+                    )));
+                }
+            }
+        }
+        Ok(Strings(out))
+    }
 }

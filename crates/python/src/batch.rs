@@ -11,7 +11,7 @@ use tabletop_core::drive::NO_PROGRESS;
 use tabletop_mahjong::StatsPart;
 use tabletop_take6::{ArenaConfig, ArenaPart, ArenaReport, BotKind, Entrant};
 
-use crate::args::Int;
+use crate::args::{Int, Strings};
 use crate::{error, interrupt, mahjong, take6};
 
 /// Runs a part with the GIL released (Ctrl-C stops it: `work` reads the flag) and returns
@@ -41,10 +41,9 @@ where
         .iter()
         .enumerate()
         .map(|(i, text)| {
-            serde_json::from_str(text).map_err(|e| {
+            serde_json::from_str(text).map_err(|_| {
                 PyValueError::new_err(format!(
-                    "part {i} is not {what} (the text a part function returns): {}",
-                    tabletop_core::text::clip(&e.to_string())
+                    "part {i} is not {what} (the text a part function returns)"
                 ))
             })
         })
@@ -59,7 +58,7 @@ where
 #[allow(clippy::too_many_arguments)]
 fn arena_config(
     players: &Int,
-    bots: Option<Vec<String>>,
+    bots: Option<Strings>,
     deals: &Int,
     seed: &Int,
     row_rule: &str,
@@ -76,6 +75,7 @@ fn arena_config(
     let bots = match bots {
         None => vec![Entrant::Builtin(BotKind::Random)],
         Some(names) => names
+            .0
             .iter()
             .map(|n| take6::bot_kind(n).map(Entrant::Builtin))
             .collect::<PyResult<_>>()?,
@@ -95,7 +95,7 @@ fn arena_config(
 #[allow(clippy::too_many_arguments)]
 fn take6_arena_check(
     players: Int,
-    bots: Option<Vec<String>>,
+    bots: Option<Strings>,
     deals: Int,
     seed: Int,
     row_rule: &str,
@@ -123,7 +123,7 @@ fn take6_arena_part(
     first: Int,
     stop: Int,
     players: Int,
-    bots: Option<Vec<String>>,
+    bots: Option<Strings>,
     deals: Int,
     seed: Int,
     row_rule: &str,
@@ -143,14 +143,16 @@ fn take6_arena_part(
 /// order): the dict `take6.arena` returns for the whole arena. Raises ValueError unless the
 /// parts are of one arena and hold each of its deals once.
 #[pyfunction]
-fn take6_arena_merge<'py>(py: Python<'py>, parts: Vec<String>) -> PyResult<Bound<'py, PyAny>> {
-    merged(py, &parts, "a Take 6! arena part", |p: &[ArenaPart]| ArenaReport::merge(p))
+fn take6_arena_merge<'py>(py: Python<'py>, parts: Strings) -> PyResult<Bound<'py, PyAny>> {
+    merged(py, &parts.0, "a Take 6! arena part", |p: &[ArenaPart]| ArenaReport::merge(p))
 }
 
-/// Checks `games` as `mahjong.stats(games, seed)` does.
+/// Checks `games` and `seed` as `mahjong.stats(games, seed)` does.
 #[pyfunction]
-fn mahjong_stats_check(games: Int) -> PyResult<()> {
-    games_in_range(&games).map(drop)
+#[pyo3(signature = (games, seed = Int::of(0)), text_signature = "(games, seed=0)")]
+fn mahjong_stats_check(games: Int, seed: Int) -> PyResult<()> {
+    games_in_range(&games)?;
+    seed.seed("seed").map(drop)
 }
 
 /// `games` as `mahjong.stats` takes it.
@@ -178,8 +180,8 @@ fn mahjong_stats_part(
 /// order): the dict `mahjong.stats` returns for the whole batch. Raises ValueError unless the
 /// parts are of one batch and hold each of its games once.
 #[pyfunction]
-fn mahjong_stats_merge<'py>(py: Python<'py>, parts: Vec<String>) -> PyResult<Bound<'py, PyAny>> {
-    merged(py, &parts, "a Mahjong batch part", |p: &[StatsPart]| StatsPart::merge(p))
+fn mahjong_stats_merge<'py>(py: Python<'py>, parts: Strings) -> PyResult<Bound<'py, PyAny>> {
+    merged(py, &parts.0, "a Mahjong batch part", |p: &[StatsPart]| StatsPart::merge(p))
 }
 
 /// Cuts items `0..total` into at most `parts` consecutive ranges `(first, stop)` of sizes

@@ -52,9 +52,9 @@ fn run_shard(
     checkpoint: args::Int,
     threads: Option<args::Int>,
 ) -> PyResult<String> {
-    // The types' ranges here; Shard::new checks 1 <= index <= count.
-    let index = index.get("index", 0, i128::from(u32::MAX))? as u32;
-    let count = count.get("count", 0, i128::from(u32::MAX))? as u32;
+    // Each number's range here; Shard::new checks index <= count.
+    let index = index.get("index", 1, i128::from(u32::MAX))? as u32;
+    let count = count.get("count", 1, i128::from(u32::MAX))? as u32;
     let checkpoint = checkpoint.get("checkpoint", 1, i128::from(u64::MAX))? as u64;
     let threads = threads.map(|t| t.get("threads", 0, 1024)).transpose()?.map(|t| t as usize);
     let shard = Shard::new(index, count).map_err(value_error)?;
@@ -79,7 +79,9 @@ fn merge(py: Python<'_>, files: Vec<PathBuf>) -> PyResult<String> {
 /// Whether the file `path` holds shard `index` of `count`, done (False when it does not
 /// exist, cannot be read, or holds anything else).
 #[pyfunction]
-fn shard_done(index: u32, count: u32, path: PathBuf) -> bool {
+fn shard_done(index: args::Int, count: args::Int, path: PathBuf) -> bool {
+    let number = |n: args::Int| n.get("", 0, u32::MAX.into()).ok().map(|n| n as u32);
+    let (Some(index), Some(count)) = (number(index), number(count)) else { return false };
     Shard::new(index, count)
         .ok()
         .and_then(|shard| ShardFile::open(shard, &path).ok())

@@ -179,15 +179,19 @@ impl State {
     /// `string_to_action(player, text)`. Raises `ValueError` for text that is no action.
     #[pyo3(signature = (*args))]
     fn string_to_action(&self, args: &Bound<'_, PyTuple>) -> PyResult<usize> {
-        let text: String = match args.len() {
-            1 => args.get_item(0)?.extract()?,
-            2 => args.get_item(1)?.extract()?,
+        let text = match args.len() {
+            1 => args.get_item(0)?,
+            2 => args.get_item(1)?,
             n => {
                 return Err(PyTypeError::new_err(format!(
                     "string_to_action takes (text) or (player, text), not {n} arguments"
                 )));
             }
         };
+        let text: String = text.extract().map_err(|_| {
+            let ty = text.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+            PyTypeError::new_err(format!("text must be a str, not {ty}"))
+        })?;
         self.session.string_to_action(&text).map_err(play_error)
     }
 
@@ -195,7 +199,23 @@ impl State {
     /// id or once the game is over.
     fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let id = action_id(action, self.session.num_distinct_actions())?;
-        self.session.apply_action(id).map_err(play_error)
+        match self.session.apply_action(id) {
+            // The id as given, with its notation; the legal ids likewise.
+            Err(PlayError::IllegalAction { action, player, reason, .. }) => {
+                let legal: Vec<String> = self
+                    .session
+                    .legal_actions()
+                    .into_iter()
+                    .zip(self.session.legal_action_strings())
+                    .map(|(id, text)| format!("{id} ({text})"))
+                    .collect();
+                Err(PyValueError::new_err(format!(
+                    "illegal action {id} ({action}) for player {player}: {reason}; legal: {}",
+                    legal.join(", ")
+                )))
+            }
+            other => other.map_err(play_error),
+        }
     }
 
     /// The action ids applied so far, oldest first (Take 6!'s secret choices included: the
@@ -446,13 +466,21 @@ fn review<'py>(
 /// The session a record (a dict or its JSON text) rebuilds.
 fn session_of_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<Session> {
     let value = match record.extract::<String>() {
-        Ok(text) => {
-            serde_json::from_str(&text).map_err(|e| PyValueError::new_err(e.to_string()))?
+        Ok(text) => serde_json::from_str(&text)
+            .map_err(|e| PyValueError::new_err(format!("bad record: {e}").replace('`', "'")))?,
+        Err(_) if record.cast::<PyDict>().is_ok() => to_json(py, record)?,
+        Err(_) => {
+            return Err(PyTypeError::new_err(format!(
+                "a record is a dict (as State.record() returns) or its JSON text, not {}",
+                record.get_type().name()?
+            )));
         }
-        Err(_) => to_json(py, record)?,
     };
+    if !value.is_object() {
+        return Err(PyValueError::new_err("bad record: expected a JSON object"));
+    }
     let record: tabletop_play::Record = serde_json::from_value(value)
-        .map_err(|e| PyValueError::new_err(format!("bad record: {e}")))?;
+        .map_err(|e| PyValueError::new_err(format!("bad record: {e}").replace('`', "'")))?;
     py.detach(|| Session::from_record(&record)).map_err(play_error)
 }
 

@@ -58,9 +58,11 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         ("census", census::register),
         ("batch", batch::register),
     ] {
-        let sub = PyModule::new(py, name)?;
+        // Named `tabletop.<name>`, the module users import, so that the functions' and
+        // classes' `__module__` is importable and pickle finds them by name.
+        let sub = PyModule::new(py, &format!("tabletop.{name}"))?;
         init(&sub)?;
-        m.add_submodule(&sub)?;
+        m.add(name, &sub)?;
     }
     Ok(())
 }

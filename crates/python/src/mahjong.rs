@@ -42,14 +42,14 @@ fn log_object<'py>(py: Python<'py>, text: &str, lines: bool) -> PyResult<Bound<'
 #[pyo3(signature = (walls, lines = true))]
 fn simulate_many<'py>(
     py: Python<'py>,
-    walls: Vec<String>,
+    walls: args::Strings,
     lines: bool,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
     // Parse and play without the GIL; each game's log comes back as one text, split into
     // lines by Python's `str.splitlines` (far cheaper than one Rust string per line). Ctrl-C
     // stops the games and raises KeyboardInterrupt.
     let logs = interrupt::interruptible(py, |cancel| {
-        tabletop_mahjong::simulate_many(walls.as_slice(), cancel, NO_PROGRESS)
+        tabletop_mahjong::simulate_many(walls.0.as_slice(), cancel, NO_PROGRESS)
     })?;
     let logs = logs.map_err(|e| match e {
         SimulateManyError::Wall { index, source } => error::input_error(
@@ -69,7 +69,7 @@ fn simulate_many<'py>(
 /// `mean_chows`, `mean_draws` (tiles drawn after the deal per game). The command line's
 /// `--summary --json`, read by `json.loads`.
 #[pyfunction]
-#[pyo3(signature = (games, seed = args::Int::of(0)))]
+#[pyo3(signature = (games, seed = args::Int::of(0)), text_signature = "(games, seed=0)")]
 fn stats<'py>(py: Python<'py>, games: args::Int, seed: args::Int) -> PyResult<Bound<'py, PyAny>> {
     let games = games.get("games", 1, i128::from(MAX_GAMES))? as u64;
     let seed = seed.seed("seed")?;
@@ -92,7 +92,8 @@ fn random_wall(seed: args::Int) -> PyResult<String> {
 }
 
 /// The distance to winning of a hand (`distance`).
-#[pyclass(module = "tabletop.mahjong", frozen)]
+#[pyclass(module = "tabletop.mahjong", frozen, eq)]
+#[derive(PartialEq)]
 pub struct Distance(DistanceReport);
 
 #[pymethods]
@@ -151,6 +152,11 @@ impl Distance {
             self.0.distance
         )
     }
+
+    /// Pickles as `distance(hand, melds)`, which is exact: it comes back equal.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, usize))> {
+        Ok((py.import("tabletop.mahjong")?.getattr("distance")?, (self.hand(), self.0.melds)))
+    }
 }
 
 /// The distance to winning of `tiles` (a string of whitespace-separated tiles, or a list of
@@ -160,12 +166,21 @@ impl Distance {
 /// Raises `tabletop.InputError` for an unknown tile or a fifth copy, `ValueError` for an empty
 /// or over-full hand or a bad meld count.
 #[pyfunction]
-#[pyo3(signature = (tiles, melds = args::Int::of(0)))]
+#[pyo3(signature = (tiles, melds = args::Int::of(0)), text_signature = "(tiles, melds=0)")]
 fn distance(tiles: &Bound<'_, PyAny>, melds: args::Int) -> PyResult<Distance> {
     let melds = melds.get("melds", 0, 4)? as usize;
     let text: String = match tiles.extract::<String>() {
         Ok(s) => s,
-        Err(_) => tiles.extract::<Vec<String>>()?.join(" "),
+        Err(_) => tiles
+            .extract::<args::Strings>()
+            .map_err(|_| {
+                let ty = tiles.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+                pyo3::exceptions::PyTypeError::new_err(format!(
+                    "tiles must be a str or a list of str, not {ty}"
+                ))
+            })?
+            .0
+            .join(" "),
     };
     let hand: Hand = text.parse().map_err(|e| error::unlocated(&e))?;
     DistanceReport::new(&hand, melds)

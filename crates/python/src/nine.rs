@@ -2,6 +2,7 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyType;
 use tabletop_core::drive::NO_PROGRESS;
 use tabletop_core::seeded_rng;
 use tabletop_nine::{FirstMoverReport, Move, Player, Solver};
@@ -56,6 +57,11 @@ impl Deal {
     fn __repr__(&self) -> String {
         format!("Deal.parse({:?}, {:?})", self.alice(), self.bob())
     }
+
+    /// Pickles as `Deal.parse(alice, bob)`.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, String))> {
+        Ok((py.get_type::<Deal>().getattr("parse")?, (self.alice(), self.bob())))
+    }
 }
 
 /// A deal's results for both first movers: `alice_first` and `bob_first` signed from Alice's
@@ -80,6 +86,20 @@ impl From<tabletop_nine::DealValue> for Value {
 
 #[pymethods]
 impl Value {
+    /// The value of a deal with these results (signed from Alice's side); the importance is
+    /// `abs(alice_first - bob_first)`.
+    #[new]
+    fn new(alice_first: args::Int, bob_first: args::Int) -> PyResult<Value> {
+        let alice_first = alice_first.get("alice_first", -MAX_RESULT, MAX_RESULT)? as i32;
+        let bob_first = bob_first.get("bob_first", -MAX_RESULT, MAX_RESULT)? as i32;
+        Ok(Value::from(tabletop_nine::DealValue { alice_first, bob_first }))
+    }
+
+    /// Pickles as `Value(alice_first, bob_first)`.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> (Bound<'py, PyType>, (i32, i32)) {
+        (py.get_type::<Value>(), (self.alice_first, self.bob_first))
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Value(alice_first={}, bob_first={}, importance={})",
@@ -89,54 +109,73 @@ impl Value {
 }
 
 /// Optimal play of one deal with one first mover.
-#[pyclass(module = "tabletop.nine", frozen)]
-#[derive(Clone)]
-pub struct Line(tabletop_nine::FirstMover);
+#[pyclass(module = "tabletop.nine", frozen, eq)]
+#[derive(Clone, PartialEq)]
+pub struct Line {
+    /// The deal, so that the line pickles as the solution's.
+    deal: Deal,
+    line: tabletop_nine::FirstMover,
+}
 
 #[pymethods]
 impl Line {
     /// Who moves first: `"Alice"` or `"Bob"`.
     #[getter]
     fn first(&self) -> &'static str {
-        self.0.first.name()
+        self.line.first.name()
     }
 
     /// The result, signed from Alice's side.
     #[getter]
     fn result(&self) -> i32 {
-        self.0.result
+        self.line.result
     }
 
     /// The winner: `"Alice"` or `"Bob"`.
     #[getter]
     fn winner(&self) -> &'static str {
-        self.0.winner.name()
+        self.line.winner.name()
     }
 
     /// Every opening move with its value (signed from Alice's side), best first.
     #[getter]
     fn best_moves(&self) -> Vec<(String, i32)> {
-        self.0.best_moves.iter().map(|m| (m.mv.to_string(), m.value)).collect()
+        self.line.best_moves.iter().map(|m| (m.mv.to_string(), m.value)).collect()
     }
 
     /// The principal variation: the moves of one optimal game, `"pass"` for a pass.
     #[getter]
     fn principal_variation(&self) -> Vec<String> {
-        self.0.principal_variation.iter().map(Move::to_string).collect()
+        self.line.principal_variation.iter().map(Move::to_string).collect()
     }
 
     fn __repr__(&self) -> String {
         format!(
             "Line(first={:?}, result={:+}, winner={:?})",
             self.first(),
-            self.0.result,
+            self.line.result,
             self.winner()
         )
+    }
+
+    /// Pickles as `solve(deal).alice_line` (or `bob_line`): the solver is exact, so the
+    /// line comes back equal.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Solution, &'static str))> {
+        let getattr = py.import("builtins")?.getattr("getattr")?;
+        let name = match self.line.first {
+            Player::Alice => "alice_line",
+            Player::Bob => "bob_line",
+        };
+        Ok((getattr, (Solution::of(py, self.deal), name)))
     }
 }
 
 /// The exact solution of a deal (`solve`): the first-mover report of `tabletop nine solve`.
-#[pyclass(module = "tabletop.nine", frozen)]
+#[pyclass(module = "tabletop.nine", frozen, eq)]
+#[derive(PartialEq)]
 pub struct Solution {
     deal: Deal,
     report: FirstMoverReport,
@@ -171,13 +210,13 @@ impl Solution {
     /// Optimal play when Alice moves first.
     #[getter]
     fn alice_line(&self) -> Line {
-        Line(self.report.first_mover(Player::Alice).clone())
+        Line { deal: self.deal, line: self.report.first_mover(Player::Alice).clone() }
     }
 
     /// Optimal play when Bob moves first.
     #[getter]
     fn bob_line(&self) -> Line {
-        Line(self.report.first_mover(Player::Bob).clone())
+        Line { deal: self.deal, line: self.report.first_mover(Player::Bob).clone() }
     }
 
     /// The best opening moves with their values when `first` (`"Alice"` or `"Bob"`) moves
@@ -199,9 +238,21 @@ impl Solution {
             self.report.alice_first, self.report.bob_first, self.report.importance
         )
     }
+
+    /// Pickles as `solve(deal)`: the solver is exact (a millisecond or so a deal), so the
+    /// solution comes back equal.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (Deal,))> {
+        Ok((py.import("tabletop.nine")?.getattr("solve")?, (self.deal,)))
+    }
 }
 
 impl Solution {
+    /// The solution of `deal`, the GIL released.
+    fn of(py: Python<'_>, deal: Deal) -> Solution {
+        let report = py.detach(|| FirstMoverReport::new(&mut Solver::new(), deal.0));
+        Solution { deal, report }
+    }
+
     fn line(&self, first: &str) -> PyResult<Line> {
         match first.to_ascii_lowercase().as_str() {
             "alice" => Ok(self.alice_line()),
@@ -217,8 +268,7 @@ impl Solution {
 /// their values, principal variations. Releases the GIL.
 #[pyfunction]
 fn solve(py: Python<'_>, deal: Deal) -> Solution {
-    let report = py.detach(|| FirstMoverReport::new(&mut Solver::new(), deal.0));
-    Solution { deal, report }
+    Solution::of(py, deal)
 }
 
 /// Solves many deals in parallel on all cores, the GIL released: one `Value` per deal, in
@@ -247,7 +297,7 @@ fn solve_many(py: Python<'_>, deals: &Bound<'_, PyAny>) -> PyResult<Vec<Value>> 
 /// The values of `count` random deals, deal `i` drawn as `Deal.random(sub_seed(seed, i))`
 /// (the deals of `tabletop nine stats --seed SEED`), solved in parallel with the GIL released.
 #[pyfunction]
-#[pyo3(signature = (count, seed = args::Int::of(1)))]
+#[pyo3(signature = (count, seed = args::Int::of(1)), text_signature = "(count, seed=1)")]
 fn solve_random(py: Python<'_>, count: args::Int, seed: args::Int) -> PyResult<Vec<Value>> {
     let count = count.get("count (the deals per call)", 0, NINE_MAX_SOLVED_DEALS.into())? as u64;
     let seed = seed.seed("seed")?;
@@ -270,7 +320,10 @@ fn importance(py: Python<'_>, deal: Deal) -> u32 {
 /// Raises `ValueError` when no deal has that importance (the achievable ones are 0 to 24, 26
 /// and 30) or when the budget runs out. Releases the GIL; Ctrl-C stops the search.
 #[pyfunction]
-#[pyo3(signature = (importance, seed = args::Int::of(1), budget = args::Int::of(1_000_000)))]
+#[pyo3(
+    signature = (importance, seed = args::Int::of(1), budget = args::Int::of(1_000_000)),
+    text_signature = "(importance, seed=1, budget=1000000)"
+)]
 fn find(
     py: Python<'_>,
     importance: args::Int,
@@ -278,7 +331,7 @@ fn find(
     budget: args::Int,
 ) -> PyResult<Deal> {
     let budget = budget.get("budget (solved deals)", 1, NINE_MAX_FIND_BUDGET.into())? as u64;
-    let importance = importance.get("importance", 0, i128::from(u32::MAX))? as u32;
+    let importance = importance.get("importance", 0, MAX_IMPORTANCE)? as u32;
     let seed = seed.seed("seed")?;
     match interruptible(py, |_| tabletop_nine::find_deal(importance, seed, budget))? {
         Ok(deal) => Ok(Deal(deal)),
@@ -286,6 +339,12 @@ fn find(
         Err(e) => Err(error::value_error(&e)),
     }
 }
+
+/// The largest result of a deal: the cards the loser keeps, at most a whole hand.
+const MAX_RESULT: i128 = 18;
+
+/// The largest importance of any deal (the achievable ones are 0 to 24, 26 and 30).
+const MAX_IMPORTANCE: i128 = 30;
 
 /// Registers `tabletop.nine`.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -4,9 +4,11 @@ use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyString};
-use tabletop_race::{Board, GrundyTable, OutcomeTable, Piece};
+use tabletop_race::{Board, GrundyTable, MAX_SIDE, MIN_SIDE, OutcomeTable, Piece};
 
-use crate::error;
+use tabletop_play::limits::RACE_MAX_TEXT_SIDE;
+
+use crate::{args, error, interrupt};
 
 /// The most cells `table` and `grundy` compute in one call (4096 x 4096).
 pub const MAX_CELLS: u64 = tabletop_play::limits::RACE_MAX_TABLE_CELLS;
@@ -31,16 +33,11 @@ fn piece_of(piece: &Bound<'_, PyAny>) -> PyResult<Piece> {
     )))
 }
 
-/// A board side from a Python integer: `ValueError` (not `OverflowError`) when negative or
-/// too large.
+/// A board side from a Python integer (numpy's too): `ValueError` naming the side and the
+/// range of a board side whatever the value (never `OverflowError`).
 fn side(v: &Bound<'_, PyAny>, name: &str) -> PyResult<u64> {
-    match v.extract::<u64>() {
-        Ok(x) => Ok(x),
-        Err(_) if v.is_instance_of::<PyInt>() => {
-            Err(PyValueError::new_err(format!("{name} = {v} is out of range: expected 1 to 10^18")))
-        }
-        Err(e) => Err(e),
-    }
+    let side = args::int_in(v, name, MIN_SIDE.into(), MAX_SIDE.into())?;
+    Ok(side as u64)
 }
 
 /// The checked board `n x m`.
@@ -110,7 +107,7 @@ fn table<'py>(
 /// The Grundy value of every board up to `n x m`: a numpy array of shape `(n, m)` and dtype
 /// `uint32` whose entry `[i, j]` is the Grundy value of the `(i + 1) x (j + 1)` board (0 exactly
 /// where the second player wins). Raises `ValueError` for the knight, whose game has draws. At
-/// most 2^24 cells. Releases the GIL.
+/// most 2^24 cells. Releases the GIL; Ctrl-C stops it.
 #[pyfunction]
 fn grundy<'py>(
     py: Python<'py>,
@@ -120,16 +117,19 @@ fn grundy<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let piece = piece_of(piece)?;
     let (rows, cols) = table_size(n, m)?;
-    let values: Vec<u32> = py
-        .detach(|| GrundyTable::new(piece, rows, cols).map(|t| t.values().to_vec()))
-        .map_err(|e| error::value_error(&e))?;
+    // Ctrl-C stops the sweep (it checks the flag row by row) and raises KeyboardInterrupt.
+    let values: Vec<u32> = interrupt::interruptible(py, |_| {
+        GrundyTable::new(piece, rows, cols).map(|t| t.values().to_vec())
+    })?
+    .map_err(|e| error::value_error(&e))?;
     Ok(PyArray1::from_vec(py, values).reshape([rows, cols])?.into_any())
 }
 
 /// The outcome from every start cell of the `n x m` board, as a dict: the report that
 /// `tabletop race table PIECE N M --json` prints and `GET /api/race/table` answers (`piece`,
 /// `rows`, `cols`, `target`, `counts` of B, G and D cells, `outcomes` as one string of
-/// letters per row, `grundy` per cell or None for the knight). At most 2^24 cells. Releases
+/// letters per row, `grundy` per cell or None for the knight). At most 200 x 200, the
+/// command line's cap (`race.table` and `race.grundy` give larger boards as arrays). Releases
 /// the GIL.
 #[pyfunction]
 fn board_outcomes<'py>(
@@ -140,6 +140,12 @@ fn board_outcomes<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let piece = piece_of(piece)?;
     let (rows, cols) = table_size(n, m)?;
+    if rows.max(cols) as u64 > RACE_MAX_TEXT_SIDE {
+        return Err(PyValueError::new_err(format!(
+            "a {rows} x {cols} report is too large: at most {RACE_MAX_TEXT_SIDE} x \
+             {RACE_MAX_TEXT_SIDE} (race.table and race.grundy give larger boards as arrays)"
+        )));
+    }
     let report = py
         .detach(|| tabletop_race::BoardOutcomes::new(piece, rows, cols))
         .map_err(|e| error::value_error(&e))?;

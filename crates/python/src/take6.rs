@@ -11,6 +11,8 @@ use tabletop_take6::{
     RowRule, Rules, View,
 };
 
+use tabletop_play::limits;
+
 use crate::{args, error, interrupt};
 
 fn cards(set: CardSet) -> Vec<u8> {
@@ -18,7 +20,8 @@ fn cards(set: CardSet) -> Vec<u8> {
 }
 
 /// The result of a scripted game (`simulate`).
-#[pyclass(module = "tabletop.take6", frozen, get_all)]
+#[pyclass(module = "tabletop.take6", frozen, get_all, eq)]
+#[derive(PartialEq)]
 pub struct Outcome {
     /// The heads each player took, in player order (the judge's output).
     penalties: Vec<u32>,
@@ -30,6 +33,37 @@ pub struct Outcome {
 
 #[pymethods]
 impl Outcome {
+    /// The outcome with these fields (as `simulate` makes it): heads per player, and card
+    /// numbers (1 to 104) per player and per row.
+    #[new]
+    fn new(
+        penalties: args::Items<'_>,
+        taken: args::Items<'_>,
+        rows: args::Items<'_>,
+    ) -> PyResult<Outcome> {
+        let heads = |p: &Bound<'_, PyAny>| {
+            args::int_in(p, "a penalty", 0, i128::from(u32::MAX)).map(|h| h as u32)
+        };
+        let cards = |list: &Bound<'_, PyAny>| -> PyResult<Vec<u8>> {
+            let deck = i128::from(tabletop_take6::DECK_SIZE);
+            Ok(args::ints(list, "a card", 1, deck)?.into_iter().map(|c| c as u8).collect())
+        };
+        Ok(Outcome {
+            penalties: penalties.0.iter().map(heads).collect::<PyResult<_>>()?,
+            taken: taken.0.iter().map(cards).collect::<PyResult<_>>()?,
+            rows: rows.0.iter().map(cards).collect::<PyResult<_>>()?,
+        })
+    }
+
+    /// Pickles as `Outcome(penalties, taken, rows)`.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> (Bound<'py, pyo3::types::PyType>, (Vec<u32>, Vec<Vec<u8>>, Vec<Vec<u8>>)) {
+        (py.get_type::<Outcome>(), (self.penalties.clone(), self.taken.clone(), self.rows.clone()))
+    }
+
     fn __repr__(&self) -> String {
         format!("Outcome(penalties={:?})", self.penalties)
     }
@@ -59,11 +93,16 @@ pub(crate) fn rules(
     row_rule: &str,
     target: Option<&args::Int>,
 ) -> PyResult<Rules> {
-    // The types' ranges here; the rules' own limits (2 to 10 players, ...) in Rules::new.
-    let players = players.get("players", 0, i128::from(u32::MAX))? as usize;
-    let cards = cards.get("cards", 0, 255)? as u8;
-    let rows = rows.get("rows", 0, 255)? as u8;
-    let target = target.map(|t| t.get("target", 0, 65535)).transpose()?.map(|t| t as u16);
+    // Each number in its own range (the game parameters' ranges, one per parameter); the
+    // limits that tie them together (the deck holds the deal) in Rules::new.
+    let ranged = |value: &args::Int, what: &str, field: &str| -> PyResult<i128> {
+        let range = limits::param_range("take6", field).expect("take6's ranged parameter");
+        value.get(what, range.min.into(), range.max.into())
+    };
+    let players = ranged(players, "players", "players")? as usize;
+    let cards = ranged(cards, "cards", "hand_size")? as u8;
+    let rows = ranged(rows, "rows", "rows")? as u8;
+    let target = target.map(|t| ranged(t, "target", "target")).transpose()?.map(|t| t as u16);
     let row_rule: RowRule = row_rule.parse().map_err(|_| {
         PyValueError::new_err(format!(
             "unknown row rule {row_rule:?}: expected \"choose\" or \"forced\""
@@ -127,16 +166,20 @@ fn is_python_bot(bot: &Bound<'_, PyAny>) -> PyResult<bool> {
 /// first bot against each other one: `first`, `second`, `difference`, `ci95`, `z`,
 /// `p_value`); None where a statistic is undefined.
 #[pyfunction]
-#[pyo3(signature = (
-    players = args::Int::of(4), bots = None, deals = args::Int::of(1000), seed = args::Int::of(0),
-    row_rule = "choose", cards = args::Int::of(10), rows = args::Int::of(4), matches = false,
-    target = None
-))]
+#[pyo3(
+    signature = (
+        players = args::Int::of(4), bots = None, deals = args::Int::of(1000),
+        seed = args::Int::of(0), row_rule = "choose", cards = args::Int::of(10),
+        rows = args::Int::of(4), matches = false, target = None
+    ),
+    text_signature = "(players=4, bots=None, deals=1000, seed=0, row_rule='choose', cards=10, \
+                      rows=4, matches=False, target=None)"
+)]
 #[allow(clippy::too_many_arguments)]
 fn arena<'py>(
     py: Python<'py>,
     players: args::Int,
-    bots: Option<Vec<Bound<'py, PyAny>>>,
+    bots: Option<args::Items<'py>>,
     deals: args::Int,
     seed: args::Int,
     row_rule: &str,
@@ -158,7 +201,7 @@ fn arena<'py>(
         entrants.push(Entrant::Builtin(BotKind::Random));
         objects.push(None);
     }
-    for (i, b) in bots.unwrap_or_default().into_iter().enumerate() {
+    for (i, b) in bots.map(|b| b.0).unwrap_or_default().into_iter().enumerate() {
         if let Ok(name) = b.extract::<String>() {
             entrants.push(Entrant::Builtin(bot_kind(&name)?));
             objects.push(None);
@@ -379,17 +422,21 @@ impl Bot for Seat<'_, '_> {
 /// An exception raised by a Python bot, or a card it does not hold, is raised once the hand is
 /// over. Ctrl-C stops a Monte Carlo bot's decision and ends the hand at once.
 #[pyfunction]
-#[pyo3(signature = (
-    bots, seed = args::Int::of(0), cards = args::Int::of(10), rows = args::Int::of(4),
-    row_rule = "choose"
-))]
+#[pyo3(
+    signature = (
+        bots, seed = args::Int::of(0), cards = args::Int::of(10), rows = args::Int::of(4),
+        row_rule = "choose"
+    ),
+    text_signature = "(bots, seed=0, cards=10, rows=4, row_rule='choose')"
+)]
 fn play_hand(
-    bots: Vec<Bound<'_, PyAny>>,
+    bots: args::Items<'_>,
     seed: args::Int,
     cards: args::Int,
     rows: args::Int,
     row_rule: &str,
 ) -> PyResult<Vec<u32>> {
+    let bots = bots.0;
     let players = args::Int::of(bots.len() as i128);
     let rules = rules(&players, &cards, &rows, row_rule, None)?;
     let seed = seed.seed("seed")?;

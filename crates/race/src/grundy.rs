@@ -105,6 +105,10 @@ fn king(rows: usize, cols: usize) -> Vec<u32> {
     const NONE: u32 = u32::MAX;
     let mut v = vec![0u32; rows * cols];
     for a in 0..rows {
+        // Cancelled work (`tabletop_core::cancel`) is thrown away by whoever cancelled it.
+        if a % 64 == 63 && tabletop_core::cancel::requested() {
+            break;
+        }
         for b in 0..cols {
             let left = if b > 0 { v[a * cols + b - 1] } else { NONE };
             let up = if a > 0 { v[(a - 1) * cols + b] } else { NONE };
@@ -138,6 +142,10 @@ fn rays(diagonal: bool, rows: usize, cols: usize) -> Vec<u32> {
     let empty = vec![0u64; words];
     let mut values = vec![0u32; rows * cols];
     for a in 0..rows {
+        // Cancelled work (`tabletop_core::cancel`) is thrown away by whoever cancelled it.
+        if a % 16 == 15 && tabletop_core::cancel::requested() {
+            break;
+        }
         row_bits.iter_mut().for_each(|w| *w = 0);
         let mut row_mex = 0u32;
         for b in 0..cols {

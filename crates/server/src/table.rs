@@ -651,6 +651,7 @@ impl Tables {
         };
         if session.current_player().is_some() {
             session.bot_action(&clock_bot, 0).map_err(|e| match e {
+                PlayError::BotRefused { reason, .. } => bad("clock_bot", reason),
                 PlayError::UnknownBot { known, .. } => bad(
                     "clock_bot",
                     format!("expected one of this game's bots: {}", known.join(", ")),

@@ -28,6 +28,7 @@ use rand_xoshiro::rand_core::{RngCore, SeedableRng};
 
 use crate::card::{Card, CardSet, DECK_SIZE};
 use crate::error::ParseBotError;
+use crate::game::MAX_MC_PLAYOUTS;
 use crate::rules::{MAX_HAND, MAX_PLAYERS, MAX_ROWS, ROW_CAPACITY, Rules};
 use crate::state::View;
 use crate::table::{Table, Target};
@@ -450,7 +451,12 @@ impl Bot for MonteCarloBot {
     }
 }
 
-/// A bot by name, with its parameters: what the arena seats.
+/// The most milliseconds per decision of an `mc:<N>ms` bot: ten seconds.
+pub const MAX_MC_MILLIS: u32 = 10_000;
+
+/// A bot by name, with its parameters: what the arena, `play_hand`, sessions, the server's
+/// seats and the command line seat. Parsed by its [`FromStr`], the one parser of bot names,
+/// which holds the caps ([`MAX_MC_PLAYOUTS`], [`MAX_MC_MILLIS`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BotKind {
     /// [`RandomBot`].
@@ -512,10 +518,17 @@ impl fmt::Display for BotKind {
 impl FromStr for BotKind {
     type Err = ParseBotError;
 
-    /// `random`, `lowest`, `highest`, `heuristic`, `mc`, `mc:<playouts per candidate>` or
-    /// `mc:<milliseconds per decision>ms`.
+    /// `random`, `lowest`, `highest`, `heuristic`, `mc`, `mc:<playouts per candidate>` (1 to
+    /// [`MAX_MC_PLAYOUTS`]) or `mc:<milliseconds per decision>ms` (1 to [`MAX_MC_MILLIS`]).
     fn from_str(s: &str) -> Result<BotKind, ParseBotError> {
-        let number = |n: &str| n.parse::<u32>().ok().filter(|&n| n >= 1);
+        // A count of digits (any size: above the cap is refused by the cap, not as garbage).
+        let number = |n: &str| -> Option<u64> {
+            if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            let n = n.trim_start_matches('0');
+            Some(if n.len() > 19 { u64::MAX } else { n.parse().unwrap_or(0) })
+        };
         Ok(match s {
             "random" => BotKind::Random,
             "lowest" => BotKind::Lowest,
@@ -527,11 +540,21 @@ impl FromStr for BotKind {
                     return Err(ParseBotError::Unknown(s.to_owned()));
                 };
                 if let Some(ms) = n.strip_suffix("ms") {
-                    let millis = number(ms).ok_or_else(|| ParseBotError::Millis(s.to_owned()))?;
-                    return Ok(BotKind::MonteCarloTimed { millis });
+                    return match number(ms) {
+                        None | Some(0) => Err(ParseBotError::Millis(s.to_owned())),
+                        Some(m) if m > u64::from(MAX_MC_MILLIS) => {
+                            Err(ParseBotError::TooManyMillis(s.to_owned()))
+                        }
+                        Some(m) => Ok(BotKind::MonteCarloTimed { millis: m as u32 }),
+                    };
                 }
-                let playouts = number(n).ok_or_else(|| ParseBotError::Playouts(s.to_owned()))?;
-                BotKind::MonteCarlo { playouts }
+                match number(n) {
+                    None | Some(0) => return Err(ParseBotError::Playouts(s.to_owned())),
+                    Some(p) if p > u64::from(MAX_MC_PLAYOUTS) => {
+                        return Err(ParseBotError::TooManyPlayouts(s.to_owned()));
+                    }
+                    Some(p) => BotKind::MonteCarlo { playouts: p as u32 },
+                }
             }
         })
     }
@@ -608,21 +631,39 @@ mod tests {
         }
         // Out-of-range budgets say what is wrong, not "unknown bot".
         let err = |s: &str| s.parse::<BotKind>().unwrap_err();
-        for s in ["mc:0", "mc:99999999999999999999", "mc:", "mc:x"] {
+        for s in ["mc:0", "mc:00", "mc:", "mc:x", "mc:-5", "mc:+5", "mc: 5"] {
             assert_eq!(err(s), ParseBotError::Playouts(s.to_owned()));
         }
-        for s in ["mc:0ms", "mc:ms", "mc:5000000000ms"] {
+        for s in ["mc:0ms", "mc:ms", "mc:xms"] {
             assert_eq!(err(s), ParseBotError::Millis(s.to_owned()));
         }
+        // The caps, named as the reason whatever the size of the number.
+        assert_eq!("mc:10000".parse(), Ok(BotKind::MonteCarlo { playouts: MAX_MC_PLAYOUTS }));
+        assert_eq!("mc:010000".parse(), Ok(BotKind::MonteCarlo { playouts: MAX_MC_PLAYOUTS }));
+        assert_eq!("mc:10000ms".parse(), Ok(BotKind::MonteCarloTimed { millis: MAX_MC_MILLIS }));
+        for s in ["mc:10001", "mc:100000", "mc:99999999999999999999", "mc:4294967297"] {
+            assert_eq!(err(s), ParseBotError::TooManyPlayouts(s.to_owned()));
+        }
+        for s in ["mc:10001ms", "mc:5000000000ms", "mc:99999999999999999999999ms"] {
+            assert_eq!(err(s), ParseBotError::TooManyMillis(s.to_owned()));
+        }
+        assert_eq!(
+            err("mc:100000").to_string(),
+            "bot \"mc:100000\": at most 10,000 playouts per candidate"
+        );
+        assert_eq!(
+            err("mc:20000ms").to_string(),
+            "bot \"mc:20000ms\": at most 10,000 milliseconds per decision"
+        );
         assert_eq!(
             err("mc:0").to_string(),
-            "bot `mc:0`: expected mc:N with N from 1 to 4294967295 playouts per candidate"
+            "bot \"mc:0\": expected mc:N with N from 1 to 10,000 playouts per candidate"
         );
         assert_eq!(
             err("mc:0ms").to_string(),
-            "bot `mc:0ms`: expected mc:Nms with N from 1 to 4294967295 milliseconds per decision"
+            "bot \"mc:0ms\": expected mc:Nms with N from 1 to 10,000 milliseconds per decision"
         );
-        assert!(err("best").to_string().starts_with("unknown bot `best`"));
+        assert!(err("best").to_string().starts_with("unknown bot \"best\""));
     }
 
     #[test]

@@ -3,7 +3,22 @@
 use tabletop_core::text::clip;
 use thiserror::Error;
 
+use crate::bot::MAX_MC_MILLIS;
 use crate::card::Card;
+use crate::game::MAX_MC_PLAYOUTS;
+
+/// A count with thousands separators, as the messages write caps (`10,000`).
+fn thousands(n: u32) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
 
 /// A card that is not a number in `1..=104`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
@@ -12,7 +27,7 @@ pub struct ParseCardError;
 
 /// An action that is neither a card number nor `r<row>`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
-#[error("expected an action: a card number (1 to 104) or `r` and a row number (`r1`)")]
+#[error("expected an action: a card number (1 to 104) or \"r\" and a row number (\"r1\")")]
 pub struct ParseActionError;
 
 /// A bot name that is not known, or a Monte Carlo budget out of its range.
@@ -20,16 +35,34 @@ pub struct ParseActionError;
 pub enum ParseBotError {
     /// A name that is no bot.
     #[error(
-        "unknown bot `{}`, expected one of: random, lowest, highest, heuristic, mc, mc:<playouts>, mc:<milliseconds>ms",
+        "unknown bot \"{}\", expected one of: random, lowest, highest, heuristic, mc, mc:<playouts>, mc:<milliseconds>ms",
         clip(.0)
     )]
     Unknown(String),
-    /// `mc:N` with N not a number of playouts in range.
-    #[error("bot `{}`: expected mc:N with N from 1 to 4294967295 playouts per candidate", clip(.0))]
+    /// `mc:N` with N not a number of playouts.
+    #[error(
+        "bot \"{}\": expected mc:N with N from 1 to {} playouts per candidate",
+        clip(.0),
+        thousands(MAX_MC_PLAYOUTS)
+    )]
     Playouts(String),
-    /// `mc:Nms` with N not a number of milliseconds in range.
-    #[error("bot `{}`: expected mc:Nms with N from 1 to 4294967295 milliseconds per decision", clip(.0))]
+    /// `mc:Nms` with N not a number of milliseconds.
+    #[error(
+        "bot \"{}\": expected mc:Nms with N from 1 to {} milliseconds per decision",
+        clip(.0),
+        thousands(MAX_MC_MILLIS)
+    )]
     Millis(String),
+    /// `mc:N` above the cap of playouts per candidate.
+    #[error("bot \"{}\": at most {} playouts per candidate", clip(.0), thousands(MAX_MC_PLAYOUTS))]
+    TooManyPlayouts(String),
+    /// `mc:Nms` above the cap of milliseconds per decision.
+    #[error(
+        "bot \"{}\": at most {} milliseconds per decision",
+        clip(.0),
+        thousands(MAX_MC_MILLIS)
+    )]
+    TooManyMillis(String),
 }
 
 /// Rules out of their limits.

@@ -587,15 +587,9 @@ impl Take6 {
         if self.is_dealing() { None } else { self.hand() }
     }
 
-    /// The bots by arena name that a session may seat: not the time-limited ones (not
-    /// reproducible), and at most [`MAX_MC_PLAYOUTS`] playouts.
+    /// The bot of an arena name ([`BotKind`]'s parser, with its caps).
     fn bot_kind(name: &str) -> Option<BotKind> {
-        match name.parse::<BotKind>() {
-            Ok(BotKind::MonteCarloTimed { .. }) => None,
-            Ok(BotKind::MonteCarlo { playouts }) if playouts > MAX_MC_PLAYOUTS => None,
-            Ok(kind) => Some(kind),
-            Err(_) => None,
-        }
+        name.parse::<BotKind>().ok()
     }
 
     /// Deals one card.
@@ -1203,14 +1197,22 @@ impl Game for Take6 {
         bots
     }
 
-    /// The built-in bots by their arena names (`heuristic`, `mc`, `mc:<playouts>` up to
-    /// [`MAX_MC_PLAYOUTS`], `random`, `lowest`, `highest`), and `script` when replaying the
-    /// judge's input. Time-limited bots (`mc:<n>ms`) are refused: they are not reproducible.
+    /// The built-in bots by their arena names, parsed by [`BotKind`] with its caps
+    /// (`heuristic`, `mc`, `mc:<playouts>` up to [`MAX_MC_PLAYOUTS`], `mc:<n>ms` up to
+    /// [`MAX_MC_MILLIS`](crate::MAX_MC_MILLIS), whose choices depend on the machine's speed,
+    /// `random`, `lowest`, `highest`), and `script` when replaying the judge's input. A
+    /// budget above its cap is refused with the cap as the reason.
     fn check_bot(&self, name: &str) -> Result<(), UnknownBot> {
-        if name == "script" && self.script.is_some() || Take6::bot_kind(name).is_some() {
-            Ok(())
-        } else {
-            Err(UnknownBot { bot: name.to_owned(), known: self.bots() })
+        if name == "script" && self.script.is_some() {
+            return Ok(());
+        }
+        match name.parse::<BotKind>() {
+            Ok(_) => Ok(()),
+            Err(e) => Err(UnknownBot {
+                bot: name.to_owned(),
+                known: self.bots(),
+                reason: (!matches!(e, crate::ParseBotError::Unknown(_))).then(|| e.to_string()),
+            }),
         }
     }
 

@@ -50,8 +50,8 @@ pub use arena::{
     Arena, ArenaSummary, BotSummary, Comparison, DealResult, Entrant, Tally, TallySums, play_hand,
 };
 pub use bot::{
-    AnyBot, Bot, BotKind, Budget, FastRng, HeuristicBot, HighestBot, LowestBot, MonteCarloBot,
-    RandomBot, expected_penalty, sampled_penalty,
+    AnyBot, Bot, BotKind, Budget, FastRng, HeuristicBot, HighestBot, LowestBot, MAX_MC_MILLIS,
+    MonteCarloBot, RandomBot, expected_penalty, sampled_penalty,
 };
 pub use card::{Card, CardSet, CardSetIter, DECK_HEADS, DECK_SIZE};
 pub use contest::{

@@ -303,7 +303,7 @@ fn ids_and_notation() {
     assert_eq!(reason("r4"), "row 4 does not exist: the table has 3 rows");
     assert_eq!(
         reason("x"),
-        "expected an action: a card number (1 to 104) or `r` and a row number (`r1`)"
+        "expected an action: a card number (1 to 104) or \"r\" and a row number (\"r1\")"
     );
     let long = "9".repeat(300);
     match g.parse_action(&long) {
@@ -321,15 +321,26 @@ fn ids_and_notation() {
 fn bots_play_from_the_players_view() {
     let mut g = Take6::new(&Take6Params { players: 3, ..Take6Params::default() }).unwrap();
     assert_eq!(g.bots(), ["heuristic", "mc", "random", "lowest", "highest"]);
-    for ok in
-        ["heuristic", "mc", "mc:5", &format!("mc:{MAX_MC_PLAYOUTS}"), "random", "lowest", "highest"]
-    {
+    for ok in [
+        "heuristic",
+        "mc",
+        "mc:5",
+        &format!("mc:{MAX_MC_PLAYOUTS}"),
+        "mc:10ms",
+        "random",
+        "lowest",
+        "highest",
+    ] {
         assert_eq!(g.check_bot(ok), Ok(()), "{ok}");
     }
-    for bad in ["mc:10ms", &format!("mc:{}", MAX_MC_PLAYOUTS + 1), "script", "solver", "mc:0"] {
+    for bad in [&format!("mc:{}", MAX_MC_PLAYOUTS + 1), "script", "solver", "mc:0"] {
         let e = g.check_bot(bad).unwrap_err();
         assert_eq!((e.bot.as_str(), e.known.len()), (bad, 5));
     }
+    // A budget above its cap names the cap; a name that is no bot lists the bots.
+    let e = g.check_bot("mc:100000").unwrap_err();
+    assert_eq!(e.to_string(), "bot \"mc:100000\": at most 10,000 playouts per candidate");
+    assert!(g.check_bot("solver").unwrap_err().to_string().starts_with("unknown bot \"solver\""));
     for a in g.chance_from_seed(8) {
         g.apply(a);
     }
