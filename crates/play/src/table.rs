@@ -576,11 +576,26 @@ mod tests {
         assert!(t.clock_ran_out(100, 10_100));
         let hand1 = t.actions_for(1);
         assert_eq!(hand1.len(), 10);
+        // Player 0, to move, plays at once: they have chosen, so they may not choose again.
+        let mut other = deal(json!({"game": "take6", "seats": ["human", "human", "lowest"],
+            "players": 3}));
+        other.drive().unwrap();
+        let card = other.actions_for(0)[0].clone();
+        other.act(0, &card).unwrap();
+        assert!(!other.may_choose_early(0));
+        assert!(other.actions_for(0).is_empty());
+        assert_eq!(other.waiting(), [1]);
         assert!(matches!(t.act(1, "999"), Err(TableError::NotInHand(_))));
         assert_eq!(t.act(1, "999").unwrap_err().to_string(), "\"999\" is not a card in your hand");
         t.act(1, &hand1[0]).unwrap();
         assert_eq!(t.answer("t", 1, 0, Role::Seat(1))["pending"], json!(hand1[0]));
         assert_eq!(t.answer("t", 1, 0, Role::Seat(0))["pending"], Value::Null);
+        // In play, a seat sees its own hand only, a spectator none.
+        let seen = t.answer("t", 1, 0, Role::Seat(0));
+        assert!(seen["state"]["view"]["hands"][0].is_array(), "{seen}");
+        assert!(seen["state"]["view"]["hands"][1].is_null(), "{seen}");
+        let spectator = t.answer("t", 1, 0, Role::Spectator);
+        assert!(spectator["state"]["view"]["hands"][0].is_null(), "{spectator}");
         assert!(t.actions_for(1).is_empty(), "a card down waits");
         let err = t.act(1, &hand1[1]).unwrap_err().to_string();
         assert_eq!(err, "not player 1's turn: your card is down: the others are choosing theirs");
@@ -599,6 +614,42 @@ mod tests {
         let name = &t.session().player_names()[0];
         assert_eq!(t.notes, [format!("{name}'s time ran out: highest played for them")]);
         assert!(t.session().history().len() >= 3, "the round of three cards");
+        // A card put down early waits while the work is cancelled, and is played after.
+        let mut late = deal(json!({"game": "take6", "seats": ["human", "human", "lowest"],
+            "players": 3}));
+        late.drive().unwrap();
+        let card1 = late.actions_for(1)[0].clone();
+        late.act(1, &card1).unwrap();
+        let card0 = late.actions_for(0)[0].clone();
+        late.act(0, &card0).unwrap();
+        let cancel = tabletop_core::cancel::Cancel::new();
+        cancel.cancel();
+        assert_eq!(tabletop_core::cancel::scope(&cancel, || late.drive()).unwrap(), 0);
+        assert_eq!(late.parts().pending[1], Some(card1));
+        assert!(late.drive().unwrap() >= 2);
+        assert_eq!(late.parts().pending[1], None);
+        // A finished Take 6! hand: nobody may put a card down.
+        let mut one = deal(json!({"game": "take6", "seats": ["human", "lowest"], "players": 2,
+            "hand_size": 1}));
+        one.drive().unwrap();
+        let card = one.actions_for(0)[0].clone();
+        one.act(0, &card).unwrap();
+        one.drive().unwrap();
+        while one.session().current_player().is_some() {
+            let to_move = one.session().current_player().unwrap();
+            let action = one.session().legal_action_strings()[0].clone();
+            one.act(to_move, &action).unwrap();
+            one.drive().unwrap();
+        }
+        assert!(one.session().is_terminal());
+        assert!(!one.may_choose_early(0) && !one.may_choose_early(1));
+        // Once it is over, everyone sees everything, the seed included.
+        for role in [Role::Seat(0), Role::Spectator] {
+            let end = one.answer("t", 5, 0, role);
+            assert_eq!(end["state"]["seed"], json!(one.session().seed()), "{end}");
+        }
+        let playing = t.answer("t", 5, 0, Role::Seat(0));
+        assert!(playing["state"]["seed"].is_null(), "{playing}");
         let parts = t.parts();
         assert_eq!(parts.notes, t.notes);
         assert_eq!(parts.pending, [None, None, None]);
