@@ -1,7 +1,6 @@
 //! `tabletop bench`: the harness that times fixed workloads over several samples and prints
 //! the deterministic count each produced (positions visited, games played, ...) beside the
-//! median time. The workloads themselves live in the game modules, and their list in
-//! `main.rs` beside the other per-game lists.
+//! median time. The workloads themselves are the library's ([`tabletop_play::workloads`]).
 //!
 //! A workload returns its count; the count must be the same in every sample (it is asserted),
 //! so a change that alters the work done shows up in the counts, whatever the machine's noise.
@@ -15,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::bail;
 use serde::Serialize;
-use tabletop_play::Batch;
+use tabletop_play::workloads::{Workload, workloads};
 
 use crate::common::{Unsuccessful, to_json};
 
@@ -80,7 +79,7 @@ pub struct Row {
     pub per_item_ns: f64,
 }
 
-/// The workloads of one `tabletop bench` run, handed to each game's bench function.
+/// The state of one `tabletop bench` run.
 #[derive(Debug)]
 pub struct Bench {
     filter: Option<String>,
@@ -92,24 +91,24 @@ pub struct Bench {
     write_error: Option<anyhow::Error>,
 }
 
-/// A game's list of workloads: registers them with [`Bench::case`].
-pub type Workloads = fn(&mut Bench) -> anyhow::Result<()>;
-
 impl Bench {
-    /// Whether the workload `name` is selected (game modules may skip expensive setup).
-    pub fn wants(&self, name: &str) -> bool {
+    /// Whether the workload `name` is selected.
+    fn wants(&self, name: &str) -> bool {
         self.filter.as_deref().is_none_or(|f| name.contains(f))
     }
 
-    /// Times `work`, which handles `items` items and returns a deterministic count of `unit`
-    /// (or, under `--list`, only records it; under `--check` and `--counts`, runs it once).
+    /// Times a selected workload, which handles `items` items and returns a deterministic
+    /// count of `unit` (or, under `--list`, only records it; under `--check` and `--counts`,
+    /// runs it once). Its set-up is not timed, nor run under `--list`.
     ///
     /// # Panics
     /// If two samples return different counts: the workload is not deterministic.
-    pub fn case(&mut self, name: &str, unit: &str, items: u64, mut work: impl FnMut() -> u64) {
-        if !self.wants(name) {
+    fn case(&mut self, workload: Workload) {
+        let Workload { name, unit, items, setup } = workload;
+        if !self.wants(&name) {
             return;
         }
+        let mut work = if self.mode == Mode::List { Box::new(|| 0) } else { setup() };
         let samples = match self.mode {
             Mode::List => 0,
             Mode::Count => 1,
@@ -134,7 +133,7 @@ impl Bench {
         times.sort_unstable();
         let median = times.get(times.len() / 2).copied().unwrap_or_default();
         let row = Row {
-            name: name.to_owned(),
+            name,
             unit: unit.to_owned(),
             count: count.unwrap_or(0),
             items,
@@ -151,35 +150,6 @@ impl Bench {
             self.print(&format_row(&row));
         }
         self.rows.push(row);
-    }
-
-    /// The batched environments' workload of `game` (its default parameters): 1,024
-    /// environments reset from seed 1 and stepped 100 times with the batch's own random
-    /// policy, observations written, which is what Python's `vector_env` runs under its
-    /// `step`; counts the games that ended. Items are environment steps.
-    pub fn batch_case(&mut self, game: &str) -> anyhow::Result<()> {
-        let name = format!("{game}/batch-steps");
-        if !self.wants(&name) {
-            return Ok(());
-        }
-        let (n, steps) = (1024, 100);
-        let mut batch = Batch::new(game, &serde_json::json!({}), n, 1)?;
-        let (mut actions, mut done) = (vec![0; n], vec![false; n]);
-        let mut rewards = vec![0.0; n * batch.num_players()];
-        let mut obs = vec![0u8; n * batch.observation_size()];
-        self.case(&name, "games ended", (n * steps) as u64, || {
-            batch.reset(Some(1));
-            let mut ended = 0;
-            for _ in 0..steps {
-                batch.random_actions(&mut actions);
-                let finals = batch
-                    .step(&actions, &mut rewards, &mut done, &mut obs)
-                    .expect("the batch's own actions are legal");
-                ended += finals.len() as u64;
-            }
-            ended
-        });
-        Ok(())
     }
 
     fn print(&mut self, line: &str) {
@@ -246,8 +216,8 @@ fn recorded() -> anyhow::Result<BTreeMap<&'static str, u64>> {
     Ok(counts)
 }
 
-/// Runs the workloads of every game in `games`.
-pub fn run(args: Args, games: &[Workloads]) -> anyhow::Result<()> {
+/// Runs the workloads of every game.
+pub fn run(args: Args) -> anyhow::Result<()> {
     let mode = if args.list {
         Mode::List
     } else if args.check || args.counts {
@@ -263,8 +233,8 @@ pub fn run(args: Args, games: &[Workloads]) -> anyhow::Result<()> {
         rows: Vec::new(),
         write_error: None,
     };
-    for game in games {
-        game(&mut bench)?;
+    for workload in workloads() {
+        bench.case(workload);
         if let Some(e) = bench.write_error.take() {
             return Err(e);
         }

@@ -1,18 +1,16 @@
 //! `tabletop nine deal`, `nine id` and `nine census`: deal ids, classes of symmetric deals, and
 //! the census of every deal by shards.
 
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use serde::Serialize;
 use tabletop_core::cancel::Cancel;
 use tabletop_nine::{
-    CensusFileError, CensusReport, Deal, DealClass, Shard, ShardFile, merge_census_files,
-    parse_deals,
+    CensusFileError, Deal, DealClass, Shard, ShardFile, merge_census_files, parse_deals,
 };
 
-use crate::common::{Unsuccessful, histogram, progress_bar, read_input, to_json};
+use crate::common::{Unsuccessful, progress_bar, read_input, to_json};
 
 /// The arguments of `tabletop nine census`.
 #[derive(Debug, clap::Args)]
@@ -184,7 +182,7 @@ fn merge(files: &[PathBuf], json: bool) -> anyhow::Result<String> {
         }
         census => census?,
     };
-    let text = if json { to_json(&census.report())? } else { census_text(&census.report())? };
+    let text = if json { to_json(&census.report())? } else { census.report().to_string() };
     if census.is_complete() {
         return Ok(text);
     }
@@ -211,40 +209,4 @@ fn merge(files: &[PathBuf], json: bool) -> anyhow::Result<String> {
         why.join("; ")
     ))
     .into())
-}
-
-/// The tables of a census as text.
-fn census_text(r: &CensusReport) -> anyhow::Result<String> {
-    let mut s = String::new();
-    let done = r.shards.iter().filter(|s| s.blocks_done == s.blocks).count();
-    writeln!(
-        s,
-        "census of {} of {} shards ({done} done){}",
-        r.shards.len(),
-        r.shard_count,
-        if r.complete { ", complete" } else { "" }
-    )?;
-    writeln!(
-        s,
-        "{} classes, {} of {} deals, checksum {}, {:.1} s",
-        r.classes,
-        r.deals,
-        Deal::COUNT,
-        r.checksum,
-        r.seconds
-    )?;
-    writeln!(s, "\nimportance of the first move (importance, deals, share):")?;
-    let rows: Vec<(String, u64)> = r.importance.iter().map(|(k, &c)| (k.to_string(), c)).collect();
-    s += &histogram(&rows, 40);
-    s += &crate::nine::first_mover_tables([
-        ("Alice moves first", &r.winner_alice_first, &r.result_alice_first),
-        ("Bob moves first", &r.winner_bob_first, &r.result_bob_first),
-    ]);
-    let share = 100.0 * r.winner_changes as f64 / r.deals.max(1) as f64;
-    writeln!(s, "\nthe first move changes the winner: {} deals ({share:.2}%)", r.winner_changes)?;
-    writeln!(s, "\nsmallest deal id with each importance (tabletop nine deal --id N):")?;
-    for (v, id) in &r.smallest_id.importance {
-        writeln!(s, "{v:>3} {id}")?;
-    }
-    Ok(s)
 }

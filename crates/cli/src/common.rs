@@ -101,10 +101,7 @@ fn time_left(
     }
 }
 
-/// `1 deal`, `5 deals`.
-pub fn plural(n: u64, noun: &str) -> String {
-    if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
-}
+pub use tabletop_core::text::plural;
 
 /// Pretty JSON of `value` followed by a newline.
 pub fn to_json<T: serde::Serialize>(value: &T) -> anyhow::Result<String> {
@@ -236,23 +233,6 @@ pub fn error_prefix() -> &'static str {
     if COLOR_STDERR.load(Ordering::Relaxed) { "\x1b[1m\x1b[31merror:\x1b[0m " } else { "error: " }
 }
 
-/// A text histogram: one line per (label, count), bars scaled to `width` characters.
-pub fn histogram(rows: &[(String, u64)], width: usize) -> String {
-    let max = rows.iter().map(|r| r.1).max().unwrap_or(0).max(1);
-    let total: u64 = rows.iter().map(|r| r.1).sum::<u64>().max(1);
-    let label_width = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
-    let mut s = String::new();
-    for (label, count) in rows {
-        let len = ((*count as u128 * width as u128).div_ceil(max as u128)) as usize;
-        s += &format!(
-            "{label:>label_width$} {count:>9} {:>6.2}% {}\n",
-            100.0 * *count as f64 / total as f64,
-            "#".repeat(len)
-        );
-    }
-    s
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -294,21 +274,5 @@ mod tests {
         assert_eq!(time_left(20, Some(1000), s(3), s(147)), "eta 2m 27s");
         assert_eq!(time_left(500, Some(1000), s(3), s(3)), "eta 3s");
         assert_eq!(time_left(500, Some(1000), s(3), s(7322)), "eta 2h 02m");
-    }
-
-    #[test]
-    fn plurals() {
-        assert_eq!(plural(1, "deal"), "1 deal");
-        assert_eq!(plural(0, "deal"), "0 deals");
-        assert_eq!(plural(2, "non-reserve card"), "2 non-reserve cards");
-    }
-
-    #[test]
-    fn histogram_scales_bars() {
-        let h = histogram(&[("0".into(), 10), ("1".into(), 5), ("2".into(), 0)], 10);
-        let lines: Vec<&str> = h.lines().collect();
-        assert!(lines[0].ends_with(&"#".repeat(10)));
-        assert!(lines[1].ends_with(" #####"));
-        assert!(lines[2].ends_with("% "));
     }
 }

@@ -12,7 +12,7 @@ use anyhow::{Context, bail};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser};
 use serde::Serialize;
-use tabletop_play::{Checked, GenOptions, Package, Problem, Verdict};
+use tabletop_play::{Checked, GenOptions, Problem, Verdict, WritePackageError};
 
 use crate::common::{Unsuccessful, plural, read_input, to_json};
 
@@ -276,7 +276,15 @@ pub fn run_package(args: PackageArgs) -> anyhow::Result<()> {
     let bar = crate::common::progress_bar((p.samples().len() + tests) as u64, "packaging");
     let package = p.package(Some(tests), args.seed, |_| bar.inc(1))?;
     bar.finish_and_clear();
-    write_package(&package, &args.out, args.force)?;
+    package.write_to(&args.out, args.force).map_err(|e| match e {
+        WritePackageError::Foreign { path, files } => anyhow::anyhow!(
+            "{} holds files that are not a test package's ({}): refusing to write into it \
+             without --force",
+            path.display(),
+            files.join(", ")
+        ),
+        e => e.into(),
+    })?;
     crate::common::print(&format!(
         "{} ({}, {} generated) written to {}\n",
         plural(package.tests.len() as u64, "test"),
@@ -284,162 +292,4 @@ pub fn run_package(args: PackageArgs) -> anyhow::Result<()> {
         package.generated,
         args.out.display()
     ))
-}
-
-/// Writes `package` into `out`, whole or not at all: the files are written into a new
-/// directory first, then moved into place.
-///
-/// - `out` absent: the new directory becomes `out`.
-/// - `out` a directory holding an earlier package, or nothing: it is replaced whole, so no
-///   test of the earlier package stays.
-/// - `out` holding other files too: refused, unless `force`; then the earlier package's files
-///   are removed and the new ones moved in beside the others. So too when `out` is a symbolic
-///   link (the files go where it points) or holds the current directory (which must stay).
-fn write_package(package: &Package, out: &Path, force: bool) -> anyhow::Result<()> {
-    let shown = out.display();
-    let link = std::fs::symlink_metadata(out).is_ok_and(|m| m.file_type().is_symlink());
-    let old: Option<Vec<(String, bool)>> = match std::fs::metadata(out) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => return Err(e).with_context(|| format!("cannot read {shown}")),
-        Ok(m) if !m.is_dir() => bail!("{shown} is not a directory"),
-        Ok(_) => Some(
-            std::fs::read_dir(out)
-                .and_then(|entries| {
-                    entries
-                        .map(|e| {
-                            let e = e?;
-                            let name = e.file_name().to_string_lossy().into_owned();
-                            let ours = e.file_type()?.is_file() && Package::is_package_file(&name);
-                            Ok((name, ours))
-                        })
-                        .collect()
-                })
-                .with_context(|| format!("cannot read {shown}"))?,
-        ),
-    };
-    let mut foreign: Vec<&str> =
-        old.iter().flatten().filter(|(_, ours)| !ours).map(|(n, _)| n.as_str()).collect();
-    foreign.sort_unstable();
-    if !foreign.is_empty() && !force {
-        bail!(
-            "{shown} holds files that are not a test package's ({}): refusing to write into it \
-             without --force",
-            foreign.join(", ")
-        );
-    }
-    let pid = std::process::id();
-    // A directory that holds the current one cannot be renamed away under the user's shell.
-    let holds_cwd = old.is_some()
-        && std::env::current_dir()
-            .is_ok_and(|cwd| std::fs::canonicalize(out).is_ok_and(|o| cwd.starts_with(o)));
-    if old.is_some() && (link || holds_cwd || !foreign.is_empty()) {
-        // Into the directory itself, beside the files that stay.
-        let temp = out.join(format!(".tabletop-package-{pid}"));
-        write_files(package, &temp)?;
-        for (name, _) in old.iter().flatten().filter(|(_, ours)| *ours) {
-            let path = out.join(name);
-            std::fs::remove_file(&path)
-                .with_context(|| format!("cannot remove {}", path.display()))?;
-        }
-        for (name, _) in package.files() {
-            let (from, to) = (temp.join(&name), out.join(&name));
-            std::fs::rename(&from, &to)
-                .with_context(|| format!("cannot move {} to {}", from.display(), to.display()))?;
-        }
-        return std::fs::remove_dir(&temp)
-            .with_context(|| format!("cannot remove {}", temp.display()));
-    }
-    // Beside the directory, then renamed into place.
-    let full = if old.is_some() { std::fs::canonicalize(out)? } else { out.to_path_buf() };
-    let name = full.file_name().with_context(|| format!("{shown} names no directory"))?;
-    let parent = match full.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    std::fs::create_dir_all(&parent)
-        .with_context(|| format!("cannot create {}", parent.display()))?;
-    let hidden = |what: &str| parent.join(format!(".{}.{what}-{pid}", name.to_string_lossy()));
-    let temp = hidden("tabletop-package");
-    write_files(package, &temp)?;
-    let moved = |from: &Path, to: &Path| {
-        std::fs::rename(from, to)
-            .with_context(|| format!("cannot move {} to {}", from.display(), to.display()))
-    };
-    if old.is_none() {
-        return moved(&temp, out).inspect_err(|_| {
-            let _ = std::fs::remove_dir_all(&temp);
-        });
-    }
-    let earlier = hidden("tabletop-earlier");
-    moved(&full, &earlier).inspect_err(|_| {
-        let _ = std::fs::remove_dir_all(&temp);
-    })?;
-    if let Err(e) = moved(&temp, &full) {
-        let _ = std::fs::rename(&earlier, &full);
-        let _ = std::fs::remove_dir_all(&temp);
-        return Err(e);
-    }
-    std::fs::remove_dir_all(&earlier)
-        .with_context(|| format!("cannot remove {}", earlier.display()))
-}
-
-/// Writes every file of `package` into the new directory `dir`; on failure, removes `dir`.
-fn write_files(package: &Package, dir: &Path) -> anyhow::Result<()> {
-    let write = || -> anyhow::Result<()> {
-        std::fs::create_dir(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        for (name, text) in package.files() {
-            let path = dir.join(name);
-            std::fs::write(&path, text)
-                .with_context(|| format!("cannot write {}", path.display()))?;
-        }
-        Ok(())
-    };
-    write().inspect_err(|_| {
-        let _ = std::fs::remove_dir_all(dir);
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn names(dir: &Path) -> Vec<String> {
-        let mut names: Vec<String> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        names
-    }
-
-    /// A package whose second test cannot be written (its name holds a missing folder).
-    fn broken() -> Package {
-        let mut package = Problem::Hdu5754.package(Some(1), 1, |_| {}).unwrap();
-        package.tests[1].name = "missing/02".to_owned();
-        package
-    }
-
-    #[test]
-    fn a_write_that_fails_midway_leaves_the_folder_as_it_was() {
-        let dir = std::env::temp_dir().join(format!("tabletop-broken-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let pkg = dir.join("pkg");
-        let good = Problem::Hdu5754.package(Some(3), 1, |_| {}).unwrap();
-        write_package(&good, &pkg, false).unwrap();
-        let before = names(&pkg);
-        assert_eq!(before.len(), 9);
-        let err = write_package(&broken(), &pkg, false).unwrap_err();
-        assert!(format!("{err:#}").starts_with("cannot write "), "{err:#}");
-        assert_eq!(names(&pkg), before);
-        assert_eq!(names(&dir), ["pkg"], "no temporary folder stays");
-        // The same with other files beside the package (--force).
-        std::fs::write(pkg.join("notes.md"), "x").unwrap();
-        assert!(write_package(&broken(), &pkg, true).is_err());
-        assert_eq!(names(&pkg).len(), 10);
-        assert_eq!(names(&dir), ["pkg"]);
-        // And into a folder that does not exist yet: none is made.
-        assert!(write_package(&broken(), &dir.join("new"), false).is_err());
-        assert_eq!(names(&dir), ["pkg"]);
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
 }

@@ -7,14 +7,12 @@ use std::path::PathBuf;
 use serde::ser::{SerializeSeq, Serializer};
 use tabletop_core::cancel::Cancel;
 use tabletop_core::drive;
-use tabletop_core::{seeded_rng, sub_seed};
 use tabletop_mahjong::{
-    DistanceReport, DistanceReportError, Event, GameReport, Hand, Player, Position, Replay,
-    Summary, Wall, distance, log_text, parse_walls, seeded_wall, simulate,
+    DistanceReport, DistanceReportError, Event, GameReport, Hand, Replay, Wall, distance, log_text,
+    parse_walls, seeded_wall, simulate,
 };
 use tabletop_play::limits;
 
-use crate::bench::Bench;
 use crate::common::{is_stdin, progress_bar, read_input, to_json};
 
 /// Games (or walls) computed in parallel and written before the next chunk starts: the
@@ -135,7 +133,7 @@ pub fn run(command: Command) -> anyhow::Result<()> {
             match keys {
                 Some(keys) => return replay_stepping(&replay, keys, &mut lock),
                 None if json => to_json(&replay)?,
-                None => replay_text(&replay),
+                None => replay.to_string(),
             }
         }
     };
@@ -190,27 +188,6 @@ fn unwrap_stream<E: Into<anyhow::Error>>(e: drive::StreamError<E>) -> anyhow::Er
     }
 }
 
-fn summary_text(s: &Summary) -> String {
-    let n = s.games.max(1) as f64;
-    let pct = |c: u64| 100.0 * c as f64 / n;
-    let mut t = format!("games: {}\n", s.games);
-    for p in Player::ALL {
-        let w = s.wins[p.index()];
-        let _ = writeln!(t, "wins {p}: {w} ({:.2}%)", pct(w));
-    }
-    let _ = writeln!(t, "RON: {} ({:.2}%)", s.ron, pct(s.ron));
-    let _ = writeln!(t, "SELFDRAWN: {} ({:.2}%)", s.selfdrawn, pct(s.selfdrawn));
-    let _ = writeln!(t, "DRAW: {} ({:.2}%)", s.draw, pct(s.draw));
-    let _ = writeln!(t, "mean turns (discards) per game: {:.3}", s.mean_turns);
-    let _ = writeln!(
-        t,
-        "mean claims per game: {:.3} ({:.3} pongs, {:.3} chows)",
-        s.mean_claims, s.mean_pongs, s.mean_chows
-    );
-    let _ = writeln!(t, "mean draws after the deal per game: {:.3}", s.mean_draws);
-    t
-}
-
 fn simulate_cmd(
     file: Option<PathBuf>,
     seed: Option<u64>,
@@ -233,7 +210,7 @@ fn simulate_cmd(
         let bar = progress_bar(n, "games played");
         let s = tabletop_mahjong::summarise(n, wall_of, &Cancel::new(), &|k| bar.inc(k))?;
         bar.finish_and_clear();
-        let text = if json { to_json(&s)? } else { summary_text(&s) };
+        let text = if json { to_json(&s)? } else { s.to_string() };
         out.write_all(text.as_bytes())?;
         return Ok(());
     }
@@ -273,43 +250,7 @@ fn distance_cmd(tiles: &[String], melds: usize, json: bool) -> anyhow::Result<St
     if json {
         return to_json(&report);
     }
-    let r = &report;
-    let mut s = format!("hand: {} ({} tiles, {melds} meld(s))\n", r.hand, r.tiles);
-    let what = match (r.winning, r.distance) {
-        (true, _) => " (winning hand)",
-        (false, 1) if r.short() == 1 => " (ready: one tile from winning)",
-        _ => "",
-    };
-    writeln!(s, "distance: {}{what}", r.distance)?;
-    if let Some(discards) = &r.discards {
-        writeln!(s, "discards, highest priority first (distance after):")?;
-        for d in discards {
-            let mark = if r.rule_discard == Some(d.tile) { "  <- rule" } else { "" };
-            writeln!(s, "  {:<7} {}{mark}", d.tile.to_string(), d.distance)?;
-        }
-    }
-    if let Some(draws) = &r.improving_draws {
-        if draws.is_empty() {
-            writeln!(s, "no draw lowers the distance")?;
-        } else {
-            let draws: Vec<String> = draws.iter().map(ToString::to_string).collect();
-            writeln!(s, "draws that lower it to {}: {}", r.distance - 1, draws.join(" "))?;
-        }
-    }
-    if r.short() > 1 {
-        writeln!(s, "(a full hand has {} tiles; it is {} short)", r.tiles + r.short(), r.short())?;
-    }
-    Ok(s)
-}
-
-/// The whole replay as text (the listing when stdout is not a terminal).
-fn replay_text(replay: &Replay) -> String {
-    let mut s = String::new();
-    for step in &replay.steps {
-        let _ = writeln!(s, "{}\n{}\n", step.events, step.state);
-    }
-    let _ = writeln!(s, "result: {}", replay.result());
-    s
+    Ok(report.to_string())
 }
 
 /// One step at a time: each board with the tiles its event added marked, then a prompt on
@@ -366,55 +307,4 @@ pub fn demo_json() -> anyhow::Result<serde_json::Value> {
         "sample": GameReport::play(&wall),
         "distance": {"hand": hand.to_string(), "melds": 0, "distance": distance(&hand, 0)},
     }))
-}
-
-/// The game's benchmark workloads.
-pub fn bench(bench: &mut Bench) -> anyhow::Result<()> {
-    const HANDS: u64 = 1_000;
-    const ROUNDS: u64 = 1_000;
-    if bench.wants("mahjong/distance") {
-        // Hands of 14 - 3n tiles from random walls (n = i % 5).
-        let hands: Vec<(Hand, usize)> = (0..HANDS)
-            .map(|i| {
-                let wall = Wall::random(&mut seeded_rng(sub_seed(2021, i)));
-                let melds = (i % 5) as usize;
-                let hand = Hand::from_tiles(
-                    wall.tiles().iter().copied().filter(|k| !k.is_special()).take(14 - 3 * melds),
-                )
-                .expect("a wall holds 4 of a kind");
-                (hand, melds)
-            })
-            .collect();
-        // The table lookups against the direct search, once.
-        let direct: u64 =
-            hands.iter().map(|(h, m)| u64::from(tabletop_mahjong::distance_direct(h, *m))).sum();
-        bench.case("mahjong/distance", "sum of distances", HANDS * ROUNDS, || {
-            let mut sum = 0u64;
-            for _ in 0..ROUNDS {
-                for (h, m) in &hands {
-                    sum += u64::from(distance(std::hint::black_box(h), *m));
-                }
-            }
-            assert_eq!(sum, direct * ROUNDS, "the tables disagree with the direct search");
-            sum
-        });
-    }
-    const GAMES: u64 = 2_000;
-    if bench.wants("mahjong/simulate") {
-        let walls: Vec<Wall> =
-            (0..GAMES).map(|i| Wall::random(&mut seeded_rng(sub_seed(7147, i)))).collect();
-        bench.case("mahjong/simulate", "events", GAMES, || {
-            walls
-                .iter()
-                .map(|w| {
-                    let mut t = Position::new(w);
-                    t.play_out();
-                    assert!(!t.events().is_empty(), "a game without events");
-                    t.events().len() as u64
-                })
-                .sum()
-        });
-    }
-    bench.batch_case("mahjong")?;
-    Ok(())
 }

@@ -144,9 +144,6 @@ enum Command {
     },
 }
 
-/// Each game's benchmark workloads, in the order `tabletop bench` runs them.
-const BENCHES: [bench::Workloads; 4] = [nine::bench, take6::bench, race::bench, mahjong::bench];
-
 fn demo(json: bool) -> anyhow::Result<()> {
     let mut out = common::stdout();
     if json {
@@ -176,7 +173,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Gen(args) => contest::run_gen(args),
         Command::Package(args) => contest::run_package(args),
         Command::Demo { json } => demo(json),
-        Command::Bench(args) => bench::run(args, &BENCHES),
+        Command::Bench(args) => bench::run(args),
         Command::Nine(cmd) => nine::run(cmd),
         Command::Take6(cmd) => take6::run(cmd),
         Command::Race(cmd) => race::run(cmd),

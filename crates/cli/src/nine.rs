@@ -1,6 +1,5 @@
 //! `tabletop nine ...` and the nine parts of `judge`, `demo` and `bench`.
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;
@@ -8,17 +7,14 @@ use std::path::PathBuf;
 use anyhow::Context;
 use serde::Serialize;
 use tabletop_core::cancel::Cancel;
-use tabletop_core::{seeded_rng, sub_seed};
 use tabletop_nine::{
-    Deal, Enumeration, FindError, FindReport, FirstMoverReport, Player, Solver, Stats,
-    find_distinct_counted, first_mover_reports, importance, is_achievable, low_reserve_deals,
-    minimax_deal, parse_deals, random_deal, seeded_stats, solve_deal,
+    Deal, Enumeration, FindError, FindReport, FirstMoverReport, Solver, Stats,
+    find_distinct_counted, first_mover_reports, is_achievable, low_reserve_deals, parse_deals,
+    seeded_stats,
 };
 use tabletop_play::limits;
 
-use crate::bench::Bench;
-
-use crate::common::{Unsuccessful, histogram, plural, print, progress_bar, read_input, to_json};
+use crate::common::{Unsuccessful, print, progress_bar, read_input, to_json};
 
 /// The nine subcommands.
 #[derive(Debug, clap::Subcommand)]
@@ -181,7 +177,7 @@ fn solve(deal: Deal, json: bool) -> anyhow::Result<String> {
     if json {
         return to_json(&report);
     }
-    report_text(&report)
+    Ok(report.to_string())
 }
 
 /// Many deals: solved in parallel (one solver per thread), reported in input order, each text
@@ -209,40 +205,9 @@ fn solve_many(deals: &[(usize, Deal)], json: bool) -> anyhow::Result<String> {
                 s.push('\n');
             }
             writeln!(s, "== deal {} (line {line})", i + 1)?;
-            s += &report_text(r)?;
+            s += &r.to_string();
         }
     }
-    Ok(s)
-}
-
-fn report_text(report: &FirstMoverReport) -> anyhow::Result<String> {
-    let mut s = String::new();
-    writeln!(s, "Alice: {}", report.alice)?;
-    writeln!(s, "Bob:   {}", report.bob)?;
-    for fm in &report.first_movers {
-        let loser = fm.loser();
-        writeln!(s)?;
-        writeln!(
-            s,
-            "{} moves first: {} wins, {loser} keeps {} card{} (result {:+})",
-            fm.first,
-            fm.winner,
-            fm.loser_keeps,
-            if fm.loser_keeps == 1 { "" } else { "s" },
-            fm.result
-        )?;
-        let moves: Vec<String> =
-            fm.best_moves.iter().map(|m| format!("{} {:+}", m.mv, m.value)).collect();
-        writeln!(s, "  opening moves (best first): {}", moves.join(", "))?;
-        let pv: Vec<String> = fm.principal_variation.iter().map(ToString::to_string).collect();
-        writeln!(s, "  principal variation: {}", pv.join(" "))?;
-    }
-    writeln!(s)?;
-    writeln!(
-        s,
-        "importance of the first move: |{:+} - {:+}| = {}",
-        report.alice_first, report.bob_first, report.importance
-    )?;
     Ok(s)
 }
 
@@ -272,38 +237,7 @@ fn stats(deals: u64, seed: u64, json: bool) -> anyhow::Result<String> {
     if json {
         return to_json(&st);
     }
-    let mut s = String::new();
-    writeln!(s, "{deals} random deals, seed {seed}")?;
-    writeln!(s, "\nimportance of the first move:")?;
-    let imp: Vec<(String, u64)> = st.importance.iter().map(|(k, &c)| (k.to_string(), c)).collect();
-    s += &histogram(&imp, 40);
-    s += &first_mover_tables([
-        ("Alice moves first", &st.winner_alice_first, &st.result_alice_first),
-        ("Bob moves first", &st.winner_bob_first, &st.result_bob_first),
-    ]);
-    Ok(s)
-}
-
-/// One first mover's tables: its label, the deals each player wins, the deals of each result.
-pub(crate) type FirstMoverTable<'a> = (&'a str, &'a BTreeMap<Player, u64>, &'a BTreeMap<i32, u64>);
-
-/// Who wins and the result, for each first mover, as histograms: the tables `nine stats` and
-/// `nine census --merge` print alike.
-pub(crate) fn first_mover_tables(tables: [FirstMoverTable<'_>; 2]) -> String {
-    let mut s = String::new();
-    for (label, winners, results) in tables {
-        s += &format!("\n{label}: winner\n");
-        let w: Vec<(String, u64)> = Player::ALL
-            .iter()
-            .map(|p| (p.to_string(), winners.get(p).copied().unwrap_or(0)))
-            .collect();
-        s += &histogram(&w, 40);
-        s += &format!("{label}: result (signed from Alice's side)\n");
-        let rows: Vec<(String, u64)> =
-            results.iter().map(|(k, &c)| (format!("{k:+}"), c)).collect();
-        s += &histogram(&rows, 40);
-    }
-    s
+    Ok(st.to_string())
 }
 
 fn enumerate(max_non_reserve: u32, json: bool) -> anyhow::Result<String> {
@@ -314,33 +248,7 @@ fn enumerate(max_non_reserve: u32, json: bool) -> anyhow::Result<String> {
     if json {
         return to_json(&report);
     }
-    Ok(enumeration_text(&report))
-}
-
-fn enumeration_text(report: &Enumeration) -> String {
-    let m = report.max_non_reserve;
-    let mut s = format!(
-        "{} with at most {} (up to relabelling the suits)\n",
-        plural(report.deals, "deal"),
-        plural(m.into(), "non-reserve card")
-    );
-    s += "\nimportance of the first move (importance, deals, share):\n";
-    let rows: Vec<(String, u64)> =
-        report.importance.iter().map(|(k, &c)| (k.to_string(), c)).collect();
-    s += &histogram(&rows, 40);
-    let _ = writeln!(s, "\nmaximum importance: {}", report.maximum);
-    // A deal with more than M non-reserve cards has importance at most 36 - (M + 1): the
-    // importances above that bound are reached by the enumerated deals only (none for small M).
-    if !report.above_bound.is_empty() {
-        let above: Vec<String> = report.above_bound.iter().map(u32::to_string).collect();
-        let _ = writeln!(
-            s,
-            "importances above {} (the most a deal with more non-reserve cards can have): {}",
-            36 - (m + 1),
-            above.join(", ")
-        );
-    }
-    s
+    Ok(report.to_string())
 }
 
 /// The D1 sample deal of the demo.
@@ -377,51 +285,4 @@ pub fn demo_json() -> anyhow::Result<serde_json::Value> {
         serde_json::json!({"sample": FirstMoverReport::new(&mut Solver::new(), DEMO_DEAL.parse()?), "distinct": distinct,
         "deals_solved": solved}),
     )
-}
-
-/// The game's benchmark workloads.
-pub fn bench(bench: &mut Bench) -> anyhow::Result<()> {
-    let deals: Vec<Deal> =
-        (0..1000).map(|i| random_deal(&mut seeded_rng(sub_seed(1, i)))).collect();
-    // The sum of the signed values of both first movers over the deals: the same in every
-    // sample, and the deals' own values for the three that minimax-baseline checks.
-    let mut values = None;
-    bench.case("nine/solve-deals", "positions", deals.len() as u64, || {
-        // A fresh solver each sample: a solver keeps its table from deal to deal, so one that
-        // solved these deals in an earlier sample would search less (and count fewer).
-        let mut solver = Solver::new();
-        let (mut positions, mut sum) = (0, 0i64);
-        for &deal in &deals {
-            let v = std::hint::black_box(solver.solve(deal));
-            sum += i64::from(v.alice_first) + i64::from(v.bob_first);
-            positions += solver.positions() as u64;
-        }
-        assert!(values.is_none_or(|s| s == sum), "values changed between samples");
-        values = Some(sum);
-        positions
-    });
-    bench.case("nine/d3-k26", "deals solved", 1, || {
-        let (deals, solved) =
-            find_distinct_counted(26, tabletop_nine::JUDGE_SEED, tabletop_nine::JUDGE_BUDGET)
-                .expect("26 distinct importances exist");
-        assert_eq!(deals.len(), 26);
-        // 26 distinct importances, each the deal's own.
-        for w in deals.windows(2) {
-            assert!(w[0].1 < w[1].1, "importances not distinct");
-        }
-        assert!(deals.iter().all(|&(d, v)| importance(d) == v), "a wrong importance");
-        solved
-    });
-    bench.case("nine/minimax-baseline", "positions", 3, || {
-        deals[..3]
-            .iter()
-            .map(|&d| {
-                let (value, positions) = minimax_deal(d);
-                assert_eq!(solve_deal(d), value, "the fast solver disagrees with minimax");
-                positions as u64
-            })
-            .sum()
-    });
-    bench.batch_case("nine")?;
-    Ok(())
 }

@@ -1,7 +1,6 @@
 //! `tabletop play`: any registered game played by bots, and its record (the format of
 //! `GET /api/games/{id}/record` and Python's `State.record()`).
 
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
@@ -102,82 +101,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         });
         return common::print(&common::to_json(&out)?);
     }
-    common::print(&text(&s))
-}
-
-fn text(s: &Session) -> String {
-    let state = s.state_for(None);
-    let mut out = String::new();
-    let seats: Vec<String> =
-        state.players.iter().zip(s.seats()).map(|(name, seat)| format!("{name} {seat}")).collect();
-    let _ = writeln!(out, "{} (seed {}): {}", s.game(), s.seed(), seats.join(", "));
-    let moves: Vec<String> = s
-        .steps()
-        .iter()
-        .map(|step| format!("{} {}", state.players[step.player], step.action))
-        .collect();
-    let _ = writeln!(out, "{}: {}", common::plural(moves.len() as u64, "action"), moves.join(", "));
-    out.push_str(s.text().trim_end());
-    out.push('\n');
-    match &state.returns {
-        Some(r) => {
-            let r: Vec<String> =
-                state.players.iter().zip(r).map(|(name, v)| format!("{name} {v}")).collect();
-            let _ = writeln!(out, "returns: {}", r.join(", "));
-        }
-        None => out.push_str("not over: `--json` prints the record to play on with --record\n"),
+    let mut text = s.play_text();
+    if !s.is_terminal() {
+        text.push_str("not over: `--json` prints the record to play on with --record\n");
     }
-    out
-}
-
-/// What a parameter of `game` takes, from the constants of the game crates and the session
-/// layer's limits; `None` for a parameter this table does not know (a test keeps it complete).
-fn accepts(game: &str, key: &str) -> Option<String> {
-    use tabletop_take6::{DECK_SIZE, MAX_HAND, MAX_PLAYERS, MAX_ROWS, RowRule};
-    let names = |names: &[String]| names.join(" or ");
-    let serialised = |values: Vec<Value>| {
-        values.iter().map(|v| v.as_str().unwrap_or_default().to_owned()).collect::<Vec<_>>()
-    };
-    let limits = tabletop_play::LIMITS;
-    Some(match (game, key) {
-        ("nine", "deal") => {
-            "two lines of 18 cards, Alice's then Bob's (none: dealt from the seed)".to_owned()
-        }
-        ("nine", "alice" | "bob") => "that player's 18 cards, given with the other's".to_owned(),
-        ("nine", "first") => names(&serialised(vec![
-            json!(tabletop_nine::First::Alice),
-            json!(tabletop_nine::First::Bob),
-        ])),
-        ("take6", "players") => format!("2 to {MAX_PLAYERS}"),
-        ("take6", "rows") => format!("1 to {MAX_ROWS}"),
-        ("take6", "hand_size") => format!("1 to {MAX_HAND}"),
-        ("take6", "deck") => format!("players x hand_size + rows to {DECK_SIZE}"),
-        ("take6", "row_rule") => {
-            names(&RowRule::NAMES.iter().map(|n| (*n).to_owned()).collect::<Vec<_>>())
-        }
-        ("take6", "target") => format!("1 to {}", u16::MAX),
-        ("take6", "mode") => names(&serialised(vec![
-            json!(tabletop_take6::Mode::Hand),
-            json!(tabletop_take6::Mode::Match),
-        ])),
-        ("take6", "script") => "the judge's input (NTHU 14463), replayed".to_owned(),
-        ("race", "piece") => {
-            let pieces: Vec<String> =
-                tabletop_race::Piece::ALL.iter().map(|p| p.to_string()).collect();
-            format!("{}, or 1 to {}", pieces.join(", "), pieces.len())
-        }
-        ("race", "rows" | "cols") => {
-            format!("{} to {}", limits.race_min_side, limits.race_max_side)
-        }
-        ("race", "start") => "[x, y], from 1 (none: [1, 1])".to_owned(),
-        ("mahjong", "wall") => {
-            "148 tiles as the judge reads them (none: drawn from the seed)".to_owned()
-        }
-        ("mahjong", "claims") => {
-            "true: each player decides their own claims; false: the fixed rules".to_owned()
-        }
-        _ => return None,
-    })
+    common::print(&text)
 }
 
 /// The help after `tabletop play`'s options: examples, then every registered game's
@@ -188,43 +116,6 @@ pub fn help() -> String {
          tabletop play take6 -p players=3 --seed 4 --steps 5 --json > game.json\n  \
          tabletop play --record game.json\n\nParameters (-p KEY=VALUE; the default in brackets):",
     );
-    for info in tabletop_play::games() {
-        let _ =
-            write!(out, "\n  {}: {}; bots {}", info.name, info.description, info.bots.join(", "));
-        if let Value::Object(params) = &info.default_params {
-            for (key, default) in params {
-                let takes = accepts(&info.name, key).unwrap_or_default();
-                let default = match default {
-                    Value::Null => "none".to_owned(),
-                    Value::String(s) => s.clone(),
-                    other => other.to_string(),
-                };
-                let _ = write!(out, "\n    {key}: {takes} [{default}]");
-            }
-        }
-    }
+    out.push_str(&tabletop_play::parameters_text());
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Every parameter of every registered game is described in `tabletop play --help`.
-    #[test]
-    fn every_parameter_is_described() {
-        for info in tabletop_play::games() {
-            let Value::Object(params) = &info.default_params else {
-                panic!("{}'s parameters are not an object", info.name);
-            };
-            assert!(!params.is_empty(), "{} has no parameters", info.name);
-            for key in params.keys() {
-                assert!(
-                    accepts(&info.name, key).is_some(),
-                    "{}'s {key} is not described",
-                    info.name
-                );
-            }
-        }
-    }
 }

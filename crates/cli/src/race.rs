@@ -5,14 +5,12 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Context;
-use serde::Serialize;
 use tabletop_core::cancel::Cancel;
 use tabletop_race::{
-    Board, GrundyTable, Mismatch, Outcome, OutcomeTable, Piece, Verification, explain, grundy_at,
-    judge_hdu5754, random_input, solve, winning_move, write_random_input,
+    Board, GrundyTable, Mismatch, OutcomeTable, Piece, SolveReport, Verification, explain,
+    judge_hdu5754, solve, write_random_input,
 };
 
-use crate::bench::Bench;
 use crate::common::{Unsuccessful, print, progress_bar, to_json};
 
 use tabletop_play::limits::{
@@ -115,47 +113,12 @@ fn gen_cmd(cases: u64, seed: u64, max_side: u64) -> anyhow::Result<()> {
     Ok(out.flush()?)
 }
 
-#[derive(Serialize)]
-struct Solved {
-    piece: &'static str,
-    piece_number: u8,
-    rows: u64,
-    cols: u64,
-    outcome: String,
-    winner: &'static str,
-    grundy: Option<u64>,
-    /// A winning first move from (1,1), as the 1-based cell it goes to.
-    winning_move: Option<(u64, u64)>,
-    reason: String,
-}
-
 fn solve_cmd(piece: Piece, n: u64, m: u64, json: bool) -> anyhow::Result<String> {
-    let board = Board::new(n, m)?;
-    let outcome = solve(piece, board);
-    let (a, b) = board.distances();
-    let solved = Solved {
-        piece: piece.name(),
-        piece_number: piece.number(),
-        rows: n,
-        cols: m,
-        outcome: outcome.to_string(),
-        winner: outcome.describe(),
-        grundy: grundy_at(piece, a, b),
-        winning_move: winning_move(piece, a, b).map(|(a2, b2)| (n - a2, m - b2)),
-        reason: explain(piece, board),
-    };
+    let solved = SolveReport::new(piece, Board::new(n, m)?);
     if json {
         return to_json(&solved);
     }
-    let mut s = format!("{piece} on a {n} x {m} board: {outcome}, {}\n", outcome.describe());
-    writeln!(s, "why: {}", solved.reason)?;
-    if let Some((x, y)) = solved.winning_move {
-        writeln!(s, "winning move: from (1,1) to ({x},{y})")?;
-    }
-    if let Some(g) = solved.grundy {
-        writeln!(s, "grundy value of the start: {g}")?;
-    }
-    Ok(s)
+    Ok(solved.to_string())
 }
 
 fn table_json(table: &OutcomeTable, grundy: Option<&GrundyTable>) -> anyhow::Result<String> {
@@ -186,9 +149,9 @@ fn table_cmd(
     let table = OutcomeTable::new(piece, rows, cols)?;
     let grundy = (!piece.has_draws()).then(|| GrundyTable::new(piece, rows, cols)).transpose()?;
     match svg {
-        Some(_) if to_stdout => Ok(svg_picture(&table, grundy.as_ref())),
+        Some(_) if to_stdout => Ok(table.svg(grundy.as_ref())),
         Some(path) => {
-            let picture = svg_picture(&table, grundy.as_ref());
+            let picture = table.svg(grundy.as_ref());
             std::fs::write(&path, picture)
                 .with_context(|| format!("cannot write {}", path.display()))?;
             if json {
@@ -202,116 +165,11 @@ fn table_cmd(
         }
         None if show_grundy => {
             let grundy = grundy.ok_or(tabletop_race::TableError::NoGrundy(piece))?;
-            Ok(grundy_text(&grundy))
+            Ok(grundy.to_string())
         }
         None if json => table_json(&table, grundy.as_ref()),
-        None => Ok(text_table(&table)),
+        None => Ok(table.to_string()),
     }
-}
-
-fn grundy_text(grundy: &GrundyTable) -> String {
-    let (rows, cols) = (grundy.rows(), grundy.cols());
-    let width = grundy.values().iter().max().map_or(1, |v| v.to_string().len());
-    let mut s = format!(
-        "{} on {rows} x {cols}: the Grundy value of each cell (0 exactly where the second player wins)\n",
-        grundy.piece()
-    );
-    for x in 1..=rows {
-        let line: Vec<String> =
-            (1..=cols).map(|y| format!("{:>width$}", grundy.at(x, y))).collect();
-        s += &line.join(" ");
-        s.push('\n');
-    }
-    s
-}
-
-fn text_table(table: &OutcomeTable) -> String {
-    let (rows, cols) = (table.rows(), table.cols());
-    let mut s = format!(
-        "{} on {rows} x {cols}: the outcome when the piece starts on each cell, B moving first\n\
-         (B: first player wins, G: second player wins, D: draw, *: the target)\n",
-        table.piece()
-    );
-    for x in 1..=rows {
-        let line: Vec<String> =
-            (1..=cols)
-                .map(|y| {
-                    if (x, y) == (rows, cols) { "*".to_owned() } else { table.at(x, y).to_string() }
-                })
-                .collect();
-        s += &line.join(" ");
-        s.push('\n');
-    }
-    s
-}
-
-const fn colour(o: Outcome) -> &'static str {
-    match o {
-        Outcome::B => "#2e7d32",
-        Outcome::G => "#c62828",
-        Outcome::D => "#9e9e9e",
-    }
-}
-
-/// The colour of the target cell.
-const TARGET: &str = "#f9a825";
-
-/// The legend's swatches and labels.
-const LEGEND: [(&str, &str); 4] = [
-    (colour(Outcome::B), "B: first player wins"),
-    (colour(Outcome::G), "G: second player wins"),
-    (colour(Outcome::D), "D: draw"),
-    (TARGET, "target (game over)"),
-];
-
-fn svg_picture(table: &OutcomeTable, grundy: Option<&GrundyTable>) -> String {
-    let (rows, cols) = (table.rows(), table.cols());
-    let cell = (720 / rows.max(cols)).clamp(2, 40);
-    let (margin, head, legend) = (10, 30, 60);
-    let legend_width: usize = LEGEND.iter().map(|(_, l)| 20 + 9 * l.len()).sum::<usize>() + margin;
-    let width = (cols * cell + 2 * margin).max(legend_width);
-    let height = head + rows * cell + legend;
-    let mut s = String::with_capacity(rows * cols * 110 + 2000);
-    let _ = writeln!(
-        s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="14">"#
-    );
-    let _ = writeln!(s, r#"<rect width="{width}" height="{height}" fill="white"/>"#);
-    let _ = writeln!(
-        s,
-        r#"<text x="{margin}" y="20">{} on {rows} x {cols}: outcome from each cell, B moving first</text>"#,
-        table.piece()
-    );
-    for x in 1..=rows {
-        for y in 1..=cols {
-            let (px, py) = (margin + (y - 1) * cell, head + (x - 1) * cell);
-            let target = (x, y) == (rows, cols);
-            let o = table.at(x, y);
-            let fill = if target { TARGET } else { colour(o) };
-            let mut title = if target {
-                format!("({x},{y}): the target")
-            } else {
-                format!("({x},{y}): {o}, {}", o.describe())
-            };
-            if let Some(g) = grundy {
-                let _ = write!(title, ", grundy {}", g.at(x, y));
-            }
-            let _ = writeln!(
-                s,
-                r#"<rect x="{px}" y="{py}" width="{cell}" height="{cell}" fill="{fill}" stroke="white" stroke-width="{}"><title>{title}</title></rect>"#,
-                if cell >= 6 { "1" } else { "0" }
-            );
-        }
-    }
-    let ly = head + rows * cell + 20;
-    let mut lx = margin;
-    for (fill, label) in LEGEND {
-        let _ = writeln!(s, r#"<rect x="{lx}" y="{ly}" width="14" height="14" fill="{fill}"/>"#);
-        let _ = writeln!(s, r#"<text x="{}" y="{}">{label}</text>"#, lx + 20, ly + 12);
-        lx += 20 + 9 * label.len();
-    }
-    s += "</svg>\n";
-    s
 }
 
 fn verify_cmd(max: u64, json: bool) -> anyhow::Result<String> {
@@ -326,17 +184,7 @@ fn verify_cmd(max: u64, json: bool) -> anyhow::Result<String> {
             "mismatches": 0, "pieces": v.pieces,
         }));
     }
-    let mut s = format!(
-        "checked {} cells per piece (distances 0..{k} each way: every board up to {k} x {k} and \
-         every cell of each): the closed forms agree with the retrograde tables\n",
-        v.cells_per_piece
-    );
-    for p in &v.pieces {
-        let [b, gg, d] = p.counts;
-        let extra = p.grundy.map(|n| format!("; {n}")).unwrap_or_default();
-        let _ = writeln!(s, "{:<6}  B {b:>10}  G {gg:>10}  D {d:>10}{extra}", p.piece);
-    }
-    Ok(s)
+    Ok(v.to_string())
 }
 
 /// Exit code 1 with the first ten mismatches, if there are any.
@@ -361,7 +209,7 @@ pub fn demo(out: &mut dyn Write) -> anyhow::Result<()> {
         writeln!(out, "  {case:<8} ({piece:<6}) -> {answer}")?;
     }
     let table = OutcomeTable::new(Piece::Knight, 8, 8)?;
-    write!(out, "{}", text_table(&table))?;
+    write!(out, "{table}")?;
     let big = Board::new(618_033_988_749_894_847, 999_999_999_999_999_998)?;
     writeln!(out, "queen on {} x {}: {}", big.rows(), big.cols(), solve(Piece::Queen, big))?;
     writeln!(out, "  {}", explain(Piece::Queen, big))?;
@@ -381,35 +229,6 @@ pub fn demo_json() -> anyhow::Result<serde_json::Value> {
         "queen_big": {"rows": big.rows(), "cols": big.cols(),
             "outcome": solve(Piece::Queen, big).to_string(), "reason": explain(Piece::Queen, big)},
     }))
-}
-
-/// The game's benchmark workloads.
-pub fn bench(bench: &mut Bench) -> anyhow::Result<()> {
-    const CASES: u64 = 1_000_000;
-    if bench.wants("race/judge-1e6") {
-        let input = random_input(CASES, 5754, tabletop_race::MAX_SIDE);
-        bench.case("race/judge-1e6", "G answers", CASES, || {
-            let out = judge_hdu5754(&input).expect("the generated input is valid");
-            assert_eq!(out.lines().count() as u64, CASES, "one answer per board");
-            out.bytes().filter(|&b| b == b'G').count() as u64
-        });
-    }
-    for piece in Piece::ALL {
-        let name = format!("race/retro-2000-{piece}");
-        bench.case(&name, "G cells", 2000 * 2000, || {
-            let t = OutcomeTable::new(piece, 2000, 2000).expect("2000 x 2000 fits");
-            t.counts()[Outcome::G as usize]
-        });
-    }
-    for piece in [Piece::King, Piece::Rook, Piece::Queen] {
-        let name = format!("race/grundy-2000-{piece}");
-        bench.case(&name, "sum of values", 2000 * 2000, || {
-            let t = GrundyTable::new(piece, 2000, 2000).expect("2000 x 2000 fits");
-            t.values().iter().map(|&v| u64::from(v)).sum()
-        });
-    }
-    bench.batch_case("race")?;
-    Ok(())
 }
 
 #[cfg(test)]

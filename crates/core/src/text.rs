@@ -261,9 +261,53 @@ impl fmt::Debug for Clip<'_> {
     }
 }
 
+/// `1 deal`, `5 deals`: a count and its noun, in the plural unless the count is 1.
+pub fn plural(n: u64, noun: &str) -> String {
+    if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
+}
+
+/// A text histogram of the reports: one line per (label, count) with the count, its share
+/// of the total and a bar, the longest bar `width` characters.
+pub fn histogram(rows: &[(String, u64)], width: usize) -> String {
+    let max = rows.iter().map(|r| r.1).max().unwrap_or(0).max(1);
+    let total: u64 = rows.iter().map(|r| r.1).sum::<u64>().max(1);
+    let label_width = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
+    let mut s = String::new();
+    for (label, count) in rows {
+        let len = ((*count as u128 * width as u128).div_ceil(max as u128)) as usize;
+        s += &format!(
+            "{label:>label_width$} {count:>9} {:>6.2}% {}\n",
+            100.0 * *count as f64 / total as f64,
+            "#".repeat(len)
+        );
+    }
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn plurals() {
+        assert_eq!(plural(1, "deal"), "1 deal");
+        assert_eq!(plural(0, "deal"), "0 deals");
+        assert_eq!(plural(2, "non-reserve card"), "2 non-reserve cards");
+    }
+
+    #[test]
+    fn histogram_scales_bars() {
+        let h = histogram(&[("0".into(), 10), ("1".into(), 5), ("22".into(), 0)], 10);
+        assert_eq!(
+            h,
+            " 0        10  66.67% ##########\n 1         5  33.33% #####\n22         0   0.00% \n"
+        );
+        assert_eq!(
+            histogram(&[("a".into(), 1), ("b".into(), 3)], 4),
+            "a         1  25.00% ##\nb         3  75.00% ####\n"
+        );
+        assert_eq!(histogram(&[], 10), "");
+    }
 
     #[test]
     fn lines_match_str_lines_without_lone_carriage_returns() {

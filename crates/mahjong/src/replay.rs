@@ -527,6 +527,16 @@ impl Replay {
     }
 }
 
+/// The whole replay as text: each step's events and the board after them, then the result.
+impl std::fmt::Display for Replay {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for step in &self.steps {
+            writeln!(f, "{}\n{}\n", step.events, step.state)?;
+        }
+        writeln!(f, "result: {}", self.result())
+    }
+}
+
 /// Whether `text` is a game log rather than a wall, from the shape of its first non-empty
 /// line: `DRAW`, or a player `A`-`D` followed by a log verb. A wall's tokens are tiles, and no
 /// verb is a tile.

@@ -7,6 +7,8 @@
 //! ([`Totals::summary`]), so the means do not depend on how the games were split between
 //! threads: a summary is the same whatever the order or the parallelism.
 
+use std::fmt;
+
 #[cfg(feature = "rayon")]
 use tabletop_core::cancel::Cancel;
 #[cfg(feature = "rayon")]
@@ -443,5 +445,123 @@ impl DistanceReport {
     /// How many tiles a full hand lacks (0 for a full hand).
     pub fn short(&self) -> usize {
         14 - 3 * self.melds - self.tiles
+    }
+}
+
+/// The summary as text: the games, each seat's wins, how games ended, and the means.
+impl fmt::Display for Summary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.games.max(1) as f64;
+        let pct = |c: u64| 100.0 * c as f64 / n;
+        writeln!(f, "games: {}", self.games)?;
+        for p in crate::Player::ALL {
+            let w = self.wins[p.index()];
+            writeln!(f, "wins {p}: {w} ({:.2}%)", pct(w))?;
+        }
+        writeln!(f, "RON: {} ({:.2}%)", self.ron, pct(self.ron))?;
+        writeln!(f, "SELFDRAWN: {} ({:.2}%)", self.selfdrawn, pct(self.selfdrawn))?;
+        writeln!(f, "DRAW: {} ({:.2}%)", self.draw, pct(self.draw))?;
+        writeln!(f, "mean turns (discards) per game: {:.3}", self.mean_turns)?;
+        writeln!(
+            f,
+            "mean claims per game: {:.3} ({:.3} pongs, {:.3} chows)",
+            self.mean_claims, self.mean_pongs, self.mean_chows
+        )?;
+        writeln!(f, "mean draws after the deal per game: {:.3}", self.mean_draws)
+    }
+}
+
+/// The report as text: the hand, its distance (winning, or ready), the discards with the
+/// distance after each (the rules' choice marked), the draws that lower it, and how many
+/// tiles a short hand lacks.
+impl fmt::Display for DistanceReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let r = self;
+        writeln!(f, "hand: {} ({} tiles, {} meld(s))", r.hand, r.tiles, r.melds)?;
+        let what = match (r.winning, r.distance) {
+            (true, _) => " (winning hand)",
+            (false, 1) if r.short() == 1 => " (ready: one tile from winning)",
+            _ => "",
+        };
+        writeln!(f, "distance: {}{what}", r.distance)?;
+        if let Some(discards) = &r.discards {
+            writeln!(f, "discards, highest priority first (distance after):")?;
+            for d in discards {
+                let mark = if r.rule_discard == Some(d.tile) { "  <- rule" } else { "" };
+                writeln!(f, "  {:<7} {}{mark}", d.tile.to_string(), d.distance)?;
+            }
+        }
+        if let Some(draws) = &r.improving_draws {
+            if draws.is_empty() {
+                writeln!(f, "no draw lowers the distance")?;
+            } else {
+                let draws: Vec<String> = draws.iter().map(ToString::to_string).collect();
+                writeln!(f, "draws that lower it to {}: {}", r.distance - 1, draws.join(" "))?;
+            }
+        }
+        if r.short() > 1 {
+            writeln!(
+                f,
+                "(a full hand has {} tiles; it is {} short)",
+                r.tiles + r.short(),
+                r.short()
+            )?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod text_tests {
+    use super::*;
+
+    /// The standard output recorded in the command line's golden file `name`.
+    fn recorded(file: &str) -> &str {
+        let stdout = file.split_once("--- stdout\n").expect("a stdout section").1;
+        stdout.split_once("--- stderr\n").expect("a stderr section").0
+    }
+
+    /// The summary's text is the one `tabletop mahjong simulate --summary` recorded, with
+    /// and without draws.
+    #[test]
+    fn summaries_read_as_recorded() {
+        let summary = |seed: u64, games: u64| {
+            let walls: Vec<Wall> = (0..games).map(|i| seeded_wall(seed, i)).collect();
+            walls.iter().collect::<Totals>().summary()
+        };
+        let file = include_str!("../../cli/tests/data/reports/mahjong-summary.txt");
+        assert_eq!(summary(5, 300).to_string(), recorded(file));
+        let file = include_str!("../../cli/tests/data/reports/mahjong-summary-draws.txt");
+        assert_eq!(summary(0, 400).to_string(), recorded(file));
+    }
+
+    /// Distance reports read as `tabletop mahjong distance` recorded them.
+    #[test]
+    fn distance_reports_read_as_recorded() {
+        for name in ["full", "ready", "short", "winning", "far", "melds", "melds-full", "specials"]
+        {
+            let file = match name {
+                "full" => include_str!("../../cli/tests/data/reports/mahjong-distance-full.txt"),
+                "ready" => include_str!("../../cli/tests/data/reports/mahjong-distance-ready.txt"),
+                "short" => include_str!("../../cli/tests/data/reports/mahjong-distance-short.txt"),
+                "winning" => {
+                    include_str!("../../cli/tests/data/reports/mahjong-distance-winning.txt")
+                }
+                "far" => include_str!("../../cli/tests/data/reports/mahjong-distance-far.txt"),
+                "melds" => include_str!("../../cli/tests/data/reports/mahjong-distance-melds.txt"),
+                "melds-full" => {
+                    include_str!("../../cli/tests/data/reports/mahjong-distance-melds-full.txt")
+                }
+                _ => include_str!("../../cli/tests/data/reports/mahjong-distance-specials.txt"),
+            };
+            let text = recorded(file);
+            let first = text.lines().next().unwrap();
+            let hand = first.trim_start_matches("hand: ");
+            let (tiles, rest) = hand.split_once(" (").unwrap();
+            let melds: usize = rest.split(", ").nth(1).unwrap()[..1].parse().unwrap();
+            let hand: Hand = tiles.parse().unwrap();
+            let report = DistanceReport::new(&hand, melds).unwrap();
+            assert_eq!(report.to_string(), text, "{name}");
+        }
     }
 }

@@ -579,6 +579,48 @@ impl From<Census> for CensusReport {
     }
 }
 
+/// The tables of a census as text: the shards and deals counted, the importances'
+/// histogram, each first mover's tables, the deals whose winner the first move changes, and
+/// the smallest deal id with each importance.
+impl std::fmt::Display for CensusReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let done = self.shards.iter().filter(|s| s.blocks_done == s.blocks).count();
+        writeln!(
+            f,
+            "census of {} of {} shards ({done} done){}",
+            self.shards.len(),
+            self.shard_count,
+            if self.complete { ", complete" } else { "" }
+        )?;
+        writeln!(
+            f,
+            "{} classes, {} of {} deals, checksum {}, {:.1} s",
+            self.classes,
+            self.deals,
+            Deal::COUNT,
+            self.checksum,
+            self.seconds
+        )?;
+        writeln!(f, "\nimportance of the first move (importance, deals, share):")?;
+        f.write_str(&tabletop_core::text::histogram(&crate::report::counts(&self.importance), 40))?;
+        f.write_str(&crate::report::first_mover_tables([
+            ("Alice moves first", &self.winner_alice_first, &self.result_alice_first),
+            ("Bob moves first", &self.winner_bob_first, &self.result_bob_first),
+        ]))?;
+        let share = 100.0 * self.winner_changes as f64 / self.deals.max(1) as f64;
+        writeln!(
+            f,
+            "\nthe first move changes the winner: {} deals ({share:.2}%)",
+            self.winner_changes
+        )?;
+        writeln!(f, "\nsmallest deal id with each importance (tabletop nine deal --id N):")?;
+        for (v, id) in &self.smallest_id.importance {
+            writeln!(f, "{v:>3} {id}")?;
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,11 +10,13 @@
 //! depend on the seed alone, not on how the deals were split between threads.
 
 use std::collections::BTreeMap;
+use std::fmt;
 
 #[cfg(feature = "rayon")]
 use tabletop_core::cancel::Cancel;
 #[cfg(feature = "rayon")]
 use tabletop_core::drive::{Cancelled, Progress};
+use tabletop_core::text::{histogram, plural};
 use tabletop_core::{seeded_rng, sub_seed};
 
 use crate::card::CardSet;
@@ -465,4 +467,166 @@ pub fn seeded_stats(
         |a, b| a.merge(&b),
     )?;
     Ok(tally.stats(seed))
+}
+
+/// The report as text: both hands, then for each first mover the result, the opening moves
+/// with their values (best first) and the principal variation, then the importance.
+impl fmt::Display for FirstMoverReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "Alice: {}", self.alice)?;
+        writeln!(f, "Bob:   {}", self.bob)?;
+        for fm in &self.first_movers {
+            let loser = fm.loser();
+            writeln!(f)?;
+            writeln!(
+                f,
+                "{} moves first: {} wins, {loser} keeps {} card{} (result {:+})",
+                fm.first,
+                fm.winner,
+                fm.loser_keeps,
+                if fm.loser_keeps == 1 { "" } else { "s" },
+                fm.result
+            )?;
+            let moves: Vec<String> =
+                fm.best_moves.iter().map(|m| format!("{} {:+}", m.mv, m.value)).collect();
+            writeln!(f, "  opening moves (best first): {}", moves.join(", "))?;
+            let pv: Vec<String> = fm.principal_variation.iter().map(ToString::to_string).collect();
+            writeln!(f, "  principal variation: {}", pv.join(" "))?;
+        }
+        writeln!(f)?;
+        writeln!(
+            f,
+            "importance of the first move: |{:+} - {:+}| = {}",
+            self.alice_first, self.bob_first, self.importance
+        )
+    }
+}
+
+/// The importances' histogram, the maximum, and the importances that only deals with few
+/// non-reserve cards reach.
+impl fmt::Display for Enumeration {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let m = self.max_non_reserve;
+        writeln!(
+            f,
+            "{} with at most {} (up to relabelling the suits)",
+            plural(self.deals, "deal"),
+            plural(m.into(), "non-reserve card")
+        )?;
+        f.write_str("\nimportance of the first move (importance, deals, share):\n")?;
+        f.write_str(&histogram(&counts(&self.importance), 40))?;
+        writeln!(f, "\nmaximum importance: {}", self.maximum)?;
+        // A deal with more than M non-reserve cards has importance at most 36 - (M + 1): the
+        // importances above that bound are reached by the enumerated deals only (none for
+        // small M).
+        if !self.above_bound.is_empty() {
+            let above: Vec<String> = self.above_bound.iter().map(u32::to_string).collect();
+            writeln!(
+                f,
+                "importances above {} (the most a deal with more non-reserve cards can have): {}",
+                36 - (m + 1),
+                above.join(", ")
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// The deals and seed, the importances' histogram, and each first mover's tables.
+impl fmt::Display for Stats {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{} random deals, seed {}", self.deals, self.seed)?;
+        writeln!(f, "\nimportance of the first move:")?;
+        f.write_str(&histogram(&counts(&self.importance), 40))?;
+        f.write_str(&first_mover_tables([
+            ("Alice moves first", &self.winner_alice_first, &self.result_alice_first),
+            ("Bob moves first", &self.winner_bob_first, &self.result_bob_first),
+        ]))
+    }
+}
+
+/// A histogram's rows from counts by key.
+pub(crate) fn counts<K: fmt::Display>(counts: &BTreeMap<K, u64>) -> Vec<(String, u64)> {
+    counts.iter().map(|(k, &c)| (k.to_string(), c)).collect()
+}
+
+/// One first mover's tables: its label, the deals each player wins, the deals of each result.
+pub(crate) type FirstMoverTable<'a> = (&'a str, &'a BTreeMap<Player, u64>, &'a BTreeMap<i32, u64>);
+
+/// Who wins and the result, for each first mover, as histograms: the tables of [`Stats`] and
+/// of a census's report alike.
+pub(crate) fn first_mover_tables(tables: [FirstMoverTable<'_>; 2]) -> String {
+    let mut s = String::new();
+    for (label, winners, results) in tables {
+        s += &format!("\n{label}: winner\n");
+        let w: Vec<(String, u64)> = Player::ALL
+            .iter()
+            .map(|p| (p.to_string(), winners.get(p).copied().unwrap_or(0)))
+            .collect();
+        s += &histogram(&w, 40);
+        s += &format!("{label}: result (signed from Alice's side)\n");
+        let rows: Vec<(String, u64)> =
+            results.iter().map(|(k, &c)| (format!("{k:+}"), c)).collect();
+        s += &histogram(&rows, 40);
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The standard output recorded in the command line's golden file `name`.
+    fn recorded(file: &str) -> &str {
+        let stdout = file.split_once("--- stdout\n").expect("a stdout section").1;
+        stdout.split_once("--- stderr\n").expect("a stderr section").0
+    }
+
+    /// The statistics' text is the one `tabletop nine stats` recorded, on many deals and on one.
+    #[test]
+    fn stats_read_as_recorded() {
+        let stats = |deals: u64, seed: u64| {
+            (0..deals)
+                .map(|i| crate::solve_deal(seeded_deal(seed, i)))
+                .collect::<Tally>()
+                .stats(seed)
+        };
+        let many = include_str!("../../cli/tests/data/reports/nine-stats.txt");
+        assert_eq!(stats(300, 3).to_string(), recorded(many));
+        let one = include_str!("../../cli/tests/data/reports/nine-stats-one.txt");
+        assert_eq!(stats(1, 7).to_string(), recorded(one));
+    }
+
+    /// A deal's report reads as `tabletop nine solve` recorded it; an enumeration names its
+    /// deals, maximum and the importances above the bound.
+    #[test]
+    fn reports_read_as_recorded() {
+        let file = include_str!("../../cli/tests/data/reports/nine-solve.txt");
+        let text = recorded(file);
+        let mut lines = text.lines();
+        let alice = lines.next().unwrap().trim_start_matches("Alice: ");
+        let bob = lines.next().unwrap().trim_start_matches("Bob:   ");
+        let deal = Deal::from_hands(alice, bob).unwrap();
+        assert_eq!(FirstMoverReport::new(&mut Solver::new(), deal).to_string(), text);
+        let e = Enumeration::of(2, &[0, 4, 4, 34]);
+        let shown = e.to_string();
+        assert!(shown.starts_with("4 deals with at most 2 non-reserve cards (up to relabelling"));
+        assert!(shown.contains("\nmaximum importance: 34\n"), "{shown}");
+        assert!(
+            shown.ends_with(
+                "importances above 33 (the most a deal with more non-reserve cards can have): 34\n"
+            ),
+            "{shown}"
+        );
+        assert!(
+            shown.contains("\n 4         2  50.00% ########################################\n"),
+            "{shown}"
+        );
+        assert!(!Enumeration::of(2, &[0, 33]).to_string().contains("importances above"));
+        assert!(
+            Enumeration::of(1, &[1])
+                .to_string()
+                .starts_with("1 deal with at most 1 non-reserve card (")
+        );
+    }
 }

@@ -17,6 +17,8 @@
 //! - [`Present`]: what the session layer adds to a game's one [`tabletop_core::Game`] impl
 //!   (its JSON view and analysis); [`ErasedGame`] and the registry make a fifth game one more
 //!   line in `registry.rs`.
+//! - [`TableGame`]: a game at a table of people, each on their own device: seats for
+//!   persons and bots, what each one sees, Take 6!'s cards put down early, the move clock.
 //! - [`Record`]: a session in a compact form (game, parameters, seed, seats, every action id
 //!   with the chance outcomes) that rebuilds it exactly: [`Session::record`],
 //!   [`Session::from_record`].
@@ -155,26 +157,33 @@
 //!   of A-D on the table, to-move plane.
 
 mod batch;
+mod describe;
 mod error;
+mod explain;
 pub mod games;
 mod ladder;
 pub mod limits;
 mod present;
 mod problem;
 mod registry;
+mod reports;
 mod seat;
 mod seated;
 mod session;
+pub mod table;
+pub mod workloads;
 
 pub use batch::{Batch, BatchError, BatchRecord, Cell, Final};
+pub use describe::parameters_text;
 pub use error::PlayError;
+pub use explain::{explain_params, plain};
 pub use ladder::{LadderBot, LadderConfig, LadderReport};
 pub use limits::{LIMITS, Limits};
 pub use present::Present;
 pub use problem::{
     Checked, GenError, GenOptions, InvalidInput, JudgeError, NotUtf8, Package, PackageError,
-    PackageTest, ParseNameError, Problem, ProblemInfo, Verdict, clip, decode, decode_owned, judge,
-    strip_bom,
+    PackageTest, ParseNameError, Problem, ProblemInfo, Verdict, WritePackageError, clip, decode,
+    decode_owned, judge, strip_bom,
 };
 pub use registry::{
     Created, ErasedGame, GameEntry, GameInfo, ParamKind, Parameter, REGISTRY, Replayed, entry,
@@ -183,4 +192,5 @@ pub use registry::{
 pub use seat::Seat;
 pub use seated::{Autoreset, Seated, SeatedRecord};
 pub use session::{MAX_ADVANCE, Record, SeenStep, Session, SessionState, Step};
+pub use table::{Role, TableError, TableGame, TableParts};
 pub use tabletop_core::review::{Decision, Mark, PlayerSummary, Review, ReviewError};

@@ -69,7 +69,7 @@ pub use grid::Grid;
 pub use grundy::GrundyTable;
 pub use judge::{judge_hdu5754, random_input, write_random_input};
 pub use piece::Piece;
-pub use report::{BoardOutcomes, Verification, VerifiedPiece, VerifyError};
+pub use report::{BoardOutcomes, SolveReport, Verification, VerifiedPiece, VerifyError};
 pub use retro::{MAX_TABLE_CELLS, OutcomeTable};
 pub use review::{MAX_REVIEW_CELLS, RACE_MARKS, RaceOracle};
 pub use state::{Move, Player, Position};

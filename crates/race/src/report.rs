@@ -1,8 +1,15 @@
 //! [`BoardOutcomes`]: the outcome (and Grundy value) from every start cell of a board, the
 //! one report that `tabletop race table --json`, `GET /api/race/table` and Python's
-//! `race.board_outcomes` give.
+//! `race.board_outcomes` give; [`SolveReport`], one board solved by the closed forms;
+//! [`Verification`], the closed forms checked against the tables; and the tables as text
+//! (their `Display`) and as an SVG picture ([`OutcomeTable::svg`]).
 
-use crate::{GrundyTable, OutcomeTable, Piece, TableError};
+use std::fmt::{self, Write as _};
+
+use crate::{
+    Board, GrundyTable, Outcome, OutcomeTable, Piece, TableError, explain, grundy_at, solve,
+    winning_move,
+};
 #[cfg(feature = "rayon")]
 use tabletop_core::{cancel::Cancel, drive::Progress};
 
@@ -156,9 +163,281 @@ impl Verification {
     }
 }
 
+/// The outcome of a whole `rows x cols` board from its corner, by the closed forms (any size
+/// up to [`crate::MAX_SIDE`]): `tabletop race solve`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct SolveReport {
+    /// The piece's name.
+    pub piece: &'static str,
+    /// The piece's number in the judge's input.
+    pub piece_number: u8,
+    /// N.
+    pub rows: u64,
+    /// M.
+    pub cols: u64,
+    /// The outcome's letter: `B`, `G` or `D`.
+    pub outcome: String,
+    /// The outcome described.
+    pub winner: &'static str,
+    /// The Grundy value of the start, where the piece has them.
+    pub grundy: Option<u64>,
+    /// A winning first move from (1,1), as the 1-based cell it goes to.
+    pub winning_move: Option<(u64, u64)>,
+    /// Why, in words.
+    pub reason: String,
+}
+
+impl SolveReport {
+    /// The report of `piece` on `board`.
+    pub fn new(piece: Piece, board: Board) -> SolveReport {
+        let outcome = solve(piece, board);
+        let (a, b) = board.distances();
+        let (n, m) = (board.rows(), board.cols());
+        SolveReport {
+            piece: piece.name(),
+            piece_number: piece.number(),
+            rows: n,
+            cols: m,
+            outcome: outcome.to_string(),
+            winner: outcome.describe(),
+            grundy: grundy_at(piece, a, b),
+            winning_move: winning_move(piece, a, b).map(|(a2, b2)| (n - a2, m - b2)),
+            reason: explain(piece, board),
+        }
+    }
+}
+
+/// The outcome, why, the winning move and the Grundy value, one per line.
+impl fmt::Display for SolveReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (n, m) = (self.rows, self.cols);
+        writeln!(f, "{} on a {n} x {m} board: {}, {}", self.piece, self.outcome, self.winner)?;
+        writeln!(f, "why: {}", self.reason)?;
+        if let Some((x, y)) = self.winning_move {
+            writeln!(f, "winning move: from (1,1) to ({x},{y})")?;
+        }
+        if let Some(g) = self.grundy {
+            writeln!(f, "grundy value of the start: {g}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The cells checked per piece and each piece's counts (the mismatches are the caller's).
+impl fmt::Display for Verification {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let k = self.max;
+        writeln!(
+            f,
+            "checked {} cells per piece (distances 0..{k} each way: every board up to {k} x {k} \
+             and every cell of each): the closed forms agree with the retrograde tables",
+            self.cells_per_piece
+        )?;
+        for p in &self.pieces {
+            let [b, gg, d] = p.counts;
+            let extra = p.grundy.map(|n| format!("; {n}")).unwrap_or_default();
+            writeln!(f, "{:<6}  B {b:>10}  G {gg:>10}  D {d:>10}{extra}", p.piece)?;
+        }
+        Ok(())
+    }
+}
+
+/// The outcome from each cell as a grid of letters, the target as `*`.
+impl fmt::Display for OutcomeTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (rows, cols) = (self.rows(), self.cols());
+        writeln!(
+            f,
+            "{} on {rows} x {cols}: the outcome when the piece starts on each cell, B moving first\n\
+             (B: first player wins, G: second player wins, D: draw, *: the target)",
+            self.piece()
+        )?;
+        for x in 1..=rows {
+            let line: Vec<String> = (1..=cols)
+                .map(|y| {
+                    if (x, y) == (rows, cols) { "*".to_owned() } else { self.at(x, y).to_string() }
+                })
+                .collect();
+            writeln!(f, "{}", line.join(" "))?;
+        }
+        Ok(())
+    }
+}
+
+/// The Grundy value of each cell as a grid of numbers.
+impl fmt::Display for GrundyTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (rows, cols) = (self.rows(), self.cols());
+        let width = self.values().iter().max().map_or(1, |v| v.to_string().len());
+        writeln!(
+            f,
+            "{} on {rows} x {cols}: the Grundy value of each cell (0 exactly where the second player wins)",
+            self.piece()
+        )?;
+        for x in 1..=rows {
+            let line: Vec<String> =
+                (1..=cols).map(|y| format!("{:>width$}", self.at(x, y))).collect();
+            writeln!(f, "{}", line.join(" "))?;
+        }
+        Ok(())
+    }
+}
+
+const fn colour(o: Outcome) -> &'static str {
+    match o {
+        Outcome::B => "#2e7d32",
+        Outcome::G => "#c62828",
+        Outcome::D => "#9e9e9e",
+    }
+}
+
+/// The colour of the target cell.
+const TARGET: &str = "#f9a825";
+
+/// The legend's swatches and labels.
+const LEGEND: [(&str, &str); 4] = [
+    (colour(Outcome::B), "B: first player wins"),
+    (colour(Outcome::G), "G: second player wins"),
+    (colour(Outcome::D), "D: draw"),
+    (TARGET, "target (game over)"),
+];
+
+impl OutcomeTable {
+    /// The table as an SVG picture: a coloured square per cell (its outcome, and its Grundy
+    /// value from `grundy`, in the square's title) and a legend.
+    pub fn svg(&self, grundy: Option<&GrundyTable>) -> String {
+        let (rows, cols) = (self.rows(), self.cols());
+        let cell = (720 / rows.max(cols)).clamp(2, 40);
+        let (margin, head, legend) = (10, 30, 60);
+        let legend_width: usize =
+            LEGEND.iter().map(|(_, l)| 20 + 9 * l.len()).sum::<usize>() + margin;
+        let width = (cols * cell + 2 * margin).max(legend_width);
+        let height = head + rows * cell + legend;
+        let mut s = String::with_capacity(rows * cols * 110 + 2000);
+        let _ = writeln!(
+            s,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="14">"#
+        );
+        let _ = writeln!(s, r#"<rect width="{width}" height="{height}" fill="white"/>"#);
+        let _ = writeln!(
+            s,
+            r#"<text x="{margin}" y="20">{} on {rows} x {cols}: outcome from each cell, B moving first</text>"#,
+            self.piece()
+        );
+        for x in 1..=rows {
+            for y in 1..=cols {
+                let (px, py) = (margin + (y - 1) * cell, head + (x - 1) * cell);
+                let target = (x, y) == (rows, cols);
+                let o = self.at(x, y);
+                let fill = if target { TARGET } else { colour(o) };
+                let mut title = if target {
+                    format!("({x},{y}): the target")
+                } else {
+                    format!("({x},{y}): {o}, {}", o.describe())
+                };
+                if let Some(g) = grundy {
+                    let _ = write!(title, ", grundy {}", g.at(x, y));
+                }
+                let _ = writeln!(
+                    s,
+                    r#"<rect x="{px}" y="{py}" width="{cell}" height="{cell}" fill="{fill}" stroke="white" stroke-width="{}"><title>{title}</title></rect>"#,
+                    if cell >= 6 { "1" } else { "0" }
+                );
+            }
+        }
+        let ly = head + rows * cell + 20;
+        let mut lx = margin;
+        for (fill, label) in LEGEND {
+            let _ =
+                writeln!(s, r#"<rect x="{lx}" y="{ly}" width="14" height="14" fill="{fill}"/>"#);
+            let _ = writeln!(s, r#"<text x="{}" y="{}">{label}</text>"#, lx + 20, ly + 12);
+            lx += 20 + 9 * label.len();
+        }
+        s += "</svg>\n";
+        s
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The tables, a solved board and a verification read as text, and the picture draws
+    /// every cell with its outcome, Grundy value and the legend.
+    #[test]
+    fn text_and_picture() {
+        let knight = OutcomeTable::new(Piece::Knight, 5, 5).unwrap();
+        let text = knight.to_string();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[0],
+            "knight on 5 x 5: the outcome when the piece starts on each cell, B moving first"
+        );
+        assert_eq!(lines[2..], ["D D D D D", "D G D D D", "D D D B D", "D D B D D", "D D D D *"]);
+        let rook = GrundyTable::new(Piece::Rook, 3, 4).unwrap();
+        let text = rook.to_string();
+        assert!(text.starts_with("rook on 3 x 4: the Grundy value of each cell"), "{text}");
+        assert_eq!(text.lines().skip(1).collect::<Vec<_>>(), ["1 0 3 2", "2 3 0 1", "3 2 1 0"]);
+        let wide = GrundyTable::new(Piece::Rook, 1, 12).unwrap().to_string();
+        assert_eq!(wide.lines().nth(1), Some("11 10  9  8  7  6  5  4  3  2  1  0"));
+        let solved = SolveReport::new(Piece::Queen, Board::new(5, 5).unwrap());
+        assert_eq!(
+            solved.to_string(),
+            format!(
+                "queen on a 5 x 5 board: B, the first player (B) wins\nwhy: {}\nwinning move: from (1,1) to (5,5)\ngrundy value of the start: {}\n",
+                solved.reason,
+                solved.grundy.unwrap()
+            )
+        );
+        assert_eq!(
+            (solved.piece, solved.piece_number, solved.rows, solved.cols),
+            ("queen", 4, 5, 5)
+        );
+        let lost = SolveReport::new(Piece::Rook, Board::new(2, 2).unwrap()).to_string();
+        assert_eq!(lost.lines().count(), 3, "{lost}");
+        assert!(lost.ends_with("grundy value of the start: 0\n"), "{lost}");
+        let knight = SolveReport::new(Piece::Knight, Board::new(4, 4).unwrap());
+        assert_eq!(knight.grundy, None);
+        let queen = OutcomeTable::new(Piece::Queen, 6, 8).unwrap();
+        let grundy = GrundyTable::new(Piece::Queen, 6, 8).unwrap();
+        let svg = queen.svg(Some(&grundy));
+        assert!(svg.starts_with("<svg xmlns") && svg.ends_with("</svg>\n"));
+        assert_eq!(svg.matches("<title>").count(), 48);
+        assert!(
+            svg.contains("<title>(1,1): B, the first player (B) wins, grundy 1</title>"),
+            "{svg}"
+        );
+        assert!(svg.contains("<title>(6,8): the target, grundy 0</title>"), "{svg}");
+        assert!(svg.contains(r##"width="40" height="40" fill="#f9a825""##), "{svg}");
+        assert!(svg.contains(r#"<text x="30" y="302">B: first player wins</text>"#), "{svg}");
+        assert!(
+            svg.contains(r#"<svg xmlns="http://www.w3.org/2000/svg" width="684" height="330""#),
+            "{svg}"
+        );
+        let small = OutcomeTable::new(Piece::King, 200, 200).unwrap().svg(None);
+        assert!(
+            small.contains(
+                r##"width="3" height="3" fill="#c62828" stroke="white" stroke-width="0""##
+            )
+        );
+        assert!(!small.contains("grundy"));
+        let v = Verification {
+            max: 3,
+            cells_per_piece: 9,
+            mismatches: Vec::new(),
+            pieces: vec![
+                VerifiedPiece { piece: "king", counts: [5, 4, 0], grundy: Some("g") },
+                VerifiedPiece { piece: "knight", counts: [1, 2, 6], grundy: None },
+            ],
+        };
+        assert_eq!(
+            v.to_string(),
+            "checked 9 cells per piece (distances 0..3 each way: every board up to 3 x 3 and every cell of each): the closed forms agree with the retrograde tables\n\
+             king    B          5  G          4  D          0; g\n\
+             knight  B          1  G          2  D          6\n"
+        );
+    }
 
     #[test]
     fn the_report_reads_the_tables() {

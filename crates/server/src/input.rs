@@ -179,89 +179,9 @@ pub fn whole_param(
     }
 }
 
-/// The largest value of the program's unsigned type named in `message` (`expected u8`: 255).
-pub fn type_max(message: &str) -> Option<u64> {
-    [("u8", u64::from(u8::MAX)), ("u16", u64::from(u16::MAX)), ("u32", u64::from(u32::MAX))]
-        .into_iter()
-        .chain([("u64", u64::MAX), ("usize", u64::MAX)])
-        .find(|(word, _)| find_word(message, word).is_some())
-        .map(|(_, max)| max)
-}
-
-/// A library message with the program's type names said in words (`expected u8` becomes
-/// `expected a whole number from 0 to 255`).
-pub fn plain(message: &str) -> String {
-    const WORDS: &[(&str, &str)] = &[
-        ("u8", "a whole number from 0 to 255"),
-        ("u16", "a whole number from 0 to 65535"),
-        ("u32", "a whole number from 0 to 4294967295"),
-        ("u64", "a whole number (0 or more)"),
-        ("usize", "a whole number (0 or more)"),
-        ("u128", "a whole number (0 or more)"),
-        ("i8", "a whole number from -128 to 127"),
-        ("i16", "a whole number from -32768 to 32767"),
-        ("i32", "a whole number"),
-        ("i64", "a whole number"),
-        ("isize", "a whole number"),
-        ("f32", "a number"),
-        ("f64", "a number"),
-        ("a boolean", "true or false"),
-    ];
-    let mut out = message.to_owned();
-    for (word, said) in WORDS {
-        out = replace_word(&out, word, said);
-    }
-    // `struct Record`, `enum Piece`: an object, one of the names.
-    for (word, said) in [("struct ", "an object"), ("enum ", "one of the names")] {
-        while let Some(at) = find_word(&out, word.trim_end()) {
-            let rest = &out[at + word.len().min(out.len() - at)..];
-            let name_len =
-                rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(rest.len());
-            out = format!("{}{said}{}", &out[..at], &rest[name_len..]);
-        }
-    }
-    out
-}
-
-/// Where `word` stands as a word of its own in `text`, if it does.
-fn find_word(text: &str, word: &str) -> Option<usize> {
-    let inside = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
-    text.match_indices(word).map(|(at, _)| at).find(|&at| {
-        !inside(text[..at].chars().next_back()) && !inside(text[at + word.len()..].chars().next())
-    })
-}
-
-/// `text` with `word` replaced by `said` wherever it stands as a word of its own.
-pub fn replace_word(text: &str, word: &str, said: &str) -> String {
-    let mut out = text.to_owned();
-    let mut from = 0;
-    while let Some(at) = find_word(&out[from..], word).map(|at| at + from) {
-        out.replace_range(at..at + word.len(), said);
-        from = at + said.len();
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn type_names_are_said_in_words() {
-        assert_eq!(
-            plain("invalid value: integer `1000`, expected u8"),
-            "invalid value: integer `1000`, expected a whole number from 0 to 255"
-        );
-        assert_eq!(
-            plain("invalid type: floating point `1.5`, expected u64"),
-            "invalid type: floating point `1.5`, expected a whole number (0 or more)"
-        );
-        assert_eq!(
-            plain("invalid type: integer `5`, expected struct Record"),
-            "invalid type: integer `5`, expected an object"
-        );
-        assert_eq!(plain("a u8x and usize_2 stay"), "a u8x and usize_2 stay");
-    }
 
     #[test]
     fn lists_read_as_words() {

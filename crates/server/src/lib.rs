@@ -795,7 +795,7 @@ fn json_body<T>(
             .unwrap_or("not a JSON object of the expected fields");
             Err(ApiError::new(
                 StatusCode::BAD_REQUEST,
-                format!("bad request body: {}", input::plain(detail)),
+                format!("bad request body: {}", tabletop_play::plain(detail)),
             ))
         }
     }

@@ -28,57 +28,6 @@ use crate::error::ApiError;
 /// The most actions one `POST /api/games/{id}/step` plays.
 pub const MAX_STEPS: usize = 10_000;
 
-/// The library's refusal of a new game in the user's terms: a fault of the game's parameters
-/// names the parameter at fault (each is tried alone) and its range in words.
-fn explain(request: &Value, err: PlayError) -> ApiError {
-    let PlayError::BadParams { field, reason } = &err else {
-        return err.into();
-    };
-    let bad = |field: &str, reason: &str| ApiError {
-        kind: Some("bad_params"),
-        ..ApiError::bad_request(format!("bad parameter {field}: {}", crate::input::plain(reason)))
-    };
-    if field != "params" {
-        return bad(field, reason);
-    }
-    let game = request.get("game").cloned().unwrap_or(Value::Null);
-    for (name, value) in request.as_object().into_iter().flatten() {
-        if matches!(name.as_str(), "game" | "seed" | "seats") {
-            continue;
-        }
-        let alone = json!({ "game": game, name.as_str(): value });
-        if let Err(PlayError::BadParams { field, reason }) = Session::from_json(&alone)
-            && field == "params"
-        {
-            return bad(name, &in_range(&game, name, value, &reason));
-        }
-    }
-    bad(field, reason)
-}
-
-/// Why `value` of parameter `name` does not fit its type (the library's `reason`), with the
-/// parameter's own range where the library gives it: the value brought into the type's range
-/// is tried, and the library's answer to that names the range.
-fn in_range(game: &Value, name: &str, value: &Value, reason: &str) -> String {
-    let shown = tabletop_play::clip(&value.to_string()).to_string();
-    let Some(max) = crate::input::type_max(reason) else {
-        return format!("{reason} (not {shown})");
-    };
-    let probe = if value.as_i64().is_some_and(|v| v < 0) { 0 } else { max };
-    let tried = json!({ "game": game, name: probe });
-    match Session::from_json(&tried) {
-        Err(PlayError::BadParams { field, reason: range }) if field == name => {
-            if value.is_i64() || value.is_u64() {
-                crate::input::replace_word(&range, &probe.to_string(), &shown)
-            } else {
-                let expected = range.rsplit(": ").next().unwrap_or(&range);
-                format!("a whole number, not {shown} ({expected})")
-            }
-        }
-        _ => format!("{reason} (not {shown})"),
-    }
-}
-
 /// One game in progress.
 pub struct GameSession {
     inner: Session,
@@ -105,13 +54,13 @@ impl GameSession {
             Some(record) => Session::from_record(&Record::deserialize(record).map_err(|e| {
                 PlayError::bad(
                     "record",
-                    crate::input::plain(&format!(
+                    tabletop_play::plain(&format!(
                         "{e} (a record is {{\"game\", \"params\", \"seed\", \"seats\", \"actions\"}}, \
                          as GET /api/games/{{id}}/record gives it)"
                     )),
                 )
             })?)?,
-            None => Session::from_json(request).map_err(|e| explain(request, e))?,
+            None => Session::from_json(request).map_err(|e| tabletop_play::explain_params(request, e))?,
         };
         let mut session = GameSession { inner };
         let mut stopped = false;

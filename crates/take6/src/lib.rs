@@ -66,6 +66,7 @@ pub use game::{ANALYSIS_SAMPLES, MAX_MC_PLAYOUTS, Mode, Take6, Take6Params};
 pub use judge::{judge_nthu14463, parse_nthu14463};
 pub use report::{
     ArenaConfig, ArenaPart, ArenaReport, MAX_ARENA_DEALS, PairComparison, RulesReport,
+    ScriptReport, TraceStep,
 };
 pub use review::{MAX_EXACT_ROUNDS, REVIEW_SAMPLES, TAKE6_MARKS, Take6Oracle};
 pub use rules::{

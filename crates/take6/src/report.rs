@@ -1,11 +1,21 @@
 //! The arena as the front ends run it: its set-up ([`ArenaConfig`], what
 //! `tabletop take6 arena` and Python's `take6.arena` parse their arguments into) and its
 //! report ([`ArenaReport`], what `tabletop take6 arena --json` prints and `take6.arena`
-//! returns, field for field). The command line formats the report's text from it.
+//! returns, field for field), with its text ([`ArenaReport`]'s `Display`); and a judge's
+//! script played out ([`ScriptReport`], what `tabletop take6 simulate --json` prints, and
+//! [`Script::text`]).
+
+use std::fmt::{self, Write as _};
+
+use tabletop_core::text::plural;
 
 use crate::arena::{Arena, ArenaSummary, BotSummary, Comparison, Entrant, TallySums};
+use crate::card::CardSet;
 use crate::error::ArenaError;
 use crate::rules::{RowRule, Rules};
+use crate::script::{Script, simulate_traced};
+use crate::state::{Placement, Reason};
+use crate::table::Table;
 
 /// The most deals of one arena run.
 pub const MAX_ARENA_DEALS: u64 = 10_000_000;
@@ -246,10 +256,274 @@ impl ArenaReport {
     }
 }
 
+/// `1 head`, `5 heads`.
+fn heads(n: u32) -> String {
+    if n == 1 { "1 head".to_owned() } else { format!("{n} heads") }
+}
+
+/// A statistic, or `n/a` when there is none.
+fn or_na(x: Option<f64>, show: impl Fn(f64) -> String) -> String {
+    x.map_or_else(|| "n/a".to_owned(), show)
+}
+
+/// The report as a table: the set-up, one line per bot (mean heads and win rate with their
+/// 95% confidence intervals), then the first bot against each other one.
+impl fmt::Display for ArenaReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "Take 6! arena, duplicate format. Rules: {}", self.rules.description)?;
+        let lineup: Vec<String> = self.lineup.iter().map(Entrant::to_string).collect();
+        writeln!(
+            f,
+            "{} x {} seatings = {} {}, seed {}, lineup {}",
+            plural(self.deals, "deal"),
+            self.rules.players,
+            self.games,
+            self.games_noun(),
+            self.seed,
+            lineup.join(",")
+        )?;
+        let unit = self.game;
+        let width = self.bots.iter().map(|b| b.bot.to_string().len()).max().unwrap_or(3).max(3);
+        writeln!(
+            f,
+            "{:<width$}  seats  {:>10}  95% CI     win rate  95% CI",
+            "bot",
+            format!("heads/{unit}")
+        )?;
+        for b in &self.bots {
+            writeln!(
+                f,
+                "{:<width$}  {:>5}  {:>10.3}  ± {:<7}  {:>7.2}%  ± {}",
+                b.bot.to_string(),
+                b.seats,
+                b.mean_penalty,
+                or_na(b.penalty_ci95, |x| format!("{x:.3}")),
+                100.0 * b.win_rate,
+                or_na(b.win_ci95, |x| format!("{:.2}%", 100.0 * x))
+            )?;
+        }
+        for PairComparison { first, second, comparison: c } in &self.comparisons {
+            writeln!(
+                f,
+                "{} - {}: {:+.3} ± {} heads/{unit} (paired by deal, z = {}, p {})",
+                first,
+                second,
+                c.difference,
+                or_na(c.ci95, |x| format!("{x:.3}")),
+                or_na(c.z, |z| format!("{z:.2}")),
+                match c.p_value {
+                    None => "n/a".to_owned(),
+                    Some(p) if p < 1e-300 => "< 1e-300".to_owned(),
+                    Some(p) => format!("= {p:.2e}"),
+                }
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// One line describing a placement, from the rule the engine applied.
+fn describe(p: &Placement) -> String {
+    let who = format!("player {} plays {}", p.player + 1, p.card);
+    match p.reason {
+        Reason::Appended => format!("{who} on row {}", p.row + 1),
+        Reason::Sixth => format!(
+            "{who}: sixth card of row {}, takes [{}] ({})",
+            p.row + 1,
+            p.taken,
+            heads(p.heads())
+        ),
+        Reason::TooLowForced => format!(
+            "{who}: below every row end, takes row {} [{}] ({})",
+            p.row + 1,
+            p.taken,
+            heads(p.heads())
+        ),
+        Reason::TooLowChosen => format!(
+            "{who}: below every row end, chooses row {} [{}] ({})",
+            p.row + 1,
+            p.taken,
+            heads(p.heads())
+        ),
+    }
+}
+
+/// The rows on one line: `[1 2 5] [14]`.
+fn rows_line(table: &Table) -> String {
+    table.rows().iter().map(|r| format!("[{r}]")).collect::<Vec<_>>().join(" ")
+}
+
+impl Script {
+    /// The script played out, as text: the rules on one line; with `trace`, the starting
+    /// rows and every placement with the rows after it; then each player's heads and the
+    /// cards they took.
+    pub fn text(&self, trace: bool) -> String {
+        let mut s = String::new();
+        let rules = self.rules();
+        let _ = writeln!(
+            s,
+            "Take 6! scripted game: {}, {}, {}, cards 1-{}, row rule: {}",
+            plural(rules.players().into(), "player"),
+            plural(rules.hand_size().into(), "round"),
+            plural(rules.rows().into(), "row"),
+            rules.deck(),
+            rules.row_rule()
+        );
+        if trace {
+            let _ = writeln!(s, "start rows: {}", rows_line(self.hand().table()));
+        }
+        let mut round = usize::MAX;
+        let outcome = simulate_traced(self, |step| {
+            if !trace {
+                return;
+            }
+            if step.round != round {
+                round = step.round;
+                let cards: Vec<String> =
+                    self.plays().iter().map(|p| p[round].to_string()).collect();
+                let _ = writeln!(s, "round {}: players play {}", round + 1, cards.join(" "));
+            }
+            let _ = writeln!(s, "  {}", describe(step.placement));
+            let _ = writeln!(s, "    rows: {}", rows_line(step.table));
+        });
+        let _ = writeln!(s, "player  heads  cards taken");
+        for (p, (heads, taken)) in outcome.penalties.iter().zip(&outcome.taken).enumerate() {
+            let _ = writeln!(s, "{:>6}  {heads:>5}  {taken}", p + 1);
+        }
+        s
+    }
+}
+
+/// A judge's script played out ([`ScriptReport::new`]): the rules, each player's heads and
+/// cards, the rows at the end, and optionally every placement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ScriptReport {
+    /// The players.
+    pub players: u8,
+    /// The rounds (cards per hand).
+    pub rounds: u8,
+    /// The rows on the table.
+    pub rows: u8,
+    /// The cards of the deck.
+    pub deck: u8,
+    /// Who picks the row a too-low card takes (`forced` for the judge's scripts).
+    pub row_rule: String,
+    /// The heads of each player.
+    pub penalties: Vec<u32>,
+    /// The cards each player took, by value.
+    pub taken: Vec<Vec<u8>>,
+    /// The rows at the end, by value.
+    pub final_rows: Vec<Vec<u8>>,
+    /// When asked for: every placement in order, with the rows after it.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub trace: Option<Vec<TraceStep>>,
+}
+
+/// One placement of a [`ScriptReport`]'s trace.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct TraceStep {
+    /// The round, from 1 (as in [`Script::text`]).
+    pub round: usize,
+    /// The player, from 1.
+    pub player: usize,
+    /// The card.
+    pub card: u8,
+    /// The row, from 1.
+    pub row: usize,
+    /// `appended`, `sixth`, `too_low_forced` or `too_low_chosen`.
+    pub reason: &'static str,
+    /// The cards taken.
+    pub taken: Vec<u8>,
+    /// Their heads.
+    pub heads: u32,
+    /// The rows after it.
+    pub rows: Vec<Vec<u8>>,
+}
+
+fn values(s: CardSet) -> Vec<u8> {
+    s.iter().map(|c| c.value()).collect()
+}
+
+impl ScriptReport {
+    /// `script` played out, with every placement when `with_trace`.
+    pub fn new(script: &Script, with_trace: bool) -> ScriptReport {
+        let mut trace = Vec::new();
+        let outcome = simulate_traced(script, |step| {
+            if with_trace {
+                let p = step.placement;
+                trace.push(TraceStep {
+                    round: step.round + 1,
+                    player: p.player + 1,
+                    card: p.card.value(),
+                    row: p.row + 1,
+                    reason: match p.reason {
+                        Reason::Appended => "appended",
+                        Reason::Sixth => "sixth",
+                        Reason::TooLowForced => "too_low_forced",
+                        Reason::TooLowChosen => "too_low_chosen",
+                    },
+                    taken: values(p.taken),
+                    heads: p.heads(),
+                    rows: step.table.rows().iter().map(|r| values(r.cards())).collect(),
+                });
+            }
+        });
+        let rules = script.rules();
+        ScriptReport {
+            players: rules.players(),
+            rounds: rules.hand_size(),
+            rows: rules.rows(),
+            deck: rules.deck(),
+            row_rule: rules.row_rule().to_string(),
+            penalties: outcome.penalties.clone(),
+            taken: outcome.taken.iter().map(|&s| values(s)).collect(),
+            final_rows: outcome.table.rows().iter().map(|r| values(r.cards())).collect(),
+            trace: with_trace.then_some(trace),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::bot::BotKind;
+
+    /// The judge's sample played out: its recorded trace, the same without the trace, and the
+    /// report's numbers.
+    #[test]
+    fn the_sample_script_reads_as_recorded() {
+        let sample = crate::judge::parse_nthu14463(crate::SAMPLES_NTHU14463[0]).unwrap();
+        let recorded = include_str!("../../cli/tests/data/take6/sample.trace");
+        assert_eq!(sample.text(true), recorded);
+        let table = &recorded[recorded.find("player  heads").unwrap()..];
+        let first = recorded.lines().next().unwrap();
+        assert_eq!(sample.text(false), format!("{first}\n{table}"));
+        let report = ScriptReport::new(&sample, true);
+        assert_eq!((report.players, report.rounds, report.rows, report.deck), (4, 3, 2, 14));
+        assert_eq!(report.penalties, [0, 5, 0, 6]);
+        assert_eq!(report.taken[3], [6, 7, 8, 12, 13, 14]);
+        assert_eq!(report.final_rows, [vec![1, 2, 5, 9, 10], vec![3, 4]]);
+        let trace = report.trace.unwrap();
+        assert_eq!(trace.len(), 12);
+        let first = &trace[0];
+        assert_eq!((first.round, first.player, first.card, first.row), (1, 2, 1, 1));
+        assert_eq!(
+            (first.reason, first.heads, first.taken.as_slice()),
+            ("too_low_forced", 5, &[11][..])
+        );
+        assert_eq!(first.rows, [vec![1], vec![6]]);
+        assert_eq!(trace[7].reason, "sixth");
+        assert_eq!(trace[1].reason, "appended");
+        assert_eq!(ScriptReport::new(&sample, false).trace, None);
+    }
+
+    #[test]
+    fn plural_heads_and_placements_read_in_words() {
+        assert_eq!(heads(1), "1 head");
+        assert_eq!(heads(0), "0 heads");
+    }
 
     fn config(bots: Vec<Entrant>, deals: u64) -> ArenaConfig {
         ArenaConfig { rules: Rules::standard(3).unwrap(), bots, deals, seed: 4, matches: false }

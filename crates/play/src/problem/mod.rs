@@ -34,6 +34,7 @@
 
 mod generate;
 mod package;
+mod write;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -43,6 +44,7 @@ pub use package::{Package, PackageError, PackageTest};
 pub use tabletop_core::ParseNameError;
 pub use tabletop_core::contest::{Checked, InvalidInput, Verdict};
 pub use tabletop_core::text::{NotUtf8, clip, decode, decode_owned, strip_bom};
+pub use write::WritePackageError;
 
 tabletop_core::named_enum! {
     /// The original problems that [`judge`] reproduces byte for byte.
