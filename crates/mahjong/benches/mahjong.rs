@@ -1,10 +1,13 @@
-//! Criterion benchmarks: one distance query, and simulating seeded walls.
+//! Criterion benchmarks: one distance query, simulating seeded walls, and resampling a
+//! player's information state.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use tabletop_core::{seeded_rng, sub_seed};
-use tabletop_mahjong::{Hand, Position, Wall, distance, distance_direct, simulate};
+use tabletop_core::{Game, seeded_rng, sub_seed};
+use tabletop_mahjong::{
+    Hand, Mahjong, MahjongParams, Position, Wall, distance, distance_direct, simulate,
+};
 
 /// Hands of `14 - 3n` plain tiles from the front of seeded walls, `n = i % 5`.
 fn hands(count: u64) -> Vec<(Hand, usize)> {
@@ -58,5 +61,50 @@ fn simulate_walls(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, distance_query, simulate_walls);
+/// Seeded games by chance, played 10 to 89 actions by the rules (one random action in ten),
+/// not yet over: the positions a search resamples.
+fn positions(count: u64, claims: bool) -> Vec<Mahjong> {
+    (0..count)
+        .filter_map(|s| {
+            let mut g = Mahjong::new(&MahjongParams { wall: None, claims }).ok()?;
+            for k in g.chance_from_seed(s) {
+                g.apply(k);
+            }
+            for i in 0..10 + (s * 7) % 80 {
+                if g.is_terminal() {
+                    return None;
+                }
+                let bot = if sub_seed(s, i).is_multiple_of(10) { "random" } else { "rules" };
+                g.apply(g.bot_action(bot, sub_seed(s, 1000 + i)));
+            }
+            (!g.is_terminal()).then_some(g)
+        })
+        .collect()
+}
+
+fn resample(c: &mut Criterion) {
+    let mut g = c.benchmark_group("mahjong");
+    g.throughput(Throughput::Elements(1));
+    for claims in [false, true] {
+        let games = positions(200, claims);
+        // The result is asserted: each sample shows its player what the game showed them.
+        for (i, game) in games.iter().enumerate().take(50) {
+            let p = i % 4;
+            let sample = game.resample_from_infostate(p, &mut seeded_rng(i as u64));
+            assert_eq!(sample.information_state_string(p), game.information_state_string(p));
+        }
+        let mut rng = seeded_rng(9);
+        let mut i = 0;
+        let name = format!("resample_from_infostate (claims {claims})");
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                i = (i + 1) % (4 * games.len());
+                games[i / 4].resample_from_infostate(i % 4, &mut rng)
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, distance_query, simulate_walls, resample);
 criterion_main!(benches);

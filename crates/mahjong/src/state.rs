@@ -84,6 +84,14 @@ pub struct ClaimDue {
     stage: u8,
 }
 
+impl ClaimDue {
+    /// Whether the decision is on a pong (the player holds two of the tile), not a win or a
+    /// chow only.
+    pub(crate) fn is_pong(&self) -> bool {
+        self.stage == 3
+    }
+}
+
 /// A game in progress: the wall, hands, melds, direction, and whose discard is due.
 ///
 /// The fixed decision rules are [`Position::choose_discard`] and the automatic claims of
