@@ -1,14 +1,15 @@
 //! Criterion benchmarks: one decision of a 936-256-256-108 network (Take 6!'s observation and
 //! action ids for 4 players, seeded weights) on observations from a seeded hand, and on a
-//! dense input (the cost with no zero to skip). Each checks its result against the dense
-//! 64-bit oracle before timing.
+//! dense input (the cost with no zero to skip); as a baseline, the same decision by the plain
+//! dot-product layout (`[outputs, inputs]`, one sum per output). Each checks its result against
+//! the dense 64-bit oracle before timing.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
 
 use std::hint::black_box;
 
-use common::{dense_forward, random_layers, standard_metadata, tensors, write};
+use common::{DenseLayer, dense_forward, random_layers, standard_metadata, tensors, write};
 use criterion::{Criterion, criterion_group, criterion_main};
 use tabletop_core::Game;
 use tabletop_nn::Network;
@@ -35,6 +36,25 @@ fn decisions() -> Vec<(Vec<f32>, Vec<usize>)> {
         }
     }
     out
+}
+
+/// The baseline: each output the dot product of its weight row with the input, as the file
+/// stores the weights, every input included.
+fn dot_product_forward(layers: &[DenseLayer], input: &[f32]) -> Vec<f32> {
+    let mut x = input.to_vec();
+    for (n, l) in layers.iter().enumerate() {
+        let relu = n + 1 < layers.len();
+        x = l
+            .weight
+            .chunks_exact(l.inputs)
+            .zip(&l.bias)
+            .map(|(row, b)| {
+                let y = b + row.iter().zip(&x).map(|(w, v)| w * v).sum::<f32>();
+                if relu { y.max(0.0) } else { y }
+            })
+            .collect();
+    }
+    x
 }
 
 fn forward(c: &mut Criterion) {
@@ -64,6 +84,23 @@ fn forward(c: &mut Criterion) {
             let (input, legal) = &decisions[k % decisions.len()];
             k += 1;
             network.best_legal(black_box(input), legal.iter().copied(), &mut scratch).unwrap()
+        })
+    });
+
+    let baseline_choice = |input: &[f32], legal: &[usize]| {
+        let q = dot_product_forward(&layers, input);
+        legal.iter().copied().max_by(|&a, &b| q[a].total_cmp(&q[b]).then(b.cmp(&a))).unwrap()
+    };
+    for (input, legal) in &decisions {
+        let chosen = network.best_legal(input, legal.iter().copied(), &mut scratch).unwrap();
+        assert_eq!(baseline_choice(input, legal), chosen);
+    }
+    c.bench_function("baseline_dot_product_decision", |b| {
+        let mut k = 0;
+        b.iter(|| {
+            let (input, legal) = &decisions[k % decisions.len()];
+            k += 1;
+            baseline_choice(black_box(input), legal)
         })
     });
 

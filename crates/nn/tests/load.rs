@@ -285,7 +285,8 @@ proptest! {
         let mut bytes = TINY.to_vec();
         let at = at.min(bytes.len() - 1);
         bytes[at] = byte;
-        // A damaged header is refused; a damaged number may load, but then runs finitely.
+        // A damaged header is refused, or still describes a network (a letter of the metadata
+        // changed, say), which then runs finitely.
         if let Ok(network) = Network::from_bytes(&bytes) {
             let values = network.evaluate(&[1.0; 7], &mut network.scratch()).unwrap().to_vec();
             prop_assert!(values.iter().all(|v| v.is_finite()));
