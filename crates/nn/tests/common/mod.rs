@@ -1,0 +1,130 @@
+//! Test helpers shared by the tests and the benchmark: a safetensors writer written from the
+//! format's description (not the crate's reader), random networks, and a slow dense forward
+//! pass in 64-bit as the oracle of the fast one.
+
+#![allow(dead_code)]
+
+use rand::{Rng, SeedableRng, rngs::StdRng};
+use serde_json::{Map, Value, json};
+
+/// One tensor of a file being written.
+pub struct Tensor {
+    pub name: String,
+    pub dtype: &'static str,
+    pub shape: Vec<usize>,
+    pub bytes: Vec<u8>,
+}
+
+impl Tensor {
+    /// An F32 tensor.
+    pub fn f32(name: &str, shape: &[usize], values: &[f32]) -> Tensor {
+        Tensor {
+            name: name.to_string(),
+            dtype: "F32",
+            shape: shape.to_vec(),
+            bytes: values.iter().flat_map(|v| v.to_le_bytes()).collect(),
+        }
+    }
+}
+
+/// A layer as the file stores it: `weight` row-major `[outputs, inputs]`.
+#[derive(Clone, Debug)]
+pub struct DenseLayer {
+    pub inputs: usize,
+    pub outputs: usize,
+    pub weight: Vec<f32>,
+    pub bias: Vec<f32>,
+}
+
+/// The metadata every network carries.
+pub fn standard_metadata() -> Vec<(&'static str, &'static str)> {
+    vec![
+        ("game", "take6"),
+        ("params", r#"{"players": 4}"#),
+        ("input", "observation"),
+        ("output", "q"),
+    ]
+}
+
+/// The bytes of a safetensors file: an 8-byte little-endian header length, the JSON header
+/// (each tensor's dtype, shape and byte offsets; `__metadata__` when given), the data.
+pub fn write(tensors: &[Tensor], metadata: Option<&[(&str, &str)]>) -> Vec<u8> {
+    let mut header = Map::new();
+    if let Some(entries) = metadata {
+        let entries: Map<String, Value> =
+            entries.iter().map(|&(k, v)| (k.to_string(), Value::from(v))).collect();
+        header.insert("__metadata__".to_string(), Value::Object(entries));
+    }
+    let mut data = Vec::new();
+    for t in tensors {
+        let start = data.len();
+        data.extend_from_slice(&t.bytes);
+        header.insert(
+            t.name.clone(),
+            json!({"dtype": t.dtype, "shape": t.shape, "data_offsets": [start, data.len()]}),
+        );
+    }
+    let mut header = serde_json::to_string(&header).unwrap().into_bytes();
+    while !header.len().is_multiple_of(8) {
+        header.push(b' ');
+    }
+    let mut bytes = (header.len() as u64).to_le_bytes().to_vec();
+    bytes.extend(header);
+    bytes.extend(data);
+    bytes
+}
+
+/// The tensors of `layers`.
+pub fn tensors(layers: &[DenseLayer]) -> Vec<Tensor> {
+    let mut out = Vec::new();
+    for (n, l) in layers.iter().enumerate() {
+        out.push(Tensor::f32(&format!("layers.{n}.weight"), &[l.outputs, l.inputs], &l.weight));
+        out.push(Tensor::f32(&format!("layers.{n}.bias"), &[l.outputs], &l.bias));
+    }
+    out
+}
+
+/// A network of the given widths with seeded weights of the usual initial scale
+/// (uniform, variance about 1 / inputs).
+pub fn random_layers(widths: &[usize], seed: u64) -> Vec<DenseLayer> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    widths
+        .windows(2)
+        .map(|w| {
+            let (inputs, outputs) = (w[0], w[1]);
+            let scale = (3.0 / inputs as f32).sqrt();
+            DenseLayer {
+                inputs,
+                outputs,
+                weight: (0..inputs * outputs).map(|_| rng.random_range(-scale..scale)).collect(),
+                bias: (0..outputs).map(|_| rng.random_range(-0.1..0.1)).collect(),
+            }
+        })
+        .collect()
+}
+
+/// The oracle: the forward pass by the definition, dense, in 64-bit. Also returns, per
+/// output, the same sum over absolute values: the scale that bounds its rounding error.
+pub fn dense_forward(layers: &[DenseLayer], input: &[f32]) -> (Vec<f64>, Vec<f64>) {
+    let mut x: Vec<f64> = input.iter().map(|&v| f64::from(v)).collect();
+    let mut scale: Vec<f64> = x.iter().map(|v| v.abs()).collect();
+    for (n, l) in layers.iter().enumerate() {
+        let mut y = vec![0.0; l.outputs];
+        let mut s = vec![0.0; l.outputs];
+        for o in 0..l.outputs {
+            y[o] = f64::from(l.bias[o]);
+            s[o] = f64::from(l.bias[o]).abs();
+            for i in 0..l.inputs {
+                let w = f64::from(l.weight[o * l.inputs + i]);
+                y[o] += w * x[i];
+                s[o] += (w * scale[i]).abs();
+            }
+            if n + 1 < layers.len() {
+                y[o] = y[o].max(0.0);
+            }
+        }
+        x = y;
+        scale = s;
+    }
+    (x, scale)
+}
