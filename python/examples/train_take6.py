@@ -56,6 +56,8 @@ Params = List[Tuple[jax.Array, jax.Array]]
 # Targets are learnt in tens of heads (better scaled for the optimiser); the exported last
 # layer is multiplied back so that the file's outputs are in heads.
 SCALE = 10.0
+# The deals of the curve's evaluations (the same every time, so that points compare).
+EVAL_SEED = 20_261_204
 
 
 def init_params(rng: np.random.Generator, sizes: Sequence[int]) -> Params:
@@ -214,14 +216,15 @@ class Rows:
         return np.concatenate(out_obs), np.concatenate(out_act), np.concatenate(out_g)
 
 
-def evaluate(params: Params, opponents: str, hands: int, game: Dict[str, Any]) -> Tuple[float, float]:
-    """Mean heads per hand of the greedy learner (seat 0) and of its opponents, on the same
-    ``hands`` deals every time."""
+def play_hands(params: Params, opponents: str, hands: int, game: Dict[str, Any],
+               seed: int) -> np.ndarray:
+    """The heads every seat took in ``hands`` hands of the greedy learner (seat 0) against
+    ``opponents``, the deals drawn from ``seed``: shape (hands, players)."""
     env = gym.make_vec(
         "tabletop/Take6-v0", num_envs=hands, vectorization_mode="vector_entry_point",
         opponents=opponents, seat=0, **game,
     )
-    obs, info = env.reset(seed=20_261_204)
+    obs, info = env.reset(seed=seed)
     result = np.full((hands, game["players"]), np.nan)
     while np.isnan(result[:, 0]).any():
         act = np.asarray(greedy(params, jnp.asarray(obs), jnp.asarray(info["action_mask"])))
@@ -230,7 +233,27 @@ def evaluate(params: Params, opponents: str, hands: int, game: Dict[str, Any]) -
             first = info["_returns"] & np.isnan(result[:, 0])
             result[first] = info["returns"][first]
     env.close()
-    return float(-result[:, 0].mean()), float(-result[:, 1:].mean())
+    return -result
+
+
+def evaluate(params: Params, opponents: str, hands: int, game: Dict[str, Any]) -> Tuple[float, float]:
+    """Mean heads per hand of the greedy learner (seat 0) and of its opponents, on the same
+    ``hands`` deals every time."""
+    heads = play_hands(params, opponents, hands, game, EVAL_SEED)
+    return float(heads[:, 0].mean()), float(heads[:, 1:].mean())
+
+
+def report(params: Params, hands: int, game: Dict[str, Any]) -> None:
+    """Prints the learner's mean heads per hand against 3 x heuristic and 3 x random on
+    ``hands`` deals other than the curve's, with the mean difference to its opponents in
+    the same hands and its 95% interval."""
+    for opponents in ("heuristic", "random"):
+        heads = play_hands(params, opponents, hands, game, EVAL_SEED + 1)
+        diff = heads[:, 0] - heads[:, 1:].mean(axis=1)
+        half = 1.96 * diff.std(ddof=1) / np.sqrt(len(diff))
+        print(f"vs 3 x {opponents}, {hands} hands: learner {heads[:, 0].mean():.2f} heads/hand, "
+              f"opponents {heads[:, 1:].mean():.2f}; learner - opponents "
+              f"{diff.mean():+.2f} +- {half:.2f} (95%)")
 
 
 def export(params: Params, out: Path, game: Dict[str, Any]) -> None:
@@ -301,8 +324,10 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     ap.add_argument("--snapshot-every", type=int, default=200, help="updates between snapshots")
     ap.add_argument("--eval-every", type=float, default=60.0, help="seconds of training between evaluations")
     ap.add_argument("--eval-hands", type=int, default=1000)
+    ap.add_argument("--report", type=int, default=0, metavar="HANDS",
+                    help="only evaluate --out's checkpoint on HANDS new deals and print it")
     args = ap.parse_args(argv)
-    if args.minutes is None and args.steps is None:
+    if args.minutes is None and args.steps is None and not args.report:
         ap.error("give --minutes or --steps (or both)")
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
@@ -318,7 +343,7 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     opt = optax.adam(args.lr)
     update = make_update(opt)
     state: Dict[str, Any]
-    if args.resume:
+    if args.resume or args.report:
         with open(ckpt, "rb") as f:
             state = pickle.load(f)
         if state["sizes"] != sizes:
@@ -326,6 +351,9 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
         params, opt_state = to_jax(state["params"]), to_jax(state["opt_state"])
         snapshots = [to_jax(s) for s in state["snapshots"]]
         rng.bit_generator.state = state["rng"]
+        if args.report:
+            report(params, args.report, game)
+            return
     else:
         params = init_params(rng, sizes)
         opt_state = opt.init(params)

@@ -33,7 +33,7 @@ def load_trainer():
     return module
 
 
-def test_short_run_learns_exports_and_resumes(tmp_path):
+def test_short_run_learns_exports_and_resumes(tmp_path, capsys):
     train = load_trainer()
     from safetensors import safe_open
 
@@ -84,3 +84,10 @@ def test_short_run_learns_exports_and_resumes(tmp_path):
     assert second["frames"] >= 5000 and second["windows"] > first["windows"]
     assert second["losses"][: len(losses)] == losses
     assert len(second["curve"]) > len(first["curve"])
+
+    # --report evaluates the checkpoint on new deals, with the interval of the difference.
+    capsys.readouterr()
+    train.main(["--out", str(out), "--hidden", "32", "--report", "40"])
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(",")[0] for line in lines] == ["vs 3 x heuristic", "vs 3 x random"]
+    assert all("40 hands" in line and "(95%)" in line for line in lines)
