@@ -385,11 +385,12 @@ mod tests {
         assert_eq!(
             solved.to_string(),
             format!(
-                "queen on a 5 x 5 board: B, the first player (B) wins\nwhy: {}\nwinning move: from (1,1) to (5,5)\ngrundy value of the start: {}\n",
-                solved.reason,
-                solved.grundy.unwrap()
+                "queen on a 5 x 5 board: B, the first player (B) wins\nwhy: {}\nwinning move: from (1,1) to (5,5)\n",
+                solved.reason
             )
         );
+        // The queen's Grundy values have no closed form: the report leaves the line out.
+        assert_eq!(solved.grundy, None);
         assert_eq!(
             (solved.piece, solved.piece_number, solved.rows, solved.cols),
             ("queen", 4, 5, 5)
