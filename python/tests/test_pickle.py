@@ -104,12 +104,17 @@ def qualified(module, name):
 CLASSES = sorted(
     {qualified(m, n): obj for m in MODULES for n, obj in public(m) if inspect.isclass(obj)}.items()
 )
+def type_alias(obj):
+    """A typing alias (``Union[...]``, ``Callable[...]``): callable, but a type, not a function."""
+    return type(obj).__module__ in ("typing", "types")
+
+
 FUNCTIONS = sorted(
     {
         qualified(m, n): obj
         for m in MODULES
         for n, obj in public(m)
-        if callable(obj) and not inspect.isclass(obj)
+        if callable(obj) and not inspect.isclass(obj) and not type_alias(obj)
     }.items()
 )
 
