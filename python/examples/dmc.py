@@ -456,7 +456,8 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser, game: Game,
         bar.set_postfix(loss=f"{state['losses'][-1]:.3g}" if state["losses"] else "-")
         # 3. Evaluate now and then, and checkpoint with it.
         now = time.perf_counter() - start
-        if now - last_eval >= args.eval_every:
+        if now - last_eval >= args.eval_every or done():
+            # (The network the run ends with is always a point of the curve.)
             point = {"seconds": now, "frames": state["frames"],
                      **game.evaluate(params, args.eval_hands, game_params)}
             state["curve"].append(point)
