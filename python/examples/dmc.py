@@ -42,6 +42,7 @@ from safetensors.numpy import save_file
 from tqdm import tqdm
 
 import tabletop
+from tabletop.gym_vector import SeatedVectorEnv
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
@@ -233,7 +234,9 @@ def play_games(game: str, params: Params, opponents: str, games: int,
         opponents=opponents, seat=0, **game_params,
     )
     obs, info = env.reset(seed=seed)
-    seeds = np.asarray(env.unwrapped.episode_seeds())
+    seated = env.unwrapped
+    assert isinstance(seated, SeatedVectorEnv)
+    seeds = np.asarray(seated.episode_seeds())
     players = tabletop.load_game(game, **game_params).num_players()
     result = np.full((games, players), np.nan)
     while np.isnan(result[:, 0]).any():
