@@ -2,15 +2,11 @@
 environments, with JAX on the CPU, and exports it as a safetensors file the Rust ``nn`` bot
 reads.
 
-Method: a Q-network (an MLP of dense layers with ReLU between them) maps the learner's
-observation (``observation_tensor``, 9 x 104 numbers for the default game, flattened, float32)
-to one number per action: the learner's expected return after that action, in heads
-(negative). It is regressed on the Monte Carlo return of the hand that followed each decision
-(mean squared error); it acts epsilon-greedily over the legal actions while training and by
-argmax over them when it plays. The learner sits in seat 0 of four groups of tables played
-together in Rust: three against built-in bots (3 x "heuristic", 3 x "random", a mix) through
-``gymnasium.make_vec`` and one against frozen earlier snapshots of itself through
-``tabletop.vector_env`` (every seat a network, seat 0 the learner's).
+The method, the checkpoint and the files are ``dmc.py``'s (beside this file). The Q-network's
+output is the learner's expected return after each action, in heads (negative); the input is
+the learner's ``observation_tensor`` (9 x 104 numbers for the default game). The learner sits
+in seat 0 of four groups of tables: three against built-in bots (3 x "heuristic", 3 x
+"random", a mix) and one against frozen earlier snapshots of itself.
 
 Every ``--eval-every`` seconds the greedy network plays the same ``--eval-hands`` deals against
 3 x "heuristic" and against 3 x "random"; the mean heads per hand of the learner and of its
@@ -21,428 +17,99 @@ Usage (``pip install "tabletop[train]"``)::
     python examples/train_take6.py --minutes 20 --out runs/take6
     python examples/train_take6.py --minutes 20 --out runs/take6 --resume   # continues
 
-Files in ``--out``: ``checkpoint.pkl`` (network, optimiser, snapshots, counters, curve),
-``model.safetensors`` (tensors ``layers.K.weight`` [out, in] and ``layers.K.bias``, metadata
-``game``, ``params``, ``input``, ``output``), ``model_vectors.json`` (fixed observations, the
-network's outputs on them and the argmax legal action: test vectors for other runtimes),
-``curve.png`` and ``curve.json``.
+Files in ``--out``: ``checkpoint.pkl``, ``model.safetensors`` (metadata ``game`` = ``take6``),
+``model_vectors.json``, ``curve.png`` and ``curve.json`` (see ``dmc.py``).
 """
 
 from __future__ import annotations
 
-import argparse
-import json
-import pickle
-import time
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence
 
-import gymnasium as gym
-import jax
-import jax.numpy as jnp
-import matplotlib
 import numpy as np
-import optax
-from safetensors.numpy import save_file
-from tqdm import tqdm
 
+import dmc
 import tabletop
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-
-Params = List[Tuple[jax.Array, jax.Array]]
-
-# Targets are learnt in tens of heads (better scaled for the optimiser); the exported last
-# layer is multiplied back so that the file's outputs are in heads.
+# Targets are learnt in tens of heads (better scaled for the optimiser).
 SCALE = 10.0
 # The deals of the curve's evaluations (the same every time, so that points compare).
 EVAL_SEED = 20_261_204
 
 
-def init_params(rng: np.random.Generator, sizes: Sequence[int]) -> Params:
-    """He-initialised dense layers ``sizes[0] -> ... -> sizes[-1]``."""
+def groups(n: int, seed: int, game: Dict[str, Any]) -> List[dmc.Tables]:
+    """3 x heuristic, 3 x random, a mix of both, and the learner's snapshots."""
+    others = game["players"] - 1
     return [
-        (
-            jnp.asarray(rng.normal(0.0, (2.0 / i) ** 0.5, (o, i)), jnp.float32),
-            jnp.zeros(o, jnp.float32),
-        )
-        for i, o in zip(sizes[:-1], sizes[1:])
+        dmc.BotTables("take6", n, ["heuristic"] * others, seed, game),
+        dmc.BotTables("take6", n, ["random"] * others, seed + 1, game),
+        dmc.BotTables("take6", n, (["heuristic", "random"] * game["players"])[:others],
+                      seed + 2, game),
+        dmc.SnapshotTables("take6", n, seed + 3, game),
     ]
 
 
-def forward(params: Params, x: jax.Array) -> jax.Array:
-    """The MLP: dense layers, ReLU between them, no activation on the output."""
-    for k, (w, b) in enumerate(params):
-        x = x @ w.T + b
-        if k < len(params) - 1:
-            x = jax.nn.relu(x)
-    return x
-
-
-@jax.jit
-def greedy(params: Params, obs: jax.Array, mask: jax.Array) -> jax.Array:
-    """The legal action of highest Q in each row (uint8 observations, 0/1 masks)."""
-    q = forward(params, obs.reshape(obs.shape[0], -1).astype(jnp.float32))
-    return jnp.argmax(jnp.where(mask > 0, q, -jnp.inf), axis=1)
-
-
-def make_update(opt: optax.GradientTransformation) -> Callable[..., Any]:
-    """One Adam step on the mean squared error between Q(s, a) and the return."""
-
-    def loss_fn(params: Params, x: jax.Array, a: jax.Array, g: jax.Array) -> jax.Array:
-        q = forward(params, x)[jnp.arange(x.shape[0]), a]
-        return jnp.mean((q - g) ** 2)
-
-    @jax.jit
-    def update(params: Params, state: Any, x: jax.Array, a: jax.Array, g: jax.Array) -> Any:
-        loss, grads = jax.value_and_grad(loss_fn)(params, x.astype(jnp.float32), a, g)
-        updates, state = opt.update(grads, state, params)
-        return optax.apply_updates(params, updates), state, loss
-
-    return update
-
-
-def to_numpy(tree: Any) -> Any:
-    return jax.tree_util.tree_map(np.asarray, tree)
-
-
-def to_jax(tree: Any) -> Any:
-    return jax.tree_util.tree_map(jnp.asarray, tree)
-
-
-def masked_random(rng: np.random.Generator, mask: np.ndarray) -> np.ndarray:
-    """A uniformly random legal action per row (0 where a row has none)."""
-    return np.where(mask > 0, rng.random(mask.shape), -1.0).argmax(axis=1)
-
-
-class BotTables:
-    """Tables with the learner in seat 0 and built-in bots in the other seats."""
-
-    def __init__(self, n: int, opponents: Sequence[str], seed: int, params: Dict[str, Any]):
-        self.env = gym.make_vec(
-            "tabletop/Take6-v0", num_envs=n, vectorization_mode="vector_entry_point",
-            opponents=list(opponents), seat=0, **params,
-        )
-        self.obs, info = self.env.reset(seed=seed)
-        self.mask = info["action_mask"]
-        self.valid = np.ones(n, dtype=bool)
-
-    def step(self, learner: np.ndarray, snapshot: Params) -> Tuple[np.ndarray, np.ndarray]:
-        obs, rew, term, _, info = self.env.step(learner)
-        self.obs, self.mask = obs, info["action_mask"]
-        self.valid = ~term  # NEXT_STEP autoreset: the step after an end starts a new hand
-        return rew, term
-
-
-class SnapshotTables:
-    """Tables with the learner in seat 0 and a frozen snapshot of it in the other seats
-    (every seat is stepped together: a table where another seat is to act moves the
-    snapshot's choice, and the learner's rows are those where seat 0 is to act)."""
-
-    def __init__(self, n: int, seed: int, params: Dict[str, Any]):
-        self.env = tabletop.vector_env("take6", n, seed, **params)
-        obs, info = self.env.reset(seed=seed)
-        self._set(obs, info)
-
-    def _set(self, obs: np.ndarray, info: Dict[str, Any]) -> None:
-        self.obs = obs
-        self.mask = info["legal_actions_mask"].astype(np.int8)
-        self.valid = info["current_player"] == 0
-
-    def step(self, learner: np.ndarray, snapshot: Params) -> Tuple[np.ndarray, np.ndarray]:
-        theirs = np.asarray(greedy(snapshot, jnp.asarray(self.obs), jnp.asarray(self.mask)))
-        obs, rew, term, _, info = self.env.step(np.where(self.valid, learner, theirs))
-        self._set(obs, info)
-        return rew[:, 0], term
-
-
-class Rows:
-    """The learner's decisions of one group of tables: a window of steps, their Monte Carlo
-    returns computed backwards at the window's end, and the decisions whose hand has not
-    ended yet carried into the next window."""
-
-    def __init__(self) -> None:
-        self.obs: List[np.ndarray] = []
-        self.act: List[np.ndarray] = []
-        self.rew: List[np.ndarray] = []
-        self.done: List[np.ndarray] = []
-        self.valid: List[np.ndarray] = []
-        # Carried decisions: observation, action, table, return so far.
-        self.carry: Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] = (
-            np.zeros((0, 1), np.uint8), np.zeros(0, np.int64), np.zeros(0, np.int64),
-            np.zeros(0),
-        )
-
-    def add(self, obs: np.ndarray, act: np.ndarray, rew: np.ndarray, done: np.ndarray,
-            valid: np.ndarray) -> None:
-        self.obs.append(obs.reshape(len(obs), -1))
-        self.act.append(act)
-        self.rew.append(rew)
-        self.done.append(done)
-        self.valid.append(valid)
-
-    def returns(self) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The decisions whose return is known: (observations, actions, returns)."""
-        rew, done = np.array(self.rew), np.array(self.done)
-        t_len, n = rew.shape
-        g = np.zeros((t_len + 1, n))
-        known = np.zeros((t_len + 1, n), dtype=bool)
-        for t in range(t_len - 1, -1, -1):
-            g[t] = rew[t] + np.where(done[t], 0.0, g[t + 1])
-            known[t] = done[t] | known[t + 1]
-        obs = np.concatenate(self.obs).reshape(t_len, n, -1)
-        act, valid = np.array(self.act), np.array(self.valid)
-        c_obs, c_act, c_env, c_part = self.carry
-        resolved = known[0][c_env]
-        out_obs = [obs[valid & known[:t_len]]]
-        out_act = [act[valid & known[:t_len]]]
-        out_g = [g[:t_len][valid & known[:t_len]]]
-        if len(c_env):
-            out_obs.append(c_obs[resolved])
-            out_act.append(c_act[resolved])
-            out_g.append(c_part[resolved] + g[0][c_env[resolved]])
-        pend = valid & ~known[:t_len]
-        envs = np.broadcast_to(np.arange(n), (t_len, n))[pend]
-        new_carry = (obs[pend], act[pend], envs, g[:t_len][pend])
-        old = ~resolved
-        self.carry = (
-            np.concatenate([c_obs[old].reshape(-1, obs.shape[2]), new_carry[0]]),
-            np.concatenate([c_act[old], new_carry[1]]),
-            np.concatenate([c_env[old], new_carry[2]]),
-            np.concatenate([c_part[old] + g[0][c_env[old]], new_carry[3]]),
-        )
-        self.obs, self.act, self.rew, self.done, self.valid = [], [], [], [], []
-        return np.concatenate(out_obs), np.concatenate(out_act), np.concatenate(out_g)
-
-
-def play_hands(params: Params, opponents: str, hands: int, game: Dict[str, Any],
+def play_hands(params: dmc.Params, opponents: str, hands: int, game: Dict[str, Any],
                seed: int) -> np.ndarray:
     """The heads every seat took in ``hands`` hands of the greedy learner (seat 0) against
     ``opponents``, the deals drawn from ``seed``: shape (hands, players)."""
-    env = gym.make_vec(
-        "tabletop/Take6-v0", num_envs=hands, vectorization_mode="vector_entry_point",
-        opponents=opponents, seat=0, **game,
-    )
-    obs, info = env.reset(seed=seed)
-    result = np.full((hands, game["players"]), np.nan)
-    while np.isnan(result[:, 0]).any():
-        act = np.asarray(greedy(params, jnp.asarray(obs), jnp.asarray(info["action_mask"])))
-        obs, _, _, _, info = env.step(act)
-        if "returns" in info:
-            first = info["_returns"] & np.isnan(result[:, 0])
-            result[first] = info["returns"][first]
-    env.close()
-    return -result
+    returns, _ = dmc.play_games("take6", params, opponents, hands, game, seed)
+    return -returns
 
 
-def evaluate(params: Params, opponents: str, hands: int, game: Dict[str, Any]) -> Tuple[float, float]:
-    """Mean heads per hand of the greedy learner (seat 0) and of its opponents, on the same
-    ``hands`` deals every time."""
-    heads = play_hands(params, opponents, hands, game, EVAL_SEED)
-    return float(heads[:, 0].mean()), float(heads[:, 1:].mean())
+def evaluate(params: dmc.Params, hands: int, game: Dict[str, Any]) -> Dict[str, float]:
+    """Mean heads per hand of the greedy learner (seat 0) and of its opponents, against
+    3 x heuristic and 3 x random, on the same ``hands`` deals every time."""
+    point = {}
+    for bot in ("heuristic", "random"):
+        heads = play_hands(params, bot, hands, game, EVAL_SEED)
+        point[f"vs_{bot}"] = float(heads[:, 0].mean())
+        point[bot] = float(heads[:, 1:].mean())
+    return point
 
 
-def report(params: Params, hands: int, game: Dict[str, Any]) -> None:
+def describe(p: Dict[str, float]) -> str:
+    return (f"heads/hand {p['vs_heuristic']:.2f} vs heuristic ({p['heuristic']:.2f}), "
+            f"{p['vs_random']:.2f} vs random ({p['random']:.2f})")
+
+
+def report(params: dmc.Params, hands: int, game: Dict[str, Any]) -> None:
     """Prints the learner's mean heads per hand against 3 x heuristic and 3 x random on
     ``hands`` deals other than the curve's, with the mean difference to its opponents in
     the same hands and its 95% interval."""
     for opponents in ("heuristic", "random"):
         heads = play_hands(params, opponents, hands, game, EVAL_SEED + 1)
-        diff = heads[:, 0] - heads[:, 1:].mean(axis=1)
-        half = 1.96 * diff.std(ddof=1) / np.sqrt(len(diff))
+        diff, half = dmc.mean_ci(heads[:, 0] - heads[:, 1:].mean(axis=1))
         print(f"vs 3 x {opponents}, {hands} hands: learner {heads[:, 0].mean():.2f} heads/hand, "
               f"opponents {heads[:, 1:].mean():.2f}; learner - opponents "
-              f"{diff.mean():+.2f} +- {half:.2f} (95%)")
-
-
-def export(params: Params, out: Path, game: Dict[str, Any]) -> None:
-    """Writes ``model.safetensors`` (outputs in heads) and ``model_vectors.json``."""
-    layers = to_numpy(params)
-    tensors: Dict[str, np.ndarray] = {}
-    for k, (w, b) in enumerate(layers):
-        last = k == len(layers) - 1
-        tensors[f"layers.{k}.weight"] = np.ascontiguousarray(w * (SCALE if last else 1.0), np.float32)
-        tensors[f"layers.{k}.bias"] = np.ascontiguousarray(b * (SCALE if last else 1.0), np.float32)
-    meta = {"game": "take6", "params": json.dumps(game, sort_keys=True), "input": "observation",
-            "output": "q"}
-    save_file(tensors, str(out / "model.safetensors"), metadata=meta)
-    # Test vectors: observations from fixed deals, a few decisions into the hand.
-    env = tabletop.vector_env("take6", 4, 7, **game)
-    obs, info = env.reset(seed=7)
-    for _ in range(3):
-        obs, _, _, _, info = env.step(env.random_actions())
-    x = obs.reshape(len(obs), -1).astype(np.float32)
-    mask = info["legal_actions_mask"]
-    q = np.asarray(forward(to_jax([(tensors[f"layers.{k}.weight"], tensors[f"layers.{k}.bias"])
-                                   for k in range(len(layers))]), jnp.asarray(x)))
-    vectors = {
-        "inputs": x.astype(int).tolist(),
-        "legal": [np.flatnonzero(m).tolist() for m in mask],
-        "outputs": q.tolist(),
-        "actions": [int(np.flatnonzero(m)[np.argmax(qr[m])]) for qr, m in zip(q, mask)],
-    }
-    (out / "model_vectors.json").write_text(json.dumps(vectors))
+              f"{diff:+.2f} +- {half:.2f} (95%)")
 
 
 def plot(curve: List[Dict[str, float]], out: Path) -> None:
     """The learning curve: mean heads per hand by training time."""
-    (out / "curve.json").write_text(json.dumps(curve, indent=1))
-    if not curve:
-        return
-    minutes = [c["seconds"] / 60 for c in curve]
-    fig, ax = plt.subplots(figsize=(7, 4))
-    ax.plot(minutes, [c["vs_heuristic"] for c in curve], "b-o", label="learner vs 3 x heuristic")
-    ax.plot(minutes, [c["heuristic"] for c in curve], "b--", label="heuristic bots (same hands)")
-    ax.plot(minutes, [c["vs_random"] for c in curve], "r-o", label="learner vs 3 x random")
-    ax.plot(minutes, [c["random"] for c in curve], "r--", label="random bots (same hands)")
-    ax.set_xlabel("training time (minutes)")
-    ax.set_ylabel("mean heads per hand (lower is better)")
-    ax.set_title("Take 6! Deep Monte Carlo: greedy evaluation on fixed deals")
-    ax.grid(alpha=0.3)
-    ax.legend(fontsize=8)
-    fig.tight_layout()
-    fig.savefig(out / "curve.png", dpi=100)
-    plt.close(fig)
+    dmc.plot(curve, out, [
+        ("vs_heuristic", "b-o", "learner vs 3 x heuristic"),
+        ("heuristic", "b--", "heuristic bots (same hands)"),
+        ("vs_random", "r-o", "learner vs 3 x random"),
+        ("random", "r--", "random bots (same hands)"),
+    ], "mean heads per hand (lower is better)",
+        "Take 6! Deep Monte Carlo: greedy evaluation on fixed deals")
+
+
+GAME = dmc.Game(name="take6", scale=SCALE, groups=groups, evaluate=evaluate,
+                describe=describe, report=report, plot=plot)
 
 
 def main(argv: Optional[Sequence[str]] = None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--out", type=Path, required=True, help="directory of the checkpoint, model, curve")
-    ap.add_argument("--minutes", type=float, default=None, help="stop after this much training time")
-    ap.add_argument("--steps", type=int, default=None, help="stop after this many learner decisions")
-    ap.add_argument("--num-envs", type=int, default=128, help="tables in each of the four groups")
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--resume", action="store_true", help="continue from --out/checkpoint.pkl")
+    ap = dmc.parser(__doc__)
     ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--hidden", default="256,256", help="hidden layer widths, comma-separated")
-    ap.add_argument("--lr", type=float, default=3e-4)
-    ap.add_argument("--batch", type=int, default=1024)
-    ap.add_argument("--epsilon", type=float, default=0.05, help="exploration while training")
-    ap.add_argument("--window", type=int, default=24, help="table steps between updates")
-    ap.add_argument("--snapshot-every", type=int, default=200, help="updates between snapshots")
-    ap.add_argument("--eval-every", type=float, default=60.0, help="seconds of training between evaluations")
-    ap.add_argument("--eval-hands", type=int, default=1000)
-    ap.add_argument("--report", type=int, default=0, metavar="HANDS",
-                    help="only evaluate --out's checkpoint on HANDS new deals and print it")
+    dmc.add_training_args(ap, "HANDS", "only evaluate --out's checkpoint on HANDS new deals "
+                          "and print it")
     args = ap.parse_args(argv)
-    if args.minutes is None and args.steps is None and not args.report:
-        ap.error("give --minutes or --steps (or both)")
-    out: Path = args.out
-    out.mkdir(parents=True, exist_ok=True)
-    ckpt = out / "checkpoint.pkl"
     game: Dict[str, Any] = {"players": args.players}
-    game = {k: v for k, v in tabletop.load_game("take6", **game).get_parameters().items() if v is not None}
-
-    rng = np.random.default_rng(args.seed)
-    probe = tabletop.vector_env("take6", 1, 0, **game)
-    obs_size = int(np.prod(probe.observation_shape))
-    num_actions = probe.num_actions
-    sizes = [obs_size] + [int(h) for h in args.hidden.split(",") if h] + [num_actions]
-    opt = optax.adam(args.lr)
-    update = make_update(opt)
-    state: Dict[str, Any]
-    if args.resume or args.report:
-        with open(ckpt, "rb") as f:
-            state = pickle.load(f)
-        if state["sizes"] != sizes:
-            raise SystemExit(f"{ckpt} holds a network of layers {state['sizes']}, not {sizes}")
-        params, opt_state = to_jax(state["params"]), to_jax(state["opt_state"])
-        snapshots = [to_jax(s) for s in state["snapshots"]]
-        rng.bit_generator.state = state["rng"]
-        if args.report:
-            report(params, args.report, game)
-            return
-    else:
-        params = init_params(rng, sizes)
-        opt_state = opt.init(params)
-        snapshots = [params]
-        state = {"sizes": sizes, "frames": 0, "updates": 0, "seconds": 0.0, "curve": [],
-                 "losses": [], "windows": 0}
-    # Each run (first or resumed) starts new hands from a seed derived from the seed and the
-    # windows played so far.
-    env_seed = int(np.random.SeedSequence([args.seed, state["windows"]]).generate_state(1)[0])
-    n = args.num_envs
-    groups: List[Any] = [
-        BotTables(n, ["heuristic"] * (args.players - 1), env_seed, game),
-        BotTables(n, ["random"] * (args.players - 1), env_seed + 1, game),
-        BotTables(n, (["heuristic", "random"] * args.players)[: args.players - 1], env_seed + 2, game),
-        SnapshotTables(n, env_seed + 3, game),
-    ]
-    rows = [Rows() for _ in groups]
-    start = time.perf_counter() - state["seconds"]
-    last_eval = state["curve"][-1]["seconds"] if state["curve"] else -np.inf
-    total = args.steps
-    bar = tqdm(total=total, initial=min(state["frames"], total or 0) if total else 0,
-               unit="dec", disable=None)
-    snapshot = snapshots[int(rng.integers(len(snapshots)))]
-
-    def save() -> None:
-        state["seconds"] = time.perf_counter() - start
-        state.update(params=to_numpy(params), opt_state=to_numpy(opt_state),
-                     snapshots=[to_numpy(s) for s in snapshots], rng=rng.bit_generator.state)
-        tmp = ckpt.with_suffix(".tmp")
-        with open(tmp, "wb") as f:
-            pickle.dump(state, f)
-        tmp.replace(ckpt)
-        export(params, out, game)
-        plot(state["curve"], out)
-
-    def done() -> bool:
-        if args.steps is not None and state["frames"] >= args.steps:
-            return True
-        return args.minutes is not None and time.perf_counter() - start >= args.minutes * 60
-
-    while not done():
-        # 1. Play a window of steps in every group.
-        for _ in range(args.window):
-            for g, r in zip(groups, rows):
-                mine = np.asarray(greedy(params, jnp.asarray(g.obs), jnp.asarray(g.mask)))
-                explore = rng.random(len(mine)) < args.epsilon
-                act = np.where(explore, masked_random(rng, g.mask), mine)
-                act = np.where(g.mask.any(axis=1), act, 0)
-                obs, valid = g.obs, g.valid & g.mask.any(axis=1)
-                rew, term = g.step(act, snapshot)
-                r.add(obs, act, rew, term, valid)
-        # 2. Monte Carlo returns of the decisions whose hand ended; Adam steps over them.
-        data = [r.returns() for r in rows]
-        x = np.concatenate([d[0] for d in data])
-        a = np.concatenate([d[1] for d in data])
-        gret = np.concatenate([d[2] for d in data]) / SCALE
-        perm = rng.permutation(len(a))
-        losses = []
-        for i in range(0, len(perm) - args.batch + 1, args.batch):
-            idx = perm[i: i + args.batch]
-            params, opt_state, loss = update(params, opt_state, jnp.asarray(x[idx]),
-                                             jnp.asarray(a[idx]), jnp.asarray(gret[idx]))
-            losses.append(float(loss))
-            state["updates"] += 1
-            if state["updates"] % args.snapshot_every == 0:
-                snapshots = (snapshots + [params])[-5:]
-        if losses:
-            state["losses"].append(float(np.mean(losses)) * SCALE**2)
-        state["windows"] += 1
-        state["frames"] += len(a)
-        snapshot = snapshots[int(rng.integers(len(snapshots)))]
-        bar.update(len(a))
-        bar.set_postfix(loss=f"{state['losses'][-1]:.1f}" if state["losses"] else "-")
-        # 3. Evaluate now and then, and checkpoint with it.
-        now = time.perf_counter() - start
-        if now - last_eval >= args.eval_every:
-            h, hb = evaluate(params, "heuristic", args.eval_hands, game)
-            rr, rb = evaluate(params, "random", args.eval_hands, game)
-            state["curve"].append({"seconds": now, "frames": state["frames"],
-                                   "vs_heuristic": h, "heuristic": hb, "vs_random": rr,
-                                   "random": rb})
-            bar.write(f"{now / 60:6.1f} min {state['frames']:>10} decisions: heads/hand "
-                      f"{h:.2f} vs heuristic ({hb:.2f}), {rr:.2f} vs random ({rb:.2f})")
-            last_eval = now
-            save()
-    bar.close()
-    save()
-    print(f"saved {out / 'model.safetensors'} after {state['frames']} decisions, "
-          f"{state['updates']} updates, {state['seconds'] / 60:.1f} min")
+    game = {k: v for k, v in tabletop.load_game("take6", **game).get_parameters().items()
+            if v is not None}
+    dmc.run(args, ap, GAME, game)
 
 
 if __name__ == "__main__":

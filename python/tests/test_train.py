@@ -1,13 +1,16 @@
-"""examples/train_take6.py: a short Deep Monte Carlo run trains, exports and resumes.
+"""examples/train_take6.py and train_mahjong.py (on examples/dmc.py): a short Deep Monte Carlo
+run of each game trains, exports and resumes.
 
 Needs the ``train`` extra (``pip install "tabletop[train]"``: JAX, optax, safetensors, tqdm,
 matplotlib); without it the test fails, unless TABLETOP_SKIP_TRAIN=1 (then it skips).
 """
 
+import importlib
 import importlib.util
 import json
 import os
 import pickle
+import sys
 
 import numpy as np
 import pytest
@@ -17,7 +20,7 @@ from conftest import ROOT
 EXTRA = ("jax", "optax", "safetensors", "tqdm", "matplotlib")
 
 
-def load_trainer():
+def load_trainer(name):
     missing = [m for m in EXTRA if importlib.util.find_spec(m) is None]
     if missing:
         if os.environ.get("TABLETOP_SKIP_TRAIN") == "1":
@@ -26,15 +29,43 @@ def load_trainer():
             f"the train extra is not installed ({', '.join(missing)} missing): "
             f"pip install 'tabletop[train]', or set TABLETOP_SKIP_TRAIN=1 to skip"
         )
-    path = ROOT / "python" / "examples" / "train_take6.py"
-    spec = importlib.util.spec_from_file_location("train_take6", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    # The scripts import dmc from beside them, as `python examples/train_take6.py` does.
+    examples = str(ROOT / "python" / "examples")
+    if examples not in sys.path:
+        sys.path.insert(0, examples)
+    return importlib.import_module(name)
 
 
-def test_short_run_learns_exports_and_resumes(tmp_path, capsys):
-    train = load_trainer()
+def forward(path, x):
+    """A plain numpy forward pass of an exported file: (outputs, metadata, tensor shapes)."""
+    from safetensors import safe_open
+
+    with safe_open(str(path), "numpy") as f:
+        meta = f.metadata()
+        tensors = {k: f.get_tensor(k) for k in f.keys()}
+    layers = len(tensors) // 2
+    assert sorted(tensors) == sorted(
+        f"layers.{k}.{p}" for k in range(layers) for p in ("weight", "bias")
+    )
+    for k in range(layers):
+        x = x @ tensors[f"layers.{k}.weight"].T + tensors[f"layers.{k}.bias"]
+        if k < layers - 1:
+            x = np.maximum(x, 0)
+    return x, meta, {k: t.shape for k, t in tensors.items()}
+
+
+def check_vectors(out):
+    """The test vectors: the file's forward pass gives the recorded outputs and actions."""
+    vectors = json.loads((out / "model_vectors.json").read_text())
+    x = np.array(vectors["inputs"], dtype=np.float32)
+    q, _, _ = forward(out / "model.safetensors", x)
+    np.testing.assert_allclose(q, np.array(vectors["outputs"]), rtol=1e-4, atol=1e-4)
+    for row, legal, action in zip(q, vectors["legal"], vectors["actions"]):
+        assert action in legal and action == legal[int(np.argmax(row[legal]))]
+
+
+def test_take6_short_run_learns_exports_and_resumes(tmp_path, capsys):
+    train = load_trainer("train_take6")
     from safetensors import safe_open
 
     import tabletop
@@ -66,16 +97,7 @@ def test_short_run_learns_exports_and_resumes(tmp_path, capsys):
     assert shapes["layers.0.weight"] == (32, 936) and shapes["layers.1.weight"] == (108, 32)
     assert game.num_distinct_actions() == 108
 
-    # The test vectors: a plain numpy forward pass of the file gives the recorded outputs.
-    vectors = json.loads((out / "model_vectors.json").read_text())
-    with safe_open(str(out / "model.safetensors"), "numpy") as f:
-        w0, b0 = f.get_tensor("layers.0.weight"), f.get_tensor("layers.0.bias")
-        w1, b1 = f.get_tensor("layers.1.weight"), f.get_tensor("layers.1.bias")
-    x = np.array(vectors["inputs"], dtype=np.float32)
-    q = np.maximum(x @ w0.T + b0, 0) @ w1.T + b1
-    np.testing.assert_allclose(q, np.array(vectors["outputs"]), rtol=1e-4, atol=1e-4)
-    for row, legal, action in zip(q, vectors["legal"], vectors["actions"]):
-        assert action in legal and action == legal[int(np.argmax(row[legal]))]
+    check_vectors(out)
 
     # --resume continues the same run: counters go on from the checkpoint.
     train.main(common + ["--steps", "5000", "--resume"])
@@ -91,3 +113,79 @@ def test_short_run_learns_exports_and_resumes(tmp_path, capsys):
     lines = capsys.readouterr().out.splitlines()
     assert [line.split(",")[0] for line in lines] == ["vs 3 x heuristic", "vs 3 x random"]
     assert all("40 hands" in line and "(95%)" in line for line in lines)
+
+
+def test_mahjong_short_run_learns_exports_and_resumes(tmp_path, capsys):
+    train = load_trainer("train_mahjong")
+
+    import tabletop
+
+    out = tmp_path / "run"
+    common = ["--out", str(out), "--num-envs", "16", "--window", "24", "--batch", "128",
+              "--hidden", "32", "--eval-every", "0", "--eval-hands", "50", "--seed", "3"]
+    train.main(common + ["--steps", "3000"])
+    with open(out / "checkpoint.pkl", "rb") as f:
+        first = pickle.load(f)
+    assert first["frames"] >= 3000
+    losses = first["losses"]
+    # The loss moves, and down: the He-initialised network's outputs are far from the
+    # scores (0 or 1) at first.
+    assert len(losses) >= 3 and losses[-1] < losses[0]
+    point = first["curve"][-1]
+    assert set(point) == {"seconds", "frames", "win_rate", "score", "rules_win_rate",
+                          "rules_score"}
+    assert all(0 <= point[k] <= 1 for k in ("win_rate", "score", "rules_win_rate", "rules_score"))
+    # The problem's game scores 1 for a win: "rules" in seat 0 wins about a quarter of its
+    # games against three of itself.
+    assert 0.1 < point["rules_score"] < 0.45
+    assert (out / "curve.png").stat().st_size > 0
+
+    # The exported file: the problem's game, its 10 x 37 observation, 37 discards.
+    x = np.zeros((1, 370), np.float32)
+    _, meta, shapes = forward(out / "model.safetensors", x)
+    assert meta["game"] == "mahjong" and meta["input"] == "observation" and meta["output"] == "q"
+    params = json.loads(meta["params"])
+    assert params == {"claims": False}
+    game = tabletop.load_game("mahjong", **params)
+    assert shapes["layers.0.weight"] == (32, 370) and shapes["layers.1.weight"] == (37, 32)
+    assert game.num_distinct_actions() == 37 and game.observation_tensor_shape() == [10, 37]
+    check_vectors(out)
+
+    train.main(common + ["--steps", "5000", "--resume"])
+    with open(out / "checkpoint.pkl", "rb") as f:
+        second = pickle.load(f)
+    assert second["frames"] >= 5000 and second["windows"] > first["windows"]
+    assert second["losses"][: len(losses)] == losses
+    assert len(second["curve"]) > len(first["curve"])
+
+    capsys.readouterr()
+    train.main(["--out", str(out), "--hidden", "32", "--report", "40"])
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(" vs ")[0] for line in lines[:2]] == ["learner", "rules in seat 0"]
+    assert lines[2].startswith("learner - rules, the same 40 walls: mean score")
+    assert all("40 walls" in line and "(95%)" in line for line in lines)
+
+
+def test_mahjong_rules_baseline_is_the_problems_game_on_the_same_walls():
+    """The curve's reference line: "rules" in every seat of the walls the learner played is
+    the problem's simulation of those walls (its log names the winner)."""
+    train = load_trainer("train_mahjong")
+    dmc = load_trainer("dmc")
+    import tabletop
+    from tabletop import mahjong
+
+    params = dmc.init_params(np.random.default_rng(0), [370, 8, 37])
+    mine, seeds = dmc.play_games("mahjong", params, "rules", 30, {"claims": False}, 11)
+    rules = train.rules_returns(seeds, {"claims": False})
+    assert mine.shape == rules.shape == (30, 4)
+    for seed, row in zip(seeds, rules):
+        last = mahjong.simulate(mahjong.random_wall(int(seed)))[-1]
+        winner = "ABCD".index(last[0]) if last.endswith("WIN") else None
+        assert row.tolist() == [float(p == winner) for p in range(4)], last
+    # Every seed is a game of the environment's stream: the same seed starts the same wall.
+    env = tabletop.vector_env("mahjong", 30, 11)
+    env.reset(seed=11)
+    assert env.episode_seeds().tolist() == seeds.tolist()
+    # A drawn game is a quarter win each; a win is the winner's alone.
+    share = dmc.first_place_share(np.array([[0.0, 0, 0, 0], [0, 1, 0, 0]]))
+    assert share.tolist() == [[0.25] * 4, [0, 1, 0, 0]]
