@@ -299,7 +299,7 @@ mod tests {
             "   2.000 ms     1.500 us   200.000 us         10           123 nodes"
         );
         assert_eq!(
-            list_text(&[row.clone()]),
+            list_text(std::slice::from_ref(&row)),
             format!(
                 "{:<36} {:>9}  unit of the count\n{:<36} {:>9}  nodes\n",
                 "workload", "items", "nine/solve", 10

@@ -335,7 +335,7 @@ impl Store {
     /// # Errors
     /// 503 when the database fails (the game goes on in memory).
     pub fn save(&self, id: &str, session: &GameSession) -> Result<(), ApiError> {
-        let record = session::record_json(&session);
+        let record = session::record_json(session);
         let summary = session.summary();
         let now = self.tick();
         let finished = summary.finished;
