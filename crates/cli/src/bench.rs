@@ -1,19 +1,15 @@
-//! `tabletop bench`: the harness that times fixed workloads over several samples and prints
-//! the deterministic count each produced (positions visited, games played, ...) beside the
-//! median time. The workloads themselves are the library's ([`tabletop_play::workloads`]).
-//!
-//! A workload returns its count; the count must be the same in every sample (it is asserted),
-//! so a change that alters the work done shows up in the counts, whatever the machine's noise.
-//! `--check` runs each workload once, untimed, and compares its count with the one recorded
+//! `tabletop bench`: the library's workloads ([`tabletop_play::workloads`]) timed by its
+//! harness ([`tabletop_play::bench`]), the deterministic count each produced (positions
+//! visited, games played, ...) beside the median time. `--check` runs each workload once, untimed, and compares its count with the one recorded
 //! in `crates/cli/data/bench-counts.txt` (embedded in the binary): a changed count means
 //! changed behaviour, and exits 1.
 
-use std::collections::BTreeMap;
 use std::io::IsTerminal;
-use std::time::{Duration, Instant};
 
-use anyhow::bail;
 use serde::Serialize;
+use tabletop_play::bench::{
+    BenchRow, CountCheck, check_counts, counts_text, list_text, parse_counts,
+};
 use tabletop_play::workloads::{Workload, workloads};
 
 use crate::common::{Unsuccessful, to_json};
@@ -60,25 +56,6 @@ enum Mode {
     Count,
 }
 
-/// One measured workload.
-#[derive(Debug, Serialize)]
-pub struct Row {
-    /// The workload's name, `game/what`.
-    pub name: String,
-    /// What the count counts.
-    pub unit: String,
-    /// The deterministic count of one sample.
-    pub count: u64,
-    /// How many items one sample handles (deals, games, queries).
-    pub items: u64,
-    /// The median time of one sample, in nanoseconds.
-    pub median_ns: u128,
-    /// The fastest sample, in nanoseconds.
-    pub min_ns: u128,
-    /// The median time per item, in nanoseconds.
-    pub per_item_ns: f64,
-}
-
 /// The state of one `tabletop bench` run.
 #[derive(Debug)]
 pub struct Bench {
@@ -86,7 +63,7 @@ pub struct Bench {
     samples: u32,
     json: bool,
     mode: Mode,
-    rows: Vec<Row>,
+    rows: Vec<BenchRow>,
     /// The first failed write of a row; the run fails with it after the workloads.
     write_error: Option<anyhow::Error>,
 }
@@ -97,57 +74,35 @@ impl Bench {
         self.filter.as_deref().is_none_or(|f| name.contains(f))
     }
 
-    /// Times a selected workload, which handles `items` items and returns a deterministic
-    /// count of `unit` (or, under `--list`, only records it; under `--check` and `--counts`,
-    /// runs it once). Its set-up is not timed, nor run under `--list`.
-    ///
-    /// # Panics
-    /// If two samples return different counts: the workload is not deterministic.
+    /// Times a selected workload ([`Workload::measure`]): under `--list` it only records it,
+    /// under `--check` and `--counts` it runs it once. A sample's progress shows on a
+    /// terminal's stderr.
     fn case(&mut self, workload: Workload) {
-        let Workload { name, unit, items, setup } = workload;
-        if !self.wants(&name) {
+        if !self.wants(&workload.name) {
             return;
         }
-        let mut work = if self.mode == Mode::List { Box::new(|| 0) } else { setup() };
         let samples = match self.mode {
             Mode::List => 0,
             Mode::Count => 1,
             Mode::Time => self.samples,
         };
         let progress = std::io::stderr().is_terminal();
-        let mut times: Vec<Duration> = Vec::with_capacity(samples as usize);
-        let mut count = None;
-        for sample in 0..samples {
+        let name = workload.name.clone();
+        let row = workload.measure(samples, |k| {
             if progress {
-                eprint!("\r\x1b[2K{name}: sample {} of {samples}", sample + 1);
+                eprint!("\r\x1b[2K{name}: sample {} of {samples}", k + 1);
             }
-            let start = Instant::now();
-            let c = std::hint::black_box(work());
-            times.push(start.elapsed());
-            assert!(count.is_none_or(|prev| prev == c), "{name}: count changed between samples");
-            count = Some(c);
-        }
+        });
         if progress && samples > 0 {
             eprint!("\r\x1b[2K");
         }
-        times.sort_unstable();
-        let median = times.get(times.len() / 2).copied().unwrap_or_default();
-        let row = Row {
-            name,
-            unit: unit.to_owned(),
-            count: count.unwrap_or(0),
-            items,
-            median_ns: median.as_nanos(),
-            min_ns: times.first().copied().unwrap_or_default().as_nanos(),
-            per_item_ns: median.as_nanos() as f64 / items.max(1) as f64,
-        };
         // The table goes to stdout as each row is measured; under --json, where stdout gets one
         // object at the end, the rows show on a terminal's stderr as progress.
         if self.mode == Mode::Time {
             if self.rows.is_empty() {
-                self.print(&header());
+                self.print(&BenchRow::header());
             }
-            self.print(&format_row(&row));
+            self.print(&row.line());
         }
         self.rows.push(row);
     }
@@ -161,59 +116,6 @@ impl Bench {
             eprintln!("{line}");
         }
     }
-}
-
-fn format_duration(ns: f64) -> String {
-    if ns >= 1e9 {
-        format!("{:.3} s", ns / 1e9)
-    } else if ns >= 1e6 {
-        format!("{:.3} ms", ns / 1e6)
-    } else if ns >= 1e3 {
-        format!("{:.3} us", ns / 1e3)
-    } else {
-        format!("{ns:.1} ns")
-    }
-}
-
-const ROW: [usize; 6] = [36, 11, 11, 11, 12, 9];
-
-fn header() -> String {
-    let [w0, w1, w2, w3, w4, _] = ROW;
-    format!(
-        "{:<w0$} {:>w1$}  {:>w2$}  {:>w3$}  {:>9}  {:>w4$} unit",
-        "workload", "median", "min", "per item", "items", "count"
-    )
-}
-
-fn format_row(row: &Row) -> String {
-    let [w0, w1, w2, w3, w4, _] = ROW;
-    format!(
-        "{:<w0$} {:>w1$}  {:>w2$}  {:>w3$}  {:>9}  {:>w4$} {}",
-        row.name,
-        format_duration(row.median_ns as f64),
-        format_duration(row.min_ns as f64),
-        format_duration(row.per_item_ns),
-        row.items,
-        row.count,
-        row.unit
-    )
-}
-
-/// The recorded counts, by workload name.
-fn recorded() -> anyhow::Result<BTreeMap<&'static str, u64>> {
-    let mut counts = BTreeMap::new();
-    for (i, line) in RECORDED.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let parsed = line.split_once(' ').and_then(|(n, c)| Some((n, c.trim().parse().ok()?)));
-        let Some((name, count)) = parsed else {
-            bail!("bench-counts.txt line {}: expected `name count`, found {line:?}", i + 1);
-        };
-        counts.insert(name, count);
-    }
-    Ok(counts)
 }
 
 /// Runs the workloads of every game.
@@ -253,54 +155,26 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         #[derive(Serialize)]
         struct Report<'a> {
             samples: u32,
-            rows: &'a [Row],
+            rows: &'a [BenchRow],
         }
         let samples = if mode == Mode::Time { args.samples } else { 0 };
         crate::common::print(&to_json(&Report { samples, rows: &bench.rows })?)?;
     } else if args.list {
-        let mut text = format!("{:<36} {:>9}  unit of the count\n", "workload", "items");
-        for r in &bench.rows {
-            text += &format!("{:<36} {:>9}  {}\n", r.name, r.items, r.unit);
-        }
-        crate::common::print(&text)?;
+        crate::common::print(&list_text(&bench.rows))?;
     } else if args.counts {
-        let text: String = bench.rows.iter().map(|r| format!("{} {}\n", r.name, r.count)).collect();
-        crate::common::print(&text)?;
+        crate::common::print(&counts_text(&bench.rows))?;
     }
     Ok(())
 }
 
 /// Compares the counts of `rows` with the recorded ones.
-fn check(rows: &[Row], json: bool) -> anyhow::Result<()> {
-    let want = recorded()?;
-    #[derive(Serialize)]
-    struct Checked<'a> {
-        name: &'a str,
-        count: u64,
-        recorded: Option<u64>,
-        ok: bool,
-    }
-    let checked: Vec<Checked<'_>> = rows
-        .iter()
-        .map(|r| {
-            let recorded = want.get(r.name.as_str()).copied();
-            Checked { name: &r.name, count: r.count, recorded, ok: recorded == Some(r.count) }
-        })
-        .collect();
+fn check(rows: &[BenchRow], json: bool) -> anyhow::Result<()> {
+    let checked = check_counts(rows, &parse_counts(RECORDED)?);
     let bad = checked.iter().filter(|c| !c.ok).count();
     if json {
         crate::common::print(&to_json(&checked)?)?;
     } else {
-        let mut text = String::new();
-        for c in &checked {
-            let verdict = match c.recorded {
-                _ if c.ok => "ok".to_owned(),
-                Some(r) => format!("DIFFERS: recorded {r}"),
-                None => "NOT RECORDED".to_owned(),
-            };
-            text += &format!("{:<36} {:>12} {verdict}\n", c.name, c.count);
-        }
-        crate::common::print(&text)?;
+        crate::common::print(&checked.iter().map(CountCheck::line).collect::<String>())?;
     }
     if bad > 0 {
         return Err(Unsuccessful(format!(

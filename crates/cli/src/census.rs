@@ -3,14 +3,13 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::Context;
-use serde::Serialize;
 use tabletop_core::cancel::Cancel;
 use tabletop_nine::{
-    CensusFileError, Deal, DealClass, Shard, ShardFile, merge_census_files, parse_deals,
+    CensusFileError, Deal, DealIdReport, Numbered, Shard, ShardFile, merge_census_files,
+    parse_deals,
 };
 
-use crate::common::{Unsuccessful, progress_bar, read_input, to_json};
+use crate::common::{Unsuccessful, json_lines, progress_bar, read_input, to_json};
 
 /// The arguments of `tabletop nine census`.
 #[derive(Debug, clap::Args)]
@@ -63,72 +62,22 @@ pub struct CensusArgs {
 pub fn deal_by_id(id: u64, json: bool) -> anyhow::Result<String> {
     let deal = Deal::from_id(id)?;
     if json {
-        return to_json(&IdReport::new(deal));
+        return to_json(&DealIdReport::new(deal));
     }
     Ok(format!("{deal}\n"))
 }
 
-/// A deal's id and its class.
-#[derive(Debug, Serialize)]
-struct IdReport {
-    id: u64,
-    alice: String,
-    bob: String,
-    /// Whether the deal is its class's canonical deal (the smallest id).
-    canonical: bool,
-    /// The canonical deal's id.
-    class_id: u64,
-    /// The number of deals in the class.
-    class_size: u64,
-    /// Whether exchanging the hands gives a relabelling of the suits.
-    swap_symmetric: bool,
-}
-
-impl IdReport {
-    fn new(deal: Deal) -> IdReport {
-        let class = DealClass::of(deal);
-        IdReport {
-            id: deal.id(),
-            alice: deal.alice().to_string(),
-            bob: deal.bob().to_string(),
-            canonical: class.id() == deal.id(),
-            class_id: class.id(),
-            class_size: class.size(),
-            swap_symmetric: class.is_swap_symmetric(),
-        }
-    }
-
-    fn line(&self) -> String {
-        let canonical = if self.canonical { "canonical" } else { "not canonical" };
-        format!("{} {canonical}, class {} ({} deals)\n", self.id, self.class_id, self.class_size)
-    }
-}
-
 /// `tabletop nine id [FILE]`: the id of each deal read, whether it is canonical, its class.
 pub fn ids(file: Option<&Path>, json: bool) -> anyhow::Result<String> {
-    #[derive(Serialize)]
-    struct Numbered {
-        deal: usize,
-        line: usize,
-        #[serde(flatten)]
-        report: IdReport,
-    }
     let deals = parse_deals(&read_input(file)?)?;
     if let ([(_, deal)], true) = (&deals[..], json) {
-        return to_json(&IdReport::new(*deal));
+        return to_json(&DealIdReport::new(*deal));
     }
-    let mut s = String::new();
-    for (i, &(line, deal)) in deals.iter().enumerate() {
-        let report = IdReport::new(deal);
-        if json {
-            let object = Numbered { deal: i + 1, line, report };
-            s += &serde_json::to_string(&object).context("cannot serialise to JSON")?;
-            s.push('\n');
-        } else {
-            s += &report.line();
-        }
+    let reports = deals.iter().map(|&(_, deal)| DealIdReport::new(deal));
+    if json {
+        return json_lines(&Numbered::all(reports, &deals));
     }
-    Ok(s)
+    Ok(reports.map(|r| r.line()).collect())
 }
 
 /// Runs `tabletop nine census`.
@@ -158,21 +107,8 @@ pub fn run(args: CensusArgs) -> anyhow::Result<String> {
     if args.json {
         return to_json(&census.report());
     }
-    let r = &census.shards()[0];
-    let state = if r.is_done() {
-        "done".to_owned()
-    } else {
-        "partial (run the same command again to resume)".to_owned()
-    };
-    Ok(format!(
-        "shard {shard}: {} of {} blocks, {} classes, {} deals, {:.1} s: {state}; written to {}\n",
-        r.blocks_done,
-        r.blocks,
-        r.classes,
-        census.tally().deals(),
-        r.seconds,
-        out.display()
-    ))
+    let status = census.shard_status().expect("a shard's file holds one shard");
+    Ok(format!("{status}; written to {}\n", out.display()))
 }
 
 fn merge(files: &[PathBuf], json: bool) -> anyhow::Result<String> {
@@ -183,30 +119,12 @@ fn merge(files: &[PathBuf], json: bool) -> anyhow::Result<String> {
         census => census?,
     };
     let text = if json { to_json(&census.report())? } else { census.report().to_string() };
-    if census.is_complete() {
-        return Ok(text);
+    match census.incomplete() {
+        None => Ok(text),
+        Some(why) => {
+            // The tables of what is there, then exit 1.
+            crate::common::print(&text)?;
+            Err(Unsuccessful(why).into())
+        }
     }
-    // The tables of what is there, then exit 1.
-    crate::common::print(&text)?;
-    let report = census.report();
-    let missing: Vec<String> = report
-        .missing
-        .iter()
-        .map(|&[a, b]| if a == b { a.to_string() } else { format!("{a}-{b}") })
-        .collect();
-    let mut why = Vec::new();
-    if !missing.is_empty() {
-        why.push(format!("shards missing (of {}): {}", census.shard_count(), missing.join(", ")));
-    }
-    if !report.partial.is_empty() {
-        let partial: Vec<String> = report.partial.iter().map(u32::to_string).collect();
-        why.push(format!("shards not done: {}", partial.join(", ")));
-    }
-    Err(Unsuccessful(format!(
-        "incomplete census: {} of {} deals; {}",
-        report.deals,
-        Deal::COUNT,
-        why.join("; ")
-    ))
-    .into())
 }

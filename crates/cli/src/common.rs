@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
+use tabletop_core::progress::{rate, time_left};
 
 /// The error of work that ran correctly but came back empty-handed (exit code 1): a search
 /// that found nothing within its budget, a verification that found a mismatch.
@@ -72,41 +73,22 @@ pub fn progress_bar(len: u64, what: &str) -> ProgressBar {
     bar
 }
 
-/// A rate per second with three significant digits at most: `12/s`, `3.4/s`, `12345/s`.
-fn rate(per_sec: f64) -> String {
-    match per_sec {
-        r if !r.is_finite() => "-/s".to_owned(),
-        r if r >= 100.0 => format!("{r:.0}/s"),
-        r if r >= 10.0 => format!("{r:.1}/s"),
-        r => format!("{r:.2}/s"),
-    }
-}
-
-/// `eta 1m 05s`, or `eta ...` while the estimate would be a guess.
-fn time_left(
-    pos: u64,
-    len: Option<u64>,
-    elapsed: std::time::Duration,
-    eta: std::time::Duration,
-) -> String {
-    let len = len.unwrap_or(0);
-    if elapsed.as_secs_f64() < 2.0 || pos.saturating_mul(50) < len {
-        return "eta ...".to_owned();
-    }
-    let s = eta.as_secs();
-    match s {
-        0..60 => format!("eta {s}s"),
-        60..3600 => format!("eta {}m {:02}s", s / 60, s % 60),
-        _ => format!("eta {}h {:02}m", s / 3600, s / 60 % 60),
-    }
-}
-
 pub use tabletop_core::text::plural;
 
 /// Pretty JSON of `value` followed by a newline.
 pub fn to_json<T: serde::Serialize>(value: &T) -> anyhow::Result<String> {
     let mut s = serde_json::to_string_pretty(value).context("cannot serialise to JSON")?;
     s.push('\n');
+    Ok(s)
+}
+
+/// One line of compact JSON per item (JSON Lines).
+pub fn json_lines<T: serde::Serialize>(items: &[T]) -> anyhow::Result<String> {
+    let mut s = String::new();
+    for item in items {
+        s += &serde_json::to_string(item).context("cannot serialise to JSON")?;
+        s.push('\n');
+    }
     Ok(s)
 }
 
@@ -253,26 +235,5 @@ mod tests {
         let text = read_input(Some(&path)).unwrap();
         std::fs::remove_file(&path).unwrap();
         assert_eq!(text, "1\n1 5 5\n");
-    }
-
-    #[test]
-    fn rates_are_rounded_to_three_digits() {
-        assert_eq!(rate(12345.678), "12346/s");
-        assert_eq!(rate(123.4), "123/s");
-        assert_eq!(rate(12.345), "12.3/s");
-        assert_eq!(rate(1.2345), "1.23/s");
-        assert_eq!(rate(0.0), "0.00/s");
-        assert_eq!(rate(f64::INFINITY), "-/s");
-    }
-
-    #[test]
-    fn time_left_waits_for_a_meaningful_rate() {
-        let s = std::time::Duration::from_secs;
-        // Too early (under 2 s, or under 2% done): no estimate.
-        assert_eq!(time_left(1, Some(1000), s(10), s(9999)), "eta ...");
-        assert_eq!(time_left(500, Some(1000), s(1), s(1)), "eta ...");
-        assert_eq!(time_left(20, Some(1000), s(3), s(147)), "eta 2m 27s");
-        assert_eq!(time_left(500, Some(1000), s(3), s(3)), "eta 3s");
-        assert_eq!(time_left(500, Some(1000), s(3), s(7322)), "eta 2h 02m");
     }
 }

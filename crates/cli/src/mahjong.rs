@@ -1,4 +1,4 @@
-//! `tabletop mahjong ...` and the mahjong parts of `judge`, `demo` and `bench`.
+//! `tabletop mahjong ...`.
 
 use std::fmt::Write as _;
 use std::io::{BufRead, IsTerminal, Write};
@@ -8,8 +8,8 @@ use serde::ser::{SerializeSeq, Serializer};
 use tabletop_core::cancel::Cancel;
 use tabletop_core::drive;
 use tabletop_mahjong::{
-    DistanceReport, DistanceReportError, Event, GameReport, Hand, Replay, Wall, distance, log_text,
-    parse_walls, seeded_wall, simulate,
+    DistanceReport, DistanceReportError, GameReport, Hand, Replay, log_text, parse_walls,
+    seeded_wall, simulate,
 };
 use tabletop_play::limits;
 
@@ -18,9 +18,6 @@ use crate::common::{is_stdin, progress_bar, read_input, to_json};
 /// Games (or walls) computed in parallel and written before the next chunk starts: the
 /// output streams in input order with memory bounded by one chunk.
 const CHUNK: u64 = 4096;
-
-/// The official sample wall (test 1 of P7147).
-const SAMPLE: &str = tabletop_mahjong::SAMPLES_P7147[0];
 
 /// The mahjong subcommands.
 #[derive(Debug, clap::Subcommand)]
@@ -281,30 +278,4 @@ fn replay_stepping(
     }
     writeln!(out, "result: {}", replay.result())?;
     Ok(out.flush()?)
-}
-
-/// The game on its built-in sample data.
-pub fn demo(out: &mut dyn Write) -> anyhow::Result<()> {
-    writeln!(out, "== Mahjong (THUPC 2021, P7147): the official sample wall")?;
-    let wall = Wall::parse(SAMPLE)?;
-    let record = simulate(&wall);
-    let lines: Vec<String> = record.events.iter().map(Event::to_string).collect();
-    writeln!(out, "{} log lines; after the deal (52 IN lines):", lines.len())?;
-    for l in &lines[52..] {
-        writeln!(out, "  {l}")?;
-    }
-    writeln!(out, "result: {}", record.outcome.describe())?;
-    let hand: Hand = "1M 2M 3M 4P 5P 6P 7S 8S 9S E E E Z F".parse()?;
-    writeln!(out, "distance of {hand}: {}", distance(&hand, 0))?;
-    Ok(())
-}
-
-/// The demo as JSON: the sample wall's game, and a hand's distance.
-pub fn demo_json() -> anyhow::Result<serde_json::Value> {
-    let wall = Wall::parse(SAMPLE)?;
-    let hand: Hand = "1M 2M 3M 4P 5P 6P 7S 8S 9S E E E Z F".parse()?;
-    Ok(serde_json::json!({
-        "sample": GameReport::play(&wall),
-        "distance": {"hand": hand.to_string(), "melds": 0, "distance": distance(&hand, 0)},
-    }))
 }

@@ -17,7 +17,6 @@ mod review;
 mod serve;
 mod take6;
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -145,21 +144,9 @@ enum Command {
 }
 
 fn demo(json: bool) -> anyhow::Result<()> {
-    let mut out = common::stdout();
-    if json {
-        let demo = serde_json::json!({"nine": nine::demo_json()?, "take6": take6::demo_json()?,
-            "race": race::demo_json()?, "mahjong": mahjong::demo_json()?});
-        out.write_all(common::to_json(&demo)?.as_bytes())?;
-        return Ok(out.flush()?);
-    }
-    nine::demo(&mut out)?;
-    writeln!(out)?;
-    take6::demo(&mut out)?;
-    writeln!(out)?;
-    race::demo(&mut out)?;
-    writeln!(out)?;
-    mahjong::demo(&mut out)?;
-    Ok(out.flush()?)
+    let text =
+        if json { common::to_json(&tabletop_play::demo_json())? } else { tabletop_play::demo() };
+    common::print(&text)
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {

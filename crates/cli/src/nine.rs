@@ -1,20 +1,17 @@
-//! `tabletop nine ...` and the nine parts of `judge`, `demo` and `bench`.
+//! `tabletop nine ...`.
 
-use std::fmt::Write as _;
-use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Context;
-use serde::Serialize;
 use tabletop_core::cancel::Cancel;
 use tabletop_nine::{
-    Deal, Enumeration, FindError, FindReport, FirstMoverReport, Solver, Stats,
-    find_distinct_counted, first_mover_reports, is_achievable, low_reserve_deals, parse_deals,
+    Deal, Enumeration, FindError, FindReport, FirstMoverReport, Numbered, Solver, Stats,
+    first_mover_reports, headed_reports, is_achievable, low_reserve_deals, parse_deals,
     seeded_stats,
 };
 use tabletop_play::limits;
 
-use crate::common::{Unsuccessful, print, progress_bar, read_input, to_json};
+use crate::common::{Unsuccessful, json_lines, print, progress_bar, read_input, to_json};
 
 /// The nine subcommands.
 #[derive(Debug, clap::Subcommand)]
@@ -183,32 +180,14 @@ fn solve(deal: Deal, json: bool) -> anyhow::Result<String> {
 /// Many deals: solved in parallel (one solver per thread), reported in input order, each text
 /// report under a heading with its number and line; JSON Lines under `--json`.
 fn solve_many(deals: &[(usize, Deal)], json: bool) -> anyhow::Result<String> {
-    #[derive(Serialize)]
-    struct Numbered<'a> {
-        deal: usize,
-        line: usize,
-        #[serde(flatten)]
-        report: &'a FirstMoverReport,
-    }
     let bar = progress_bar(deals.len() as u64, "deals solved");
     let just: Vec<Deal> = deals.iter().map(|&(_, deal)| deal).collect();
     let reports = first_mover_reports(&just, &Cancel::new(), &|k| bar.inc(k))?;
     bar.finish_and_clear();
-    let mut s = String::new();
-    for (i, (r, &(line, _))) in reports.iter().zip(deals).enumerate() {
-        if json {
-            let object = Numbered { deal: i + 1, line, report: r };
-            s += &serde_json::to_string(&object).context("cannot serialise to JSON")?;
-            s.push('\n');
-        } else {
-            if i > 0 {
-                s.push('\n');
-            }
-            writeln!(s, "== deal {} (line {line})", i + 1)?;
-            s += &r.to_string();
-        }
+    if json {
+        return json_lines(&Numbered::all(&reports, deals));
     }
-    Ok(s)
+    Ok(headed_reports(&reports, deals))
 }
 
 fn find(importance: u32, seed: u64, budget: u64, json: bool) -> anyhow::Result<String> {
@@ -249,40 +228,4 @@ fn enumerate(max_non_reserve: u32, json: bool) -> anyhow::Result<String> {
         return to_json(&report);
     }
     Ok(report.to_string())
-}
-
-/// The D1 sample deal of the demo.
-const DEMO_DEAL: &str = "JD 7S 9S JS 8S 9D 6D 8C 8D TH KS QD QH TD 6C AD KD AC\n\
-                         KH QC 9H 6H KC 9C JC TS 6S QS TC JH 7D 7H AS AH 7C 8H\n";
-
-/// The game on its built-in sample data.
-pub fn demo(out: &mut dyn Write) -> anyhow::Result<()> {
-    writeln!(out, "== Nine (Девятка): the first sample deal of Codeforces 1769 D1")?;
-    let deal: Deal = DEMO_DEAL.parse()?;
-    out.write_all(solve(deal, false)?.as_bytes())?;
-    writeln!(out)?;
-    writeln!(out, "== Nine: six deals with distinct importances (seeded local search)")?;
-    let (deals, solved) = find_distinct_counted(6, 1, tabletop_nine::JUDGE_BUDGET)?;
-    for (deal, importance) in deals {
-        writeln!(out, "importance {importance}:")?;
-        writeln!(out, "{deal}")?;
-    }
-    writeln!(out, "({solved} deals solved)")?;
-    Ok(())
-}
-
-/// The demo as JSON: the sample deal solved, and the six deals with their importances.
-pub fn demo_json() -> anyhow::Result<serde_json::Value> {
-    let (deals, solved) = find_distinct_counted(6, 1, tabletop_nine::JUDGE_BUDGET)?;
-    let distinct: Vec<serde_json::Value> = deals
-        .iter()
-        .map(|(d, i)| {
-            serde_json::json!({"importance": i, "alice": d.alice().to_string(),
-                "bob": d.bob().to_string()})
-        })
-        .collect();
-    Ok(
-        serde_json::json!({"sample": FirstMoverReport::new(&mut Solver::new(), DEMO_DEAL.parse()?), "distinct": distinct,
-        "deals_solved": solved}),
-    )
 }

@@ -4,8 +4,10 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
-use serde_json::{Map, Value, json};
-use tabletop_play::{Record, Seat, Session};
+use serde_json::Value;
+use tabletop_play::{
+    Seat, Session, bots_session, params_from_pairs, play_out, played_json, record_from_json,
+};
 
 use crate::common::{self, read_input};
 
@@ -41,28 +43,17 @@ pub struct Args {
 
 /// `KEY=VALUE` pairs as a JSON object.
 pub fn params(pairs: &[String]) -> anyhow::Result<Value> {
-    let mut map = Map::new();
-    for pair in pairs {
-        let Some((key, value)) = pair.split_once('=') else {
-            bail!("--param {pair:?}: expected KEY=VALUE, e.g. players=3");
-        };
-        let value = serde_json::from_str(value).unwrap_or_else(|_| json!(value));
-        map.insert(key.trim().to_owned(), value);
-    }
-    Ok(Value::Object(map))
+    params_from_pairs(pairs).map_err(|e| anyhow::anyhow!("--param {e}"))
 }
 
 /// The session a record file rebuilds (`-`: stdin): the record alone, or the whole `--json`
 /// output of `tabletop play`.
 pub fn record_session(file: &Path) -> anyhow::Result<Session> {
     let text = read_input(Some(file))?;
-    let mut value: Value =
+    let value: Value =
         serde_json::from_str(&text).with_context(|| format!("{} is not JSON", file.display()))?;
-    if let Some(inner) = value.get_mut("record") {
-        value = inner.take();
-    }
-    let record: Record = serde_json::from_value(value)
-        .with_context(|| format!("{} is not a record", file.display()))?;
+    let record =
+        record_from_json(value).with_context(|| format!("{} is not a record", file.display()))?;
     Ok(Session::from_record(&record)?)
 }
 
@@ -71,14 +62,7 @@ fn session(args: &Args) -> anyhow::Result<Session> {
         return record_session(file);
     }
     let game = args.game.as_deref().expect("clap requires a game without --record");
-    let mut seats: Vec<Seat> =
-        args.seats.iter().map(|s| s.parse::<Seat>().expect("infallible")).collect();
-    if seats.is_empty() {
-        // No seats at all would seat a person in seat 0: give it the default bot too.
-        let probe = Session::new(game, params(&args.params)?, vec![], args.seed)?;
-        seats.push(probe.bots()[0].parse::<Seat>().expect("infallible"));
-    }
-    Ok(Session::new(game, params(&args.params)?, seats, args.seed)?)
+    Ok(bots_session(game, &params(&args.params)?, &args.seats, args.seed)?)
 }
 
 /// Runs `tabletop play`.
@@ -87,19 +71,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if s.seats().iter().any(Seat::is_human) {
         bail!("every seat must be a bot here: play against the bots with `tabletop serve`");
     }
-    let mut n = 0;
-    while !s.is_terminal() && args.steps.is_none_or(|max| n < max) {
-        s.step()?;
-        n += 1;
-    }
+    play_out(&mut s, args.steps)?;
     if args.json {
-        let out = json!({
-            "record": s.record(),
-            "terminal": s.is_terminal(),
-            "returns": s.is_terminal().then(|| s.returns()),
-            "state": s.state_for(None),
-        });
-        return common::print(&common::to_json(&out)?);
+        return common::print(&common::to_json(&played_json(&s))?);
     }
     let mut text = s.play_text();
     if !s.is_terminal() {

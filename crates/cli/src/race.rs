@@ -1,14 +1,12 @@
-//! `tabletop race ...` and the race parts of `judge`, `demo` and `bench`.
+//! `tabletop race ...`.
 
-use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Context;
 use tabletop_core::cancel::Cancel;
 use tabletop_race::{
-    Board, GrundyTable, Mismatch, OutcomeTable, Piece, SolveReport, Verification, explain,
-    judge_hdu5754, solve, write_random_input,
+    Board, GrundyTable, OutcomeTable, Piece, SolveReport, Verification, write_random_input,
 };
 
 use crate::common::{Unsuccessful, print, progress_bar, to_json};
@@ -177,79 +175,12 @@ fn verify_cmd(max: u64, json: bool) -> anyhow::Result<String> {
     let bar = progress_bar(Verification::steps(k), &format!("steps (7 tables, {} rows)", 4 * k));
     let v = Verification::run(k, &Cancel::new(), &|n| bar.inc(n))?;
     bar.finish_and_clear();
-    fail_on_mismatches(&v.mismatches, k)?;
+    if let Some(failure) = v.failure() {
+        return Err(Unsuccessful(failure).into());
+    }
     if json {
-        return to_json(&serde_json::json!({
-            "max": k, "cells_per_piece": v.cells_per_piece,
-            "mismatches": 0, "pieces": v.pieces,
-        }));
+        // Through a JSON value: its keys sorted, as this command prints every object.
+        return to_json(&serde_json::to_value(&v)?);
     }
     Ok(v.to_string())
-}
-
-/// Exit code 1 with the first ten mismatches, if there are any.
-fn fail_on_mismatches(mismatches: &[Mismatch], k: usize) -> anyhow::Result<()> {
-    if mismatches.is_empty() {
-        return Ok(());
-    }
-    let mut msg = format!("{} mismatches up to {k} x {k}:", mismatches.len());
-    for m in mismatches.iter().take(10) {
-        let _ = write!(msg, "\n  {m}");
-    }
-    Err(Unsuccessful(msg).into())
-}
-
-/// The game on its built-in sample data.
-pub fn demo(out: &mut dyn Write) -> anyhow::Result<()> {
-    let sample = "4\n1 5 5\n2 5 5\n3 5 5\n4 5 5\n";
-    writeln!(out, "== Race games (HDU 5754, Life Winner Bo): the judge's sample")?;
-    let answers = judge_hdu5754(sample)?;
-    for (case, answer) in sample.lines().skip(1).zip(answers.lines()) {
-        let piece = Piece::from_number(case[..1].parse()?).context("sample piece")?;
-        writeln!(out, "  {case:<8} ({piece:<6}) -> {answer}")?;
-    }
-    let table = OutcomeTable::new(Piece::Knight, 8, 8)?;
-    write!(out, "{table}")?;
-    let big = Board::new(618_033_988_749_894_847, 999_999_999_999_999_998)?;
-    writeln!(out, "queen on {} x {}: {}", big.rows(), big.cols(), solve(Piece::Queen, big))?;
-    writeln!(out, "  {}", explain(Piece::Queen, big))?;
-    Ok(())
-}
-
-/// The demo as JSON: the judge's sample answered, the knight's 8 x 8 table, a huge board.
-pub fn demo_json() -> anyhow::Result<serde_json::Value> {
-    let sample = "4\n1 5 5\n2 5 5\n3 5 5\n4 5 5\n";
-    let output = judge_hdu5754(sample)?;
-    let answers: Vec<&str> = output.lines().collect();
-    let table = OutcomeTable::new(Piece::Knight, 8, 8)?;
-    let big = Board::new(618_033_988_749_894_847, 999_999_999_999_999_998)?;
-    Ok(serde_json::json!({
-        "judge_sample": {"input": sample, "output": answers},
-        "knight_8x8": serde_json::from_str::<serde_json::Value>(&table_json(&table, None)?)?,
-        "queen_big": {"rows": big.rows(), "cols": big.cols(),
-            "outcome": solve(Piece::Queen, big).to_string(), "reason": explain(Piece::Queen, big)},
-    }))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn mismatches_are_unsuccessful() {
-        assert!(fail_on_mismatches(&[], 10).is_ok());
-        let m = Mismatch {
-            piece: Piece::Queen,
-            a: 2,
-            b: 4,
-            what: "outcome",
-            table: "G".into(),
-            closed: "B".into(),
-        };
-        let err = fail_on_mismatches(&vec![m; 12], 10).unwrap_err();
-        assert!(err.downcast_ref::<Unsuccessful>().is_some());
-        let text = err.to_string();
-        assert!(text.starts_with("12 mismatches up to 10 x 10:\n  queen on 3x5: outcome is G"));
-        assert_eq!(text.lines().count(), 11);
-    }
 }

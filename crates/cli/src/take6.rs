@@ -1,13 +1,13 @@
-//! `tabletop take6 ...` and the take6 parts of `judge`, `demo` and `bench`.
+//! `tabletop take6 ...`.
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Context;
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use tabletop_take6::{
-    ArenaConfig, ArenaError, ArenaReport, BotKind, Entrant, MAX_ARENA_DEALS, RowRule, Rules,
-    ScriptReport, judge_nthu14463, parse_nthu14463,
+    ArenaConfig, ArenaError, BotKind, Entrant, MAX_ARENA_DEALS, RowRule, Rules, ScriptReport,
+    parse_nthu14463,
 };
 
 use crate::common::{print, progress_bar, read_input, to_json};
@@ -44,13 +44,15 @@ pub struct SimulateArgs {
     json: bool,
 }
 
-/// The row rule, as a command-line value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum RuleArg {
-    /// A too-low card takes the row ending highest (the judge's rule).
-    Forced,
-    /// A too-low card's owner picks the row (the published game).
-    Choose,
+/// The row rule argument: the library's [`RowRule`] by its names, each with what it means.
+fn row_rule_parser() -> impl TypedValueParser<Value = RowRule> {
+    let values = RowRule::ALL.map(|rule| {
+        PossibleValue::new(rule.name()).help(match rule {
+            RowRule::Forced => "A too-low card takes the row ending highest (the judge's rule)",
+            RowRule::Choose => "A too-low card's owner picks the row (the published game)",
+        })
+    });
+    PossibleValuesParser::new(values).map(|name| name.parse().expect("a listed row rule"))
 }
 
 /// Arguments of `tabletop take6 arena`.
@@ -77,8 +79,8 @@ pub struct ArenaArgs {
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Who picks the row a too-low card takes.
-    #[arg(long, value_enum, default_value_t = RuleArg::Choose)]
-    rules: RuleArg,
+    #[arg(long, default_value_t = RowRule::Choose, value_parser = row_rule_parser())]
+    rules: RowRule,
     /// Cards per hand (rounds).
     #[arg(long, default_value_t = 10, value_parser = crate::ranged::<u8>(1..=tabletop_take6::MAX_HAND as u64))]
     cards: u8,
@@ -129,12 +131,8 @@ fn arena_config(args: &ArenaArgs) -> anyhow::Result<ArenaConfig> {
         .map(|b| b.trim().parse::<BotKind>().map(Entrant::from))
         .collect::<Result<Vec<_>, _>>()
         .context("bad --bots")?;
-    let row_rule = match args.rules {
-        RuleArg::Forced => RowRule::Forced,
-        RuleArg::Choose => RowRule::Choose,
-    };
     let rules = Rules::new(
-        row_rule,
+        args.rules,
         args.players.into(),
         args.rows.into(),
         args.cards.into(),
@@ -171,49 +169,4 @@ fn arena_command(args: &ArenaArgs) -> anyhow::Result<String> {
         return to_json(&report);
     }
     Ok(report.to_string())
-}
-
-/// The judge's sample.
-const SAMPLE: &str = tabletop_take6::SAMPLES_NTHU14463[0];
-
-/// The game on its built-in sample data.
-pub fn demo(out: &mut dyn Write) -> anyhow::Result<()> {
-    writeln!(out, "== Take 6! (NTHU 14463 sample), every placement")?;
-    let script = parse_nthu14463(SAMPLE)?;
-    write!(out, "{}", script.text(true))?;
-    writeln!(out, "judge output: {}", judge_nthu14463(SAMPLE)?.replace('\n', " ").trim_end())?;
-    let report = demo_arena()?;
-    writeln!(
-        out,
-        "== Take 6! arena (tabletop take6 arena --bots mc:50,heuristic,random,lowest --deals 25 --seed 1)"
-    )?;
-    write!(out, "{report}")?;
-    Ok(())
-}
-
-/// The demo as JSON: the judge's sample traced, and the arena.
-pub fn demo_json() -> anyhow::Result<serde_json::Value> {
-    let script = parse_nthu14463(SAMPLE)?;
-    Ok(serde_json::json!({
-        "sample": ScriptReport::new(&script, true),
-        "arena": demo_arena()?,
-    }))
-}
-
-/// The demo's arena, played: 25 deals, seed 1.
-fn demo_arena() -> anyhow::Result<ArenaReport> {
-    let args = ArenaArgs {
-        players: 4,
-        bots: vec!["mc:50".into(), "heuristic".into(), "random".into(), "lowest".into()],
-        deals: 25,
-        games: None,
-        seed: 1,
-        rules: RuleArg::Choose,
-        cards: 10,
-        rows: 4,
-        matches: false,
-        target: None,
-        json: false,
-    };
-    Ok(arena_config(&args)?.run(|| ())?)
 }

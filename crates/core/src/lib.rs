@@ -43,6 +43,7 @@ mod minimax;
 mod named;
 pub mod parts;
 mod pick;
+pub mod progress;
 pub mod review;
 mod rng;
 mod serde_str;

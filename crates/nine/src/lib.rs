@@ -37,6 +37,7 @@ mod error;
 mod find;
 mod game;
 mod judge;
+mod listing;
 mod report;
 mod review;
 #[cfg(feature = "serde")]
@@ -60,6 +61,7 @@ pub use find::{
 };
 pub use game::{First, Nine, NineParams, with_thread_solver};
 pub use judge::{JUDGE_BUDGET, JUDGE_SEED, JudgeError, judge_d1, judge_d2, judge_d3};
+pub use listing::{DealIdReport, Numbered, headed_reports};
 pub use report::{
     Enumeration, FindReport, FirstMover, FirstMoverReport, MoveValue, Stats, Tally, parse_deals,
     seeded_deal,

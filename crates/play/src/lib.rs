@@ -157,12 +157,17 @@
 //!   of A-D on the table, to-move plane.
 
 mod batch;
+pub mod bench;
+#[cfg(feature = "rayon")]
+mod demo;
 mod describe;
 mod error;
 mod explain;
 pub mod games;
+mod hosted;
 mod ladder;
 pub mod limits;
+mod played;
 mod present;
 mod problem;
 mod registry;
@@ -174,11 +179,17 @@ pub mod table;
 pub mod workloads;
 
 pub use batch::{Batch, BatchError, BatchRecord, Cell, Final};
+#[cfg(feature = "rayon")]
+pub use demo::{demo, demo_json};
 pub use describe::parameters_text;
 pub use error::PlayError;
 pub use explain::{explain_params, plain};
+pub use hosted::{HostedGame, HostedSummary, MAX_STEPS};
 pub use ladder::{LadderBot, LadderConfig, LadderReport};
 pub use limits::{LIMITS, Limits};
+pub use played::{
+    ParsePairError, bots_session, params_from_pairs, play_out, played_json, record_from_json,
+};
 pub use present::Present;
 pub use problem::{
     Checked, GenError, GenOptions, InvalidInput, JudgeError, NotUtf8, Package, PackageError,

@@ -4,7 +4,7 @@
 //!
 //! A workload's count is the same on every run and every machine: a change that alters the
 //! work done shows up in the counts whatever the timing noise (the CLI compares them with the
-//! recorded ones under `tabletop bench --check`). The harness that times them is the CLI's.
+//! recorded ones under `tabletop bench --check`); [`crate::bench`] times them.
 
 use serde_json::json;
 use tabletop_core::{seeded_rng, sub_seed};

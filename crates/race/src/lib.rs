@@ -50,6 +50,7 @@ mod review;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod state;
+mod verified;
 mod verify;
 
 pub use board::{Board, MAX_SIDE, MIN_SIDE, Outcome};

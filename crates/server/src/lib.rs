@@ -679,7 +679,8 @@ async fn position(
         "a whole number: how many steps of the game's history come before the position",
     )? as usize;
     let view =
-        with_session(&state, id.clone(), false, Lane::Light, move |s, _| s.position(step)).await?;
+        with_session(&state, id.clone(), false, Lane::Light, move |s, _| Ok(s.position(step)?))
+            .await?;
     Ok(Json(json!({ "id": id, "step": step, "state": view })))
 }
 
@@ -688,7 +689,7 @@ async fn position(
 async fn within_deadline(
     state: &Shared,
     id: String,
-    work: fn(&GameSession) -> Result<Value, ApiError>,
+    work: fn(&GameSession) -> Result<Value, tabletop_play::PlayError>,
 ) -> Result<Json<Value>, ApiError> {
     let deadline = state.config.work_deadline;
     let value = with_session(state, id, false, Lane::Heavy, move |s, cancel| {
@@ -696,7 +697,7 @@ async fn within_deadline(
         if cancel.is_cancelled() {
             return Err(deadline_error(deadline));
         }
-        value
+        Ok(value?)
     })
     .await?;
     Ok(Json(value))
@@ -706,7 +707,7 @@ async fn record(
     State(state): State<Shared>,
     Segment(id): Segment,
 ) -> Result<Json<Value>, ApiError> {
-    Ok(Json(with_session(&state, id, false, Lane::Light, |s, _| s.record()).await?))
+    Ok(Json(with_session(&state, id, false, Lane::Light, |s, _| Ok(s.record()?)).await?))
 }
 
 async fn race_table(State(state): State<Shared>, uri: Uri) -> Result<Json<Value>, ApiError> {

@@ -26,7 +26,7 @@ use serde_json::{Value, json};
 use tabletop_play::clip;
 
 use crate::error::ApiError;
-use crate::session::GameSession;
+use crate::session::{self, GameSession};
 
 /// One game behind its own lock (held only while a request works on it).
 pub type Shared = Arc<Mutex<GameSession>>;
@@ -42,17 +42,8 @@ pub struct Caps {
     pub idle: Duration,
 }
 
-/// What the list of recent games shows of a game, kept up to date on every save.
-#[derive(Clone, Debug)]
-pub struct Summary {
-    /// `{"game", "seats", "moves", "terminal", "human_to_move"}`.
-    pub info: Value,
-    /// Whether the game is over.
-    pub finished: bool,
-    /// Whether anyone played it: a person acted, or (with nobody seated) a step was taken.
-    /// Games never played are left out of the recent games and dropped first.
-    pub played: bool,
-}
+/// What the list of recent games shows of a game.
+pub use tabletop_play::HostedSummary as Summary;
 
 struct Slot {
     session: Shared,
@@ -160,7 +151,7 @@ impl Store {
         for row in rows {
             let (id, client, created, updated, record) = row?;
             self.clock.fetch_max(updated as u64, Ordering::Relaxed);
-            match GameSession::from_record_json(&record) {
+            match session::from_record_json(&record) {
                 Ok(session) => {
                     let summary = session.summary();
                     let slot = Slot {
@@ -246,7 +237,7 @@ impl Store {
     /// 429 when the client holds its cap of games in progress; 503 when the database fails.
     pub fn insert(&self, client: &str, session: GameSession) -> Result<String, ApiError> {
         self.sweep();
-        let record = session.record_json();
+        let record = session::record_json(&session);
         let summary = session.summary();
         let mut slots = self.slots();
         let mine: Vec<String> =
@@ -344,7 +335,7 @@ impl Store {
     /// # Errors
     /// 503 when the database fails (the game goes on in memory).
     pub fn save(&self, id: &str, session: &GameSession) -> Result<(), ApiError> {
-        let record = session.record_json();
+        let record = session::record_json(session);
         let summary = session.summary();
         let now = self.tick();
         let finished = summary.finished;
