@@ -76,7 +76,7 @@ fn session(args: &Args) -> anyhow::Result<Session> {
     if seats.is_empty() {
         // No seats at all would seat a person in seat 0: give it the default bot too.
         let probe = Session::new(game, params(&args.params)?, vec![], args.seed)?;
-        seats.push(probe.bots()[0].parse::<Seat>().expect("infallible"));
+        seats.push(probe.line().game().bots()[0].parse::<Seat>().expect("infallible"));
     }
     Ok(Session::new(game, params(&args.params)?, seats, args.seed)?)
 }

@@ -409,14 +409,15 @@ impl Session {
         Ok(session)
     }
 
+    /// The game now, its history and its start: every question about the game itself
+    /// (its text, bots, rewards, sizes, invariants) is asked of `line().game()`.
+    pub fn line(&self) -> &Line {
+        &self.line
+    }
+
     /// The game's registry name.
     pub fn game(&self) -> &'static str {
         self.line.game().game_type().short_name
-    }
-
-    /// The game's static description (dynamics, chance, information, utility).
-    pub fn game_type(&self) -> tabletop_core::GameType {
-        self.line.game().game_type()
     }
 
     /// The parameters with every default filled in.
@@ -434,11 +435,6 @@ impl Session {
         &self.seats
     }
 
-    /// The bots the game offers (the default first).
-    pub fn bots(&self) -> Vec<String> {
-        self.line.game().bots()
-    }
-
     /// The players' names in the game's terms, by seat.
     pub fn player_names(&self) -> Vec<String> {
         (0..self.num_players()).map(|p| self.line.game().player_name(p)).collect()
@@ -447,11 +443,6 @@ impl Session {
     /// The number of players.
     pub fn num_players(&self) -> usize {
         self.line.game().num_players()
-    }
-
-    /// The number of integer action ids (every id is below it).
-    pub fn num_distinct_actions(&self) -> usize {
-        self.line.game().num_distinct_actions()
     }
 
     /// The player to decide now, `None` once the game is over.
@@ -488,7 +479,7 @@ impl Session {
         self.line.game().id_to_string(id).ok_or_else(|| {
             self.illegal(
                 id.to_string(),
-                format!("action ids are 0 to {}", self.num_distinct_actions() - 1),
+                format!("action ids are 0 to {}", self.line.game().num_distinct_actions() - 1),
             )
         })
     }
@@ -769,13 +760,7 @@ impl Session {
         Ok(())
     }
 
-    /// What each player gained with the last action (the returns at the end, 0 before, for
-    /// every game here).
-    pub fn rewards(&self) -> Vec<f64> {
-        self.line.game().rewards()
-    }
-
-    /// The id that `bot` (any of [`Session::bots`], `solver` included where the game has one)
+    /// The id that `bot` (any of the game's bots, `solver` included where the game has one)
     /// would play now for the player to move, whoever holds the seat; deterministic in
     /// `seed`. Nothing is applied.
     ///
@@ -785,11 +770,6 @@ impl Session {
         let player = self.current_player().ok_or(PlayError::GameOver)?;
         self.line.game().check_bot(bot).map_err(|e| PlayError::of_bot(player, self.game(), e))?;
         Ok(self.line.game().bot_id(bot, seed))
-    }
-
-    /// The shape of every observation tensor of this game.
-    pub fn observation_shape(&self) -> Vec<usize> {
-        self.line.game().observation_shape()
     }
 
     /// The game's own view for `viewer` (`None`: everything).
@@ -930,25 +910,6 @@ impl Session {
     /// Whether players hold information the others do not (Take 6!, Mahjong).
     pub fn has_hidden_information(&self) -> bool {
         self.line.game().game_type().information == tabletop_core::Information::Imperfect
-    }
-
-    /// The game's internal consistency check (conserved cards and tiles, bitsets agreeing
-    /// with counts, ...), run by the tests after every step.
-    ///
-    /// # Errors
-    /// What is broken.
-    pub fn check_invariants(&self) -> Result<(), String> {
-        self.line.game().check_invariants()
-    }
-
-    /// The state in text.
-    pub fn text(&self) -> String {
-        self.line.game().text()
-    }
-
-    /// An upper bound on the actions left.
-    pub fn max_remaining_steps(&self) -> usize {
-        self.line.game().max_remaining_steps()
     }
 }
 
