@@ -197,11 +197,10 @@ pub use problem::{
     decode_owned, judge, strip_bom,
 };
 pub use registry::{
-    Created, ErasedGame, GameEntry, GameInfo, ParamKind, Parameter, REGISTRY, Replayed, entry,
-    find, games, replay,
+    Created, ErasedGame, GameEntry, GameInfo, ParamKind, Parameter, REGISTRY, entry, find, games,
 };
 pub use seat::Seat;
 pub use seated::{Autoreset, Seated, SeatedRecord};
-pub use session::{MAX_ADVANCE, Record, SeenStep, Session, SessionState, Step};
+pub use session::{Line, MAX_ADVANCE, Record, SeenStep, Session, SessionState, Step};
 pub use table::{Role, TableError, TableGame, TableParts};
 pub use tabletop_core::review::{Decision, Mark, PlayerSummary, Review, ReviewError};

@@ -48,7 +48,7 @@ pub fn bots_session(
     if seats.is_empty() {
         // No seats at all would seat a person in seat 0: give it the default bot too.
         let probe = Session::new(game, params.clone(), vec![], seed)?;
-        seats.push(seat(&probe.bots()[0]));
+        seats.push(seat(&probe.line().game().bots()[0]));
     }
     Session::new(game, params.clone(), seats, seed)
 }

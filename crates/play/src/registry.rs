@@ -321,28 +321,6 @@ impl Clone for Box<dyn ErasedGame> {
     }
 }
 
-/// A state replayed ([`replay`]) and who acted at each step.
-pub type Replayed = (Box<dyn ErasedGame>, Vec<Turn>);
-
-/// The state `ids` play from `start`, one after another, and who acted at each step: how
-/// undo and a record go back to a state (the games are deterministic given the ids, so no
-/// snapshot is kept).
-///
-/// # Errors
-/// The index of the first id that is not legal in turn, and why.
-pub fn replay(
-    start: &dyn ErasedGame,
-    ids: impl IntoIterator<Item = usize>,
-) -> Result<Replayed, (usize, IllegalAction)> {
-    let mut game = start.clone_box();
-    let mut turns = Vec::new();
-    for (i, id) in ids.into_iter().enumerate() {
-        turns.push(game.turn());
-        game.try_apply_id(id).map_err(|e| (i, e))?;
-    }
-    Ok((game, turns))
-}
-
 /// A new game and its parameters with every default filled in.
 pub type Created = (Box<dyn ErasedGame>, Value);
 
@@ -679,29 +657,6 @@ mod tests {
             assert!(next.same_state(&game));
             assert!(!erased.same_state(&game));
         }
-    }
-
-    /// A replay from the start reaches the state the ids played; an illegal id is named by
-    /// its index.
-    #[test]
-    fn replay_plays_ids_from_a_start() {
-        let (start, _) = (find("take6").unwrap().create)(&Value::Null).unwrap();
-        let mut played = start.clone();
-        let mut ids = played.resolve_chance(4);
-        for seed in 0..5 {
-            let id = played.bot_id("random", seed);
-            played.try_apply_id(id).unwrap();
-            ids.push(id);
-        }
-        let (again, turns) = replay(start.as_ref(), ids.iter().copied()).unwrap();
-        assert!(again.same_state(played.as_ref()));
-        assert_eq!(turns.len(), ids.len());
-        assert_eq!(turns[0], Turn::Chance);
-        assert_eq!(turns[ids.len() - 5], Turn::Player(0), "the first decision is player 0's");
-        let mut bad = ids.clone();
-        bad[3] = bad[2];
-        let (at, _) = replay(start.as_ref(), bad).unwrap_err();
-        assert_eq!(at, 3);
     }
 
     #[test]

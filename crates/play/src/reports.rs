@@ -23,7 +23,7 @@ fn value(v: f64) -> String {
 /// zero-sum game (Nine's Alice, as the census shows a deal; the race games' first mover), so
 /// a value keeps its sign from move to move; `None` (the mover's side) in other games.
 fn one_side(session: &Session) -> Option<usize> {
-    let zero_sum = session.game_type().utility == tabletop_core::Utility::ZeroSum;
+    let zero_sum = session.line().game().game_type().utility == tabletop_core::Utility::ZeroSum;
     (zero_sum && session.num_players() == 2).then_some(0)
 }
 
@@ -147,7 +147,7 @@ impl Session {
             .map(|step| format!("{} {}", state.players[step.player], step.action))
             .collect();
         let _ = writeln!(out, "{}: {}", plural(moves.len() as u64, "action"), moves.join(", "));
-        out.push_str(s.text().trim_end());
+        out.push_str(s.line().game().text().trim_end());
         out.push('\n');
         if let Some(r) = &state.returns {
             let r: Vec<String> =

@@ -1,9 +1,11 @@
 //! [`Session`]: any registered game, its seats, its history and undo.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tabletop_core::review::{Review, ReviewError};
-use tabletop_core::{IllegalAction, Turn, sub_seed};
+use tabletop_core::{IllegalAction, Rng, Turn, sub_seed};
 
 use crate::registry::{ErasedGame, find};
 use crate::{PlayError, Seat};
@@ -100,25 +102,164 @@ pub struct SessionState {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Session {
-    game: Box<dyn ErasedGame>,
+    /// The state, every id applied since the start (the record) and undo.
+    line: Line,
     seats: Vec<Seat>,
     seed: u64,
     params: Value,
-    /// The player and action id of every player's step so far.
-    history: Vec<(usize, usize)>,
-    /// Every id applied since the start, chance outcomes included, and for each the index in
-    /// `history` it follows: the record.
-    applied: Vec<Applied>,
-    /// The state at the start: undo replays the record from it (the games are deterministic
-    /// given the action ids), so a step costs no snapshot.
-    initial: Box<dyn ErasedGame>,
 }
 
-/// One id of the record and whether chance played it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Applied {
-    id: usize,
-    chance: bool,
+/// A game from its start: the state now and every id applied since, chance outcomes
+/// included, with who acted. Going back is one operation, [`Line::truncate`], which replays
+/// the ids from the start (the games are deterministic given the action ids, so a step costs
+/// no snapshot). [`Session`] keeps one, and so does Python's OpenSpiel state.
+///
+/// ```
+/// use tabletop_play::{Line, find};
+///
+/// let (start, _) = (find("take6")?.create)(&serde_json::Value::Null)?;
+/// let mut line = Line::new(start);
+/// line.resolve_chance(7);                     // the deal
+/// let dealt = line.len();
+/// let id = line.game().legal_actions()[0];
+/// line.try_apply(id)?;
+/// assert_eq!(line.decisions(), 1);
+/// assert!(line.undo());                        // one step back: the deal again
+/// assert_eq!(line.len(), dealt);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Line {
+    /// The state at the start, shared between copies.
+    initial: Arc<dyn ErasedGame>,
+    game: Box<dyn ErasedGame>,
+    /// Who acted and the id, for every step from the start.
+    steps: Vec<(Turn, usize)>,
+    /// How many of `steps` are players' (not chance's).
+    decisions: usize,
+}
+
+impl Line {
+    /// The line of a game at its start (nothing applied yet).
+    pub fn new(start: Box<dyn ErasedGame>) -> Line {
+        Line { initial: Arc::from(start.clone()), game: start, steps: Vec::new(), decisions: 0 }
+    }
+
+    /// The line that plays `ids` from `start`, one after another.
+    ///
+    /// # Errors
+    /// The index of the first id that is not legal in turn, and why.
+    pub fn replayed(
+        start: Box<dyn ErasedGame>,
+        ids: impl IntoIterator<Item = usize>,
+    ) -> Result<Line, (usize, IllegalAction)> {
+        let mut line = Line::new(start);
+        for (i, id) in ids.into_iter().enumerate() {
+            line.try_apply(id).map_err(|e| (i, e))?;
+        }
+        Ok(line)
+    }
+
+    /// The state now.
+    pub fn game(&self) -> &dyn ErasedGame {
+        self.game.as_ref()
+    }
+
+    /// The state at the start.
+    pub fn initial(&self) -> &dyn ErasedGame {
+        self.initial.as_ref()
+    }
+
+    /// Who acted ([`Turn::Player`] or [`Turn::Chance`]) and the id, for every step from the
+    /// start, oldest first.
+    pub fn steps(&self) -> &[(Turn, usize)] {
+        &self.steps
+    }
+
+    /// Every id applied from the start, chance outcomes included, oldest first.
+    pub fn ids(&self) -> impl Iterator<Item = usize> + '_ {
+        self.steps.iter().map(|&(_, id)| id)
+    }
+
+    /// The number of steps from the start, chance outcomes included.
+    pub fn len(&self) -> usize {
+        self.steps.len()
+    }
+
+    /// Whether nothing has been applied since the start.
+    pub fn is_empty(&self) -> bool {
+        self.steps.is_empty()
+    }
+
+    /// The number of players' steps (chance outcomes left out).
+    pub fn decisions(&self) -> usize {
+        self.decisions
+    }
+
+    /// The player and id of every player's step, oldest first.
+    pub fn decision_steps(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.steps.iter().filter_map(|&(turn, id)| turn.player().map(|p| (p, id)))
+    }
+
+    /// Applies an id if it is legal now (a player's action or a chance outcome); who acted.
+    ///
+    /// # Errors
+    /// Why not; the line is unchanged.
+    pub fn try_apply(&mut self, id: usize) -> Result<Turn, IllegalAction> {
+        let turn = self.game.turn();
+        self.game.try_apply_id(id)?;
+        self.steps.push((turn, id));
+        self.decisions += usize::from(turn != Turn::Chance);
+        Ok(turn)
+    }
+
+    /// Applies the chance outcomes `seed` picks here ([`ErasedGame::resolve_chance`]); how
+    /// many.
+    pub fn resolve_chance(&mut self, seed: u64) -> usize {
+        let ids = self.game.resolve_chance(seed);
+        let n = ids.len();
+        self.steps.extend(ids.into_iter().map(|id| (Turn::Chance, id)));
+        n
+    }
+
+    /// Back to the state after the first `len` steps (no change if there are no more): the
+    /// start, then those steps again.
+    pub fn truncate(&mut self, len: usize) {
+        if len >= self.steps.len() {
+            return;
+        }
+        self.steps.truncate(len);
+        let mut game = self.initial.clone_box();
+        for &(_, id) in &self.steps {
+            game.apply_legal_id(id);
+        }
+        self.game = game;
+        self.decisions = self.decision_steps().count();
+    }
+
+    /// Takes back the last step, chance outcomes included; false at the start.
+    pub fn undo(&mut self) -> bool {
+        let Some(len) = self.steps.len().checked_sub(1) else {
+            return false;
+        };
+        self.truncate(len);
+        true
+    }
+
+    /// A line to a state `player` cannot tell from this one, drawn with `rng`
+    /// ([`ErasedGame::resample_from_infostate`]), with the sample's own history from the
+    /// same start; `None` if the game keeps no history and the sample is another state.
+    pub fn resample(&self, player: usize, rng: &mut Rng) -> Option<Line> {
+        let game = self.game.resample_from_infostate(player, rng);
+        match game.history_ids() {
+            Some(steps) => {
+                let decisions = steps.iter().filter(|(t, _)| *t != Turn::Chance).count();
+                Some(Line { initial: self.initial.clone(), game, steps, decisions })
+            }
+            None if game.same_state(self.game.as_ref()) => Some(self.clone()),
+            None => None,
+        }
+    }
 }
 
 /// A game in a compact form that rebuilds its exact state: the game, its parameters, the seed
@@ -191,19 +332,16 @@ impl Session {
                     .map_err(|e| PlayError::of_bot(seat, game.game_type().short_name, e))?;
             }
         }
-        let initial = game.clone();
-        Ok(Session { game, seats, seed, params, history: Vec::new(), applied: Vec::new(), initial })
+        Ok(Session { line: Line::new(game), seats, seed, params })
     }
 
     /// Resolves the chance nodes ahead (a deal, a wall, a match's next deal) from the
     /// session's seed, as the game defines it ([`tabletop_core::Game::chance_from_seed`]).
     fn resolve_chance(&mut self) -> Result<(), PlayError> {
-        while self.game.turn() == Turn::Chance {
-            let ids = self.game.resolve_chance(self.seed);
-            if ids.is_empty() {
+        while self.line.game().turn() == Turn::Chance {
+            if self.line.resolve_chance(self.seed) == 0 {
                 return Err(PlayError::bad("seed", "the game drew no chance outcome"));
             }
-            self.applied.extend(ids.into_iter().map(|id| Applied { id, chance: true }));
         }
         Ok(())
     }
@@ -215,7 +353,7 @@ impl Session {
             params: self.params.clone(),
             seed: self.seed,
             seats: self.seats.clone(),
-            actions: self.applied.iter().map(|a| a.id).collect(),
+            actions: self.line.ids().collect(),
         }
     }
 
@@ -230,17 +368,8 @@ impl Session {
         let seats = record.seats.iter().cloned().map(Some).collect();
         let mut s = Session::start(&record.game, &record.params, seats, record.seed)?;
         for (i, &id) in record.actions.iter().enumerate() {
-            let turn = s.game.turn();
-            s.game
-                .try_apply_id(id)
-                .map_err(|e| s.illegal(id.to_string(), format!("record action {i}: {e}")))?;
-            match turn {
-                Turn::Player(player) => {
-                    s.history.push((player, id));
-                    s.applied.push(Applied { id, chance: false });
-                }
-                Turn::Chance => s.applied.push(Applied { id, chance: true }),
-                Turn::Terminal => unreachable!("try_apply_id refuses moves after the end"),
+            if let Err(e) = s.line.try_apply(id) {
+                return Err(s.illegal(id.to_string(), format!("record action {i}: {e}")));
             }
         }
         s.resolve_chance()?;
@@ -280,14 +409,15 @@ impl Session {
         Ok(session)
     }
 
-    /// The game's registry name.
-    pub fn game(&self) -> &'static str {
-        self.game.game_type().short_name
+    /// The game now, its history and its start: every question about the game itself
+    /// (its text, bots, rewards, sizes, invariants) is asked of `line().game()`.
+    pub fn line(&self) -> &Line {
+        &self.line
     }
 
-    /// The game's static description (dynamics, chance, information, utility).
-    pub fn game_type(&self) -> tabletop_core::GameType {
-        self.game.game_type()
+    /// The game's registry name.
+    pub fn game(&self) -> &'static str {
+        self.line.game().game_type().short_name
     }
 
     /// The parameters with every default filled in.
@@ -305,50 +435,40 @@ impl Session {
         &self.seats
     }
 
-    /// The bots the game offers (the default first).
-    pub fn bots(&self) -> Vec<String> {
-        self.game.bots()
-    }
-
     /// The players' names in the game's terms, by seat.
     pub fn player_names(&self) -> Vec<String> {
-        (0..self.num_players()).map(|p| self.game.player_name(p)).collect()
+        (0..self.num_players()).map(|p| self.line.game().player_name(p)).collect()
     }
 
     /// The number of players.
     pub fn num_players(&self) -> usize {
-        self.game.num_players()
-    }
-
-    /// The number of integer action ids (every id is below it).
-    pub fn num_distinct_actions(&self) -> usize {
-        self.game.num_distinct_actions()
+        self.line.game().num_players()
     }
 
     /// The player to decide now, `None` once the game is over.
     pub fn current_player(&self) -> Option<usize> {
-        self.game.turn().player()
+        self.line.game().turn().player()
     }
 
     /// Whether the game is over.
     pub fn is_terminal(&self) -> bool {
-        self.game.turn() == Turn::Terminal
+        self.line.game().turn() == Turn::Terminal
     }
 
     /// The returns, one per player (0 for everyone before the end).
     pub fn returns(&self) -> Vec<f64> {
-        if self.is_terminal() { self.game.returns() } else { vec![0.0; self.num_players()] }
+        if self.is_terminal() { self.line.game().returns() } else { vec![0.0; self.num_players()] }
     }
 
     /// The ids of the legal actions of the player to move, ascending (empty once the game is
     /// over).
     pub fn legal_actions(&self) -> Vec<usize> {
-        if self.is_terminal() { Vec::new() } else { self.game.legal_actions() }
+        if self.is_terminal() { Vec::new() } else { self.line.game().legal_actions() }
     }
 
     /// The legal actions of the player to move, in notation, in the order of their ids.
     pub fn legal_action_strings(&self) -> Vec<String> {
-        if self.is_terminal() { Vec::new() } else { self.game.legal_strings() }
+        if self.is_terminal() { Vec::new() } else { self.line.game().legal_strings() }
     }
 
     /// The notation of an action id.
@@ -356,10 +476,10 @@ impl Session {
     /// # Errors
     /// [`PlayError::IllegalAction`] if the id is out of range.
     pub fn action_to_string(&self, id: usize) -> Result<String, PlayError> {
-        self.game.id_to_string(id).ok_or_else(|| {
+        self.line.game().id_to_string(id).ok_or_else(|| {
             self.illegal(
                 id.to_string(),
-                format!("action ids are 0 to {}", self.num_distinct_actions() - 1),
+                format!("action ids are 0 to {}", self.line.game().num_distinct_actions() - 1),
             )
         })
     }
@@ -369,7 +489,7 @@ impl Session {
     /// # Errors
     /// [`PlayError::IllegalAction`] if the text is not an action of the game.
     pub fn string_to_action(&self, text: &str) -> Result<usize, PlayError> {
-        self.game.string_to_id(text).map_err(|e| {
+        self.line.game().string_to_id(text).map_err(|e| {
             let reason = match e {
                 IllegalAction::Parse { reason, .. } => reason,
                 other => other.to_string(),
@@ -393,16 +513,14 @@ impl Session {
     /// # Errors
     /// [`PlayError::GameOver`], [`PlayError::IllegalAction`].
     pub fn apply_action(&mut self, id: usize) -> Result<(), PlayError> {
-        let Some(player) = self.current_player() else {
+        if self.is_terminal() {
             return Err(PlayError::GameOver);
-        };
-        if self.game.try_apply_id(id).is_err() {
+        }
+        if self.line.try_apply(id).is_err() {
             // The state is unchanged.
-            let text = self.game.id_to_string(id).unwrap_or_else(|| id.to_string());
+            let text = self.line.game().id_to_string(id).unwrap_or_else(|| id.to_string());
             return Err(self.illegal(text, "not a legal action now".to_owned()));
         }
-        self.history.push((player, id));
-        self.applied.push(Applied { id, chance: false });
         self.resolve_chance()
     }
 
@@ -480,8 +598,8 @@ impl Session {
                 reason: format!("seat {player} is a person: the session waits for them"),
             });
         };
-        let seed = sub_seed(sub_seed(self.seed, 1), self.history.len() as u64);
-        Ok(self.game.bot_id(&bot, seed))
+        let seed = sub_seed(sub_seed(self.seed, 1), self.line.decisions() as u64);
+        Ok(self.line.game().bot_id(&bot, seed))
     }
 
     /// Lets the bot and solver seats move until a person must act or the game ends (at most
@@ -519,9 +637,12 @@ impl Session {
     pub fn undo(&mut self) -> Result<(), PlayError> {
         let any_human = self.seats.iter().any(Seat::is_human);
         let target = if any_human {
-            self.history.iter().rposition(|&(p, _)| self.seats[p].is_human())
+            (self.line.decision_steps().enumerate())
+                .filter(|&(_, (p, _))| self.seats[p].is_human())
+                .last()
+                .map(|(k, _)| k)
         } else {
-            self.history.len().checked_sub(1)
+            self.line.decisions().checked_sub(1)
         };
         let Some(k) = target else {
             return Err(PlayError::NothingToUndo);
@@ -535,7 +656,7 @@ impl Session {
     /// # Errors
     /// [`PlayError::NothingToUndo`].
     pub fn undo_step(&mut self) -> Result<(), PlayError> {
-        let k = self.history.len().checked_sub(1).ok_or(PlayError::NothingToUndo)?;
+        let k = self.line.decisions().checked_sub(1).ok_or(PlayError::NothingToUndo)?;
         self.truncate(k);
         Ok(())
     }
@@ -543,48 +664,41 @@ impl Session {
     /// Back to the state before the player's step `k`: the start, then the record up to that
     /// step again (the chance outcomes before it included).
     fn truncate(&mut self, k: usize) {
-        self.history.truncate(k);
-        let mut players = 0;
-        let keep = self
-            .applied
-            .iter()
-            .position(|a| {
-                players += usize::from(!a.chance);
-                players > k
-            })
-            .unwrap_or(self.applied.len());
-        self.applied.truncate(keep);
-        let ids = self.applied.iter().map(|a| a.id);
-        self.game =
-            crate::registry::replay(self.initial.as_ref(), ids).expect("the record replays").0;
+        let steps = self.line.steps();
+        let keep = (steps.iter().enumerate())
+            .filter(|(_, (turn, _))| *turn != Turn::Chance)
+            .nth(k)
+            .map_or(steps.len(), |(i, _)| i);
+        self.line.truncate(keep);
     }
 
     /// The notation of an id of this session (ids map to actions by the parameters alone).
     fn notation(&self, id: usize) -> String {
-        self.game.id_to_string(id).expect("a played id has a notation")
+        self.line.game().id_to_string(id).expect("a played id has a notation")
     }
 
     /// The ids of every action so far, oldest first (all of them, secrets included: the
     /// OpenSpiel history).
     pub fn history(&self) -> Vec<usize> {
-        self.history.iter().map(|&(_, id)| id).collect()
+        self.line.decision_steps().map(|(_, id)| id).collect()
     }
 
     /// Every action so far with its player and notation (secrets included).
     pub fn steps(&self) -> Vec<Step> {
-        self.history
-            .iter()
-            .map(|&(player, id)| Step { player, id, action: self.notation(id) })
+        self.line
+            .decision_steps()
+            .map(|(player, id)| Step { player, id, action: self.notation(id) })
             .collect()
     }
 
     /// The history as `viewer` sees it (`None`: everything).
     pub fn seen_history(&self, viewer: Option<usize>) -> Vec<SeenStep> {
-        let hidden_from = self.history.len() - self.game.hidden_tail().min(self.history.len());
-        self.history
-            .iter()
+        let hidden_from =
+            self.line.decisions() - self.line.game().hidden_tail().min(self.line.decisions());
+        self.line
+            .decision_steps()
             .enumerate()
-            .map(|(i, &(player, id))| SeenStep {
+            .map(|(i, (player, id))| SeenStep {
                 player,
                 action: (i < hidden_from || viewer.is_none_or(|v| v == player))
                     .then(|| self.notation(id)),
@@ -599,7 +713,7 @@ impl Session {
     /// [`PlayError::UnknownSeat`] if there is no such player.
     pub fn observation_tensor(&self, player: usize) -> Result<(Vec<usize>, Vec<f32>), PlayError> {
         self.seat_index(player)?;
-        Ok((self.game.observation_shape(), self.game.observation_tensor(player)))
+        Ok((self.line.game().observation_shape(), self.line.game().observation_tensor(player)))
     }
 
     /// What `player` knows, in text: their information state (their own hand and choices,
@@ -609,7 +723,7 @@ impl Session {
     /// [`PlayError::UnknownSeat`] if there is no such player.
     pub fn information_state_string(&self, player: usize) -> Result<String, PlayError> {
         self.seat_index(player)?;
-        Ok(self.game.information_state_string(player))
+        Ok(self.line.game().information_state_string(player))
     }
 
     /// [`Session::information_state_string`] as numbers: its shape and values.
@@ -621,7 +735,10 @@ impl Session {
         player: usize,
     ) -> Result<(Vec<usize>, Vec<f32>), PlayError> {
         self.seat_index(player)?;
-        Ok((self.game.information_state_shape(), self.game.information_state_tensor(player)))
+        Ok((
+            self.line.game().information_state_shape(),
+            self.line.game().information_state_tensor(player),
+        ))
     }
 
     /// What `player` sees now, in text.
@@ -630,7 +747,7 @@ impl Session {
     /// [`PlayError::UnknownSeat`] if there is no such player.
     pub fn observation_string(&self, player: usize) -> Result<String, PlayError> {
         self.seat_index(player)?;
-        Ok(self.game.observation_string(player))
+        Ok(self.line.game().observation_string(player))
     }
 
     fn seat_index(&self, player: usize) -> Result<(), PlayError> {
@@ -643,13 +760,7 @@ impl Session {
         Ok(())
     }
 
-    /// What each player gained with the last action (the returns at the end, 0 before, for
-    /// every game here).
-    pub fn rewards(&self) -> Vec<f64> {
-        self.game.rewards()
-    }
-
-    /// The id that `bot` (any of [`Session::bots`], `solver` included where the game has one)
+    /// The id that `bot` (any of the game's bots, `solver` included where the game has one)
     /// would play now for the player to move, whoever holds the seat; deterministic in
     /// `seed`. Nothing is applied.
     ///
@@ -657,18 +768,13 @@ impl Session {
     /// [`PlayError::GameOver`]; [`PlayError::UnknownBot`] for a bot the game does not offer.
     pub fn bot_action(&self, bot: &str, seed: u64) -> Result<usize, PlayError> {
         let player = self.current_player().ok_or(PlayError::GameOver)?;
-        self.game.check_bot(bot).map_err(|e| PlayError::of_bot(player, self.game(), e))?;
-        Ok(self.game.bot_id(bot, seed))
-    }
-
-    /// The shape of every observation tensor of this game.
-    pub fn observation_shape(&self) -> Vec<usize> {
-        self.game.observation_shape()
+        self.line.game().check_bot(bot).map_err(|e| PlayError::of_bot(player, self.game(), e))?;
+        Ok(self.line.game().bot_id(bot, seed))
     }
 
     /// The game's own view for `viewer` (`None`: everything).
     pub fn view(&self, viewer: Option<usize>) -> Value {
-        self.game.view(viewer)
+        self.line.game().view(viewer)
     }
 
     /// The viewer a front end shows by default: the one human seat if there is exactly one;
@@ -696,7 +802,7 @@ impl Session {
         let secret = viewer.is_some() && self.has_hidden_information();
         let mut params = self.params.clone();
         if let (true, Value::Object(map)) = (secret, &mut params) {
-            for &field in self.game.secret_params() {
+            for &field in self.line.game().secret_params() {
                 map.remove(field);
             }
         }
@@ -720,9 +826,9 @@ impl Session {
             terminal: to_move.is_none(),
             returns: to_move.is_none().then(|| self.returns()),
             can_undo: if self.seats.iter().any(Seat::is_human) {
-                self.history.iter().any(|&(p, _)| self.seats[p].is_human())
+                self.line.decision_steps().any(|(p, _)| self.seats[p].is_human())
             } else {
-                !self.history.is_empty()
+                self.line.decisions() > 0
             },
         }
     }
@@ -735,7 +841,7 @@ impl Session {
     /// # Errors
     /// [`PlayError::TooLarge`] above a game's analysis caps.
     pub fn analysis(&self) -> Result<Value, PlayError> {
-        self.game.analyse(sub_seed(sub_seed(self.seed, 2), self.history.len() as u64))
+        self.line.game().analyse(sub_seed(sub_seed(self.seed, 2), self.line.decisions() as u64))
     }
 
     /// [`Session::analysis`] for `viewer`: refused when the game has hidden information and
@@ -772,8 +878,8 @@ impl Session {
         if self.has_hidden_information() && !self.is_terminal() {
             return Err(ReviewError::InProgress.into());
         }
-        let ids: Vec<usize> = self.applied.iter().map(|a| a.id).collect();
-        Ok(self.initial.review(&ids, self.seed)?)
+        let ids: Vec<usize> = self.line.ids().collect();
+        Ok(self.line.initial().review(&ids, self.seed)?)
     }
 
     /// The position before the player's step `step` (a review's [`Decision::step`]), with
@@ -790,10 +896,10 @@ impl Session {
         if self.has_hidden_information() && !self.is_terminal() {
             return Err(ReviewError::InProgress.into());
         }
-        if step > self.history.len() {
+        if step > self.line.decisions() {
             return Err(PlayError::bad(
                 "step",
-                format!("expected 0 to {} (the steps played)", self.history.len()),
+                format!("expected 0 to {} (the steps played)", self.line.decisions()),
             ));
         }
         let mut before = self.clone();
@@ -803,26 +909,7 @@ impl Session {
 
     /// Whether players hold information the others do not (Take 6!, Mahjong).
     pub fn has_hidden_information(&self) -> bool {
-        self.game.game_type().information == tabletop_core::Information::Imperfect
-    }
-
-    /// The game's internal consistency check (conserved cards and tiles, bitsets agreeing
-    /// with counts, ...), run by the tests after every step.
-    ///
-    /// # Errors
-    /// What is broken.
-    pub fn check_invariants(&self) -> Result<(), String> {
-        self.game.check_invariants()
-    }
-
-    /// The state in text.
-    pub fn text(&self) -> String {
-        self.game.text()
-    }
-
-    /// An upper bound on the actions left.
-    pub fn max_remaining_steps(&self) -> usize {
-        self.game.max_remaining_steps()
+        self.line.game().game_type().information == tabletop_core::Information::Imperfect
     }
 }
 
@@ -856,5 +943,47 @@ fn seats_from_json(v: &Value) -> Result<Vec<Option<Seat>>, PlayError> {
             Ok(seats)
         }
         _ => Err(PlayError::bad("seats", "expected an array or an object of seat strings")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A replay from the start reaches the state the ids played, with who acted; an illegal
+    /// id is named by its index; undo and truncate go back to the states passed through.
+    #[test]
+    fn a_line_replays_and_goes_back() {
+        let (start, _) = (find("take6").unwrap().create)(&Value::Null).unwrap();
+        let mut played = Line::new(start.clone());
+        let dealt = played.resolve_chance(4);
+        let mut states = vec![played.game().clone_box()];
+        for seed in 0..5 {
+            played.try_apply(played.game().bot_id("random", seed)).unwrap();
+            states.push(played.game().clone_box());
+        }
+        assert_eq!(played.len(), dealt + 5);
+        assert_eq!(played.decisions(), 5);
+        let again = Line::replayed(start.clone(), played.ids()).unwrap();
+        assert!(again.game().same_state(played.game()));
+        assert_eq!(again.steps(), played.steps());
+        assert_eq!(played.steps()[0].0, Turn::Chance);
+        assert_eq!(played.steps()[dealt].0, Turn::Player(0), "the first decision is player 0's");
+        let mut bad: Vec<usize> = played.ids().collect();
+        bad[dealt + 3] = bad[dealt + 2];
+        assert_eq!(Line::replayed(start.clone(), bad).unwrap_err().0, dealt + 3);
+
+        for back in (0..5).rev() {
+            assert!(played.undo());
+            assert!(played.game().same_state(states[back].as_ref()), "undo to {back}");
+            assert_eq!(played.decisions(), back);
+        }
+        played.truncate(dealt - 1);
+        assert_eq!(played.len(), dealt - 1);
+        assert_eq!(played.game().turn(), Turn::Chance);
+        played.truncate(0);
+        assert!(played.is_empty());
+        assert!(played.game().same_state(start.as_ref()));
+        assert!(!played.undo(), "nothing to undo at the start");
     }
 }

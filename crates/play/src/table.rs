@@ -155,7 +155,9 @@ impl TableGame {
         }
         let clock_bot = match clock_bot {
             Some(b) => b,
-            None => session.bots().first().cloned().unwrap_or_else(|| "random".to_owned()),
+            None => {
+                session.line().game().bots().first().cloned().unwrap_or_else(|| "random".to_owned())
+            }
         };
         if session.current_player().is_some() {
             session.bot_action(&clock_bot, 0).map_err(|e| match e {

@@ -347,8 +347,11 @@ fn garbage_never_panics() {
             if let Some(p) = s.current_player() {
                 let _ = s.act(p, &text);
                 let _ = s.string_to_action(&text);
-                let _ = s.apply_action(rng.random_range(0..s.num_distinct_actions() + 5));
-                let _ = s.action_to_string(rng.random_range(0..s.num_distinct_actions() + 5));
+                let _ =
+                    s.apply_action(rng.random_range(0..s.line().game().num_distinct_actions() + 5));
+                let _ = s.action_to_string(
+                    rng.random_range(0..s.line().game().num_distinct_actions() + 5),
+                );
             }
             let _ = s.observation_tensor(rng.random_range(0..6));
             if rng.random_range(0..10) == 0 {

@@ -24,7 +24,7 @@ fn cases() -> Vec<(&'static str, Value)> {
 /// Plays `s` to the end with the seats' bots, checking the contract at every step; the
 /// trajectory of action ids.
 fn play_out(mut s: Session) -> (Vec<usize>, Vec<f64>) {
-    let bound = s.max_remaining_steps();
+    let bound = s.line().game().max_remaining_steps();
     let mut steps = 0;
     while let Some(p) = s.current_player() {
         assert!(p < s.num_players());
@@ -33,11 +33,11 @@ fn play_out(mut s: Session) -> (Vec<usize>, Vec<f64>) {
         let strings = s.legal_action_strings();
         assert_eq!(strings.len(), legal.len());
         for (&id, text) in legal.iter().zip(&strings) {
-            assert!(id < s.num_distinct_actions());
+            assert!(id < s.line().game().num_distinct_actions());
             assert_eq!(&s.action_to_string(id).unwrap(), text, "{}", s.game());
             assert_eq!(s.string_to_action(text).unwrap(), id, "{}: {text}", s.game());
         }
-        s.check_invariants().unwrap();
+        s.line().game().check_invariants().unwrap();
         let (shape, obs) = s.observation_tensor(p).unwrap();
         assert_eq!(shape.iter().product::<usize>(), obs.len());
         // Clones are independent.
@@ -49,7 +49,7 @@ fn play_out(mut s: Session) -> (Vec<usize>, Vec<f64>) {
         steps += 1;
         assert!(steps <= bound, "{}: past the bound {bound}", s.game());
     }
-    s.check_invariants().unwrap();
+    s.line().game().check_invariants().unwrap();
     assert!(s.legal_actions().is_empty());
     assert_eq!(s.step(), Err(PlayError::GameOver));
     let r = s.returns();
@@ -103,7 +103,7 @@ fn sessions_offer_their_games_bots_default_first() {
         ("mahjong", json!({}), "rules"),
     ] {
         let s = Session::new(game, params.clone(), vec![Seat::Human], 2).unwrap();
-        let bots = s.bots();
+        let bots = s.line().game().bots();
         assert_eq!(bots[0], default, "{game}: {bots:?}");
         assert!(bots.iter().any(|b| b == "random"), "{game}: {bots:?}");
         let seat: Seat = default.parse().unwrap();
@@ -167,7 +167,7 @@ fn assert_record_rebuilds(s: &Session) {
     assert_eq!(back, record);
     let t = Session::from_record(&back).unwrap_or_else(|e| panic!("{}: {e}", s.game()));
     assert_eq!(t.record(), record, "{}", s.game());
-    assert_eq!(t.text(), s.text());
+    assert_eq!(t.line().game().text(), s.line().game().text());
     for viewer in std::iter::once(None).chain((0..s.num_players()).map(Some)) {
         assert_eq!(t.state_for(viewer), s.state_for(viewer), "{} {viewer:?}", s.game());
     }
@@ -273,7 +273,7 @@ fn advance_stops_at_its_cap_and_keeps_the_actions_played() {
     );
     assert_eq!(s.history().len(), MAX_ADVANCE);
     assert!(!s.is_terminal());
-    s.check_invariants().unwrap();
+    s.line().game().check_invariants().unwrap();
 }
 
 /// The game `G` in the state the record of `s` describes, rebuilt with the game's own methods.
@@ -320,16 +320,16 @@ where
         unknown(s.observation_tensor(n).map(drop));
         unknown(s.information_state_string(n).map(drop));
         unknown(s.information_state_tensor(n).map(drop));
-        assert_eq!(s.observation_shape(), g.observation_shape());
-        assert_eq!(s.rewards(), g.rewards());
+        assert_eq!(s.line().game().observation_shape(), g.observation_shape());
+        assert_eq!(s.line().game().rewards(), g.rewards());
         assert_eq!(s.returns(), g.returns());
-        assert_eq!(s.text(), g.text());
-        assert_eq!(s.max_remaining_steps(), g.max_remaining_steps());
+        assert_eq!(s.line().game().text(), g.text());
+        assert_eq!(s.line().game().max_remaining_steps(), g.max_remaining_steps());
         if s.is_terminal() {
             assert_eq!(s.bot_action("random", 0), Err(PlayError::GameOver));
             break;
         }
-        for bot in s.bots() {
+        for bot in s.line().game().bots() {
             for seed in 0..3 {
                 let a = g.bot_action(&bot, seed);
                 assert_eq!(s.bot_action(&bot, seed), Ok(g.action_id(a)), "{game}: {bot}");

@@ -67,17 +67,17 @@ impl Game {
 
     /// The number of action ids: every id is in `range(num_distinct_actions())`.
     fn num_distinct_actions(&self) -> usize {
-        self.probe.num_distinct_actions()
+        self.probe.line().game().num_distinct_actions()
     }
 
     /// The shape of `State.observation_tensor(player)`.
     fn observation_tensor_shape(&self) -> Vec<usize> {
-        self.probe.observation_shape()
+        self.probe.line().game().observation_shape()
     }
 
     /// An upper bound on the number of actions of a game (from a fresh state).
     fn max_game_length(&self) -> usize {
-        self.probe.max_remaining_steps()
+        self.probe.line().game().max_remaining_steps()
     }
 
     /// The players' names in the game's terms, by seat (Nine `Alice`, `Bob`; Mahjong `A` to
@@ -89,10 +89,8 @@ impl Game {
     /// The largest number `State.observation_tensor` holds: 1 where every number is a flag
     /// (Mahjong's tile counts: 4). Every number of an observation is a whole number from 0 to
     /// it.
-    fn observation_max(&self) -> PyResult<u8> {
-        let entry = tabletop_play::find(self.name).map_err(play_error)?;
-        let (game, _) = (entry.create)(&self.params).map_err(play_error)?;
-        Ok(game.observation_max())
+    fn observation_max(&self) -> u8 {
+        self.probe.line().game().observation_max()
     }
 
     /// The parameters, every default filled in (a dict; `load_game(name, **params)` makes
@@ -171,7 +169,7 @@ impl State {
                 )));
             }
         };
-        let id = action_id(&action, self.session.num_distinct_actions())?;
+        let id = action_id(&action, self.session.line().game().num_distinct_actions())?;
         self.session.action_to_string(id).map_err(play_error)
     }
 
@@ -198,7 +196,7 @@ impl State {
     /// Applies a legal action id for the player to act. Raises `ValueError` for an illegal
     /// id or once the game is over.
     fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
-        let id = action_id(action, self.session.num_distinct_actions())?;
+        let id = action_id(action, self.session.line().game().num_distinct_actions())?;
         match self.session.apply_action(id) {
             // The id as given, with its notation; the legal ids likewise.
             Err(PlayError::IllegalAction { action, player, reason, .. }) => {
@@ -309,7 +307,7 @@ impl State {
 
     /// What each player gained with the last action (the returns at the end, 0 before).
     fn rewards(&self) -> Vec<f64> {
-        self.session.rewards()
+        self.session.line().game().rewards()
     }
 
     /// The action id a built-in bot (`State.bots()`: `solver` for Nine and race, `mc`,
@@ -332,7 +330,7 @@ impl State {
 
     /// The bots this game offers, the default first.
     fn bots(&self) -> Vec<String> {
-        self.session.bots()
+        self.session.line().game().bots()
     }
 
     /// tabletop's analysis of the position for the player to act, as a dict: Nine the exact
@@ -394,7 +392,7 @@ impl State {
 
     /// The state in text.
     fn __str__(&self) -> String {
-        self.session.text()
+        self.session.line().game().text()
     }
 
     fn __repr__(&self) -> String {

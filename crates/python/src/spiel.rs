@@ -20,7 +20,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use serde_json::Value;
 use tabletop_core::{ChanceMode, Dynamics, Information, RewardModel, Turn, Utility, seeded_rng};
-use tabletop_play::{ErasedGame, PlayError, find, replay};
+use tabletop_play::{Line, PlayError, find};
 
 use crate::args;
 use crate::env::{TERMINAL, from_json};
@@ -39,10 +39,8 @@ pub struct SpielCore {
     name: &'static str,
     /// The parameters with every default filled in.
     params: Arc<Value>,
-    initial: Arc<dyn ErasedGame>,
-    game: Box<dyn ErasedGame>,
-    /// Who acted (a player, or `CHANCE`) and the id, for every step from the start.
-    steps: Vec<(i64, usize)>,
+    /// The state, every step from the start and undo.
+    line: Line,
 }
 
 fn turn_id(turn: Turn) -> i64 {
@@ -58,12 +56,11 @@ impl SpielCore {
         let entry = find(name).map_err(play_error)?;
         let (game, params) = (entry.create)(params).map_err(play_error)?;
         let params = Arc::new(args::true_params(params, &game.view(None)));
-        let initial = Arc::from(game.clone());
-        Ok(SpielCore { name: entry.name, params, initial, game, steps: Vec::new() })
+        Ok(SpielCore { name: entry.name, params, line: Line::new(game) })
     }
 
     fn check_player(&self, player: i64) -> PyResult<usize> {
-        let n = self.game.num_players();
+        let n = self.line.game().num_players();
         usize::try_from(player).ok().filter(|&p| p < n).ok_or_else(|| {
             PyValueError::new_err(format!("player must be 0 to {}, not {player}", n - 1))
         })
@@ -87,27 +84,12 @@ impl SpielCore {
         Ok(out)
     }
 
-    fn apply_id(&mut self, id: usize) -> PyResult<()> {
-        let who = turn_id(self.game.turn());
-        self.game.try_apply_id(id).map_err(|e| PyValueError::new_err(e.to_string()))?;
-        self.steps.push((who, id));
-        Ok(())
-    }
-
     /// The state after `ids` from the start.
-    fn replayed(&self, ids: &[usize]) -> PyResult<SpielCore> {
-        let (game, turns) =
-            replay(self.initial.as_ref(), ids.iter().copied()).map_err(|(i, e)| {
-                PyValueError::new_err(format!("action {i} of the history ({}): {e}", ids[i]))
-            })?;
-        let steps = turns.into_iter().map(turn_id).zip(ids.iter().copied()).collect();
-        Ok(SpielCore {
-            name: self.name,
-            params: self.params.clone(),
-            initial: self.initial.clone(),
-            game,
-            steps,
-        })
+    fn replayed(self, ids: &[usize]) -> PyResult<SpielCore> {
+        let line = Line::replayed(self.line.initial().clone_box(), ids.iter().copied()).map_err(
+            |(i, e)| PyValueError::new_err(format!("action {i} of the history ({}): {e}", ids[i])),
+        )?;
+        Ok(SpielCore { line, ..self })
     }
 }
 
@@ -154,7 +136,7 @@ impl SpielCore {
     /// `description`, `bots`, and `parameters` (the registry's: a list of dicts with `name`,
     /// `default`, `kind` (`bool`, `integer`, `float`, `text`, `numbers`) and `optional`).
     fn info<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let g = &self.initial;
+        let g = self.line.initial();
         let t = g.game_type();
         let (lo, hi) = g.utility_range();
         let chance = t.chance_mode == ChanceMode::ExplicitStochastic && g.turn() == Turn::Chance;
@@ -199,27 +181,27 @@ impl SpielCore {
 
     /// The player to act, `CHANCE` (-1) at a chance node, `TERMINAL` (-4) once over.
     fn current_player(&self) -> i64 {
-        turn_id(self.game.turn())
+        turn_id(self.line.game().turn())
     }
 
     /// Whether the game is over.
     fn is_terminal(&self) -> bool {
-        self.game.turn() == Turn::Terminal
+        self.line.game().turn() == Turn::Terminal
     }
 
     /// Whether chance acts now.
     fn is_chance_node(&self) -> bool {
-        self.game.turn() == Turn::Chance
+        self.line.game().turn() == Turn::Chance
     }
 
     /// The legal ids now, ascending: the player's actions, or at a chance node the outcomes.
     fn legal_actions(&self) -> Vec<usize> {
-        self.game.legal_actions()
+        self.line.game().legal_actions()
     }
 
     /// At a chance node, `(id, probability)` pairs ascending by id; empty elsewhere.
     fn chance_outcomes(&self) -> Vec<(usize, f64)> {
-        let mut outcomes = self.game.chance_outcomes();
+        let mut outcomes = self.line.game().chance_outcomes();
         outcomes.sort_unstable_by_key(|&(id, _)| id);
         outcomes
     }
@@ -229,58 +211,57 @@ impl SpielCore {
     fn apply(&mut self, id: i64) -> PyResult<()> {
         let id = usize::try_from(id)
             .map_err(|_| PyValueError::new_err(format!("action ids are 0 or more, not {id}")))?;
-        self.apply_id(id)
+        self.line.try_apply(id).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(())
     }
 
     /// Takes back the last step (chance outcomes included). Raises `ValueError` at the start.
     fn undo(&mut self) -> PyResult<()> {
-        let Some(_) = self.steps.pop() else {
-            return Err(PyValueError::new_err("nothing to undo: this is the initial state"));
-        };
-        let ids = self.steps.iter().map(|&(_, id)| id);
-        self.game = replay(self.initial.as_ref(), ids)
-            .map_err(|(i, e)| PyValueError::new_err(format!("action {i} of the history: {e}")))?
-            .0;
-        Ok(())
+        if self.line.undo() {
+            Ok(())
+        } else {
+            Err(PyValueError::new_err("nothing to undo: this is the initial state"))
+        }
     }
 
     /// Every step from the start as `(player, id)` pairs, chance (-1) included.
     fn steps(&self) -> Vec<(i64, usize)> {
-        self.steps.clone()
+        self.line.steps().iter().map(|&(turn, id)| (turn_id(turn), id)).collect()
     }
 
     /// The returns, one per player (0 for everyone before the end).
     fn returns(&self) -> Vec<f64> {
-        let mut returns = if self.is_terminal() { self.game.returns() } else { Vec::new() };
-        returns.resize(self.game.num_players(), 0.0);
+        let mut returns = if self.is_terminal() { self.line.game().returns() } else { Vec::new() };
+        returns.resize(self.line.game().num_players(), 0.0);
         returns
     }
 
     /// What each player gained with the last step.
     fn rewards(&self) -> Vec<f64> {
-        self.game.rewards()
+        self.line.game().rewards()
     }
 
     /// The notation of an id (`Deal:` is not added: chance outcomes are written as the card
     /// or tile they are).
     fn action_to_string(&self, id: i64) -> PyResult<String> {
-        usize::try_from(id).ok().and_then(|id| self.game.id_to_string(id)).ok_or_else(|| {
+        usize::try_from(id).ok().and_then(|id| self.line.game().id_to_string(id)).ok_or_else(|| {
             PyValueError::new_err(format!(
                 "action ids are 0 to {}, not {id}",
-                self.game.num_distinct_actions().max(self.game.max_chance_outcomes()) - 1
+                self.line.game().num_distinct_actions().max(self.line.game().max_chance_outcomes())
+                    - 1
             ))
         })
     }
 
     /// The id of an action in notation.
     fn string_to_action(&self, text: &str) -> PyResult<usize> {
-        self.game.string_to_id(text).map_err(|e| PyValueError::new_err(e.to_string()))
+        self.line.game().string_to_id(text).map_err(|e| PyValueError::new_err(e.to_string()))
     }
 
     /// What `player` knows (their own hand and choices, everything public), in text.
     fn information_state_string(&self, player: i64) -> PyResult<String> {
         let p = self.check_player(player)?;
-        Ok(self.game.information_state_string(p))
+        Ok(self.line.game().information_state_string(p))
     }
 
     /// `information_state_string` as a flat float32 array.
@@ -290,7 +271,7 @@ impl SpielCore {
         player: i64,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let p = self.check_player(player)?;
-        Ok(PyArray1::from_vec(py, self.game.information_state_tensor(p)))
+        Ok(PyArray1::from_vec(py, self.line.game().information_state_tensor(p)))
     }
 
     /// Writes `information_state_tensor(player)` over `out` (a float32 array as long).
@@ -300,7 +281,7 @@ impl SpielCore {
         mut out: PyReadwriteArray1<'_, f32>,
     ) -> PyResult<()> {
         let p = self.check_player(player)?;
-        let tensor = self.game.information_state_tensor(p);
+        let tensor = self.line.game().information_state_tensor(p);
         SpielCore::buffer(&mut out, tensor.len(), "information state")?.copy_from_slice(&tensor);
         Ok(())
     }
@@ -308,7 +289,7 @@ impl SpielCore {
     /// What `player` sees now, in text.
     fn observation_string(&self, player: i64) -> PyResult<String> {
         let p = self.check_player(player)?;
-        Ok(self.game.observation_string(p))
+        Ok(self.line.game().observation_string(p))
     }
 
     /// `observation_string` as a flat float32 array.
@@ -318,7 +299,7 @@ impl SpielCore {
         player: i64,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let p = self.check_player(player)?;
-        Ok(PyArray1::from_vec(py, self.game.observation_tensor(p)))
+        Ok(PyArray1::from_vec(py, self.line.game().observation_tensor(p)))
     }
 
     /// Writes `observation_tensor(player)` over `out` (a float32 array as long).
@@ -328,8 +309,10 @@ impl SpielCore {
         mut out: PyReadwriteArray1<'_, f32>,
     ) -> PyResult<()> {
         let p = self.check_player(player)?;
-        let len = self.game.observation_shape().iter().product();
-        self.game.write_observation_tensor(p, SpielCore::buffer(&mut out, len, "observation")?);
+        let len = self.line.game().observation_shape().iter().product();
+        self.line
+            .game()
+            .write_observation_tensor(p, SpielCore::buffer(&mut out, len, "observation")?);
         Ok(())
     }
 
@@ -337,17 +320,17 @@ impl SpielCore {
     #[pyo3(signature = (player = None))]
     fn view<'py>(&self, py: Python<'py>, player: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
         let viewer = player.map(|p| self.check_player(p)).transpose()?;
-        from_json(py, &self.game.view(viewer))
+        from_json(py, &self.line.game().view(viewer))
     }
 
     /// The whole state in text.
     fn text(&self) -> String {
-        self.game.text()
+        self.line.game().text()
     }
 
     /// The bots the game offers, the default first.
     fn bots(&self) -> Vec<String> {
-        self.game.bots()
+        self.line.game().bots()
     }
 
     /// The id `bot` plays now for the player to act (deterministic in `seed`); nothing is
@@ -361,13 +344,13 @@ impl SpielCore {
         seed: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<usize> {
         let seed = seed.map(args::seed).transpose()?.unwrap_or(0);
-        let Turn::Player(_) = self.game.turn() else {
+        let Turn::Player(_) = self.line.game().turn() else {
             return Err(PyValueError::new_err(
                 "a bot acts only where a player is to act (not at a chance node, not at the end)",
             ));
         };
-        self.game.check_bot(bot).map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let game = &self.game;
+        self.line.game().check_bot(bot).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let game = self.line.game();
         let long = crate::interrupt::slow_bot(bot);
         crate::interrupt::interruptible_if(py, long, |_| game.bot_id(bot, seed))
     }
@@ -383,12 +366,12 @@ impl SpielCore {
         seed: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let seed = seed.map(args::seed).transpose()?.unwrap_or(0);
-        let Turn::Player(_) = self.game.turn() else {
+        let Turn::Player(_) = self.line.game().turn() else {
             return Err(PyValueError::new_err(
                 "the analysis is of a player's decision (not a chance node, not the end)",
             ));
         };
-        let game = &self.game;
+        let game = self.line.game();
         let value =
             crate::interrupt::interruptible(py, |_| game.analyse(seed))?.map_err(play_error)?;
         from_json(py, &value)
@@ -406,24 +389,12 @@ impl SpielCore {
     ) -> PyResult<SpielCore> {
         let seed = args::seed(seed)?;
         let p = self.check_player(player)?;
-        py.detach(|| {
-            let sample = self.game.resample_from_infostate(p, &mut seeded_rng(seed));
-            match sample.history_ids() {
-                // The game's own history with who acted (the conformance harness checks that
-                // it replays to the sample).
-                Some(steps) => Ok(SpielCore {
-                    name: self.name,
-                    params: self.params.clone(),
-                    initial: self.initial.clone(),
-                    game: sample,
-                    steps: steps.into_iter().map(|(t, id)| (turn_id(t), id)).collect(),
-                }),
-                None if sample.same_state(self.game.as_ref()) => Ok(self.clone()),
-                None => Err(PyValueError::new_err(
-                    "the resampled state keeps no history to follow (a bug of the game)",
-                )),
-            }
-        })
+        let line = py.detach(|| self.line.resample(p, &mut seeded_rng(seed))).ok_or_else(|| {
+            PyValueError::new_err(
+                "the resampled state keeps no history to follow (a bug of the game)",
+            )
+        })?;
+        Ok(SpielCore { name: self.name, params: self.params.clone(), line })
     }
 
     /// An independent copy.
@@ -445,7 +416,7 @@ impl SpielCore {
         py: Python<'py>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let f = py.import("tabletop._native")?.getattr("_spiel_core_from")?;
-        let ids: Vec<usize> = self.steps.iter().map(|&(_, id)| id).collect();
+        let ids: Vec<usize> = self.line.ids().collect();
         let args = PyTuple::new(
             py,
             [
@@ -458,15 +429,17 @@ impl SpielCore {
     }
 
     fn __eq__(&self, other: &SpielCore) -> bool {
-        self.name == other.name && self.params == other.params && self.steps == other.steps
+        self.name == other.name
+            && self.params == other.params
+            && self.line.steps() == other.line.steps()
     }
 
     fn __str__(&self) -> String {
-        self.game.text()
+        self.line.game().text()
     }
 
     fn __repr__(&self) -> String {
-        format!("<SpielCore {} {} steps>", self.name, self.steps.len())
+        format!("<SpielCore {} {} steps>", self.name, self.line.len())
     }
 }
 
