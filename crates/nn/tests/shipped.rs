@@ -45,8 +45,7 @@ fn shipped_take6_network_gives_the_frameworks_values_and_actions() {
                 "vector {k}, action {a}: {got} vs the framework's {want}"
             );
         }
-        let legal: Vec<usize> =
-            numbers(&vectors["legal"][k]).iter().map(|&a| a as usize).collect();
+        let legal: Vec<usize> = numbers(&vectors["legal"][k]).iter().map(|&a| a as usize).collect();
         let action = network.best_legal(&input, legal, &mut scratch).unwrap();
         assert_eq!(action as u64, vectors["actions"][k].as_u64().unwrap(), "vector {k}");
     }
