@@ -36,8 +36,9 @@ const PLANES: usize = 9;
 /// The observation's length: nine planes of 104 cards.
 pub const OBSERVATION_LEN: usize = PLANES * DECK_SIZE as usize;
 
-/// How many cards of highest value [`NetworkMcBot`] searches among (chosen by measurement
-/// against the other counts at equal time; see `docs/bots.md`).
+/// How many cards of highest value [`NetworkMcBot`] searches among: a third of a full hand,
+/// so that each candidate gets about three times the playouts of plain `mc` at equal time.
+/// Not tuned by measurement (see `docs/bots.md`): a setting to tune with a better network.
 pub const NETWORK_MC_KEEP: usize = 3;
 
 /// The game parameters the shipped network was trained for, read from its metadata.
