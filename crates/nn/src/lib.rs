@@ -7,6 +7,8 @@
 //! (`[outputs]`, F32) for N from 0, and the metadata `game`, `params` (JSON), `input`
 //! (`observation`) and `output` (`q`); see [`Network::from_bytes`] and [`Metadata`].
 //!
+//! With the `shipped` feature, [`shipped`] holds the networks that ship with tabletop.
+//!
 //! ```
 //! use tabletop_nn::Network;
 //!
@@ -29,6 +31,8 @@
 mod error;
 mod metadata;
 mod network;
+#[cfg(feature = "shipped")]
+pub mod shipped;
 
 pub use error::{ForwardError, LoadError};
 pub use metadata::{INPUT_OBSERVATION, Metadata, OUTPUT_Q};

@@ -360,7 +360,13 @@ struct BuiltinSeat<'py, 'a> {
 
 impl<'py, 'a> BuiltinSeat<'py, 'a> {
     fn new(kind: BotKind, seed: u64, py: Python<'py>, error: &'a RefCell<Option<PyErr>>) -> Self {
-        let slow = matches!(kind, BotKind::MonteCarlo { .. } | BotKind::MonteCarloTimed { .. });
+        let slow = matches!(
+            kind,
+            BotKind::MonteCarlo { .. }
+                | BotKind::MonteCarloTimed { .. }
+                | BotKind::NetworkMc { .. }
+                | BotKind::NetworkMcTimed { .. }
+        );
         BuiltinSeat { bot: kind.build(seed), slow, py, error }
     }
 

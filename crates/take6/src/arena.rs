@@ -143,7 +143,8 @@ pub struct Arena {
 
 impl Arena {
     /// An arena for `rules` with `lineup[i]` first seated in seat `i`: one entry per seat,
-    /// and different bots under different names.
+    /// different bots under different names, and every built-in bot able to play the rules
+    /// ([`BotKind::refusal`]).
     pub fn new<E: Into<Entrant>>(rules: Rules, lineup: Vec<E>) -> Result<Arena, ArenaError> {
         let lineup: Vec<Entrant> = lineup.into_iter().map(Into::into).collect();
         if lineup.len() != rules.num_players() {
@@ -154,6 +155,11 @@ impl Arena {
                 && b.to_string() == a.to_string()
             {
                 return Err(ArenaError::SameName { name: a.to_string() });
+            }
+            if let Entrant::Builtin(kind) = a
+                && let Some(reason) = kind.refusal(&rules)
+            {
+                return Err(ArenaError::Refused { bot: a.to_string(), reason });
             }
         }
         Ok(Arena { rules, lineup, matches: false })

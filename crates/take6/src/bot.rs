@@ -405,20 +405,22 @@ fn playout(
     }
 }
 
-impl Bot for MonteCarloBot {
-    fn choose_card(&mut self, view: &View<'_>) -> Card {
-        let hand = view.hand;
-        if hand.len() == 1 {
-            return hand.first().expect("one card");
+impl MonteCarloBot {
+    /// The card of `candidates` (cards of `view.hand`, at least one) with the fewest heads
+    /// taken on average over the budget's playouts; the other cards of the hand are still
+    /// played in the playouts. Every playout is shared by all the candidates, so fewer
+    /// candidates get more playouts each in the same time.
+    pub(crate) fn choose_among(&mut self, view: &View<'_>, candidates: &[Card]) -> Card {
+        debug_assert!(candidates.iter().all(|&c| view.hand.contains(c)));
+        if candidates.len() == 1 {
+            return candidates[0];
         }
-        let mut cards = [Card::MIN; MAX_HAND];
-        for (slot, c) in cards.iter_mut().zip(hand) {
-            *slot = c;
-        }
+        let cards = candidates;
         let n = view.num_players();
         let me = view.seat;
         let (rules, table) = (view.rules, *view.table);
-        let best = self.search(view, hand.len(), hand.len(), |i, hands, rng| {
+        let hand = view.hand;
+        let best = self.search(view, cards.len(), hand.len(), |i, hands, rng| {
             let mut hands = *hands;
             let mut revealed = [None; MAX_PLAYERS];
             for p in 0..n {
@@ -429,6 +431,18 @@ impl Bot for MonteCarloBot {
             playout(rules, table, me, hands, revealed, rng)
         });
         cards[best]
+    }
+}
+
+impl Bot for MonteCarloBot {
+    fn choose_card(&mut self, view: &View<'_>) -> Card {
+        let mut cards = [Card::MIN; MAX_HAND];
+        let mut len = 0;
+        for c in view.hand {
+            cards[len] = c;
+            len += 1;
+        }
+        self.choose_among(view, &cards[..len])
     }
 
     fn choose_row(&mut self, view: &View<'_>, card: Card) -> usize {
@@ -478,10 +492,41 @@ pub enum BotKind {
         /// Milliseconds per decision.
         millis: u32,
     },
+    /// The shipped network alone (`nn`): the legal action of highest Q-value
+    /// (`NetworkBot`, with the `nn` feature).
+    Network,
+    /// The shipped network guiding [`MonteCarloBot`]'s search (`nn-mc:N`), with this many
+    /// playouts per candidate (`NetworkMcBot`, with the `nn` feature).
+    NetworkMc {
+        /// Playouts per candidate card or row.
+        playouts: u32,
+    },
+    /// The shipped network guiding [`MonteCarloBot`]'s search for this many milliseconds
+    /// per decision (`nn-mc:Nms`; not reproducible).
+    NetworkMcTimed {
+        /// Milliseconds per decision.
+        millis: u32,
+    },
 }
 
 impl BotKind {
-    /// The bot with this seed.
+    /// Why this bot cannot play `rules`, in the user's words (`None` when it can): the
+    /// network bots play only the parameters the shipped network was trained for
+    /// ("the shipped network plays 4 players with 10 cards a hand, ..."), and only in a
+    /// build with the `nn` feature. Every other bot plays any rules. Whoever seats a bot by
+    /// name refuses it with this reason.
+    pub fn refusal(&self, rules: &Rules) -> Option<String> {
+        match self {
+            BotKind::Network | BotKind::NetworkMc { .. } | BotKind::NetworkMcTimed { .. } => {
+                network_refusal(rules)
+            }
+            _ => None,
+        }
+    }
+
+    /// The bot with this seed. A network bot built for rules it refuses
+    /// ([`BotKind::refusal`]), or in a build without the `nn` feature, plays as
+    /// [`HeuristicBot`].
     pub fn build(self, seed: u64) -> AnyBot {
         match self {
             BotKind::Random => AnyBot::Random(RandomBot::new(seed)),
@@ -495,8 +540,40 @@ impl BotKind {
                 seed,
                 Budget::Time(Duration::from_millis(millis as u64)),
             )),
+            #[cfg(feature = "nn")]
+            BotKind::Network => AnyBot::Network(crate::nnbot::NetworkBot::new()),
+            #[cfg(feature = "nn")]
+            BotKind::NetworkMc { playouts } => AnyBot::NetworkMc(crate::nnbot::NetworkMcBot::new(
+                seed,
+                Budget::Playouts(playouts),
+                crate::nnbot::NETWORK_MC_KEEP,
+            )),
+            #[cfg(feature = "nn")]
+            BotKind::NetworkMcTimed { millis } => {
+                AnyBot::NetworkMc(crate::nnbot::NetworkMcBot::new(
+                    seed,
+                    Budget::Time(Duration::from_millis(millis as u64)),
+                    crate::nnbot::NETWORK_MC_KEEP,
+                ))
+            }
+            #[cfg(not(feature = "nn"))]
+            BotKind::Network | BotKind::NetworkMc { .. } | BotKind::NetworkMcTimed { .. } => {
+                AnyBot::Heuristic(HeuristicBot)
+            }
         }
     }
+}
+
+/// Why the network bots cannot play `rules`.
+#[cfg(feature = "nn")]
+fn network_refusal(rules: &Rules) -> Option<String> {
+    crate::nnbot::network_refusal(rules)
+}
+
+/// Why the network bots cannot play `rules`: this build has no network.
+#[cfg(not(feature = "nn"))]
+fn network_refusal(_: &Rules) -> Option<String> {
+    Some("this build has no shipped network (the take6 crate's `nn` feature is off)".to_owned())
 }
 
 impl fmt::Display for BotKind {
@@ -511,6 +588,12 @@ impl fmt::Display for BotKind {
             }
             BotKind::MonteCarlo { playouts } => write!(f, "mc:{playouts}"),
             BotKind::MonteCarloTimed { millis } => write!(f, "mc:{millis}ms"),
+            BotKind::Network => f.write_str("nn"),
+            BotKind::NetworkMc { playouts } if *playouts == MonteCarloBot::DEFAULT_PLAYOUTS => {
+                f.write_str("nn-mc")
+            }
+            BotKind::NetworkMc { playouts } => write!(f, "nn-mc:{playouts}"),
+            BotKind::NetworkMcTimed { millis } => write!(f, "nn-mc:{millis}ms"),
         }
     }
 }
@@ -519,7 +602,8 @@ impl FromStr for BotKind {
     type Err = ParseBotError;
 
     /// `random`, `lowest`, `highest`, `heuristic`, `mc`, `mc:<playouts per candidate>` (1 to
-    /// [`MAX_MC_PLAYOUTS`]) or `mc:<milliseconds per decision>ms` (1 to [`MAX_MC_MILLIS`]).
+    /// [`MAX_MC_PLAYOUTS`]) or `mc:<milliseconds per decision>ms` (1 to [`MAX_MC_MILLIS`]);
+    /// `nn`, and `nn-mc`, `nn-mc:<playouts>`, `nn-mc:<milliseconds>ms` with the same caps.
     fn from_str(s: &str) -> Result<BotKind, ParseBotError> {
         // A count of digits (any size: above the cap is refused by the cap, not as garbage).
         let number = |n: &str| -> Option<u64> {
@@ -535,9 +619,13 @@ impl FromStr for BotKind {
             "highest" => BotKind::Highest,
             "heuristic" => BotKind::Heuristic,
             "mc" => BotKind::MonteCarlo { playouts: MonteCarloBot::DEFAULT_PLAYOUTS },
+            "nn" => BotKind::Network,
+            "nn-mc" => BotKind::NetworkMc { playouts: MonteCarloBot::DEFAULT_PLAYOUTS },
             _ => {
-                let Some(n) = s.strip_prefix("mc:") else {
-                    return Err(ParseBotError::Unknown(s.to_owned()));
+                let (network, n) = match (s.strip_prefix("mc:"), s.strip_prefix("nn-mc:")) {
+                    (Some(n), _) => (false, n),
+                    (None, Some(n)) => (true, n),
+                    (None, None) => return Err(ParseBotError::Unknown(s.to_owned())),
                 };
                 if let Some(ms) = n.strip_suffix("ms") {
                     return match number(ms) {
@@ -545,6 +633,7 @@ impl FromStr for BotKind {
                         Some(m) if m > u64::from(MAX_MC_MILLIS) => {
                             Err(ParseBotError::TooManyMillis(s.to_owned()))
                         }
+                        Some(m) if network => Ok(BotKind::NetworkMcTimed { millis: m as u32 }),
                         Some(m) => Ok(BotKind::MonteCarloTimed { millis: m as u32 }),
                     };
                 }
@@ -553,6 +642,7 @@ impl FromStr for BotKind {
                     Some(p) if p > u64::from(MAX_MC_PLAYOUTS) => {
                         return Err(ParseBotError::TooManyPlayouts(s.to_owned()));
                     }
+                    Some(p) if network => BotKind::NetworkMc { playouts: p as u32 },
                     Some(p) => BotKind::MonteCarlo { playouts: p as u32 },
                 }
             }
@@ -573,6 +663,12 @@ pub enum AnyBot {
     Heuristic(HeuristicBot),
     /// [`MonteCarloBot`].
     MonteCarlo(MonteCarloBot),
+    /// The network alone (`NetworkBot`).
+    #[cfg(feature = "nn")]
+    Network(crate::nnbot::NetworkBot),
+    /// The network guiding the search (`NetworkMcBot`).
+    #[cfg(feature = "nn")]
+    NetworkMc(crate::nnbot::NetworkMcBot),
 }
 
 impl Bot for AnyBot {
@@ -584,6 +680,10 @@ impl Bot for AnyBot {
             AnyBot::Highest(b) => b.choose_card(view),
             AnyBot::Heuristic(b) => b.choose_card(view),
             AnyBot::MonteCarlo(b) => b.choose_card(view),
+            #[cfg(feature = "nn")]
+            AnyBot::Network(b) => b.choose_card(view),
+            #[cfg(feature = "nn")]
+            AnyBot::NetworkMc(b) => b.choose_card(view),
         }
     }
 
@@ -595,6 +695,10 @@ impl Bot for AnyBot {
             AnyBot::Highest(b) => b.choose_row(view, card),
             AnyBot::Heuristic(b) => b.choose_row(view, card),
             AnyBot::MonteCarlo(b) => b.choose_row(view, card),
+            #[cfg(feature = "nn")]
+            AnyBot::Network(b) => b.choose_row(view, card),
+            #[cfg(feature = "nn")]
+            AnyBot::NetworkMc(b) => b.choose_row(view, card),
         }
     }
 }
@@ -613,6 +717,10 @@ mod tests {
             BotKind::MonteCarlo { playouts: MonteCarloBot::DEFAULT_PLAYOUTS },
             BotKind::MonteCarlo { playouts: 17 },
             BotKind::MonteCarloTimed { millis: 5 },
+            BotKind::Network,
+            BotKind::NetworkMc { playouts: MonteCarloBot::DEFAULT_PLAYOUTS },
+            BotKind::NetworkMc { playouts: 17 },
+            BotKind::NetworkMcTimed { millis: 20 },
         ] {
             assert_eq!(k.to_string().parse(), Ok(k));
         }
@@ -664,6 +772,22 @@ mod tests {
             "bot \"mc:0ms\": expected mc:Nms with N from 1 to 10,000 milliseconds per decision"
         );
         assert!(err("best").to_string().starts_with("unknown bot \"best\""));
+        // The network bots: the same budgets, caps and messages, named as written.
+        assert_eq!("nn-mc:10000".parse(), Ok(BotKind::NetworkMc { playouts: MAX_MC_PLAYOUTS }));
+        assert_eq!("nn-mc:20ms".parse(), Ok(BotKind::NetworkMcTimed { millis: 20 }));
+        for s in ["nn-mc:", "nn-mc:0", "nn-mc:x"] {
+            assert_eq!(err(s), ParseBotError::Playouts(s.to_owned()));
+        }
+        assert_eq!(err("nn-mc:0ms"), ParseBotError::Millis("nn-mc:0ms".to_owned()));
+        assert_eq!(err("nn-mc:10001"), ParseBotError::TooManyPlayouts("nn-mc:10001".to_owned()));
+        assert_eq!(err("nn-mc:10001ms"), ParseBotError::TooManyMillis("nn-mc:10001ms".to_owned()));
+        assert_eq!(
+            err("nn-mc:0").to_string(),
+            "bot \"nn-mc:0\": expected nn-mc:N with N from 1 to 10,000 playouts per candidate"
+        );
+        for bad in ["nn:5", "nn-mc5", "NN", "nn-", "nn-mc:5s"] {
+            assert!(bad.parse::<BotKind>().is_err(), "{bad}");
+        }
     }
 
     #[test]

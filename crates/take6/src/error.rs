@@ -30,26 +30,33 @@ pub struct ParseCardError;
 #[error("expected an action: a card number (1 to 104) or \"r\" and a row number (\"r1\")")]
 pub struct ParseActionError;
 
+/// The search a budget belongs to, as its name starts: `nn-mc` or `mc`.
+fn family(name: &str) -> &'static str {
+    if name.starts_with("nn-mc") { "nn-mc" } else { "mc" }
+}
+
 /// A bot name that is not known, or a Monte Carlo budget out of its range.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseBotError {
     /// A name that is no bot.
     #[error(
-        "unknown bot \"{}\", expected one of: random, lowest, highest, heuristic, mc, mc:<playouts>, mc:<milliseconds>ms",
+        "unknown bot \"{}\", expected one of: random, lowest, highest, heuristic, mc, mc:<playouts>, mc:<milliseconds>ms, nn, nn-mc, nn-mc:<playouts>, nn-mc:<milliseconds>ms",
         clip(.0)
     )]
     Unknown(String),
     /// `mc:N` with N not a number of playouts.
     #[error(
-        "bot \"{}\": expected mc:N with N from 1 to {} playouts per candidate",
+        "bot \"{}\": expected {}:N with N from 1 to {} playouts per candidate",
         clip(.0),
+        family(.0),
         thousands(MAX_MC_PLAYOUTS)
     )]
     Playouts(String),
     /// `mc:Nms` with N not a number of milliseconds.
     #[error(
-        "bot \"{}\": expected mc:Nms with N from 1 to {} milliseconds per decision",
+        "bot \"{}\": expected {}:Nms with N from 1 to {} milliseconds per decision",
         clip(.0),
+        family(.0),
         thousands(MAX_MC_MILLIS)
     )]
     Millis(String),
@@ -310,6 +317,15 @@ pub enum ArenaError {
         found: usize,
         /// Players.
         players: usize,
+    },
+    /// A bot that does not play these rules (a network bot on rules its network was not
+    /// trained for), with the reason.
+    #[error("bot `{bot}` cannot play these rules: {reason}")]
+    Refused {
+        /// The bot's name.
+        bot: String,
+        /// Why, in the user's words.
+        reason: String,
     },
     /// Two different bots of a lineup under one name: the report could not tell them apart.
     #[error("two different bots are named `{name}`: give each bot its own name")]

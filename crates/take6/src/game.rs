@@ -1186,11 +1186,15 @@ impl Game for Take6 {
         s
     }
 
-    /// `heuristic` (the default), `mc`, `random`, `lowest`, `highest`; `script` first when
-    /// replaying the judge's input.
+    /// `heuristic` (the default), `mc`, `random`, `lowest`, `highest`, and `nn`, `nn-mc`
+    /// when the shipped network plays these rules; `script` first when replaying the judge's
+    /// input.
     fn bots(&self) -> Vec<String> {
         let mut bots: Vec<String> =
             ["heuristic", "mc", "random", "lowest", "highest"].map(str::to_owned).to_vec();
+        if BotKind::Network.refusal(&self.rules).is_none() {
+            bots.extend(["nn", "nn-mc"].map(str::to_owned));
+        }
         if self.script.is_some() {
             bots.insert(0, "script".to_owned());
         }
@@ -1200,14 +1204,22 @@ impl Game for Take6 {
     /// The built-in bots by their arena names, parsed by [`BotKind`] with its caps
     /// (`heuristic`, `mc`, `mc:<playouts>` up to [`MAX_MC_PLAYOUTS`], `mc:<n>ms` up to
     /// [`MAX_MC_MILLIS`](crate::MAX_MC_MILLIS), whose choices depend on the machine's speed,
-    /// `random`, `lowest`, `highest`), and `script` when replaying the judge's input. A
-    /// budget above its cap is refused with the cap as the reason.
+    /// `random`, `lowest`, `highest`, `nn`, `nn-mc` with the same budgets), and `script` when
+    /// replaying the judge's input. A budget above its cap is refused with the cap as the
+    /// reason; a network bot for rules its network does not play, with what it plays.
     fn check_bot(&self, name: &str) -> Result<(), UnknownBot> {
         if name == "script" && self.script.is_some() {
             return Ok(());
         }
         match name.parse::<BotKind>() {
-            Ok(_) => Ok(()),
+            Ok(kind) => match kind.refusal(&self.rules) {
+                None => Ok(()),
+                Some(reason) => Err(UnknownBot {
+                    bot: name.to_owned(),
+                    known: self.bots(),
+                    reason: Some(reason),
+                }),
+            },
             Err(e) => Err(UnknownBot {
                 bot: name.to_owned(),
                 known: self.bots(),

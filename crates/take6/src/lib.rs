@@ -37,6 +37,8 @@ mod contest;
 mod error;
 mod game;
 mod judge;
+#[cfg(feature = "nn")]
+mod nnbot;
 mod report;
 mod review;
 mod rules;
@@ -64,6 +66,11 @@ pub use error::{
 };
 pub use game::{ANALYSIS_SAMPLES, MAX_MC_PLAYOUTS, Mode, Take6, Take6Params};
 pub use judge::{judge_nthu14463, parse_nthu14463};
+#[cfg(feature = "nn")]
+pub use nnbot::{
+    NETWORK_MC_KEEP, NetworkBot, NetworkMcBot, OBSERVATION_LEN, network_refusal,
+    write_view_observation,
+};
 pub use report::{
     ArenaConfig, ArenaPart, ArenaReport, MAX_ARENA_DEALS, PairComparison, RulesReport,
     ScriptReport, TraceStep,

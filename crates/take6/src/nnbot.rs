@@ -1,0 +1,294 @@
+//! The bots of the shipped network (the `nn` feature): [`NetworkBot`], the network alone, and
+//! [`NetworkMcBot`], the network guiding [`MonteCarloBot`]'s search.
+//!
+//! The network (`tabletop_nn::shipped::take6`) reads the acting player's observation tensor
+//! ([`Take6`](crate::Take6)'s nine planes of 104 cards), written here from the bot's
+//! [`View`], so no hidden information reaches it; it writes one Q-value (minus the heads
+//! the player is expected to take from here to the end of the hand) per action id: card `c`
+//! at `c - 1`, row `r` at `104 + r`.
+//!
+//! - [`NetworkBot`] plays the legal action of highest value: one forward pass a decision.
+//! - [`NetworkMcBot`] keeps the [`NETWORK_MC_KEEP`] cards of highest value and lets the Monte
+//!   Carlo search choose among them; row choices are the search's. Trade-off: a forward pass
+//!   costs about as much as twenty random playouts, so the network is used once per decision,
+//!   to prune, and not as the playouts' policy (which would cost a forward pass per card of
+//!   every playout); with fewer candidates, every candidate gets more playouts in the same
+//!   time, and cards the network rates poorly cannot win by the noise of random playouts.
+//!
+//! A network plays only the parameters it was trained for (players, rows, hand size, deck
+//! and row rule, from its metadata; a match is played hand by hand, as the observation holds
+//! no scores): [`network_refusal`] says why not otherwise, and the bot parser's users refuse
+//! the bot with that reason. A bot built anyway for other rules plays as [`HeuristicBot`]
+//! and never chooses an action the network has no output for.
+
+use std::sync::LazyLock;
+
+use tabletop_nn::{Network, Scratch};
+
+use crate::bot::{Bot, Budget, HeuristicBot, MonteCarloBot};
+use crate::card::{Card, DECK_SIZE};
+use crate::rules::{MAX_HAND, RowRule, Rules};
+use crate::state::View;
+
+/// Planes of the observation tensor.
+const PLANES: usize = 9;
+
+/// The observation's length: nine planes of 104 cards.
+pub const OBSERVATION_LEN: usize = PLANES * DECK_SIZE as usize;
+
+/// How many cards of highest value [`NetworkMcBot`] searches among: a third of a full hand,
+/// so that each candidate gets about three times the playouts of plain `mc` at equal time.
+/// Not tuned by measurement (see `docs/bots.md`): a setting to tune with a better network.
+pub const NETWORK_MC_KEEP: usize = 3;
+
+/// The game parameters the shipped network was trained for, read from its metadata.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Trained {
+    players: u8,
+    rows: u8,
+    hand_size: u8,
+    deck: u8,
+    row_rule: RowRule,
+}
+
+impl Trained {
+    /// Whether `rules` are these parameters (the match target aside).
+    fn fits(&self, rules: &Rules) -> bool {
+        *self
+            == Trained {
+                players: rules.players(),
+                rows: rules.rows(),
+                hand_size: rules.hand_size(),
+                deck: rules.deck(),
+                row_rule: rules.row_rule(),
+            }
+    }
+
+    /// What the network plays, in the user's words.
+    fn describe(&self) -> String {
+        format!(
+            "the shipped network plays {} players with {} cards a hand, {} rows, cards 1 to {} \
+             and the row rule `{}`",
+            self.players, self.hand_size, self.rows, self.deck, self.row_rule
+        )
+    }
+}
+
+/// The shipped network's parameters, or why they cannot be read.
+static TRAINED: LazyLock<Result<Trained, String>> = LazyLock::new(|| {
+    let network = tabletop_nn::shipped::take6();
+    let metadata = network.metadata();
+    let bad = |why: &str| format!("the shipped network's metadata: {why}");
+    if metadata.game() != "take6" {
+        return Err(bad(&format!("it plays `{}`, not take6", metadata.game())));
+    }
+    let params: serde_json::Value =
+        serde_json::from_str(metadata.params()).map_err(|e| bad(&e.to_string()))?;
+    let number = |key: &str| -> Result<u8, String> {
+        params[key]
+            .as_u64()
+            .and_then(|n| u8::try_from(n).ok())
+            .ok_or_else(|| bad(&format!("`{key}` is not a small whole number")))
+    };
+    let row_rule = params["row_rule"]
+        .as_str()
+        .and_then(|r| r.parse::<RowRule>().ok())
+        .ok_or_else(|| bad("`row_rule` is not `choose` or `forced`"))?;
+    let trained = Trained {
+        players: number("players")?,
+        rows: number("rows")?,
+        hand_size: number("hand_size")?,
+        deck: number("deck")?,
+        row_rule,
+    };
+    let (inputs, outputs) = (network.input_len(), network.output_len());
+    let actions = usize::from(DECK_SIZE) + usize::from(trained.rows);
+    if inputs != OBSERVATION_LEN || outputs != actions || trained.deck != DECK_SIZE {
+        return Err(bad(&format!(
+            "{inputs} inputs and {outputs} outputs, not the {OBSERVATION_LEN} numbers of an \
+             observation and {actions} actions of the full deck"
+        )));
+    }
+    Ok(trained)
+});
+
+/// Why the shipped network cannot play `rules` (`None` when it can), in the user's words:
+/// "the shipped network plays 4 players with 10 cards a hand, ...".
+pub fn network_refusal(rules: &Rules) -> Option<String> {
+    match &*TRAINED {
+        Ok(t) if t.fits(rules) => None,
+        Ok(t) => Some(t.describe()),
+        Err(why) => Some(why.clone()),
+    }
+}
+
+/// Whether the shipped network plays `rules`.
+fn network_fits(rules: &Rules) -> bool {
+    TRAINED.as_ref().is_ok_and(|t| t.fits(rules))
+}
+
+/// Writes `view`'s player's observation tensor (the planes of [`Take6`](crate::Take6)'s
+/// observation) to `out` ([`OBSERVATION_LEN`] numbers); `choosing` is whether the player is
+/// picking a row. The player's own choice this round (plane 7) is always empty at a
+/// decision: a player decides before choosing, and a row after the round's choices are
+/// revealed.
+///
+/// # Panics
+/// If `out` does not hold [`OBSERVATION_LEN`] numbers.
+pub fn write_view_observation(view: &View<'_>, choosing: bool, out: &mut [f32]) {
+    let mut planes = [0u128; PLANES];
+    planes[0] = view.hand.bits();
+    for (plane, row) in planes[1..5].iter_mut().zip(view.table.rows()) {
+        *plane = row.cards().bits();
+    }
+    planes[5] = view.taken.iter().fold(0, |s, t| s | t.bits());
+    planes[6] = view.pending.bits();
+    for plane in &mut planes[..8] {
+        *plane >>= 1;
+    }
+    planes[8] = if choosing { u128::MAX } else { 0 };
+    tabletop_core::write_flag_planes(out, &planes);
+}
+
+/// The action id of a card (`c - 1`) and of a row (`104 + r`).
+fn card_id(card: Card) -> usize {
+    usize::from(card.value()) - 1
+}
+
+/// The network alone: the legal action of highest Q-value on the player's observation.
+#[derive(Clone, Debug)]
+pub struct NetworkBot {
+    observation: Vec<f32>,
+    scratch: Scratch,
+}
+
+impl Default for NetworkBot {
+    fn default() -> NetworkBot {
+        NetworkBot::new()
+    }
+}
+
+impl NetworkBot {
+    /// The bot (deterministic: it has no seed); the network is loaded on first use.
+    pub fn new() -> NetworkBot {
+        NetworkBot { observation: vec![0.0; OBSERVATION_LEN], scratch: Scratch::default() }
+    }
+
+    fn network() -> &'static Network {
+        tabletop_nn::shipped::take6()
+    }
+
+    /// The Q-values of `view` (one per action id), or `None` when the network does not play
+    /// these rules.
+    fn values(&mut self, view: &View<'_>, choosing: bool) -> Option<&[f32]> {
+        if !network_fits(view.rules) {
+            return None;
+        }
+        write_view_observation(view, choosing, &mut self.observation);
+        let values = Self::network()
+            .evaluate(&self.observation, &mut self.scratch)
+            .expect("the network reads an observation (checked with its parameters)");
+        Some(values)
+    }
+
+    /// The cards of `view.hand` in decreasing Q-value (ties: ascending), into `out`;
+    /// returns how many (the hand's size), or `None` when the network does not play these
+    /// rules.
+    fn ranked_cards(&mut self, view: &View<'_>, out: &mut [Card; MAX_HAND]) -> Option<usize> {
+        let values = self.values(view, false)?;
+        let mut len = 0;
+        for c in view.hand {
+            out[len] = c;
+            len += 1;
+        }
+        out[..len].sort_by(|&a, &b| values[card_id(b)].total_cmp(&values[card_id(a)]));
+        Some(len)
+    }
+}
+
+impl Bot for NetworkBot {
+    fn choose_card(&mut self, view: &View<'_>) -> Card {
+        let mut ranked = [Card::MIN; MAX_HAND];
+        match self.ranked_cards(view, &mut ranked) {
+            Some(_) => ranked[0],
+            None => HeuristicBot.choose_card(view),
+        }
+    }
+
+    fn choose_row(&mut self, view: &View<'_>, card: Card) -> usize {
+        let rows = view.table.num_rows();
+        let Some(values) = self.values(view, true) else {
+            return HeuristicBot.choose_row(view, card);
+        };
+        let row_values = &values[usize::from(DECK_SIZE)..];
+        (0..rows)
+            .max_by(|&a, &b| row_values[a].total_cmp(&row_values[b]).then(b.cmp(&a)))
+            .expect("a table has a row")
+    }
+}
+
+/// The network guiding the Monte Carlo search: the [`NETWORK_MC_KEEP`] cards of highest
+/// Q-value are the search's candidates (see the module docs); rows are chosen by the search.
+#[derive(Clone, Debug)]
+pub struct NetworkMcBot {
+    network: NetworkBot,
+    search: MonteCarloBot,
+    keep: usize,
+}
+
+impl NetworkMcBot {
+    /// The bot with this seed and budget, searching among the `keep` best cards of the
+    /// network (at least one).
+    pub fn new(seed: u64, budget: Budget, keep: usize) -> NetworkMcBot {
+        NetworkMcBot {
+            network: NetworkBot::new(),
+            search: MonteCarloBot::new(seed, budget),
+            keep: keep.max(1),
+        }
+    }
+}
+
+impl Bot for NetworkMcBot {
+    fn choose_card(&mut self, view: &View<'_>) -> Card {
+        let mut ranked = [Card::MIN; MAX_HAND];
+        match self.network.ranked_cards(view, &mut ranked) {
+            Some(len) => self.search.choose_among(view, &ranked[..len.min(self.keep)]),
+            None => HeuristicBot.choose_card(view),
+        }
+    }
+
+    fn choose_row(&mut self, view: &View<'_>, card: Card) -> usize {
+        self.search.choose_row(view, card)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tabletop_core::Game;
+
+    use super::*;
+    use crate::{Take6, Take6Params};
+
+    /// The observation written from a view is the game's observation tensor, at every
+    /// decision of seeded hands (the slow oracle: `Take6::observation_tensor`).
+    #[test]
+    fn view_observation_is_the_games() {
+        for (players, seed) in [(4, 1), (4, 2), (2, 3), (6, 4), (10, 5)] {
+            let params = Take6Params { players, ..Take6Params::default() };
+            let mut game = Take6::new(&params).unwrap();
+            game.apply_chance_from_seed(seed);
+            let mut out = vec![f32::NAN; OBSERVATION_LEN];
+            let mut step = 0;
+            while !game.is_terminal() {
+                let p = game.current_player().unwrap();
+                let hand = game.hand().unwrap();
+                let view = hand.view(p);
+                write_view_observation(&view, hand.row_choice().is_some(), &mut out);
+                assert_eq!(out, game.observation_tensor(p), "players {players}, step {step}");
+                let legal = game.legal_actions();
+                game.apply(legal[(seed as usize * 7 + step) % legal.len()]);
+                step += 1;
+            }
+        }
+    }
+}
