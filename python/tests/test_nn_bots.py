@@ -54,6 +54,7 @@ def test_other_rules_refuse_them_with_what_the_network_plays(bot):
     calls = [
         lambda: state.bot_action(bot),
         lambda: take6.arena(players=5, bots=[bot], deals=1),
+        lambda: take6.play_hand([bot] * 5, seed=1),
         lambda: gymnasium.make("tabletop/Take6-v0", opponents=[bot], players=3).reset(seed=0),
     ]
     for call in calls:

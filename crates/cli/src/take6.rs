@@ -63,7 +63,9 @@ pub struct ArenaArgs {
     players: u8,
     /// The lineup, comma-separated: random, lowest, highest, heuristic, mc (Monte Carlo, 200
     /// playouts per candidate card), mc:N (N playouts per candidate card, up to 10,000),
-    /// mc:Nms (N milliseconds per decision, up to 10,000: a time budget, not reproducible).
+    /// mc:Nms (N milliseconds per decision, up to 10,000: a time budget, not reproducible),
+    /// nn (the shipped learned network), nn-mc, nn-mc:N, nn-mc:Nms (the network's three best
+    /// cards searched by Monte Carlo); the network plays the default rules with 4 players.
     /// A shorter list is repeated to fill the seats.
     #[arg(long, value_delimiter = ',', required = true)]
     bots: Vec<String>,

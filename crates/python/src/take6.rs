@@ -451,12 +451,14 @@ fn play_hand(
     for (i, b) in bots.into_iter().enumerate() {
         if let Ok(name) = b.extract::<String>() {
             let bot_seed = sub_seed(seed, i as u64 + 1);
-            seats.push(Seat::Builtin(BuiltinSeat::new(
-                bot_kind(&name)?,
-                bot_seed,
-                b.py(),
-                &failed,
-            )));
+            let kind = bot_kind(&name)?;
+            if let Some(reason) = kind.refusal(&rules) {
+                return Err(PyValueError::new_err(format!(
+                    "bot `{}` cannot play these rules: {reason}",
+                    name.trim()
+                )));
+            }
+            seats.push(Seat::Builtin(BuiltinSeat::new(kind, bot_seed, b.py(), &failed)));
         } else if is_python_bot(&b)? {
             seats.push(Seat::Python(PyBot { obj: b, error: &failed }));
         } else {

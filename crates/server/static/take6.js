@@ -16,7 +16,7 @@ segmented("mode", "mode");
 segmented("row-rule", "rule");
 
 let bots = ["heuristic", "mc", "random", "lowest", "highest"];
-const BOT_WORDS = { heuristic: "heuristic (careful)", mc: "Monte Carlo", random: "random", lowest: "plays its lowest", highest: "plays its highest" };
+const BOT_WORDS = { heuristic: "heuristic (careful)", mc: "Monte Carlo", random: "random", lowest: "plays its lowest", highest: "plays its highest", nn: "learned network", "nn-mc": "network + Monte Carlo" };
 // The cards a row holds (the rules' fixed ROW_CAPACITY; the sixth card takes the row): the view sends
 // the rows, not this constant.
 const ROW_CAPACITY = 5;
