@@ -68,7 +68,9 @@ def test_stubtest_finds_no_difference():
         ],
         capture_output=True,
         text=True,
-        cwd=PYTHON,
+        # Not from python/: `-m` puts the working directory first on sys.path, and the source
+        # tree's tabletop has no compiled module unless it is installed in place.
+        cwd=EXAMPLES,
         timeout=900,
     )
     assert p.returncode == 0, p.stdout + p.stderr
