@@ -320,8 +320,13 @@ mod tests {
         assert_eq!(names.len(), all.len());
         for w in workloads() {
             let name = w.name.clone();
-            if ["take6/arena-mc-decisions", "nine/minimax-baseline", "take6/mc-first-decision-4p"]
-                .contains(&name.as_str())
+            if [
+                "take6/arena-mc-decisions",
+                "nine/minimax-baseline",
+                "take6/mc-first-decision-4p",
+                "race/batch-steps",
+            ]
+            .contains(&name.as_str())
             {
                 let want: u64 = recorded
                     .lines()
@@ -334,5 +339,26 @@ mod tests {
                 assert_eq!(work(), want, "{name}");
             }
         }
+    }
+
+    /// The items of a sample, by which `tabletop bench` divides its time: environment steps,
+    /// cells, deals; the debug form names the workload.
+    #[test]
+    fn workloads_count_their_items() {
+        let all = workloads();
+        let items = |name: &str| all.iter().find(|w| w.name == name).map(|w| w.items);
+        for game in ["nine", "take6", "race", "mahjong"] {
+            assert_eq!(items(&format!("{game}/batch-steps")), Some(102_400), "{game}");
+        }
+        for piece in tabletop_race::Piece::ALL {
+            assert_eq!(items(&format!("race/retro-2000-{piece}")), Some(4_000_000), "{piece}");
+        }
+        for piece in ["king", "rook", "queen"] {
+            assert_eq!(items(&format!("race/grundy-2000-{piece}")), Some(4_000_000), "{piece}");
+        }
+        assert_eq!(
+            format!("{:?}", all[0]),
+            "Workload { name: \"nine/solve-deals\", unit: \"positions\", items: 1000, .. }"
+        );
     }
 }
