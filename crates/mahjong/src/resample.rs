@@ -32,7 +32,7 @@
 //!    ranks otherwise) goes, moved to a later draw of theirs if they give it up later, else
 //!    swapped with an unseen tile away from everything they hold. Too little: a free tile is
 //!    swapped with an unseen one related to the discard.
-//! 4. After 64 repairs a new candidate; after 8 candidates, the walk: the true wall with its
+//! 4. After 16 repairs a new candidate; after 16 candidates, the walk: the true wall with its
 //!    undrawn part shuffled, changed by swaps of hidden tiles, each kept only if it replays
 //!    the same, so a sample is always found.
 //!
@@ -62,10 +62,10 @@ use crate::wall::{Wall, shuffle};
 use crate::{Event, Kind, Outcome};
 
 /// The candidate walls tried before the walk (step 4).
-const CANDIDATES: usize = 8;
+const CANDIDATES: usize = 16;
 
 /// The repairs tried on one candidate before it is given up (step 4).
-const REPAIRS: usize = 64;
+const REPAIRS: usize = 16;
 
 /// The tries at completing a winning hand (step 1) before it is left to the repairs.
 const WIN_TRIES: usize = 4;
@@ -572,7 +572,7 @@ impl Plan {
                     nexts.push(player.next(direction));
                     dirs.push(direction);
                     let mut offers = 0u8;
-                    if player != viewer {
+                    if player != viewer && t.decides_claims() {
                         let round = round_of(player, viewer, direction);
                         let mut won = mine;
                         won.add(tile);
@@ -727,7 +727,8 @@ impl Plan {
         let mut safe: ArrayVec<usize, 64> = ArrayVec::new();
         let (mut latest, mut at_risk) = (None, 0);
         let mut r = risk.partition_point(|x| x.0 < when);
-        for &(at, pos) in draws.iter().rev().skip_while(|&&(at, _)| at >= when) {
+        let before = draws.partition_point(|&(at, _)| at < when);
+        for &(at, pos) in draws[..before].iter().rev() {
             while r > 0 && risk[r - 1].0 > at {
                 r -= 1;
                 at_risk |= risk[r].1;
@@ -737,6 +738,10 @@ impl Plan {
                 if at_risk & bit(k) == 0 {
                     safe.push(pos);
                 }
+            }
+            if at_risk & bit(k) != 0 && latest.is_some() {
+                // Every earlier draw is at risk too.
+                break;
             }
         }
         safe.as_slice().choose(rng).copied().or(latest)
@@ -1012,24 +1017,41 @@ impl Plan {
                 }
             }
         }
-        // The other players' free draws: preferably a tile at risk with no later discard.
+        // The other players' free draws: preferably a tile at risk with no later discard,
+        // each drawn uniformly from the copies left outside the kinds to avoid (a few copies
+        // drawn at random until one fits, else the copies counted).
+        let mut rest: ArrayVec<Kind, { Wall::LEN }> = Kind::ALL
+            .into_iter()
+            .flat_map(|k| std::iter::repeat_n(k, usize::from(left[k.index()])))
+            .collect();
         for (q, (draws, _)) in self.others.iter().enumerate() {
             for &(at, pos) in draws {
                 if wall[pos].is_some() {
                     continue;
                 }
+                if rest.is_empty() {
+                    return None;
+                }
                 let (strong, weak) = self.danger_from(Player::from_index(q), at);
-                let k = [strong | weak, strong, 0]
-                    .into_iter()
-                    .find_map(|avoid| pick(&left, avoid, rng))?;
+                let avail =
+                    Kind::ALL.iter().filter(|k| left[k.index()] > 0).fold(0, |m, &k| m | bit(k));
+                let i = [strong | weak, strong, 0].into_iter().find_map(|avoid| {
+                    if avail & !avoid == 0 {
+                        return None;
+                    }
+                    (0..8)
+                        .map(|_| rng.random_range(0..rest.len()))
+                        .find(|&i| avoid & bit(rest[i]) == 0)
+                        .or_else(|| {
+                            let k = pick(&left, avoid, rng)?;
+                            rest.iter().rposition(|&x| x == k)
+                        })
+                })?;
+                let k = rest.swap_remove(i);
                 wall[pos] = Some(k);
                 left[k.index()] -= 1;
             }
         }
-        let mut rest: Vec<Kind> = Kind::ALL
-            .into_iter()
-            .flat_map(|k| std::iter::repeat_n(k, usize::from(left[k.index()])))
-            .collect();
         shuffle(&mut rest, rng);
         for slot in wall.iter_mut().filter(|s| s.is_none()) {
             *slot = rest.pop();
@@ -1170,9 +1192,18 @@ impl Plan {
                     .iter()
                     .map(|&(_, pos)| pos)
                     .find(|&pos| wall[pos] == x && need[pos] == 0);
-                let unseen: Vec<usize> =
-                    (self.drawn..Wall::LEN).filter(|&pos| wall[pos] != x).collect();
-                if let (Some(pos), Some(&other)) = (free, unseen.as_slice().choose(rng)) {
+                let Some(pos) = free.filter(|_| self.drawn < Wall::LEN) else { continue };
+                // An unseen tile of another kind, drawn uniformly (a few tries, else counted).
+                let unseen = self.drawn..Wall::LEN;
+                let other = (0..8)
+                    .map(|_| rng.random_range(unseen.clone()))
+                    .find(|&p| wall[p] != x)
+                    .or_else(|| {
+                        let others: ArrayVec<usize, { Wall::LEN }> =
+                            unseen.filter(|&p| wall[p] != x).collect();
+                        others.as_slice().choose(rng).copied()
+                    });
+                if let Some(other) = other {
                     count[x.index()] -= 1;
                     count[wall[other].index()] += 1;
                     wall.swap(pos, other);
