@@ -15,7 +15,11 @@
 //!    deciders on a discard are given the rules' stages in order (a win, the pair, the next
 //!    player's chows), the fewest wins first, and the pair's holder holds two of the tile
 //!    then, the next player at the chow stage two tiles of a sequence with it (a tile given
-//!    up later is drawn early for it when there is one). The remaining draws of the other
+//!    up later is drawn early for it when there is one). A player at a win's stage, and the
+//!    winner of a game another player won, holds a winning hand then (with the discard, for
+//!    a win on it): the tiles they hold already are completed at random, one tile lowering
+//!    the distance to winning at a time ([`crate::distance`]), from the tiles they give up
+//!    later or else from the tiles nobody else needs. The remaining draws of the other
 //!    players take tiles at risk with no later discard where the pool allows, and a pair the
 //!    rules would have ponged is broken up.
 //! 2. The replay stops at the first thing the player would see differently, and names the
@@ -28,18 +32,18 @@
 //!    ranks otherwise) goes, moved to a later draw of theirs if they give it up later, else
 //!    swapped with an unseen tile away from everything they hold. Too little: a free tile is
 //!    swapped with an unseen one related to the discard.
-//! 4. After 64 repairs a new candidate; after 8 candidates, the walk: the true wall with its
+//! 4. After 16 repairs a new candidate; after 16 candidates, the walk: the true wall with its
 //!    undrawn part shuffled, changed by swaps of hidden tiles, each kept only if it replays
 //!    the same, so a sample is always found.
 //!
 //! Steps 1 to 3 read only what the player saw (the true game is compared where the player
 //! sees it, the other players' draws as draws), so their samples do not depend on the hidden
 //! tiles: two games the player cannot tell apart give the same sample from the same seed.
-//! Only the walk starts from the truth. It is needed at the end of a game won by another
-//! player (a winning hand is not built by the steps above) and, before the end, on seeded
-//! games of the rules bots (one random action in ten), in about 1 call in 1,400 without
-//! `claims` and 1 in 100 with them; most candidates replay right at once (4 in 5 without
-//! `claims`, 5 in 6 with them).
+//! Only the walk starts from the truth. On seeded games of the rules bots (one random
+//! action in ten) it is needed before the end in about 1 call in 1,400 without `claims` and
+//! 1 in 50 with them, and at the end of a game won by another player in about 1 in 100
+//! without `claims` and 1 in 8 with them (a winning hand built whose tiles do not fit the
+//! rest); most candidates replay right at once (4 in 5 without `claims`, 5 in 6 with them).
 
 use tabletop_core::Rng;
 use tabletop_core::rand::Rng as _;
@@ -47,6 +51,7 @@ use tabletop_core::rand::seq::IndexedRandom;
 
 use arrayvec::ArrayVec;
 
+use crate::distance::distance;
 use crate::distance::is_winning;
 use crate::game::MahjongAction;
 use crate::hand::{Hand, Meld};
@@ -54,13 +59,16 @@ use crate::state::{Claim, ClaimDue, Position};
 use crate::tile::Direction;
 use crate::tile::Player;
 use crate::wall::{Wall, shuffle};
-use crate::{Event, Kind};
+use crate::{Event, Kind, Outcome};
 
 /// The candidate walls tried before the walk (step 4).
-const CANDIDATES: usize = 8;
+const CANDIDATES: usize = 16;
 
 /// The repairs tried on one candidate before it is given up (step 4).
-const REPAIRS: usize = 64;
+const REPAIRS: usize = 16;
+
+/// The tries at completing a winning hand (step 1) before it is left to the repairs.
+const WIN_TRIES: usize = 4;
 
 /// The swaps the walk tries.
 const WALK: usize = 48;
@@ -328,6 +336,9 @@ enum Need {
     Pair(Kind, bool),
     /// Two tiles of a sequence with the discard.
     Chow(Kind),
+    /// A winning hand: with the discard (`Some`: a win on it, taken or skipped), or as held
+    /// (`None`: a self-drawn win).
+    Win(Option<Kind>),
 }
 
 /// How many places round from `from` (in `dir`) `to` sits: 1 for the next player.
@@ -480,6 +491,14 @@ struct Plan {
     decided: Vec<u8>,
 }
 
+/// A candidate wall being built: the tiles placed, the event each is given up at (see
+/// [`Plan::candidate`]), and the copies of each kind not placed yet.
+struct Fill<'a> {
+    wall: &'a mut [Option<Kind>; Wall::LEN],
+    need: &'a mut [u16; Wall::LEN],
+    left: &'a mut [u8; Kind::COUNT],
+}
+
 /// A bit per kind.
 fn bit(k: Kind) -> u64 {
     1 << k.index()
@@ -553,7 +572,7 @@ impl Plan {
                     nexts.push(player.next(direction));
                     dirs.push(direction);
                     let mut offers = 0u8;
-                    if player != viewer {
+                    if player != viewer && t.decides_claims() {
                         let round = round_of(player, viewer, direction);
                         let mut won = mine;
                         won.add(tile);
@@ -595,6 +614,20 @@ impl Plan {
         }
         if t.decides_claims() {
             plan.holds_from(t, &dirs, &my_offers);
+        }
+        // A win by another player ends the game: their hand then is a winning one (with the
+        // claims, a win on a discard is among the decisions above).
+        let end = t.events().len().saturating_sub(2);
+        match t.outcome() {
+            Some(Outcome::SelfDrawn(q)) if q != viewer => {
+                plan.holds[q.index()].push((end, Need::Win(None)))
+            }
+            Some(Outcome::Ron(q)) if q != viewer && !t.decides_claims() => {
+                if let Some(x) = last_discard {
+                    plan.holds[q.index()].push((end - 1, Need::Win(Some(x))));
+                }
+            }
+            _ => {}
         }
         for q in Player::ALL {
             let risk = &mut plan.risk[q.index()];
@@ -669,6 +702,7 @@ impl Plan {
                     continue;
                 }
                 match stage {
+                    0..=2 => self.holds[p.index()].push((i, Need::Win(Some(tile)))),
                     3 if d != Decided::Pong => {
                         self.holds[p.index()].push((i, Need::Pair(tile, p == x.next(dir))));
                     }
@@ -693,7 +727,8 @@ impl Plan {
         let mut safe: ArrayVec<usize, 64> = ArrayVec::new();
         let (mut latest, mut at_risk) = (None, 0);
         let mut r = risk.partition_point(|x| x.0 < when);
-        for &(at, pos) in draws.iter().rev().skip_while(|&&(at, _)| at >= when) {
+        let before = draws.partition_point(|&(at, _)| at < when);
+        for &(at, pos) in draws[..before].iter().rev() {
             while r > 0 && risk[r - 1].0 > at {
                 r -= 1;
                 at_risk |= risk[r].1;
@@ -704,6 +739,10 @@ impl Plan {
                     safe.push(pos);
                 }
             }
+            if at_risk & bit(k) != 0 && latest.is_some() {
+                // Every earlier draw is at risk too.
+                break;
+            }
         }
         safe.as_slice().choose(rng).copied().or(latest)
     }
@@ -712,6 +751,149 @@ impl Plan {
     fn danger_from(&self, q: Player, from: usize) -> (u64, u64) {
         let j = self.discards.partition_point(|d| d.0 <= from);
         self.danger[q.index()].get(j).copied().unwrap_or((0, 0))
+    }
+
+    /// Fills `q`'s empty draws before event `at` so that their hand then, with `x` when it
+    /// is a discard, is a winning one: the tiles held so far stay, the rest complete them to
+    /// a winning shape drawn at random (each tile added lowers the distance to winning by
+    /// one), from the tiles `q` gives up later (`later`, those not `done`) or else from the
+    /// pool. The later uses that would find no free draw of theirs after `at` are among the
+    /// tiles drawn. `None` (nothing changed) when the tiles held cannot be completed.
+    fn win_hold(
+        &self,
+        q: Player,
+        fill: &mut Fill<'_>,
+        (later, done): (&[(usize, Kind)], &mut [bool]),
+        at: usize,
+        x: Option<Kind>,
+        rng: &mut Rng,
+    ) -> Option<()> {
+        let (draws, _) = &self.others[q.index()];
+        let before = draws.partition_point(|&(t, _)| t < at);
+        let (draws_before, draws_after) = draws.split_at(before);
+        let mut hand = Hand::new();
+        let mut empty = 0;
+        for &(_, pos) in draws_before {
+            match fill.wall[pos] {
+                None => empty += 1,
+                Some(k) if fill.need[pos] == 0 || usize::from(fill.need[pos]) > at => {
+                    hand.add(k);
+                }
+                Some(_) => {}
+            }
+        }
+        if let Some(x) = x {
+            if hand.count(x) == 4 {
+                return None;
+            }
+            hand.add(x);
+        }
+        let len = hand.len() + empty;
+        if hand.has_special() || len > 14 || !(14 - len).is_multiple_of(3) {
+            return None;
+        }
+        let melds = (14 - len) / 3;
+        // The later uses with no free draw after `at` left: drawn before it.
+        let mut must: ArrayVec<usize, 16> = ArrayVec::new();
+        let (mut due, mut free, mut d) = (0, 0, 0);
+        for (v, &(when, k)) in later.iter().enumerate() {
+            if done[v] {
+                continue;
+            }
+            while d < draws_after.len() && draws_after[d].0 < when {
+                free += usize::from(fill.wall[draws_after[d].1].is_none());
+                d += 1;
+            }
+            due += 1;
+            if due > free {
+                if k.is_special() || hand.count(k) == 4 || must.try_push(v).is_err() {
+                    return None;
+                }
+                hand.add(k);
+                due -= 1;
+            }
+        }
+        let mut missing = empty.checked_sub(must.len())?;
+        if usize::from(distance(&hand, melds)) != missing {
+            return None;
+        }
+        // The kinds a later use (not done, not a must) offers, and the pool.
+        let mut offered = *fill.left;
+        for (v, &(_, k)) in later.iter().enumerate() {
+            if !done[v] && !must.contains(&v) {
+                offered[k.index()] += 1;
+            }
+        }
+        // A random walk down the distance; a kind may run out on the way: a few tries.
+        let (start, offered_start, missing_start) = (hand, offered, missing);
+        let mut added: ArrayVec<Kind, 14> = ArrayVec::new();
+        for _ in 0..WIN_TRIES {
+            (hand, offered, missing) = (start, offered_start, missing_start);
+            added.clear();
+            while missing > 0 {
+                let mut weights = [0u8; Kind::PLAIN];
+                let mut total = 0u32;
+                for (w, k) in weights.iter_mut().zip(Kind::ALL) {
+                    if offered[k.index()] == 0 || hand.count(k) == 4 {
+                        continue;
+                    }
+                    let mut h = hand;
+                    h.add(k);
+                    if usize::from(distance(&h, melds)) + 1 == missing {
+                        *w = offered[k.index()];
+                        total += u32::from(*w);
+                    }
+                }
+                if total == 0 {
+                    break;
+                }
+                let mut r = rng.random_range(0..total);
+                let i = weights.iter().position(|&w| {
+                    let hit = r < u32::from(w);
+                    r = r.saturating_sub(u32::from(w));
+                    hit
+                })?;
+                let k = Kind::ALL[i];
+                hand.add(k);
+                offered[k.index()] -= 1;
+                added.push(k);
+                missing -= 1;
+            }
+            if missing == 0 {
+                break;
+            }
+        }
+        if missing > 0 {
+            return None;
+        }
+        // Every tile is known: place them on the empty draws before `at`.
+        let risk = &self.risk[q.index()];
+        let protect = u16::try_from(at + 1).expect("at most 278 events");
+        let place = |fill: &mut Fill<'_>, k: Kind, until: u16, rng: &mut Rng| {
+            let pos = self
+                .use_slot(draws_before, risk, fill.wall, at, k, rng)
+                .expect("an empty draw for each tile missing");
+            fill.wall[pos] = Some(k);
+            fill.need[pos] = until;
+        };
+        for &v in &must {
+            done[v] = true;
+            place(fill, later[v].1, u16::try_from(later[v].0).expect("at most 278 events"), rng);
+        }
+        for k in added {
+            let v = (0..later.len()).find(|&v| !done[v] && later[v].1 == k && !must.contains(&v));
+            match v {
+                Some(v) => {
+                    done[v] = true;
+                    place(fill, k, u16::try_from(later[v].0).expect("at most 278 events"), rng);
+                }
+                None => {
+                    fill.left[k.index()] -= 1;
+                    place(fill, k, protect, rng);
+                }
+            }
+        }
+        Some(())
     }
 
     /// One candidate wall and the positions holding a tile a player gave up, or `None` when
@@ -763,6 +945,18 @@ impl Plan {
                 }
                 let (at, n) = holds[h];
                 h += 1;
+                if let Need::Win(x) = n {
+                    // Left to the repairs when it does not fit.
+                    let _ = self.win_hold(
+                        Player::from_index(q),
+                        &mut Fill { wall: &mut wall, need: &mut need, left: &mut left },
+                        (&uses[u..], &mut done[u..]),
+                        at,
+                        x,
+                        rng,
+                    );
+                    continue;
+                }
                 let held = |k: Kind, wall: &[Option<Kind>; Wall::LEN], need: &[u16; Wall::LEN]| {
                     draws
                         .iter()
@@ -783,6 +977,7 @@ impl Plan {
                 };
                 let kinds: ArrayVec<Kind, 2> = match n {
                     Need::Pair(k, _) => [k, k].into_iter().collect(),
+                    Need::Win(_) => continue,
                     Need::Chow(x) => {
                         let lows: ArrayVec<Kind, 3> = [-2, -1, 0]
                             .into_iter()
@@ -816,29 +1011,47 @@ impl Plan {
                         None if take(&mut left, k).is_some() => 0,
                         None => continue,
                     };
+
                     wall[pos] = Some(k);
                     need[pos] = u16::try_from(until).expect("at most 278 events");
                 }
             }
         }
-        // The other players' free draws: preferably a tile at risk with no later discard.
+        // The other players' free draws: preferably a tile at risk with no later discard,
+        // each drawn uniformly from the copies left outside the kinds to avoid (a few copies
+        // drawn at random until one fits, else the copies counted).
+        let mut rest: ArrayVec<Kind, { Wall::LEN }> = Kind::ALL
+            .into_iter()
+            .flat_map(|k| std::iter::repeat_n(k, usize::from(left[k.index()])))
+            .collect();
         for (q, (draws, _)) in self.others.iter().enumerate() {
             for &(at, pos) in draws {
                 if wall[pos].is_some() {
                     continue;
                 }
+                if rest.is_empty() {
+                    return None;
+                }
                 let (strong, weak) = self.danger_from(Player::from_index(q), at);
-                let k = [strong | weak, strong, 0]
-                    .into_iter()
-                    .find_map(|avoid| pick(&left, avoid, rng))?;
+                let avail =
+                    Kind::ALL.iter().filter(|k| left[k.index()] > 0).fold(0, |m, &k| m | bit(k));
+                let i = [strong | weak, strong, 0].into_iter().find_map(|avoid| {
+                    if avail & !avoid == 0 {
+                        return None;
+                    }
+                    (0..8)
+                        .map(|_| rng.random_range(0..rest.len()))
+                        .find(|&i| avoid & bit(rest[i]) == 0)
+                        .or_else(|| {
+                            let k = pick(&left, avoid, rng)?;
+                            rest.iter().rposition(|&x| x == k)
+                        })
+                })?;
+                let k = rest.swap_remove(i);
                 wall[pos] = Some(k);
                 left[k.index()] -= 1;
             }
         }
-        let mut rest: Vec<Kind> = Kind::ALL
-            .into_iter()
-            .flat_map(|k| std::iter::repeat_n(k, usize::from(left[k.index()])))
-            .collect();
         shuffle(&mut rest, rng);
         for slot in wall.iter_mut().filter(|s| s.is_none()) {
             *slot = rest.pop();
@@ -979,9 +1192,18 @@ impl Plan {
                     .iter()
                     .map(|&(_, pos)| pos)
                     .find(|&pos| wall[pos] == x && need[pos] == 0);
-                let unseen: Vec<usize> =
-                    (self.drawn..Wall::LEN).filter(|&pos| wall[pos] != x).collect();
-                if let (Some(pos), Some(&other)) = (free, unseen.as_slice().choose(rng)) {
+                let Some(pos) = free.filter(|_| self.drawn < Wall::LEN) else { continue };
+                // An unseen tile of another kind, drawn uniformly (a few tries, else counted).
+                let unseen = self.drawn..Wall::LEN;
+                let other = (0..8)
+                    .map(|_| rng.random_range(unseen.clone()))
+                    .find(|&p| wall[p] != x)
+                    .or_else(|| {
+                        let others: ArrayVec<usize, { Wall::LEN }> =
+                            unseen.filter(|&p| wall[p] != x).collect();
+                        others.as_slice().choose(rng).copied()
+                    });
+                if let Some(other) = other {
                     count[x.index()] -= 1;
                     count[wall[other].index()] += 1;
                     wall.swap(pos, other);
@@ -1044,6 +1266,59 @@ mod tests {
             assert!(compared > 200, "claims {claims}: {compared} pairs compared");
             assert!(differ > compared / 2, "claims {claims}: twins differ {differ} times");
             let share = walked as f64 / calls as f64;
+            assert!(share <= most_walked, "claims {claims}: the walk in {walked} of {calls}");
+        }
+    }
+
+    /// Seeded games by chance played to the end by the rules (one random action in ten),
+    /// won by someone.
+    fn won(count: u64, claims: bool) -> Vec<Position> {
+        (0..count)
+            .filter_map(|s| {
+                let mut g = Mahjong::new(&MahjongParams { wall: None, claims }).unwrap();
+                for k in g.chance_from_seed(s) {
+                    g.apply(k);
+                }
+                for i in 0.. {
+                    if g.is_terminal() {
+                        break;
+                    }
+                    let bot = if sub_seed(s, i).is_multiple_of(10) { "random" } else { "rules" };
+                    g.apply(g.bot_action(bot, sub_seed(s, 1000 + i)));
+                }
+                let t = g.position().unwrap();
+                (t.outcome() != Some(Outcome::Draw)).then(|| t.clone())
+            })
+            .collect()
+    }
+
+    /// At the end of a game won by another player, a winning hand is built for them: the
+    /// sample is found without the walk from the truth (which every such call needed when
+    /// the candidates did not build one), and it shows the player the same game.
+    #[test]
+    fn a_win_by_another_player_is_resampled_without_the_walk() {
+        for (claims, most_walked) in [(false, 0.03), (true, 0.15)] {
+            let (mut calls, mut walked) = (0, 0);
+            for (i, t) in won(80, claims).iter().enumerate() {
+                let winner = match t.outcome() {
+                    Some(Outcome::Ron(p) | Outcome::SelfDrawn(p)) => p,
+                    _ => unreachable!("a game won"),
+                };
+                for me in Player::ALL.into_iter().filter(|&p| p != winner) {
+                    let seed = sub_seed(i as u64, me.index() as u64);
+                    let (u, e) = resample_counted(t, me, &mut seeded_rng(seed));
+                    calls += 1;
+                    walked += usize::from(e.walked);
+                    assert_eq!(u.outcome(), t.outcome(), "claims {claims}, game {i}, {me}");
+                    assert_eq!(u.hand(me), t.hand(me));
+                    assert_eq!(u.events().len(), t.events().len());
+                    assert!(u.events().iter().zip(t.events()).all(|(x, y)| seen_same(x, y, me)));
+                    u.check_invariants().unwrap();
+                }
+            }
+            assert!(calls > 120, "claims {claims}: {calls} calls");
+            let share = walked as f64 / calls as f64;
+            eprintln!("claims {claims}: the walk in {walked} of {calls}");
             assert!(share <= most_walked, "claims {claims}: the walk in {walked} of {calls}");
         }
     }
