@@ -160,7 +160,8 @@ impl MahjongAction {
 /// is, as always, is public, so a player seen deciding a claim holds one.
 ///
 /// Returns: 1 to the winner, 0 to everyone else; all 0 for a draw (general-sum, utility range
-/// 0 to 1). Bots: `rules` (the fixed rules, [`Position::choose_discard`]) and `random`.
+/// 0 to 1). Bots: `rules` (the fixed rules, [`Position::choose_discard`]), `random`, and with
+/// the `nn` feature `nn` (the shipped network, in the problem's game).
 ///
 /// ```
 /// use tabletop_core::{Game, seeded_rng};
