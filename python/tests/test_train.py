@@ -189,3 +189,86 @@ def test_mahjong_rules_baseline_is_the_problems_game_on_the_same_walls():
     # A drawn game is a quarter win each; a win is the winner's alone.
     share = dmc.first_place_share(np.array([[0.0, 0, 0, 0], [0, 1, 0, 0]]))
     assert share.tolist() == [[0.25] * 4, [0, 1, 0, 0]]
+
+
+def test_mahjong_imitation_short_run_learns_exports_and_resumes(tmp_path, capsys):
+    """examples/imitate_mahjong.py, the method of the shipped Mahjong network: a short run
+    imitates "rules" (its loss falls and its choices agree with the teacher more often),
+    exports a file the ``nn`` bot can read, and resumes."""
+    imitate = load_trainer("imitate_mahjong")
+
+    import tabletop
+
+    out = tmp_path / "run"
+    # (One evaluation, at the end of each part.)
+    common = ["--out", str(out), "--games", "8", "--batch", "128", "--hidden", "64",
+              "--eval-every", "100000", "--eval-hands", "50", "--seed", "3"]
+    imitate.main(common + ["--steps", "12000"])
+    with open(out / "checkpoint.pkl", "rb") as f:
+        first = pickle.load(f)
+    assert first["frames"] >= 12000 and first["games"] % 8 == 0
+    losses, agree = first["losses"], first["accuracy"]
+    # The loss moves, and down; the share of choices the teacher allows goes up.
+    assert len(losses) >= 10
+    assert np.mean(losses[-3:]) < np.mean(losses[:3])
+    assert np.mean(agree[-3:]) > np.mean(agree[:3])
+    point = first["curve"][-1]
+    assert set(point) == {"seconds", "frames", "win_rate", "score", "rules_win_rate",
+                          "rules_score"}
+    assert (out / "curve.png").stat().st_size > 0
+
+    # The exported file: the fixed first layer (thresholds of the hand's counts, the rest
+    # as it is), then the trained layers; the problem's game; 37 discards.
+    x = np.zeros((1, 370), np.float32)
+    _, meta, shapes = forward(out / "model.safetensors", x)
+    assert meta["game"] == "mahjong" and meta["input"] == "observation" and meta["output"] == "q"
+    assert meta["trained"].startswith("imitation of the rules bot")
+    assert json.loads(meta["params"]) == {"claims": False}
+    assert shapes["layers.0.weight"] == (4 * 37 + 9 * 37, 370)
+    assert shapes["layers.1.weight"] == (64, 481) and shapes["layers.2.weight"] == (37, 64)
+    assert tabletop.load_game("mahjong").num_distinct_actions() == 37
+    check_vectors(out)
+
+    imitate.main(common + ["--steps", "15000", "--resume"])
+    with open(out / "checkpoint.pkl", "rb") as f:
+        second = pickle.load(f)
+    assert second["frames"] >= 15000 and second["games"] > first["games"]
+    assert second["losses"][: len(losses)] == losses
+    assert len(second["curve"]) > len(first["curve"])
+
+    capsys.readouterr()
+    imitate.main(["--out", str(out), "--hidden", "64", "--report", "40"])
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(" vs ")[0] for line in lines[:2]] == ["learner", "rules in seat 0"]
+    assert all("40 walls" in line and "(95%)" in line for line in lines)
+
+
+def test_mahjong_imitation_teacher_and_symmetry():
+    """The teacher's distribution holds the discard of "rules" and only discards that keep
+    the distance; the symmetries keep the distance of every hand."""
+    imitate = load_trainer("imitate_mahjong")
+    import tabletop
+    from tabletop import mahjong
+
+    game = tabletop.load_game("mahjong")
+    names = [game.new_initial_state(0).action_to_string(a) for a in range(37)]
+    rng = np.random.default_rng(5)
+    state = game.new_initial_state(5)
+    checked = 0
+    while not state.is_terminal():
+        p = state.current_player()
+        x = state.observation_tensor().reshape(-1)
+        rules = state.bot_action("rules")
+        t = imitate.target(x, p, rules, names)
+        assert t[rules] > 0 and abs(t.sum() - 1) < 1e-6
+        assert set(np.flatnonzero(t)) <= set(state.legal_actions())
+        hand = x.reshape(10, 37)[0]
+        melds = int(x.reshape(10, 37)[1 + p].sum()) // 3
+        perm = imitate.symmetry(rng)
+        seen = hand[perm]
+        tiles = [names[k] for k in range(37) for _ in range(int(hand[k]))]
+        moved = [names[k] for k in range(37) for _ in range(int(seen[k]))]
+        assert mahjong.distance(tiles, melds).distance == mahjong.distance(moved, melds).distance
+        checked += 1
+        state.apply_action(rules)
+    assert checked > 20

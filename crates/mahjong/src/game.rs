@@ -30,7 +30,7 @@ use tabletop_core::rand::seq::IndexedRandom;
 use tabletop_core::text::clip;
 use tabletop_core::{
     ChanceMode, Dynamics, Game, GameType, IllegalAction, Information, Number, ParamsError, Returns,
-    RewardModel, Rng, Turn, Utility, seeded_rng,
+    RewardModel, Rng, Turn, UnknownBot, Utility, seeded_rng,
 };
 
 use crate::resample::{actions, resample};
@@ -160,7 +160,8 @@ impl MahjongAction {
 /// is, as always, is public, so a player seen deciding a claim holds one.
 ///
 /// Returns: 1 to the winner, 0 to everyone else; all 0 for a draw (general-sum, utility range
-/// 0 to 1). Bots: `rules` (the fixed rules, [`Position::choose_discard`]) and `random`.
+/// 0 to 1). Bots: `rules` (the fixed rules, [`Position::choose_discard`]), `random`, and with
+/// the `nn` feature `nn` (the shipped network, in the problem's game).
 ///
 /// ```
 /// use tabletop_core::{Game, seeded_rng};
@@ -271,6 +272,22 @@ impl Mahjong {
     /// on are what that action set off (the discard, the claims, the next draw).
     pub fn last_events_from(&self) -> usize {
         self.last_from
+    }
+
+    /// Why the bot `nn` cannot play a game where the players decide their claims
+    /// (`claims`) or not (`None` when it can): the shipped network plays only the game it was
+    /// trained for, and only in a build with the `nn` feature.
+    pub fn network_refusal(claims: bool) -> Option<String> {
+        #[cfg(feature = "nn")]
+        return crate::nnbot::network_refusal(claims);
+        #[cfg(not(feature = "nn"))]
+        {
+            let _ = claims;
+            Some(
+                "this build has no shipped network (the mahjong crate's `nn` feature is off)"
+                    .to_owned(),
+            )
+        }
     }
 
     fn viewer(player: usize) -> Player {
@@ -749,22 +766,44 @@ impl Game for Mahjong {
         s
     }
 
-    /// `rules` (the default) and `random`.
+    /// `rules` (the default), `random`, and `nn` when the shipped network plays this game
+    /// ([`Mahjong::network_refusal`]).
     fn bots(&self) -> Vec<String> {
-        vec!["rules".to_owned(), "random".to_owned()]
+        let mut bots = vec!["rules".to_owned(), "random".to_owned()];
+        if Mahjong::network_refusal(self.claims).is_none() {
+            bots.push("nn".to_owned());
+        }
+        bots
     }
 
-    /// `random`: any legal action, uniformly; every other name plays `rules`, the problem's
-    /// fixed rules (the discard that keeps the distance smallest, ties by priority; with
-    /// `claims`, always `RON` and `SELFDRAWN`, a pong or chow when it strictly lowers the
-    /// distance: [`Position::choose_claim`]). Both read only the player's own hand and melds
-    /// and the table.
+    /// One of [`Game::bots`]; `nn` where the shipped network does not play this game is
+    /// refused with what it plays (or, in a build without it, that there is none).
+    fn check_bot(&self, name: &str) -> Result<(), UnknownBot> {
+        let reason = if name == "nn" { Mahjong::network_refusal(self.claims) } else { None };
+        if reason.is_none() && self.bots().iter().any(|b| b == name) {
+            return Ok(());
+        }
+        let reason = reason.map(|why| format!("bot `nn` cannot play this game: {why}"));
+        Err(UnknownBot { bot: name.to_owned(), known: self.bots(), reason })
+    }
+
+    /// `random`: any legal action, uniformly; `nn`: the shipped network's choice (the legal
+    /// action of highest output on the player's observation tensor, `rules` where the network
+    /// does not play this game); every other name plays `rules`, the problem's fixed rules
+    /// (the discard that keeps the distance smallest, ties by priority; with `claims`, always
+    /// `RON` and `SELFDRAWN`, a pong or chow when it strictly lowers the distance:
+    /// [`Position::choose_claim`]). All read only the player's own hand and melds and the
+    /// table.
     ///
     /// # Panics
     /// When no player is to move.
     fn bot_action(&self, bot: &str, seed: u64) -> MahjongAction {
         let t = self.position().filter(|t| t.to_act().is_some());
         let t = t.expect("a bot acts only for a player to move");
+        #[cfg(feature = "nn")]
+        if let Some(action) = (bot == "nn").then(|| crate::nnbot::network_action(self)).flatten() {
+            return action;
+        }
         if bot == "random" {
             *self.legal_actions().choose(&mut seeded_rng(seed)).expect("a legal action")
         } else if t.claim_due().is_some() {

@@ -30,6 +30,8 @@ mod event;
 mod game;
 mod hand;
 mod judge;
+#[cfg(feature = "nn")]
+mod nnbot;
 mod replay;
 mod report;
 mod resample;

@@ -1,0 +1,159 @@
+//! The bot `nn` of the shipped network: offered and refused where the network's metadata
+//! says, always legal (on the judge's walls and on many random positions, in both games),
+//! the network's own choice on the player's observation, and blind to what the player cannot
+//! see.
+
+use std::path::Path;
+
+use tabletop_core::{Game, UnknownBot, seeded_rng, sub_seed};
+use tabletop_mahjong::{Mahjong, MahjongAction, MahjongParams, Wall};
+
+fn official(name: &str) -> String {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/p7147");
+    std::fs::read_to_string(dir.join(name)).unwrap()
+}
+
+fn dealt(seed: u64, claims: bool) -> Mahjong {
+    let mut g = Mahjong::new(&MahjongParams { wall: None, claims }).unwrap();
+    g.apply_chance_from_seed(seed);
+    g
+}
+
+/// The network's legal argmax, computed here from the public pieces: the game's observation
+/// tensor of the player to act, the shipped network, the legal action ids.
+fn oracle(g: &Mahjong) -> MahjongAction {
+    let network = tabletop_nn::shipped::mahjong();
+    let observation = g.observation_tensor(g.current_player().unwrap());
+    let values = network.evaluate(&observation, &mut network.scratch()).unwrap().to_vec();
+    let legal = g.legal_actions();
+    let best = legal.iter().map(|a| values[a.id()]).fold(f32::NEG_INFINITY, f32::max);
+    *legal.iter().find(|a| values[a.id()] == best).unwrap()
+}
+
+#[test]
+fn nn_is_offered_for_the_problem_s_game_and_refused_with_claims() {
+    let plain = dealt(1, false);
+    assert_eq!(plain.bots(), ["rules", "random", "nn"]);
+    assert_eq!(plain.check_bot("nn"), Ok(()));
+    assert_eq!(Mahjong::network_refusal(false), None);
+
+    let claims = dealt(1, true);
+    assert_eq!(claims.bots(), ["rules", "random"]);
+    let refused = claims.check_bot("nn").unwrap_err();
+    assert_eq!(
+        refused,
+        UnknownBot {
+            bot: "nn".into(),
+            known: vec!["rules".into(), "random".into()],
+            reason: Some(
+                "bot `nn` cannot play this game: the shipped network plays the problem's game, \
+                 with claims and wins made by the fixed rules (not `claims`)"
+                    .into()
+            ),
+        }
+    );
+    assert!(refused.to_string().starts_with("bot `nn` cannot play this game"), "{refused}");
+    // Other names are refused as before, listing what is offered.
+    let unknown = plain.check_bot("nn-mc").unwrap_err();
+    assert_eq!(unknown.reason, None);
+    assert_eq!(unknown.known, ["rules", "random", "nn"]);
+}
+
+#[test]
+fn nn_plays_the_judge_s_walls_to_the_end() {
+    for n in 1..=5 {
+        let params = MahjongParams { wall: Some(official(&format!("{n}.in"))), claims: false };
+        let mut g = Mahjong::new(&params).unwrap();
+        assert_eq!(g.check_bot("nn"), Ok(()), "a given wall is a deal: the network plays it");
+        while !g.is_terminal() {
+            let action = g.bot_action("nn", 0);
+            assert!(g.legal_actions().contains(&action), "test {n}: {action} is illegal");
+            assert_eq!(action, oracle(&g));
+            g.apply(action);
+            g.check_invariants().unwrap();
+        }
+    }
+}
+
+/// Random positions: every seat plays `nn`, `rules` or a random legal action, decision by
+/// decision; at each decision `nn`'s choice is legal and the network's own.
+#[test]
+fn nn_chooses_a_legal_action_in_many_random_positions() {
+    use tabletop_core::rand::Rng as _;
+    let mut decisions = 0;
+    for i in 0..300u64 {
+        let mut g = dealt(sub_seed(31, i), false);
+        let mut rng = seeded_rng(sub_seed(32, i));
+        while !g.is_terminal() {
+            let nn = g.bot_action("nn", 0);
+            assert!(g.legal_actions().contains(&nn), "wall {i}: {nn} is illegal");
+            if decisions % 7 == 0 {
+                assert_eq!(nn, oracle(&g), "wall {i}");
+            }
+            decisions += 1;
+            let action = match rng.random_range(0..3) {
+                0 => nn,
+                1 => g.bot_action("rules", 0),
+                _ => g.bot_action("random", rng.random()),
+            };
+            g.apply(action);
+        }
+        g.check_invariants().unwrap();
+    }
+    assert!(decisions > 300 * 40, "{decisions} decisions");
+}
+
+/// In the game with claims, which the network does not play, `nn` is refused by name; asked
+/// anyway, it plays as `rules` (legal claims and discards).
+#[test]
+fn nn_asked_anyway_in_the_game_with_claims_plays_as_rules() {
+    for i in 0..20u64 {
+        let mut g = dealt(sub_seed(41, i), true);
+        while !g.is_terminal() {
+            let action = g.bot_action("nn", 0);
+            assert_eq!(action, g.bot_action("rules", 0));
+            assert!(g.legal_actions().contains(&action));
+            g.apply(action);
+        }
+    }
+}
+
+/// The network reads only the player's observation: in states drawn again from the player's
+/// information (other hands and the wall redrawn), `nn` chooses the same action.
+#[test]
+fn nn_does_not_see_hidden_tiles() {
+    for i in 0..10u64 {
+        let mut g = dealt(sub_seed(51, i), false);
+        let mut rng = seeded_rng(sub_seed(52, i));
+        let mut step = 0;
+        while !g.is_terminal() {
+            let action = g.bot_action("nn", 0);
+            if step % 5 == 0 {
+                let p = g.current_player().unwrap();
+                for _ in 0..3 {
+                    let other = g.resample_from_infostate(p, &mut rng);
+                    assert_eq!(other.bot_action("nn", 0), action, "wall {i}, step {step}");
+                }
+            }
+            g.apply(action);
+            step += 1;
+        }
+    }
+}
+
+/// `nn` against three `rules` on a few walls: it finishes games and wins some (a smoke
+/// check of strength; docs/bots.md has the measured figures).
+#[test]
+fn nn_wins_games_against_rules() {
+    let mut wins = 0;
+    for i in 0..200u64 {
+        let wall = Wall::random(&mut seeded_rng(sub_seed(61, i)));
+        let mut g = Mahjong::from_wall(&wall);
+        while let Some(p) = g.current_player() {
+            g.apply(g.bot_action(if p == 0 { "nn" } else { "rules" }, 0));
+        }
+        wins += usize::from(g.returns()[0] == 1.0);
+    }
+    // (Networks trained for a minute or less won 16 to 18.)
+    assert!(wins >= 40, "nn won {wins} of 200 games against 3 x rules");
+}
