@@ -238,7 +238,7 @@ class TabletopState(pyspiel.State):
     def information_state_tensor(self, player: Optional[int] = None) -> np.ndarray:
         """``information_state_string`` as numbers: a flat float32 array of
         ``game.information_state_tensor_size()`` numbers."""
-        return self._state.information_state_tensor(self._player(player), flat=True)
+        return self._state.information_state_tensor(self._player(player), True)  # flat
 
     def observation_string(self, player: Optional[int] = None) -> str:
         """What ``player`` (by default the player to act) sees now, in text."""
@@ -247,7 +247,7 @@ class TabletopState(pyspiel.State):
     def observation_tensor(self, player: Optional[int] = None) -> np.ndarray:
         """``observation_string`` as numbers: a flat float32 array of
         ``game.observation_tensor_size()`` numbers."""
-        return self._state.observation_tensor(self._player(player), flat=True)
+        return self._state.observation_tensor(self._player(player), True)  # flat
 
     def _player(self, player: Optional[int]) -> int:
         return self._state.current_player() if player is None else int(player)

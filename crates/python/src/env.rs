@@ -316,7 +316,7 @@ impl State {
     ///   A-D, to-move plane.
     ///
     /// With `flat`, the same numbers in one dimension (as OpenSpiel's games give them).
-    #[pyo3(signature = (player = None, *, flat = false))]
+    #[pyo3(signature = (player = None, flat = false))]
     fn observation_tensor<'py>(
         &self,
         py: Python<'py>,
@@ -327,8 +327,12 @@ impl State {
             Some(p) => self.player(p)?,
             None => self.session.current_player().unwrap_or(0),
         };
+        if flat {
+            let values = self.session.line().game().observation_tensor(player);
+            return Ok(PyArray1::from_vec(py, values).into_any());
+        }
         let (shape, values) = self.session.observation_tensor(player).map_err(play_error)?;
-        array(py, values, shape, flat)
+        array(py, values, shape)
     }
 
     /// The game's view for `player` (None: everything) as a dict: hands, rows, board, ...
@@ -352,7 +356,7 @@ impl State {
 
     /// `information_state_string` as a float32 numpy array (layout documented per game in
     /// the Rust crates' `Game` impls); with `flat`, in one dimension.
-    #[pyo3(signature = (player, *, flat = false))]
+    #[pyo3(signature = (player, flat = false))]
     fn information_state_tensor<'py>(
         &self,
         py: Python<'py>,
@@ -360,8 +364,12 @@ impl State {
         flat: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let player = self.player(player)?;
+        if flat {
+            let values = self.session.line().game().information_state_tensor(player);
+            return Ok(PyArray1::from_vec(py, values).into_any());
+        }
         let (shape, values) = self.session.information_state_tensor(player).map_err(play_error)?;
-        array(py, values, shape, flat)
+        array(py, values, shape)
     }
 
     /// What `player` sees now, in text.
@@ -533,15 +541,10 @@ fn last_of<'py>(
     }
 }
 
-/// `values` as a numpy array of `shape`, or flat.
-fn array<'py>(
-    py: Python<'py>,
-    values: Vec<f32>,
-    shape: Vec<usize>,
-    flat: bool,
-) -> PyResult<Bound<'py, PyAny>> {
+/// `values` as a numpy array of `shape`.
+fn array<'py>(py: Python<'py>, values: Vec<f32>, shape: Vec<usize>) -> PyResult<Bound<'py, PyAny>> {
     let values = PyArray1::from_vec(py, values);
-    if flat || shape.len() == 1 {
+    if shape.len() == 1 {
         return Ok(values.into_any());
     }
     Ok(values.reshape(shape)?.into_any())
