@@ -38,7 +38,7 @@ Top level:
 
 from ._native import InputError, __version__, judge, problems, sub_seed
 from . import batch, census, mahjong, nine, race, take6
-from ._native import TERMINAL, Game, State, load_game, load_record, registered_games, review
+from ._native import CHANCE, TERMINAL, Game, State, load_game, load_record, registered_games, review
 from .vector import VectorEnv, vector_env
 
 try:  # Gymnasium's ids tabletop/Nine-v0, ...Take6-v0, ...Race-v0, ...Mahjong-v0 (tabletop.gym).
@@ -55,6 +55,7 @@ del _gymnasium
 __all__ = [
     "Game",
     "State",
+    "CHANCE",
     "TERMINAL",
     "VectorEnv",
     "load_game",

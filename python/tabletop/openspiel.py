@@ -21,7 +21,7 @@ strings need: a parameter left out by default (Nine's ``deal``, ``alice``, ``bob
 the empty string when absent, and a list of numbers is written with spaces
 (``tabletop_race(start=2 3)``).
 
-The states are tabletop's Rust states (``tabletop._native.SpielCore``) behind
+The states are tabletop's own states (``tabletop.State``, made with ``explicit_chance``) behind
 ``pyspiel.State``: OpenSpiel's algorithms (MCTS, MCTS-Solver, alpha-beta, IS-MCTS, CFR,
 exploitability, ``evaluate_bots``, ``random_sim_test``) run on them unchanged. Chance nodes are
 explicit with their probabilities; ``information_state_string``/``_tensor`` and
@@ -56,15 +56,13 @@ state made with its history, not by applying it) an empty one.
 
 from __future__ import annotations
 
-import json
 import math
 from typing import Any, Dict, Mapping, Optional
 
 import numpy as np
 import pyspiel
 
-from . import registered_games
-from ._native import SpielCore
+from . import State, load_game, registered_games
 
 __all__ = ["GAMES", "TabletopBot", "TabletopGame", "TabletopState", "load"]
 
@@ -73,8 +71,8 @@ GAMES: Dict[str, str] = {f"tabletop_{g['name']}": g["name"] for g in registered_
 
 _T = pyspiel.GameType
 
-# Each game's facts with its default parameters (the registry's, through SpielCore.info()).
-_INFO: Dict[str, Dict[str, Any]] = {name: SpielCore(name).info() for name in GAMES.values()}
+# Each game's facts with its default parameters (the registry's, through Game.info()).
+_INFO: Dict[str, Dict[str, Any]] = {name: load_game(name).info() for name in GAMES.values()}
 
 # Each game's parameters by name: default, kind (bool, integer, float, text, numbers) and
 # whether it may be left out.
@@ -124,7 +122,7 @@ _UTILITY = {
 
 
 def _game_type(name: str, info: Mapping[str, Any], chance: bool) -> pyspiel.GameType:
-    """OpenSpiel's type of game ``name`` from its facts (``SpielCore.info()``), with chance
+    """OpenSpiel's type of game ``name`` from its facts (``Game.info()``), with chance
     nodes or deterministic as ``chance`` says."""
     return pyspiel.GameType(
         short_name="tabletop_" + name,
@@ -154,8 +152,10 @@ class TabletopGame(pyspiel.Game):
     def __init__(self, name, params=None):
         params = dict(params or {})
         self._name = name
-        self._core = SpielCore(name, _to_tabletop(name, params))
-        info = self._core.info()
+        self._game = load_game(name, **_to_tabletop(name, params))
+        # The initial state, copied for each new one.
+        self._start = self._game.new_initial_state(explicit_chance=True)
+        info = self._game.info()
         self._info = info
         game_type = _game_type(name, info, info["chance_nodes"])
         game_info = pyspiel.GameInfo(
@@ -177,13 +177,13 @@ class TabletopGame(pyspiel.Game):
 
     def tabletop_params(self):
         """The parameters as ``tabletop.load_game`` takes them, every default filled in."""
-        return json.loads(self._core.params_json())
+        return self._game.get_parameters()
 
     def new_initial_state(self, *args):
         """The initial state (a chance node where the deal or wall is left to chance)."""
         if args:
             raise ValueError("tabletop games start from their parameters: no initial-state string")
-        return TabletopState(self, self._core.clone())
+        return TabletopState(self, self._start.clone())
 
     def max_chance_nodes_in_history(self):
         return self._info["max_game_length"] if self._info["chance_nodes"] else 0
@@ -193,68 +193,69 @@ class TabletopGame(pyspiel.Game):
 
 
 class TabletopState(pyspiel.State):
-    """A tabletop state as a ``pyspiel.State``: OpenSpiel's methods over ``SpielCore``."""
+    """A tabletop state as a ``pyspiel.State``: OpenSpiel's methods over ``tabletop.State``
+    (with explicit chance nodes)."""
 
-    def __init__(self, game, core):
+    def __init__(self, game, state: State):
         super().__init__(game)
-        self._core = core
+        self._state = state
 
     # The OpenSpiel API (called from C++ and Python alike).
     def current_player(self):
-        return self._core.current_player()
+        return self._state.current_player()
 
     def _legal_actions(self, player):
-        return self._core.legal_actions()
+        return self._state.legal_actions()
 
     def chance_outcomes(self):
-        return self._core.chance_outcomes()
+        return self._state.chance_outcomes()
 
     def _apply_action(self, action):
-        self._core.apply(int(action))
+        self._state.apply_action(int(action))
 
     def _action_to_string(self, player, action):
-        text = self._core.action_to_string(int(action))
+        text = self._state.action_to_string(int(action))
         return f"chance:{text}" if player == pyspiel.PlayerId.CHANCE else text
 
     def is_terminal(self):
-        return self._core.is_terminal()
+        return self._state.is_terminal()
 
     def returns(self):
-        return self._core.returns()
+        return self._state.returns()
 
     def rewards(self):
-        return self._core.rewards()
+        return self._state.rewards()
 
     def __str__(self):
-        return self._core.text()
+        return str(self._state)
 
     # Straight to the game from Python (pyspiel's own methods go through C++ and back, and
     # hand tensors out as lists). C++ callers get the same answers through the observers.
     def information_state_string(self, player: Optional[int] = None) -> str:
         """What ``player`` (by default the player to act) knows, in text."""
-        return self._core.information_state_string(self._player(player))
+        return self._state.information_state_string(self._player(player))
 
     def information_state_tensor(self, player: Optional[int] = None) -> np.ndarray:
         """``information_state_string`` as numbers: a flat float32 array of
         ``game.information_state_tensor_size()`` numbers."""
-        return self._core.information_state_tensor(self._player(player))
+        return self._state.information_state_tensor(self._player(player), True)  # flat
 
     def observation_string(self, player: Optional[int] = None) -> str:
         """What ``player`` (by default the player to act) sees now, in text."""
-        return self._core.observation_string(self._player(player))
+        return self._state.observation_string(self._player(player))
 
     def observation_tensor(self, player: Optional[int] = None) -> np.ndarray:
         """``observation_string`` as numbers: a flat float32 array of
         ``game.observation_tensor_size()`` numbers."""
-        return self._core.observation_tensor(self._player(player))
+        return self._state.observation_tensor(self._player(player), True)  # flat
 
     def _player(self, player: Optional[int]) -> int:
-        return self._core.current_player() if player is None else int(player)
+        return self._state.current_player() if player is None else int(player)
 
     # What OpenSpiel's C++ State cannot forward to Python: provided here.
     def undo_action(self, player, action):
         """Takes back the last step, which must be ``action`` by ``player``."""
-        steps = self._core.steps()
+        steps = self._state.full_history()
         if not steps:
             raise ValueError("nothing to undo: this is the initial state")
         if tuple(steps[-1]) != (player, action):
@@ -262,22 +263,22 @@ class TabletopState(pyspiel.State):
                 f"the last step is action {steps[-1][1]} by player {steps[-1][0]}, "
                 f"not action {action} by player {player}"
             )
-        self._core.undo()
+        self._state.undo()
 
     def history(self):
-        return [a for _, a in self._core.steps()]
+        return self._state.history()
 
     def full_history(self):
-        return [_PlayerAction(p, a) for p, a in self._core.steps()]
+        return [_PlayerAction(p, a) for p, a in self._state.full_history()]
 
     def history_str(self):
         return ", ".join(str(a) for a in self.history())
 
     def move_number(self):
-        return len(self._core.steps())
+        return self._state.move_number()
 
     def is_initial_state(self):
-        return not self._core.steps()
+        return self._state.move_number() == 0
 
     def resample_from_infostate(self, player_id, probability_sampler):
         """A state ``player_id`` cannot tell from this one, drawn with ``probability_sampler``
@@ -285,24 +286,24 @@ class TabletopState(pyspiel.State):
         seed = 0
         for _ in range(3):
             seed = (seed << 21) ^ int(float(probability_sampler()) * (1 << 21))
-        return TabletopState(self.get_game(), self._core.resample(int(player_id), seed))
+        return TabletopState(self.get_game(), self._state.resample(int(player_id), seed))
 
     # tabletop's own strength.
     def bots(self):
         """The built-in bots of this game, the default first."""
-        return self._core.bots()
+        return self._state.bots()
 
     def bot_action(self, bot, seed=0):
         """The action built-in ``bot`` plays now for the player to act (nothing applied)."""
-        return self._core.bot_action(bot, seed)
+        return self._state.bot_action(bot, seed)
 
     def analysis(self, seed=0):
         """tabletop's analysis of the position for the player to act (a dict)."""
-        return self._core.analysis(seed)
+        return self._state.analysis(seed)
 
     def view(self, player=None):
         """The game's view for ``player`` (None: everything) as a dict."""
-        return self._core.view(player)
+        return self._state.view(player)
 
 
 class _PlayerAction:
@@ -347,15 +348,15 @@ class _Observer:
     def set_from(self, state, player):
         """Writes what ``player`` knows (or sees) of ``state`` over ``tensor``."""
         if self._info_state:
-            state._core.write_information_state_tensor(player, self.tensor)
+            state._state.write_information_state_tensor(player, self.tensor)
         else:
-            state._core.write_observation_tensor(player, self.tensor)
+            state._state.write_observation_tensor(player, self.tensor)
 
     def string_from(self, state, player):
-        core = state._core
+        inner = state._state
         if self._info_state:
-            return core.information_state_string(player)
-        return core.observation_string(player)
+            return inner.information_state_string(player)
+        return inner.observation_string(player)
 
 
 class TabletopBot(pyspiel.Bot):

@@ -351,3 +351,58 @@ def test_a_cli_record_is_the_same_state_in_python(game, args, cli):
     assert [state.action_to_string(a) for a in state.history()] == [
         s["action"] for s in result["state"]["history"]
     ]
+
+
+@pytest.mark.parametrize("name", ["nine", "take6", "race", "mahjong"])
+def test_explicit_chance_states(name):
+    # The same class with chance left to the caller: chance nodes with their probabilities,
+    # applied one at a time, in the history, undone one step at a time, kept through a
+    # record and a pickle; the seeded state of the same game never stops at one.
+    game = tabletop.load_game(name)
+    assert not game.new_initial_state(3).is_chance_node()
+    state = game.new_initial_state(explicit_chance=True)
+    rng = random.Random(5)
+    chance_steps = 0
+    while not state.is_terminal() and state.move_number() < 60:
+        if state.is_chance_node():
+            assert state.current_player() == tabletop.CHANCE
+            outcomes = state.chance_outcomes()
+            assert [a for a, _ in outcomes] == state.legal_actions()
+            assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
+            with pytest.raises(ValueError, match="chance"):
+                state.bot_action("random")
+            with pytest.raises(ValueError, match="chance"):
+                state.analysis()
+            chance_steps += 1
+        else:
+            assert state.chance_outcomes() == []
+            player = state.current_player()
+            flat = state.observation_tensor(player, flat=True)
+            assert np.array_equal(flat, state.observation_tensor(player).reshape(-1))
+            buffer = np.full(flat.size, 7, np.float32)
+            state.write_observation_tensor(player, buffer)
+            assert np.array_equal(buffer, flat)
+            info = state.information_state_tensor(player, flat=True)
+            buffer = np.full(info.size, 7, np.float32)
+            state.write_information_state_tensor(player, buffer)
+            assert np.array_equal(buffer, info)
+        before = (state.history(), str(state))
+        state.apply_action(rng.choice(state.legal_actions()))
+        assert state.history()[:-1] == before[0] and len(state.full_history()) == state.move_number()
+        if rng.random() < 0.2:
+            state.undo()
+            assert (state.history(), str(state)) == before
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert (chance_steps > 0) == (name != "race")
+    assert [p for p, _ in state.full_history()].count(tabletop.CHANCE) >= chance_steps
+    for back in (pickle.loads(pickle.dumps(state)), tabletop.load_record(state.record())):
+        assert back.full_history() == state.full_history() and str(back) == str(state)
+    fresh = game.new_initial_state(explicit_chance=True)
+    with pytest.raises(ValueError, match="nothing to undo"):
+        fresh.undo()
+    if name in ("nine", "take6"):  # a card dealt is no outcome of the next chance node
+        card = fresh.legal_actions()[0]
+        fresh.apply_action(card)
+        assert fresh.is_chance_node() and card not in fresh.legal_actions()
+        with pytest.raises(ValueError, match="illegal chance outcome"):
+            fresh.apply_action(card)

@@ -101,8 +101,8 @@ def test_the_registered_games_are_the_registrys():
             assert spec[key] == ("" if default is None else
                                  " ".join(map(str, default)) if isinstance(default, list)
                                  else default), key
-        # The type: the game's own (SpielCore.info() reads it from the registry's game).
-        info = tabletop._native.SpielCore(g["name"]).info()
+        # The type: the game's own (Game.info() reads it from the registry's game).
+        info = tabletop.load_game(g["name"]).info()
         t = game.get_type()
         assert t.long_name == "tabletop " + info["long_name"]
         assert (t.min_num_players, t.max_num_players) == (
@@ -149,9 +149,9 @@ def test_tensors_are_numpy_arrays_and_observers_write_in_place():
             state.information_state_string(player)
         )
         assert pyspiel.State.observation_string(state, player) == state.observation_string(player)
-    core = pyspiel.load_game("tabletop_race").new_initial_state()._core
+    inner = pyspiel.load_game("tabletop_race").new_initial_state()._state
     with pytest.raises(ValueError, match="buffer holds 3 numbers"):
-        core.write_observation_tensor(0, np.zeros(3, np.float32))
+        inner.write_observation_tensor(0, np.zeros(3, np.float32))
 
 
 @pytest.mark.parametrize("spec", GAMES)

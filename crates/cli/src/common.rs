@@ -82,6 +82,14 @@ pub fn to_json<T: serde::Serialize>(value: &T) -> anyhow::Result<String> {
     Ok(s)
 }
 
+/// A report as the commands print it: pretty JSON under `--json`, else its text.
+pub fn text_or_json<T: serde::Serialize + fmt::Display>(
+    value: &T,
+    json: bool,
+) -> anyhow::Result<String> {
+    if json { to_json(value) } else { Ok(value.to_string()) }
+}
+
 /// One line of compact JSON per item (JSON Lines).
 pub fn json_lines<T: serde::Serialize>(items: &[T]) -> anyhow::Result<String> {
     let mut s = String::new();

@@ -13,7 +13,7 @@ use tabletop_mahjong::{
 };
 use tabletop_play::limits;
 
-use crate::common::{is_stdin, progress_bar, read_input, to_json};
+use crate::common::{is_stdin, progress_bar, read_input, text_or_json, to_json};
 
 /// Games (or walls) computed in parallel and written before the next chunk starts: the
 /// output streams in input order with memory bounded by one chunk.
@@ -244,10 +244,7 @@ fn distance_cmd(tiles: &[String], melds: usize, json: bool) -> anyhow::Result<St
         }
         r => r?,
     };
-    if json {
-        return to_json(&report);
-    }
-    Ok(report.to_string())
+    text_or_json(&report, json)
 }
 
 /// One step at a time: each board with the tiles its event added marked, then a prompt on

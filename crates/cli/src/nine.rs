@@ -11,7 +11,9 @@ use tabletop_nine::{
 };
 use tabletop_play::limits;
 
-use crate::common::{Unsuccessful, json_lines, print, progress_bar, read_input, to_json};
+use crate::common::{
+    Unsuccessful, json_lines, print, progress_bar, read_input, text_or_json, to_json,
+};
 
 /// The nine subcommands.
 #[derive(Debug, clap::Subcommand)]
@@ -171,10 +173,7 @@ pub fn run(command: Command) -> anyhow::Result<()> {
 
 fn solve(deal: Deal, json: bool) -> anyhow::Result<String> {
     let report = FirstMoverReport::new(&mut Solver::new(), deal);
-    if json {
-        return to_json(&report);
-    }
-    Ok(report.to_string())
+    text_or_json(&report, json)
 }
 
 /// Many deals: solved in parallel (one solver per thread), reported in input order, each text
@@ -213,10 +212,7 @@ fn stats(deals: u64, seed: u64, json: bool) -> anyhow::Result<String> {
     let bar = progress_bar(deals, "deals solved");
     let st: Stats = seeded_stats(deals, seed, &Cancel::new(), &|k| bar.inc(k))?;
     bar.finish_and_clear();
-    if json {
-        return to_json(&st);
-    }
-    Ok(st.to_string())
+    text_or_json(&st, json)
 }
 
 fn enumerate(max_non_reserve: u32, json: bool) -> anyhow::Result<String> {
@@ -224,8 +220,5 @@ fn enumerate(max_non_reserve: u32, json: bool) -> anyhow::Result<String> {
     let bar = progress_bar(deals.len() as u64, "deals solved");
     let report = Enumeration::solve(max_non_reserve, &deals, &Cancel::new(), &|k| bar.inc(k))?;
     bar.finish_and_clear();
-    if json {
-        return to_json(&report);
-    }
-    Ok(report.to_string())
+    text_or_json(&report, json)
 }

@@ -9,7 +9,7 @@ use tabletop_race::{
     Board, GrundyTable, OutcomeTable, Piece, SolveReport, Verification, write_random_input,
 };
 
-use crate::common::{Unsuccessful, print, progress_bar, to_json};
+use crate::common::{Unsuccessful, print, progress_bar, text_or_json, to_json};
 
 use tabletop_play::limits::{
     RACE_MAX_GEN_CASES, RACE_MAX_SVG_SIDE as MAX_SVG, RACE_MAX_TEXT_SIDE as MAX_TEXT,
@@ -113,10 +113,7 @@ fn gen_cmd(cases: u64, seed: u64, max_side: u64) -> anyhow::Result<()> {
 
 fn solve_cmd(piece: Piece, n: u64, m: u64, json: bool) -> anyhow::Result<String> {
     let solved = SolveReport::new(piece, Board::new(n, m)?);
-    if json {
-        return to_json(&solved);
-    }
-    Ok(solved.to_string())
+    text_or_json(&solved, json)
 }
 
 fn table_json(table: &OutcomeTable, grundy: Option<&GrundyTable>) -> anyhow::Result<String> {

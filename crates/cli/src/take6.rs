@@ -10,7 +10,7 @@ use tabletop_take6::{
     parse_nthu14463,
 };
 
-use crate::common::{print, progress_bar, read_input, to_json};
+use crate::common::{print, progress_bar, read_input, text_or_json, to_json};
 
 /// The take6 subcommands.
 #[derive(Debug, clap::Subcommand)]
@@ -133,14 +133,8 @@ fn arena_config(args: &ArenaArgs) -> anyhow::Result<ArenaConfig> {
         .map(|b| b.trim().parse::<BotKind>().map(Entrant::from))
         .collect::<Result<Vec<_>, _>>()
         .context("bad --bots")?;
-    let rules = Rules::new(
-        args.rules,
-        args.players.into(),
-        args.rows.into(),
-        args.cards.into(),
-        tabletop_take6::DECK_SIZE.into(),
-        args.target.unwrap_or(tabletop_take6::MATCH_TARGET),
-    )?;
+    let (players, rows, cards) = (args.players.into(), args.rows.into(), args.cards.into());
+    let rules = Rules::full_deck(args.rules, players, rows, cards, args.target)?;
     let config =
         ArenaConfig { rules, bots, deals: args.deals, seed: args.seed, matches: args.matches };
     match config.arena() {
@@ -167,8 +161,5 @@ fn arena_command(args: &ArenaArgs) -> anyhow::Result<String> {
         elapsed,
         report.games as f64 / elapsed.max(1e-9)
     );
-    if args.json {
-        return to_json(&report);
-    }
-    Ok(report.to_string())
+    text_or_json(&report, args.json)
 }

@@ -34,6 +34,7 @@ impl Turn {
 /// simultaneous round is presented with OpenSpiel's turn-based transform (each seat chooses in
 /// turn, the choices hidden until all are revealed together).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "snake_case"))]
 pub enum Dynamics {
     /// One player acts at a time.
     Sequential,
@@ -61,6 +62,7 @@ pub enum Information {
 
 /// How the returns of the players relate (OpenSpiel's `Utility`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "snake_case"))]
 pub enum Utility {
     /// The returns always sum to zero.
     ZeroSum,
@@ -72,6 +74,7 @@ pub enum Utility {
 
 /// When rewards arrive (OpenSpiel's `RewardModel`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "snake_case"))]
 pub enum RewardModel {
     /// Only at the end: [`Game::rewards`] is zero before the terminal state, the returns there.
     Terminal,

@@ -85,6 +85,9 @@ pub enum PlayError {
     /// The game is over.
     #[error("the game is over")]
     GameOver,
+    /// Chance acts now (a session with explicit chance nodes): no player decides.
+    #[error("chance acts now (a chance node): no player decides here")]
+    ChanceNode,
     /// A request above a documented cap (board size, steps, playouts).
     #[error("too large: {what} is {value}, the cap is {cap}")]
     TooLarge {
@@ -129,6 +132,7 @@ impl PlayError {
             PlayError::NotYourTurn { .. } => "not_your_turn",
             PlayError::NothingToUndo => "nothing_to_undo",
             PlayError::GameOver => "game_over",
+            PlayError::ChanceNode => "chance_node",
             PlayError::TooLarge { .. } => "too_large",
             PlayError::Review(_) => "review",
         }

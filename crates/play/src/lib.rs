@@ -198,10 +198,11 @@ pub use problem::{
     decode_owned, judge, strip_bom,
 };
 pub use registry::{
-    Created, ErasedGame, GameEntry, GameInfo, ParamKind, Parameter, REGISTRY, entry, find, games,
+    Created, ErasedGame, Facts, GameEntry, GameInfo, ParamKind, Parameter, REGISTRY, entry, find,
+    games,
 };
 pub use seat::Seat;
 pub use seated::{Autoreset, Seated, SeatedRecord};
-pub use session::{Line, MAX_ADVANCE, Record, SeenStep, Session, SessionState, Step};
+pub use session::{Chance, Line, MAX_ADVANCE, Record, SeenStep, Session, SessionState, Step};
 pub use table::{Role, TableError, TableGame, TableParts};
 pub use tabletop_core::review::{Decision, Mark, PlayerSummary, Review, ReviewError};

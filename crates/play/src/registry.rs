@@ -4,7 +4,10 @@ use serde::Serialize;
 use serde_json::Value;
 
 use tabletop_core::review::{Review, ReviewError};
-use tabletop_core::{Game, GameType, IllegalAction, Rng, Turn, UnknownBot};
+use tabletop_core::{
+    ChanceMode, Dynamics, Game, GameType, IllegalAction, Information, RewardModel, Rng, Turn,
+    UnknownBot, Utility,
+};
 use tabletop_mahjong::Mahjong;
 use tabletop_nine::Nine;
 use tabletop_race::RaceGame;
@@ -512,6 +515,89 @@ pub struct GameInfo {
     pub parameters: Vec<Parameter>,
 }
 
+/// The static facts of a game with its parameters, read from its initial state (OpenSpiel's
+/// `GameType` and `GameInfo` together): Python's `Game.info()`, which its OpenSpiel
+/// registration reads.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Facts {
+    /// The number of players.
+    pub num_players: usize,
+    /// The number of action ids.
+    pub num_distinct_actions: usize,
+    /// The most outcomes of a chance node; 0 where no chance node occurs.
+    pub max_chance_outcomes: usize,
+    /// The lowest return.
+    pub min_utility: f64,
+    /// The highest return.
+    pub max_utility: f64,
+    /// The sum of the returns: 0 in a zero-sum game, else none.
+    pub utility_sum: Option<f64>,
+    /// The most steps from the start, chance included.
+    pub max_game_length: usize,
+    /// Whether chance nodes occur with these parameters: the initial state is one exactly
+    /// when the deal or wall is left to chance.
+    pub chance_nodes: bool,
+    /// Whether the game has chance nodes with some parameters.
+    pub explicit_chance: bool,
+    /// Whether every player sees the whole state.
+    pub perfect_information: bool,
+    /// How the returns relate.
+    pub utility: Utility,
+    /// How players move.
+    pub dynamics: Dynamics,
+    /// When rewards arrive.
+    pub reward_model: RewardModel,
+    /// The fewest players any parameters allow.
+    pub min_num_players: usize,
+    /// The most players any parameters allow.
+    pub max_num_players: usize,
+    /// The observation tensor's shape.
+    pub observation_shape: Vec<usize>,
+    /// The information state tensor's shape.
+    pub information_state_shape: Vec<usize>,
+    /// The name a person reads.
+    pub long_name: &'static str,
+    /// One line about the game.
+    pub description: &'static str,
+    /// The bots offered, the default first.
+    pub bots: Vec<String>,
+    /// Every parameter of the registered game with its default and what it takes.
+    pub parameters: Vec<Parameter>,
+}
+
+impl Facts {
+    /// The facts of the game whose initial state is `start`.
+    pub fn of(start: &dyn ErasedGame) -> Facts {
+        let t = start.game_type();
+        let (min_utility, max_utility) = start.utility_range();
+        let explicit_chance = t.chance_mode == ChanceMode::ExplicitStochastic;
+        let chance_nodes = explicit_chance && start.turn() == Turn::Chance;
+        Facts {
+            num_players: start.num_players(),
+            num_distinct_actions: start.num_distinct_actions(),
+            max_chance_outcomes: if chance_nodes { start.max_chance_outcomes() } else { 0 },
+            min_utility,
+            max_utility,
+            utility_sum: (t.utility == Utility::ZeroSum).then_some(0.0),
+            max_game_length: start.max_remaining_steps(),
+            chance_nodes,
+            explicit_chance,
+            perfect_information: t.information == Information::Perfect,
+            utility: t.utility,
+            dynamics: t.dynamics,
+            reward_model: t.reward_model,
+            min_num_players: t.min_num_players,
+            max_num_players: t.max_num_players,
+            observation_shape: start.observation_shape(),
+            information_state_shape: start.information_state_shape(),
+            long_name: t.long_name,
+            description: t.description,
+            bots: start.bots(),
+            parameters: find(t.short_name).map(|e| (e.parameters)()).unwrap_or_default(),
+        }
+    }
+}
+
 /// Every registered game with its defaults.
 pub fn games() -> Vec<GameInfo> {
     REGISTRY
@@ -657,6 +743,28 @@ mod tests {
             assert!(next.same_state(&game));
             assert!(!erased.same_state(&game));
         }
+    }
+
+    /// A game's facts are its type's and its initial state's, in OpenSpiel's words.
+    #[test]
+    fn facts_say_what_a_game_is() {
+        let (nine, _) = (find("nine").unwrap().create)(&Value::Null).unwrap();
+        let facts = Facts::of(nine.as_ref());
+        assert_eq!((facts.num_players, facts.num_distinct_actions), (2, 37));
+        assert!(facts.chance_nodes && facts.explicit_chance && facts.perfect_information);
+        assert_eq!(facts.max_chance_outcomes, nine.max_chance_outcomes());
+        assert_eq!(facts.utility_sum, Some(0.0));
+        assert_eq!(facts.parameters, (find("nine").unwrap().parameters)());
+        let json = serde_json::to_value(&facts).unwrap();
+        assert_eq!(json["utility"], "zero_sum");
+        assert_eq!(json["dynamics"], "sequential");
+        assert_eq!(json["reward_model"], "terminal");
+        let (race, _) = (find("race").unwrap().create)(&Value::Null).unwrap();
+        let facts = Facts::of(race.as_ref());
+        assert!(!facts.chance_nodes && !facts.explicit_chance && facts.max_chance_outcomes == 0);
+        let (take6, _) = (find("take6").unwrap().create)(&Value::Null).unwrap();
+        let facts = Facts::of(take6.as_ref());
+        assert_eq!((facts.utility_sum, facts.perfect_information), (None, false));
     }
 
     #[test]

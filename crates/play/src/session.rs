@@ -75,6 +75,27 @@ pub struct SessionState {
     pub can_undo: bool,
 }
 
+/// How a session plays its chance nodes (a deal, a wall, a match's next deal).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Chance {
+    /// Drawn from the session's seed as they come ([`tabletop_core::Game::chance_from_seed`]):
+    /// no state a player meets is a chance node.
+    #[default]
+    Seeded,
+    /// Left to the caller, as OpenSpiel's algorithms expect: the session stops at each chance
+    /// node ([`Session::turn`] is [`Turn::Chance`]), and its outcomes
+    /// ([`Session::chance_outcomes`]) are applied one at a time by [`Session::apply_action`].
+    Explicit,
+}
+
+impl Chance {
+    /// Whether chance is drawn from the seed (the default, left out of a [`Record`]).
+    pub fn is_seeded(&self) -> bool {
+        *self == Chance::Seeded
+    }
+}
+
 /// A game in progress behind one type: any registered game, who plays each seat, the history
 /// and every earlier state (for undo).
 ///
@@ -104,9 +125,11 @@ pub struct SessionState {
 pub struct Session {
     /// The state, every id applied since the start (the record) and undo.
     line: Line,
-    seats: Vec<Seat>,
+    /// Shared between copies, as the parameters: neither changes after the start.
+    seats: Arc<[Seat]>,
     seed: u64,
-    params: Value,
+    params: Arc<Value>,
+    chance: Chance,
 }
 
 /// A game from its start: the state now and every id applied since, chance outcomes
@@ -279,6 +302,9 @@ pub struct Record {
     pub seats: Vec<Seat>,
     /// Every id applied, chance outcomes included, oldest first.
     pub actions: Vec<usize>,
+    /// How the chance nodes are played; left out (as `seeded`) unless explicit.
+    #[serde(default, skip_serializing_if = "Chance::is_seeded")]
+    pub chance: Chance,
 }
 
 impl Session {
@@ -296,8 +322,23 @@ impl Session {
         seats: Vec<Seat>,
         seed: u64,
     ) -> Result<Session, PlayError> {
+        Session::with_chance(game, params, seats, seed, Chance::Seeded)
+    }
+
+    /// [`Session::new`] with its chance nodes played as `chance` says: with
+    /// [`Chance::Explicit`], a game that starts with a deal starts at a chance node.
+    ///
+    /// # Errors
+    /// As [`Session::new`].
+    pub fn with_chance(
+        game: &str,
+        params: Value,
+        seats: Vec<Seat>,
+        seed: u64,
+        chance: Chance,
+    ) -> Result<Session, PlayError> {
         let seats = seats.into_iter().map(Some).collect();
-        let mut session = Session::start(game, &params, seats, seed)?;
+        let mut session = Session::start(game, &params, seats, seed, chance)?;
         session.resolve_chance()?;
         Ok(session)
     }
@@ -309,6 +350,7 @@ impl Session {
         params: &Value,
         seats: Vec<Option<Seat>>,
         seed: u64,
+        chance: Chance,
     ) -> Result<Session, PlayError> {
         let entry = find(game)?;
         let (game, params) = (entry.create)(params)?;
@@ -332,13 +374,15 @@ impl Session {
                     .map_err(|e| PlayError::of_bot(seat, game.game_type().short_name, e))?;
             }
         }
-        Ok(Session { line: Line::new(game), seats, seed, params })
+        let (seats, params) = (seats.into(), Arc::new(params));
+        Ok(Session { line: Line::new(game), seats, seed, params, chance })
     }
 
     /// Resolves the chance nodes ahead (a deal, a wall, a match's next deal) from the
-    /// session's seed, as the game defines it ([`tabletop_core::Game::chance_from_seed`]).
+    /// session's seed, as the game defines it ([`tabletop_core::Game::chance_from_seed`]);
+    /// none with [`Chance::Explicit`].
     fn resolve_chance(&mut self) -> Result<(), PlayError> {
-        while self.line.game().turn() == Turn::Chance {
+        while self.chance == Chance::Seeded && self.line.game().turn() == Turn::Chance {
             if self.line.resolve_chance(self.seed) == 0 {
                 return Err(PlayError::bad("seed", "the game drew no chance outcome"));
             }
@@ -350,10 +394,11 @@ impl Session {
     pub fn record(&self) -> Record {
         Record {
             game: self.game().to_owned(),
-            params: self.params.clone(),
+            params: Value::clone(&self.params),
             seed: self.seed,
-            seats: self.seats.clone(),
+            seats: self.seats.to_vec(),
             actions: self.line.ids().collect(),
+            chance: self.chance,
         }
     }
 
@@ -366,7 +411,8 @@ impl Session {
     /// not legal where it stands (its index in `actions` is in the reason).
     pub fn from_record(record: &Record) -> Result<Session, PlayError> {
         let seats = record.seats.iter().cloned().map(Some).collect();
-        let mut s = Session::start(&record.game, &record.params, seats, record.seed)?;
+        let mut s =
+            Session::start(&record.game, &record.params, seats, record.seed, record.chance)?;
         for (i, &id) in record.actions.iter().enumerate() {
             if let Err(e) = s.line.try_apply(id) {
                 return Err(s.illegal(id.to_string(), format!("record action {i}: {e}")));
@@ -404,7 +450,8 @@ impl Session {
             None | Some(Value::Null) => Vec::new(),
             Some(v) => seats_from_json(&v)?,
         };
-        let mut session = Session::start(&game, &Value::Object(params), seats, seed)?;
+        let mut session =
+            Session::start(&game, &Value::Object(params), seats, seed, Chance::Seeded)?;
         session.resolve_chance()?;
         Ok(session)
     }
@@ -430,6 +477,11 @@ impl Session {
         self.seed
     }
 
+    /// How the chance nodes are played.
+    pub fn chance(&self) -> Chance {
+        self.chance
+    }
+
     /// Who plays each seat.
     pub fn seats(&self) -> &[Seat] {
         &self.seats
@@ -450,6 +502,19 @@ impl Session {
         self.line.game().turn().player()
     }
 
+    /// Who acts now: a player, chance (only with [`Chance::Explicit`]), or nobody at the end.
+    pub fn turn(&self) -> Turn {
+        self.line.game().turn()
+    }
+
+    /// At a chance node, its outcomes as `(id, probability)` pairs ascending by id; empty
+    /// elsewhere.
+    pub fn chance_outcomes(&self) -> Vec<(usize, f64)> {
+        let mut outcomes = self.line.game().chance_outcomes();
+        outcomes.sort_unstable_by_key(|&(id, _)| id);
+        outcomes
+    }
+
     /// Whether the game is over.
     pub fn is_terminal(&self) -> bool {
         self.line.game().turn() == Turn::Terminal
@@ -461,7 +526,7 @@ impl Session {
     }
 
     /// The ids of the legal actions of the player to move, ascending (empty once the game is
-    /// over).
+    /// over); at a chance node, its outcomes.
     pub fn legal_actions(&self) -> Vec<usize> {
         if self.is_terminal() { Vec::new() } else { self.line.game().legal_actions() }
     }
@@ -508,7 +573,7 @@ impl Session {
     }
 
     /// Applies a legal action id for the player to move, whoever holds the seat (the
-    /// OpenSpiel interface).
+    /// OpenSpiel interface); at a chance node, one of its outcomes.
     ///
     /// # Errors
     /// [`PlayError::GameOver`], [`PlayError::IllegalAction`].
@@ -519,7 +584,11 @@ impl Session {
         if self.line.try_apply(id).is_err() {
             // The state is unchanged.
             let text = self.line.game().id_to_string(id).unwrap_or_else(|| id.to_string());
-            return Err(self.illegal(text, "not a legal action now".to_owned()));
+            let reason = match self.turn() {
+                Turn::Chance => "not an outcome of this chance node",
+                _ => "not a legal action now",
+            };
+            return Err(self.illegal(text, reason.to_owned()));
         }
         self.resolve_chance()
     }
@@ -651,11 +720,15 @@ impl Session {
         Ok(())
     }
 
-    /// Undoes exactly one action, whoever made it (stepping back through a replay).
+    /// Undoes exactly one action, whoever made it (stepping back through a replay); with
+    /// [`Chance::Explicit`], exactly one step, a chance outcome included.
     ///
     /// # Errors
     /// [`PlayError::NothingToUndo`].
     pub fn undo_step(&mut self) -> Result<(), PlayError> {
+        if self.chance == Chance::Explicit {
+            return if self.line.undo() { Ok(()) } else { Err(PlayError::NothingToUndo) };
+        }
         let k = self.line.decisions().checked_sub(1).ok_or(PlayError::NothingToUndo)?;
         self.truncate(k);
         Ok(())
@@ -678,9 +751,15 @@ impl Session {
     }
 
     /// The ids of every action so far, oldest first (all of them, secrets included: the
-    /// OpenSpiel history).
+    /// OpenSpiel history); with [`Chance::Explicit`], the chance outcomes too.
     pub fn history(&self) -> Vec<usize> {
-        self.line.decision_steps().map(|(_, id)| id).collect()
+        self.applied().map(|(_, id)| id).collect()
+    }
+
+    /// Who acted and the id of every step of [`Session::history`], oldest first.
+    pub fn applied(&self) -> impl Iterator<Item = (Turn, usize)> + '_ {
+        let explicit = self.chance == Chance::Explicit;
+        self.line.steps().iter().copied().filter(move |&(turn, _)| explicit || turn != Turn::Chance)
     }
 
     /// Every action so far with its player and notation (secrets included).
@@ -750,6 +829,56 @@ impl Session {
         Ok(self.line.game().observation_string(player))
     }
 
+    /// Writes [`Session::observation_tensor`] of `player` over `out`, which must be as long.
+    ///
+    /// # Errors
+    /// [`PlayError::UnknownSeat`]; [`PlayError::BadParams`] for a buffer of another length.
+    pub fn write_observation_tensor(
+        &self,
+        player: usize,
+        out: &mut [f32],
+    ) -> Result<(), PlayError> {
+        self.seat_index(player)?;
+        let len = self.line.game().observation_shape().iter().product();
+        buffer_len(out, len, "observation")?;
+        self.line.game().write_observation_tensor(player, out);
+        Ok(())
+    }
+
+    /// Writes [`Session::information_state_tensor`] of `player` over `out`, which must be as
+    /// long.
+    ///
+    /// # Errors
+    /// [`PlayError::UnknownSeat`]; [`PlayError::BadParams`] for a buffer of another length.
+    pub fn write_information_state_tensor(
+        &self,
+        player: usize,
+        out: &mut [f32],
+    ) -> Result<(), PlayError> {
+        self.seat_index(player)?;
+        let tensor = self.line.game().information_state_tensor(player);
+        buffer_len(out, tensor.len(), "information state")?;
+        out.copy_from_slice(&tensor);
+        Ok(())
+    }
+
+    /// A session in a state `player` cannot tell from this one (the same information state,
+    /// the same player to act), drawn with `rng` ([`Line::resample`]), with the sample's own
+    /// history; in the perfect-information games this state. `None` if the game's sample
+    /// keeps no history to follow (a bug of the game).
+    ///
+    /// # Errors
+    /// [`PlayError::UnknownSeat`] if there is no such player.
+    pub fn resample(&self, player: usize, rng: &mut Rng) -> Result<Option<Session>, PlayError> {
+        self.seat_index(player)?;
+        Ok(self.line.resample(player, rng).map(|line| Session {
+            line,
+            seats: self.seats.clone(),
+            params: self.params.clone(),
+            ..*self
+        }))
+    }
+
     fn seat_index(&self, player: usize) -> Result<(), PlayError> {
         if player >= self.num_players() {
             return Err(PlayError::UnknownSeat {
@@ -765,9 +894,10 @@ impl Session {
     /// `seed`. Nothing is applied.
     ///
     /// # Errors
-    /// [`PlayError::GameOver`]; [`PlayError::UnknownBot`] for a bot the game does not offer.
+    /// [`PlayError::GameOver`], [`PlayError::ChanceNode`]; [`PlayError::UnknownBot`] for a
+    /// bot the game does not offer.
     pub fn bot_action(&self, bot: &str, seed: u64) -> Result<usize, PlayError> {
-        let player = self.current_player().ok_or(PlayError::GameOver)?;
+        let player = self.decider()?;
         self.line.game().check_bot(bot).map_err(|e| PlayError::of_bot(player, self.game(), e))?;
         Ok(self.line.game().bot_id(bot, seed))
     }
@@ -800,7 +930,7 @@ impl Session {
         let to_move = self.current_player();
         let history = self.seen_history(viewer);
         let secret = viewer.is_some() && self.has_hidden_information();
-        let mut params = self.params.clone();
+        let mut params = Value::clone(&self.params);
         if let (true, Value::Object(map)) = (secret, &mut params) {
             for &field in self.line.game().secret_params() {
                 map.remove(field);
@@ -809,7 +939,7 @@ impl Session {
         SessionState {
             game: self.game().to_owned(),
             players: self.player_names(),
-            seats: self.seats.clone(),
+            seats: self.seats.to_vec(),
             seed: (!secret).then_some(self.seed),
             params,
             viewer,
@@ -839,9 +969,30 @@ impl Session {
     /// Deterministic: Monte Carlo analyses are seeded from the session's seed and the step.
     ///
     /// # Errors
-    /// [`PlayError::TooLarge`] above a game's analysis caps.
+    /// [`PlayError::ChanceNode`]; [`PlayError::TooLarge`] above a game's analysis caps.
     pub fn analysis(&self) -> Result<Value, PlayError> {
-        self.line.game().analyse(sub_seed(sub_seed(self.seed, 2), self.line.decisions() as u64))
+        self.analysis_seeded(sub_seed(sub_seed(self.seed, 2), self.line.decisions() as u64))
+    }
+
+    /// [`Session::analysis`] with its sampling seeded from `seed`.
+    ///
+    /// # Errors
+    /// As [`Session::analysis`].
+    pub fn analysis_seeded(&self, seed: u64) -> Result<Value, PlayError> {
+        if self.turn() == Turn::Chance {
+            return Err(PlayError::ChanceNode);
+        }
+        self.line.game().analyse(seed)
+    }
+
+    /// The player to decide now: [`PlayError::GameOver`] at the end,
+    /// [`PlayError::ChanceNode`] where chance acts.
+    fn decider(&self) -> Result<usize, PlayError> {
+        match self.turn() {
+            Turn::Player(p) => Ok(p),
+            Turn::Chance => Err(PlayError::ChanceNode),
+            Turn::Terminal => Err(PlayError::GameOver),
+        }
     }
 
     /// [`Session::analysis`] for `viewer`: refused when the game has hidden information and
@@ -911,6 +1062,17 @@ impl Session {
     pub fn has_hidden_information(&self) -> bool {
         self.line.game().game_type().information == tabletop_core::Information::Imperfect
     }
+}
+
+/// `out`'s length must be `len`, the length of the `what` tensor.
+fn buffer_len(out: &[f32], len: usize, what: &str) -> Result<(), PlayError> {
+    if out.len() == len {
+        return Ok(());
+    }
+    Err(PlayError::bad(
+        "buffer",
+        format!("the {what} buffer holds {} numbers, the {what} tensor {len}", out.len()),
+    ))
 }
 
 /// Seats from JSON: an array of seat strings, or an object from seat number to seat string.
@@ -985,5 +1147,63 @@ mod tests {
         assert!(played.is_empty());
         assert!(played.game().same_state(start.as_ref()));
         assert!(!played.undo(), "nothing to undo at the start");
+    }
+
+    /// With explicit chance the session stops at each chance node, applies its outcomes as
+    /// actions, undoes one step at a time, refuses bots and analyses there, and its record
+    /// says so and rebuilds it; a seeded session never meets a chance node.
+    #[test]
+    fn explicit_chance_is_played_step_by_step() {
+        let mut s =
+            Session::with_chance("take6", Value::Null, Vec::new(), 3, Chance::Explicit).unwrap();
+        let seeded = Session::new("take6", Value::Null, Vec::new(), 3).unwrap();
+        assert_eq!(seeded.turn(), Turn::Player(0));
+        assert!(seeded.chance_outcomes().is_empty());
+        assert_eq!(s.turn(), Turn::Chance);
+        assert_eq!(s.bot_action("random", 0), Err(PlayError::ChanceNode));
+        assert_eq!(s.analysis().unwrap_err(), PlayError::ChanceNode);
+        assert_eq!(s.undo_step(), Err(PlayError::NothingToUndo));
+        let outcomes = s.chance_outcomes();
+        assert!(outcomes.windows(2).all(|w| w[0].0 < w[1].0), "ascending ids");
+        assert!((outcomes.iter().map(|&(_, p)| p).sum::<f64>() - 1.0).abs() < 1e-9);
+        let first = outcomes[0].0;
+        s.apply_action(first).unwrap();
+        let Err(PlayError::IllegalAction { reason, .. }) = s.apply_action(first) else {
+            panic!("a dealt card dealt again")
+        };
+        assert_eq!(reason, "not an outcome of this chance node");
+        s.undo_step().unwrap();
+        assert!(s.history().is_empty() && s.turn() == Turn::Chance, "one step back");
+        while s.turn() == Turn::Chance {
+            s.apply_action(s.chance_outcomes()[0].0).unwrap();
+        }
+        let dealt = s.history().len();
+        assert_eq!(s.applied().count(), dealt);
+        assert!(s.applied().all(|(turn, _)| turn == Turn::Chance));
+        s.apply_action(s.bot_action("random", 1).unwrap()).unwrap();
+        assert_eq!(s.history().len(), dealt + 1);
+        let record = s.record();
+        assert_eq!(serde_json::to_value(&record).unwrap()["chance"], "explicit");
+        assert!(serde_json::to_value(seeded.record()).unwrap().get("chance").is_none());
+        let back = Session::from_record(&record).unwrap();
+        assert_eq!((back.chance(), back.history()), (Chance::Explicit, s.history()));
+        // The tensors written over buffers: the returned ones, and a buffer of another length
+        // refused.
+        let p = s.current_player().unwrap();
+        let (_, obs) = s.observation_tensor(p).unwrap();
+        let mut out = vec![f32::NAN; obs.len()];
+        s.write_observation_tensor(p, &mut out).unwrap();
+        assert_eq!(out, obs);
+        let (_, info) = s.information_state_tensor(p).unwrap();
+        let mut out = vec![f32::NAN; info.len()];
+        s.write_information_state_tensor(p, &mut out).unwrap();
+        assert_eq!(out, info);
+        let err = s.write_observation_tensor(p, &mut [0.0; 3]).unwrap_err().to_string();
+        assert!(err.contains("the observation buffer holds 3 numbers"), "{err}");
+        // A sample the player cannot tell apart, with the session's mode and a history.
+        let sample = s.resample(p, &mut tabletop_core::seeded_rng(9)).unwrap().unwrap();
+        assert_eq!(sample.chance(), Chance::Explicit);
+        assert_eq!(sample.information_state_string(p), s.information_state_string(p));
+        assert_eq!(sample.history().len(), s.history().len());
     }
 }

@@ -17,6 +17,14 @@ pub const SEED_MAX: i128 = u64::MAX as i128;
 /// # Errors
 /// `TypeError` for a non-integer; `ValueError` naming `what` and the range when out of it.
 pub fn int_in(obj: &Bound<'_, PyAny>, what: &str, lo: i128, hi: i128) -> PyResult<i128> {
+    // A plain `int` in range, the common case, without a call of `operator.index` (and read
+    // as an `i64`: the stable ABI reads an `i128` through Python arithmetic).
+    if obj.is_exact_instance_of::<PyInt>()
+        && let Ok(v) = obj.extract::<i64>().map(i128::from)
+        && (lo..=hi).contains(&v)
+    {
+        return Ok(v);
+    }
     let py = obj.py();
     if obj.is_instance_of::<PyBool>() || obj.is_instance_of::<PyFloat>() {
         return Err(PyTypeError::new_err(format!(

@@ -1,21 +1,36 @@
 //! The game environments, OpenSpiel's names over `tabletop_play::Session`:
 //! `load_game(name, **params)`, `Game.new_initial_state(seed)`, and the `State` methods.
+//! One state class serves both ways of playing chance: drawn from the seed (the default), or
+//! explicit chance nodes with their probabilities (`tabletop.openspiel`'s states).
 //!
 //! Everything here forwards to the session: the integer action ids, the observation tensors
 //! (layouts documented in `tabletop_play` and in `State.observation_tensor`), the returns
 //! and the hidden information are the play crate's.
 
-use numpy::{PyArray1, PyArrayMethods};
+use numpy::{PyArray1, PyArrayMethods, PyReadwriteArray1};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use serde_json::Value;
-use tabletop_play::{PlayError, Session};
+use tabletop_core::{Turn, seeded_rng};
+use tabletop_play::{Chance, Facts, PlayError, Session};
 
 use crate::{args, interrupt};
 
 /// OpenSpiel's `pyspiel.PlayerId.TERMINAL`: `current_player()` once the game is over.
 pub const TERMINAL: i64 = -4;
+
+/// OpenSpiel's `pyspiel.PlayerId.CHANCE`: `current_player()` at a chance node.
+pub const CHANCE: i64 = -1;
+
+/// A turn as OpenSpiel's player id.
+fn player_id(turn: Turn) -> i64 {
+    match turn {
+        Turn::Player(p) => p as i64,
+        Turn::Chance => CHANCE,
+        Turn::Terminal => TERMINAL,
+    }
+}
 
 fn play_error(e: PlayError) -> PyErr {
     PyValueError::new_err(e.to_string())
@@ -51,13 +66,37 @@ pub struct Game {
 #[pymethods]
 impl Game {
     /// A new state: the deal (cards, wall) drawn from `seed` where the parameters leave it
-    /// open. The same seed gives the same game.
-    #[pyo3(signature = (seed = None))]
-    fn new_initial_state(&self, seed: Option<&Bound<'_, PyAny>>) -> PyResult<State> {
+    /// open. The same seed gives the same game. With `explicit_chance`, chance is not drawn:
+    /// the state stops at each chance node (`is_chance_node()`), whose outcomes
+    /// (`chance_outcomes()`) are applied one at a time by `apply_action`, as OpenSpiel's
+    /// algorithms expect; `seed` then seeds only the analysis.
+    #[pyo3(signature = (seed = None, *, explicit_chance = false))]
+    fn new_initial_state(
+        &self,
+        seed: Option<&Bound<'_, PyAny>>,
+        explicit_chance: bool,
+    ) -> PyResult<State> {
         let seed = seed.map(args::seed).transpose()?.unwrap_or(0);
+        let chance = if explicit_chance { Chance::Explicit } else { Chance::Seeded };
         let session =
-            Session::new(self.name, self.params.clone(), Vec::new(), seed).map_err(play_error)?;
+            Session::with_chance(self.name, self.params.clone(), Vec::new(), seed, chance)
+                .map_err(play_error)?;
         Ok(State { session })
+    }
+
+    /// The static facts of the game as a dict: `num_players`, `num_distinct_actions`,
+    /// `max_chance_outcomes`, `min_utility`, `max_utility`, `utility_sum` (None unless zero-
+    /// sum), `max_game_length` (every step, chance included, from the start),
+    /// `chance_nodes` (whether any chance node occurs with these parameters: the initial state
+    /// is a chance node exactly when the deal or wall is left to chance), `explicit_chance`
+    /// (whether the game has chance nodes with some parameters), `perfect_information`,
+    /// `utility` (`zero_sum`, `constant_sum`, `general_sum`), `min_num_players`,
+    /// `max_num_players`, `dynamics` (`sequential`, `simultaneous`), `reward_model`
+    /// (`terminal`, `rewards`), `observation_shape`, `information_state_shape`, `long_name`,
+    /// `description`, `bots`, and `parameters` (the registry's: a list of dicts with `name`,
+    /// `default`, `kind` (`bool`, `integer`, `float`, `text`, `numbers`) and `optional`).
+    fn info<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        from_json(py, &serde_json::json!(Facts::of(self.probe.line().initial())))
     }
 
     /// The number of players.
@@ -123,7 +162,8 @@ impl Game {
 /// A state of a game: OpenSpiel's methods over one `tabletop_play::Session`.
 ///
 /// Player ids are 0-based; `current_player()` is `TERMINAL` (-4) once the game is over.
-/// Chance is drawn from the seed at the start (deals, walls), so no state is a chance node.
+/// Chance is drawn from the seed (deals, walls), so no state is a chance node, unless the
+/// state was made with `explicit_chance` (then `CHANCE`, -1, at a chance node).
 #[pyclass(module = "tabletop")]
 pub struct State {
     session: Session,
@@ -135,17 +175,30 @@ impl State {
         let n = self.session.num_players() as i128;
         Ok(args::int_in(p, "player", 0, n - 1)? as usize)
     }
+
+    /// An id from a Python integer: every id is below the number of actions, and with
+    /// explicit chance below the number of chance outcomes too.
+    fn id(&self, action: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let g = self.session.line().game();
+        let bound = match self.session.chance() {
+            Chance::Seeded => g.num_distinct_actions(),
+            Chance::Explicit => g.num_distinct_actions().max(g.max_chance_outcomes()),
+        };
+        action_id(action, bound)
+    }
 }
 
 #[pymethods]
 impl State {
-    /// The player to act, or `TERMINAL` (-4) once the game is over. Take 6!'s simultaneous
-    /// round is turn-based here: the players choose in seat order, each choice secret.
+    /// The player to act, `CHANCE` (-1) at a chance node, or `TERMINAL` (-4) once the game is
+    /// over. Take 6!'s simultaneous round is turn-based here: the players choose in seat
+    /// order, each choice secret.
     fn current_player(&self) -> i64 {
-        self.session.current_player().map_or(TERMINAL, |p| p as i64)
+        player_id(self.session.turn())
     }
 
-    /// The legal action ids of the player to act, ascending; empty once the game is over.
+    /// The legal action ids of the player to act, ascending; empty once the game is over; at
+    /// a chance node, its outcomes.
     /// `player`, if given, must be the player to act (else the list is empty).
     #[pyo3(signature = (player = None))]
     fn legal_actions(&self, player: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<usize>> {
@@ -160,32 +213,15 @@ impl State {
     /// `action_to_string(player, action)`.
     #[pyo3(signature = (*args))]
     fn action_to_string(&self, args: &Bound<'_, PyTuple>) -> PyResult<String> {
-        let action = match args.len() {
-            1 => args.get_item(0)?,
-            2 => args.get_item(1)?,
-            n => {
-                return Err(PyTypeError::new_err(format!(
-                    "action_to_string takes (action) or (player, action), not {n} arguments"
-                )));
-            }
-        };
-        let id = action_id(&action, self.session.line().game().num_distinct_actions())?;
-        self.session.action_to_string(id).map_err(play_error)
+        let action = last_of(args, "action_to_string", "action")?;
+        self.session.action_to_string(self.id(&action)?).map_err(play_error)
     }
 
     /// The id of an action in notation: `string_to_action(text)` or, as OpenSpiel,
     /// `string_to_action(player, text)`. Raises `ValueError` for text that is no action.
     #[pyo3(signature = (*args))]
     fn string_to_action(&self, args: &Bound<'_, PyTuple>) -> PyResult<usize> {
-        let text = match args.len() {
-            1 => args.get_item(0)?,
-            2 => args.get_item(1)?,
-            n => {
-                return Err(PyTypeError::new_err(format!(
-                    "string_to_action takes (text) or (player, text), not {n} arguments"
-                )));
-            }
-        };
+        let text = last_of(args, "string_to_action", "text")?;
         let text: String = text.extract().map_err(|_| {
             let ty = text.get_type().name().map(|n| n.to_string()).unwrap_or_default();
             PyTypeError::new_err(format!("text must be a str, not {ty}"))
@@ -193,11 +229,18 @@ impl State {
         self.session.string_to_action(&text).map_err(play_error)
     }
 
-    /// Applies a legal action id for the player to act. Raises `ValueError` for an illegal
-    /// id or once the game is over.
+    /// Applies a legal action id for the player to act (at a chance node, an outcome).
+    /// Raises `ValueError` for an illegal id or once the game is over.
     fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
-        let id = action_id(action, self.session.line().game().num_distinct_actions())?;
+        let id = self.id(action)?;
         match self.session.apply_action(id) {
+            Err(PlayError::IllegalAction { action, reason, .. })
+                if self.session.turn() == Turn::Chance =>
+            {
+                Err(PyValueError::new_err(format!(
+                    "illegal chance outcome {id} ({action}): {reason}"
+                )))
+            }
             // The id as given, with its notation; the legal ids likewise.
             Err(PlayError::IllegalAction { action, player, reason, .. }) => {
                 let legal: Vec<String> = self
@@ -217,14 +260,25 @@ impl State {
     }
 
     /// The action ids applied so far, oldest first (Take 6!'s secret choices included: the
-    /// full history, as OpenSpiel's).
+    /// full history, as OpenSpiel's; with explicit chance, the chance outcomes too).
     fn history(&self) -> Vec<usize> {
         self.session.history()
     }
 
-    /// The number of actions applied so far.
+    /// `history()` as `(player, action)` pairs, chance outcomes by `CHANCE` (-1).
+    fn full_history(&self) -> Vec<(i64, usize)> {
+        self.session.applied().map(|(turn, id)| (player_id(turn), id)).collect()
+    }
+
+    /// The number of actions applied so far (the length of `history()`).
     fn move_number(&self) -> usize {
-        self.session.history().len()
+        self.session.applied().count()
+    }
+
+    /// Takes back the last action of `history()` (with explicit chance, a chance outcome
+    /// too). Raises `ValueError` at the start.
+    fn undo(&mut self) -> PyResult<()> {
+        self.session.undo_step().map_err(play_error)
     }
 
     /// Whether the game is over.
@@ -232,9 +286,15 @@ impl State {
         self.session.is_terminal()
     }
 
-    /// Always False: chance (deals, walls) is drawn from the seed at the start.
+    /// Whether chance acts now: never when chance is drawn from the seed (the default).
     fn is_chance_node(&self) -> bool {
-        false
+        self.session.turn() == Turn::Chance
+    }
+
+    /// At a chance node, its outcomes as `(id, probability)` pairs ascending by id; empty
+    /// elsewhere.
+    fn chance_outcomes(&self) -> Vec<(usize, f64)> {
+        self.session.chance_outcomes()
     }
 
     /// One value per player (all 0 before the end). Nine: the signed result (cards the loser
@@ -254,18 +314,25 @@ impl State {
     /// - race `[3, N, M]`: piece, target, to-move plane.
     /// - mahjong `[10, 37]` (tile counts by kind index): own hand, melds of A-D, discards of
     ///   A-D, to-move plane.
-    #[pyo3(signature = (player = None))]
+    ///
+    /// With `flat`, the same numbers in one dimension (as OpenSpiel's games give them).
+    #[pyo3(signature = (player = None, flat = false))]
     fn observation_tensor<'py>(
         &self,
         py: Python<'py>,
         player: Option<&Bound<'py, PyAny>>,
+        flat: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let player = match player {
             Some(p) => self.player(p)?,
             None => self.session.current_player().unwrap_or(0),
         };
+        if flat {
+            let values = self.session.line().game().observation_tensor(player);
+            return Ok(PyArray1::from_vec(py, values).into_any());
+        }
         let (shape, values) = self.session.observation_tensor(player).map_err(play_error)?;
-        Ok(PyArray1::from_vec(py, values).reshape(shape)?.into_any())
+        array(py, values, shape)
     }
 
     /// The game's view for `player` (None: everything) as a dict: hands, rows, board, ...
@@ -288,21 +355,65 @@ impl State {
     }
 
     /// `information_state_string` as a float32 numpy array (layout documented per game in
-    /// the Rust crates' `Game` impls).
+    /// the Rust crates' `Game` impls); with `flat`, in one dimension.
+    #[pyo3(signature = (player, flat = false))]
     fn information_state_tensor<'py>(
         &self,
         py: Python<'py>,
         player: &Bound<'py, PyAny>,
+        flat: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let player = self.player(player)?;
+        if flat {
+            let values = self.session.line().game().information_state_tensor(player);
+            return Ok(PyArray1::from_vec(py, values).into_any());
+        }
         let (shape, values) = self.session.information_state_tensor(player).map_err(play_error)?;
-        Ok(PyArray1::from_vec(py, values).reshape(shape)?.into_any())
+        array(py, values, shape)
     }
 
     /// What `player` sees now, in text.
     fn observation_string(&self, player: &Bound<'_, PyAny>) -> PyResult<String> {
         let player = self.player(player)?;
         self.session.observation_string(player).map_err(play_error)
+    }
+
+    /// Writes `observation_tensor(player)`, flat, over `out` (a float32 array as long).
+    fn write_observation_tensor(
+        &self,
+        player: &Bound<'_, PyAny>,
+        mut out: PyReadwriteArray1<'_, f32>,
+    ) -> PyResult<()> {
+        let player = self.player(player)?;
+        self.session.write_observation_tensor(player, buffer(&mut out)?).map_err(play_error)
+    }
+
+    /// Writes `information_state_tensor(player)`, flat, over `out` (a float32 array as long).
+    fn write_information_state_tensor(
+        &self,
+        player: &Bound<'_, PyAny>,
+        mut out: PyReadwriteArray1<'_, f32>,
+    ) -> PyResult<()> {
+        let player = self.player(player)?;
+        self.session.write_information_state_tensor(player, buffer(&mut out)?).map_err(play_error)
+    }
+
+    /// A state `player` cannot tell from this one (the same information state, the same
+    /// player to act), drawn at random from `seed`: the game's own resampling, which never
+    /// fails; in the perfect-information games the state itself.
+    fn resample(
+        &self,
+        py: Python<'_>,
+        player: &Bound<'_, PyAny>,
+        seed: &Bound<'_, PyAny>,
+    ) -> PyResult<State> {
+        let (player, seed) = (self.player(player)?, args::seed(seed)?);
+        let sample = py.detach(|| self.session.resample(player, &mut seeded_rng(seed)));
+        sample.map_err(play_error)?.map(|session| State { session }).ok_or_else(|| {
+            PyValueError::new_err(
+                "the resampled state keeps no history to follow (a bug of the game)",
+            )
+        })
     }
 
     /// What each player gained with the last action (the returns at the end, 0 before).
@@ -337,13 +448,24 @@ impl State {
     /// value of the position and of every move (`value`, `moves`, signed from Alice's side),
     /// race win, loss or draw and the Grundy values (`result`, `moves`), Take 6! the expected
     /// heads of each card, Mahjong the distance to winning of each discard. Mid-game
-    /// positions included. Raises `ValueError` once the game is over or above a size cap.
-    fn analysis<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    /// positions included. Sampling is seeded from `seed` (default: the state's seed and the
+    /// move). Raises `ValueError` once the game is over, at a chance node or above a size cap.
+    #[pyo3(signature = (seed = None))]
+    fn analysis<'py>(
+        &self,
+        py: Python<'py>,
+        seed: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         if self.session.is_terminal() {
             return Err(play_error(PlayError::GameOver));
         }
+        let seed = seed.map(args::seed).transpose()?;
         let session = &self.session;
-        let value = interrupt::interruptible(py, |_| session.analysis())?.map_err(play_error)?;
+        let value = interrupt::interruptible(py, |_| match seed {
+            Some(seed) => session.analysis_seeded(seed),
+            None => session.analysis(),
+        })?
+        .map_err(play_error)?;
         from_json(py, &value)
     }
 
@@ -403,6 +525,35 @@ impl State {
             self.session.history().len()
         )
     }
+}
+
+/// The last of `method`'s arguments `(what)` or, as OpenSpiel, `(player, what)`.
+fn last_of<'py>(
+    args: &Bound<'py, PyTuple>,
+    method: &str,
+    what: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    match args.len() {
+        n @ 1..=2 => args.get_item(n - 1),
+        n => Err(PyTypeError::new_err(format!(
+            "{method} takes ({what}) or (player, {what}), not {n} arguments"
+        ))),
+    }
+}
+
+/// `values` as a numpy array of `shape`.
+fn array<'py>(py: Python<'py>, values: Vec<f32>, shape: Vec<usize>) -> PyResult<Bound<'py, PyAny>> {
+    let values = PyArray1::from_vec(py, values);
+    if shape.len() == 1 {
+        return Ok(values.into_any());
+    }
+    Ok(values.reshape(shape)?.into_any())
+}
+
+/// `out` as one slice of numbers: `ValueError` unless it is one contiguous array.
+fn buffer<'a>(out: &'a mut PyReadwriteArray1<'_, f32>) -> PyResult<&'a mut [f32]> {
+    out.as_slice_mut()
+        .map_err(|_| PyValueError::new_err("the buffer must be one contiguous float32 array"))
 }
 
 /// A game by name with parameters (the published rules, a default board, ... when none are
@@ -487,26 +638,20 @@ fn session_of_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<Sess
 /// `observation_shape`, `bots`.
 #[pyfunction]
 fn registered_games(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
-    let games: Vec<Value> = tabletop_play::games()
-        .into_iter()
-        .map(|g| {
-            serde_json::json!({
-                "name": g.name,
-                "description": g.description,
-                "default_params": g.default_params,
-                "players": g.players,
-                "num_distinct_actions": g.num_distinct_actions,
-                "observation_shape": g.observation_shape,
-                "bots": g.bots,
-            })
-        })
-        .collect();
-    from_json(py, &Value::Array(games))
+    let mut games = serde_json::json!(tabletop_play::games());
+    // The front ends' list without what each parameter takes (`Game.info()` has it).
+    for game in games.as_array_mut().into_iter().flatten() {
+        if let Some(game) = game.as_object_mut() {
+            game.remove("parameters");
+        }
+    }
+    from_json(py, &games)
 }
 
 /// Registers the environment functions and classes in the top-level module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("TERMINAL", TERMINAL)?;
+    m.add("CHANCE", CHANCE)?;
     m.add_class::<Game>()?;
     m.add_class::<State>()?;
     m.add_function(wrap_pyfunction!(load_game, m)?)?;

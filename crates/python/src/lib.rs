@@ -21,7 +21,6 @@ mod mahjong;
 mod nine;
 mod race;
 mod seated;
-mod spiel;
 mod take6;
 mod vector;
 
@@ -46,7 +45,6 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(judge::problems, m)?)?;
     m.add_function(wrap_pyfunction!(sub_seed, m)?)?;
     env::register(m)?;
-    spiel::register(m)?;
     vector::register(m)?;
     seated::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

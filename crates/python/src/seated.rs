@@ -3,15 +3,14 @@
 //! `tabletop_play::Seated` with numpy arrays in and out and the GIL released while Rust works.
 //! The Gymnasium class `tabletop.gym_vector.SeatedVectorEnv` wraps it.
 
-use numpy::ndarray::{ArrayD, IxDyn};
-use numpy::{IntoPyArray, PyArray1, PyArrayDyn, PyArrayMethods, PyReadonlyArray1};
+use numpy::{PyArray1, PyArrayDyn, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use tabletop_play::{Autoreset, BatchError, Cell, Final, Seated, SeatedRecord};
 
 use crate::env::from_json;
-use crate::vector::MAX_ENVS;
+use crate::vector::{MAX_ENVS, array};
 use crate::{args, interrupt};
 
 /// n games with one learning seat, the other seats played by built-in bots (see
@@ -26,17 +25,6 @@ pub struct SeatedEnv {
     slow: bool,
     /// `numpy.empty`.
     empty: Py<PyAny>,
-}
-
-/// A flat vector as a numpy array of `shape`.
-fn array<'py, T: numpy::Element>(
-    py: Python<'py>,
-    values: Vec<T>,
-    shape: Vec<usize>,
-) -> PyResult<Bound<'py, PyAny>> {
-    let values = ArrayD::from_shape_vec(IxDyn(&shape), values)
-        .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    Ok(values.into_pyarray(py).into_any())
 }
 
 fn value_error(e: impl ToString) -> PyErr {

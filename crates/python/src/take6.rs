@@ -108,16 +108,8 @@ pub(crate) fn rules(
             "unknown row rule {row_rule:?}: expected \"choose\" or \"forced\""
         ))
     })?;
-    let deck = usize::from(tabletop_take6::DECK_SIZE);
-    Rules::new(
-        row_rule,
-        players,
-        rows.into(),
-        cards.into(),
-        deck,
-        target.unwrap_or(tabletop_take6::MATCH_TARGET),
-    )
-    .map_err(|e| error::value_error(&e))
+    Rules::full_deck(row_rule, players, rows.into(), cards.into(), target)
+        .map_err(|e| error::value_error(&e))
 }
 
 pub(crate) fn bot_kind(name: &str) -> PyResult<BotKind> {

@@ -31,7 +31,7 @@ pub struct VecEnv {
 type Stepped = (Vec<f64>, Vec<bool>, Vec<Final>, Vec<bool>, Vec<i64>);
 
 /// A flat vector as a numpy array of `shape` (one array object, no copy).
-fn array<'py, T: numpy::Element>(
+pub(crate) fn array<'py, T: numpy::Element>(
     py: Python<'py>,
     values: Vec<T>,
     shape: Vec<usize>,

@@ -113,6 +113,19 @@ impl Rules {
         Rules::new(RowRule::Choose, players, 4, 10, DECK_SIZE as usize, MATCH_TARGET)
     }
 
+    /// The whole deck of 104 cards with these numbers, a match to `target` (by default
+    /// [`MATCH_TARGET`]): the rules of the front ends' arena and hand arguments.
+    pub fn full_deck(
+        row_rule: RowRule,
+        players: usize,
+        rows: usize,
+        hand_size: usize,
+        target: Option<u16>,
+    ) -> Result<Rules, RulesError> {
+        let target = target.unwrap_or(MATCH_TARGET);
+        Rules::new(row_rule, players, rows, hand_size, DECK_SIZE as usize, target)
+    }
+
     /// The judge's variant (NTHU 14463): `n` players, `m` rounds, `p` rows, cards
     /// `1..=n*m+p`, forced row.
     pub fn judge(n: usize, m: usize, p: usize) -> Result<Rules, RulesError> {
@@ -233,6 +246,11 @@ mod tests {
         for players in 2..=10 {
             assert!(Rules::standard(players).is_ok());
         }
+        let full = Rules::full_deck(RowRule::Choose, 4, 4, 10, None);
+        assert_eq!(full, Rules::standard(4));
+        let forced = Rules::full_deck(RowRule::Forced, 3, 2, 5, Some(20)).unwrap();
+        assert_eq!((forced.deck(), forced.target(), forced.row_rule()), (104, 20, RowRule::Forced));
+        assert_eq!(Rules::full_deck(RowRule::Choose, 4, 4, 10, Some(0)), Err(RulesError::Target));
         assert_eq!(Rules::standard(1), Err(RulesError::Players(1)));
         assert_eq!(Rules::standard(11), Err(RulesError::Players(11)));
         assert_eq!(with(4, 5, 10, 104, 66), Err(RulesError::Rows(5)));
