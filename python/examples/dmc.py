@@ -262,8 +262,9 @@ def mean_ci(x: np.ndarray) -> Tuple[float, float]:
 
 
 def export(params: Params, out: Path, game: str, game_params: Dict[str, Any],
-           scale: float) -> None:
-    """Writes ``model.safetensors`` (outputs in the game's returns) and ``model_vectors.json``."""
+           scale: float, output: str = "q") -> None:
+    """Writes ``model.safetensors`` (outputs multiplied by ``scale``: Q-values in the game's
+    returns, or with ``output="score"`` a policy's scores) and ``model_vectors.json``."""
     layers = to_numpy(params)
     tensors: Dict[str, np.ndarray] = {}
     for k, (w, b) in enumerate(layers):
@@ -271,7 +272,7 @@ def export(params: Params, out: Path, game: str, game_params: Dict[str, Any],
         tensors[f"layers.{k}.weight"] = np.ascontiguousarray(w * (scale if last else 1.0), np.float32)
         tensors[f"layers.{k}.bias"] = np.ascontiguousarray(b * (scale if last else 1.0), np.float32)
     meta = {"game": game, "params": json.dumps(game_params, sort_keys=True),
-            "input": "observation", "output": "q"}
+            "input": "observation", "output": output}
     save_file(tensors, str(out / "model.safetensors"), metadata=meta)
     # Test vectors: observations from fixed games, a few decisions in.
     env = tabletop.vector_env(game, 4, 7, **game_params)

@@ -28,6 +28,7 @@ from typing import Any, Dict, List, Optional, Sequence
 
 import numpy as np
 
+import distil
 import dmc
 import tabletop
 
@@ -103,13 +104,19 @@ GAME = dmc.Game(name="take6", scale=SCALE, groups=groups, evaluate=evaluate,
 def main(argv: Optional[Sequence[str]] = None) -> None:
     ap = dmc.parser(__doc__)
     ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--method", choices=["distil", "dmc"], default="distil",
+                    help="distil mc's choices (distil.py) or Deep Monte Carlo (dmc.py)")
     dmc.add_training_args(ap, "HANDS", "only evaluate --out's checkpoint on HANDS new deals "
                           "and print it")
+    distil.add_args(ap)
     args = ap.parse_args(argv)
     game: Dict[str, Any] = {"players": args.players}
     game = {k: v for k, v in tabletop.load_game("take6", **game).get_parameters().items()
             if v is not None}
-    dmc.run(args, ap, GAME, game)
+    if args.method == "distil":
+        distil.run(args, ap, GAME, game)
+    else:
+        dmc.run(args, ap, GAME, game)
 
 
 if __name__ == "__main__":

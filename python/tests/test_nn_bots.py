@@ -10,7 +10,7 @@ import tabletop
 from tabletop import take6
 
 NETWORK_BOTS = ["nn", "nn-mc", "nn-mc:5", "nn-mc:2ms"]
-REASON = "the shipped network plays 4 players with 10 cards a hand"
+REASON = "the shipped networks play only 4 players with 10 cards a hand"
 
 
 def test_bot_action_plays_legal_actions_to_the_end():
@@ -48,13 +48,13 @@ def test_gymnasium_opponents():
 
 @pytest.mark.parametrize("bot", ["nn", "nn-mc:20ms"])
 def test_other_rules_refuse_them_with_what_the_network_plays(bot):
-    state = tabletop.load_game("take6", players=5).new_initial_state()
+    state = tabletop.load_game("take6", players=6).new_initial_state()
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])
     calls = [
         lambda: state.bot_action(bot),
-        lambda: take6.arena(players=5, bots=[bot], deals=1),
-        lambda: take6.play_hand([bot] * 5, seed=1),
+        lambda: take6.arena(players=6, bots=[bot], deals=1),
+        lambda: take6.play_hand([bot] * 6, seed=1),
         lambda: gymnasium.make("tabletop/Take6-v0", opponents=[bot], players=3).reset(seed=0),
     ]
     for call in calls:

@@ -1,5 +1,5 @@
-"""examples/train_take6.py and train_mahjong.py (on examples/dmc.py): a short Deep Monte Carlo
-run of each game trains, exports and resumes.
+"""examples/train_take6.py and train_mahjong.py (on examples/dmc.py and distil.py): a short
+run of each method trains, exports and resumes.
 
 Needs the ``train`` extra (``pip install "tabletop[train]"``: JAX, optax, safetensors, tqdm,
 matplotlib); without it the test fails, unless TABLETOP_SKIP_TRAIN=1 (then it skips).
@@ -64,14 +64,59 @@ def check_vectors(out):
         assert action in legal and action == legal[int(np.argmax(row[legal]))]
 
 
-def test_take6_short_run_learns_exports_and_resumes(tmp_path, capsys):
+def test_take6_short_distillation_learns_exports_and_resumes(tmp_path, capsys):
+    train = load_trainer("train_take6")
+
+    import tabletop
+
+    out = tmp_path / "run"
+    common = ["--out", str(out), "--method", "distil", "--teacher", "mc:20", "--hands-per-round",
+              "6", "--workers", "1", "--epochs", "8", "--batch", "64", "--hidden", "32",
+              "--eval-hands", "30", "--seed", "3"]
+    train.main(common + ["--rounds", "3"])
+    with open(out / "checkpoint.pkl", "rb") as f:
+        first = pickle.load(f)
+    assert first["method"] == "distil" and first["rounds"] == 3
+    # Every label is a legal action of its decision, and only decisions with a choice are kept.
+    labels, masks = first["label"], first["mask"]
+    assert len(labels) > 100 and masks[np.arange(len(labels)), labels].all()
+    assert (masks.sum(axis=1) > 1).all()
+    # The loss moves, and down: the untrained network's scores are about uniform over the
+    # legal actions, and the search's choices are far from uniform.
+    losses = first["losses"]
+    assert len(losses) == 3 and losses[-1] < losses[0]
+    assert len(first["curve"]) == 3 and (out / "curve.png").stat().st_size > 0
+
+    # The exported file: scores, not Q-values, of the 4-player game's 108 actions.
+    x = np.zeros((1, 936), np.float32)
+    _, meta, shapes = forward(out / "model.safetensors", x)
+    assert meta["game"] == "take6" and meta["input"] == "observation" and meta["output"] == "score"
+    params = json.loads(meta["params"])
+    assert params["players"] == 4 and tabletop.load_game("take6", **params).num_distinct_actions() == 108
+    assert shapes["layers.0.weight"] == (32, 936) and shapes["layers.1.weight"] == (108, 32)
+    check_vectors(out)
+
+    # --resume goes on from the checkpoint: the labels so far are kept and more are added.
+    train.main(common + ["--rounds", "4", "--resume"])
+    with open(out / "checkpoint.pkl", "rb") as f:
+        second = pickle.load(f)
+    assert second["rounds"] == 4 and second["losses"][:3] == losses
+    assert (second["label"][: len(labels)] == labels).all() and len(second["label"]) > len(labels)
+
+    capsys.readouterr()
+    train.main(["--out", str(out), "--method", "distil", "--hidden", "32", "--report", "40"])
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(",")[0] for line in lines] == ["vs 3 x heuristic", "vs 3 x random"]
+
+
+def test_take6_short_dmc_run_learns_exports_and_resumes(tmp_path, capsys):
     train = load_trainer("train_take6")
     from safetensors import safe_open
 
     import tabletop
 
     out = tmp_path / "run"
-    common = ["--out", str(out), "--num-envs", "16", "--window", "24", "--batch", "128",
+    common = ["--out", str(out), "--method", "dmc", "--num-envs", "16", "--window", "24", "--batch", "128",
               "--hidden", "32", "--eval-every", "0", "--eval-hands", "50", "--seed", "3"]
     train.main(common + ["--steps", "3000"])
     with open(out / "checkpoint.pkl", "rb") as f:
@@ -109,7 +154,7 @@ def test_take6_short_run_learns_exports_and_resumes(tmp_path, capsys):
 
     # --report evaluates the checkpoint on new deals, with the interval of the difference.
     capsys.readouterr()
-    train.main(["--out", str(out), "--hidden", "32", "--report", "40"])
+    train.main(["--out", str(out), "--method", "dmc", "--hidden", "32", "--report", "40"])
     lines = capsys.readouterr().out.splitlines()
     assert [line.split(",")[0] for line in lines] == ["vs 3 x heuristic", "vs 3 x random"]
     assert all("40 hands" in line and "(95%)" in line for line in lines)

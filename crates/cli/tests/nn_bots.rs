@@ -1,12 +1,13 @@
 //! The shipped network's bots from the command line: `take6 arena` and `play` seat `nn` and
-//! `nn-mc:N` on the rules the network plays, and refuse them on others with what it plays.
+//! `nn-mc:N` on the rules the networks play, and refuse them on others with what they play.
 
 mod common;
 
 use common::{run, stderr, success_stdout};
 
-const REASON: &str = "the shipped network plays 4 players with 10 cards a hand, 4 rows, cards \
-                      1 to 104 and the row rule `choose`";
+const REASON: &str = "the shipped networks play only 4 players with 10 cards a hand, 4 rows, \
+                      cards 1 to 104 and the row rule `choose`; 5 players with 10 cards a hand, \
+                      4 rows, cards 1 to 104 and the row rule `choose`";
 
 #[test]
 fn arena_seats_the_network_bots() {
@@ -29,7 +30,7 @@ fn play_seats_the_network_bots() {
 #[test]
 fn other_rules_refuse_the_network_bots_with_what_it_plays() {
     for args in [
-        &["take6", "arena", "--players", "5", "--bots", "nn", "--deals", "1"][..],
+        &["take6", "arena", "--players", "6", "--bots", "nn", "--deals", "1"][..],
         &["take6", "arena", "--rules", "forced", "--bots", "nn-mc:20ms", "--deals", "1"],
         &["play", "take6", "-p", "players=3", "--seats", "nn"],
     ] {

@@ -9,13 +9,19 @@ use crate::LoadError;
 /// (`Game::write_observation_tensor` in `tabletop-core`), as 32-bit floats.
 pub const INPUT_OBSERVATION: &str = "observation";
 
-/// The output kind this crate runs: one value per action id (the action's Q-value); the
-/// policy plays the legal action of highest value.
+/// An output kind this crate runs: one value per action id, the action's Q-value (the
+/// return expected after it); the policy plays the legal action of highest value.
 pub const OUTPUT_Q: &str = "q";
+
+/// An output kind this crate runs: one score per action id, a policy's preference (the
+/// logits of the action it chooses, learnt by imitating a search); the policy plays the
+/// legal action of highest score.
+pub const OUTPUT_SCORE: &str = "score";
 
 /// The `__metadata__` of a network file. Four entries are required: `game` (the game's name,
 /// as `tabletop play` spells it), `params` (a JSON object: the game's parameters, as the
-/// game's `Params` reads them), `input` ([`INPUT_OBSERVATION`]) and `output` ([`OUTPUT_Q`]).
+/// game's `Params` reads them), `input` ([`INPUT_OBSERVATION`]) and `output` ([`OUTPUT_Q`] or
+/// [`OUTPUT_SCORE`]).
 /// Other entries (how it was trained, ...) are kept as they are.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Metadata {
@@ -58,11 +64,11 @@ impl Metadata {
                 expected: "`observation` (the player's observation tensor)",
             });
         }
-        if output != OUTPUT_Q {
+        if output != OUTPUT_Q && output != OUTPUT_SCORE {
             return Err(LoadError::BadMetadata {
                 key: "output",
                 found: output,
-                expected: "`q` (one value per action)",
+                expected: "`q` or `score` (one value per action)",
             });
         }
         Ok(Metadata { game, params, input, output, other })
@@ -84,7 +90,7 @@ impl Metadata {
         &self.input
     }
 
-    /// What the network writes: [`OUTPUT_Q`].
+    /// What the network writes: [`OUTPUT_Q`] or [`OUTPUT_SCORE`].
     pub fn output(&self) -> &str {
         &self.output
     }

@@ -189,6 +189,15 @@ fn metadata_is_required_and_checked() {
             "{e}"
         );
     }
+    // Both output kinds load.
+    for kind in ["q", "score"] {
+        let entries: Vec<_> = standard_metadata()
+            .into_iter()
+            .map(|(k, v)| if k == "output" { (k, kind) } else { (k, v) })
+            .collect();
+        let network = Network::from_bytes(&write(&t, Some(&entries))).unwrap();
+        assert_eq!(network.metadata().output(), kind);
+    }
     // Other entries are kept.
     let mut entries = standard_metadata();
     entries.push(("trained_steps", "1000"));

@@ -512,7 +512,7 @@ pub enum BotKind {
 impl BotKind {
     /// Why this bot cannot play `rules`, in the user's words (`None` when it can): the
     /// network bots play only the parameters the shipped network was trained for
-    /// ("the shipped network plays 4 players with 10 cards a hand, ..."), and only in a
+    /// ("the shipped networks play only 4 players with 10 cards a hand, ..."), and only in a
     /// build with the `nn` feature. Every other bot plays any rules. Whoever seats a bot by
     /// name refuses it with this reason.
     pub fn refusal(&self, rules: &Rules) -> Option<String> {

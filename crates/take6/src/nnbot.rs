@@ -1,14 +1,17 @@
-//! The bots of the shipped network (the `nn` feature): [`NetworkBot`], the network alone, and
-//! [`NetworkMcBot`], the network guiding [`MonteCarloBot`]'s search.
+//! The bots of the shipped networks (the `nn` feature): [`NetworkBot`], a network alone, and
+//! [`NetworkMcBot`], a network guiding [`MonteCarloBot`]'s search.
 //!
-//! The network (`tabletop_nn::shipped::take6`) reads the acting player's observation tensor
-//! ([`Take6`](crate::Take6)'s nine planes of 104 cards), written here from the bot's
-//! [`View`], so no hidden information reaches it; it writes one Q-value (minus the heads
-//! the player is expected to take from here to the end of the hand) per action id: card `c`
-//! at `c - 1`, row `r` at `104 + r`.
+//! A network (`tabletop_nn::shipped::take6_networks`: one per game it was trained for) reads
+//! the acting player's observation tensor ([`Take6`](crate::Take6)'s nine planes of 104
+//! cards), written here from the bot's [`View`], so no hidden information reaches it; it
+//! writes one score per action id (card `c` at `c - 1`, row `r` at `104 + r`): the logits
+//! of the action the Monte Carlo search `mc` would choose there, which the network learnt by
+//! imitating it. A file whose metadata says `q` holds Q-values instead (minus the heads
+//! expected from there to the end of the hand); the bots use either kind the same way, the
+//! highest value first.
 //!
-//! - [`NetworkBot`] plays the legal action of highest value: one forward pass a decision.
-//! - [`NetworkMcBot`] keeps the [`NETWORK_MC_KEEP`] cards of highest value and lets the Monte
+//! - [`NetworkBot`] plays the legal action of highest score: one forward pass a decision.
+//! - [`NetworkMcBot`] keeps the [`NETWORK_MC_KEEP`] cards of highest score and lets the Monte
 //!   Carlo search choose among them; row choices are the search's. Trade-off: a forward pass
 //!   costs about as much as twenty random playouts, so the network is used once per decision,
 //!   to prune, and not as the playouts' policy (which would cost a forward pass per card of
@@ -17,9 +20,10 @@
 //!
 //! A network plays only the parameters it was trained for (players, rows, hand size, deck
 //! and row rule, from its metadata; a match is played hand by hand, as the observation holds
-//! no scores): [`network_refusal`] says why not otherwise, and the bot parser's users refuse
-//! the bot with that reason. A bot built anyway for other rules plays as [`HeuristicBot`]
-//! and never chooses an action the network has no output for.
+//! no scores): the bots pick the shipped network whose parameters are the game's, and
+//! [`network_refusal`] says why none fits otherwise, with the games they play; the bot
+//! parser's users refuse the bot with that reason. A bot built anyway for other rules plays
+//! as [`HeuristicBot`] and never chooses an action the network has no output for.
 
 use std::sync::LazyLock;
 
@@ -41,7 +45,7 @@ pub const OBSERVATION_LEN: usize = PLANES * DECK_SIZE as usize;
 /// Not tuned by measurement (see `docs/bots.md`): a setting to tune with a better network.
 pub const NETWORK_MC_KEEP: usize = 3;
 
-/// The game parameters the shipped network was trained for, read from its metadata.
+/// The game parameters a shipped network was trained for, read from its metadata.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Trained {
     players: u8,
@@ -67,18 +71,16 @@ impl Trained {
     /// What the network plays, in the user's words.
     fn describe(&self) -> String {
         format!(
-            "the shipped network plays {} players with {} cards a hand, {} rows, cards 1 to {} \
-             and the row rule `{}`",
+            "{} players with {} cards a hand, {} rows, cards 1 to {} and the row rule `{}`",
             self.players, self.hand_size, self.rows, self.deck, self.row_rule
         )
     }
 }
 
-/// The shipped network's parameters, or why they cannot be read.
-static TRAINED: LazyLock<Result<Trained, String>> = LazyLock::new(|| {
-    let network = tabletop_nn::shipped::take6();
+/// The parameters one shipped network was trained for, read from its metadata.
+fn trained(network: &Network) -> Result<Trained, String> {
     let metadata = network.metadata();
-    let bad = |why: &str| format!("the shipped network's metadata: {why}");
+    let bad = |why: &str| format!("a shipped network's metadata: {why}");
     if metadata.game() != "take6" {
         return Err(bad(&format!("it plays `{}`, not take6", metadata.game())));
     }
@@ -110,21 +112,30 @@ static TRAINED: LazyLock<Result<Trained, String>> = LazyLock::new(|| {
         )));
     }
     Ok(trained)
-});
-
-/// Why the shipped network cannot play `rules` (`None` when it can), in the user's words:
-/// "the shipped network plays 4 players with 10 cards a hand, ...".
-pub fn network_refusal(rules: &Rules) -> Option<String> {
-    match &*TRAINED {
-        Ok(t) if t.fits(rules) => None,
-        Ok(t) => Some(t.describe()),
-        Err(why) => Some(why.clone()),
-    }
 }
 
-/// Whether the shipped network plays `rules`.
-fn network_fits(rules: &Rules) -> bool {
-    TRAINED.as_ref().is_ok_and(|t| t.fits(rules))
+/// The shipped networks with their parameters, or why one cannot be read.
+static TRAINED: LazyLock<Result<Vec<(Trained, &'static Network)>, String>> = LazyLock::new(|| {
+    tabletop_nn::shipped::take6_networks()
+        .iter()
+        .map(|network| Ok((trained(network)?, network)))
+        .collect()
+});
+
+/// The shipped network that plays `rules`, or why none does.
+fn network_for(rules: &Rules) -> Result<&'static Network, String> {
+    let networks = TRAINED.as_ref().map_err(Clone::clone)?;
+    if let Some((_, network)) = networks.iter().find(|(t, _)| t.fits(rules)) {
+        return Ok(network);
+    }
+    let games: Vec<String> = networks.iter().map(|(t, _)| t.describe()).collect();
+    Err(format!("the shipped networks play only {}", games.join("; ")))
+}
+
+/// Why no shipped network plays `rules` (`None` when one does), in the user's words:
+/// "the shipped networks play only 4 players with 10 cards a hand, ...".
+pub fn network_refusal(rules: &Rules) -> Option<String> {
+    network_for(rules).err()
 }
 
 /// Writes `view`'s player's observation tensor (the planes of [`Take6`](crate::Take6)'s
@@ -155,7 +166,7 @@ fn card_id(card: Card) -> usize {
     usize::from(card.value()) - 1
 }
 
-/// The network alone: the legal action of highest Q-value on the player's observation.
+/// The network alone: the legal action of highest score on the player's observation.
 #[derive(Clone, Debug)]
 pub struct NetworkBot {
     observation: Vec<f32>,
@@ -174,25 +185,19 @@ impl NetworkBot {
         NetworkBot { observation: vec![0.0; OBSERVATION_LEN], scratch: Scratch::default() }
     }
 
-    fn network() -> &'static Network {
-        tabletop_nn::shipped::take6()
-    }
-
-    /// The Q-values of `view` (one per action id), or `None` when the network does not play
+    /// The scores of `view` (one per action id), or `None` when no shipped network plays
     /// these rules.
     fn values(&mut self, view: &View<'_>, choosing: bool) -> Option<&[f32]> {
-        if !network_fits(view.rules) {
-            return None;
-        }
+        let network = network_for(view.rules).ok()?;
         write_view_observation(view, choosing, &mut self.observation);
-        let values = Self::network()
+        let values = network
             .evaluate(&self.observation, &mut self.scratch)
             .expect("the network reads an observation (checked with its parameters)");
         Some(values)
     }
 
-    /// The cards of `view.hand` in decreasing Q-value (ties: ascending), into `out`;
-    /// returns how many (the hand's size), or `None` when the network does not play these
+    /// The cards of `view.hand` in decreasing score (ties: ascending), into `out`;
+    /// returns how many (the hand's size), or `None` when no shipped network plays these
     /// rules.
     fn ranked_cards(&mut self, view: &View<'_>, out: &mut [Card; MAX_HAND]) -> Option<usize> {
         let values = self.values(view, false)?;
@@ -228,7 +233,7 @@ impl Bot for NetworkBot {
 }
 
 /// The network guiding the Monte Carlo search: the [`NETWORK_MC_KEEP`] cards of highest
-/// Q-value are the search's candidates (see the module docs); rows are chosen by the search.
+/// score are the search's candidates (see the module docs); rows are chosen by the search.
 #[derive(Clone, Debug)]
 pub struct NetworkMcBot {
     network: NetworkBot,

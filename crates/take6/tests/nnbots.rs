@@ -10,17 +10,24 @@ use tabletop_take6::{
     network_refusal,
 };
 
+/// Why the network bots are refused on rules no shipped network plays.
+const REASON: &str = "the shipped networks play only 4 players with 10 cards a hand, 4 rows, \
+                      cards 1 to 104 and the row rule `choose`; 5 players with 10 cards a hand, \
+                      4 rows, cards 1 to 104 and the row rule `choose`";
+
 const NETWORK_BOTS: [BotKind; 3] =
     [BotKind::Network, BotKind::NetworkMc { playouts: 4 }, BotKind::NetworkMcTimed { millis: 1 }];
 
-/// The rules the shipped network plays (the published game for 4 players) and others.
+/// The rules the shipped networks play (the published game for 4 and for 5 players) and
+/// others.
 fn rule_sets() -> Vec<(Rules, bool)> {
     let four = Rules::standard(4).unwrap();
     vec![
         (four, true),
         (four.with_target(20).unwrap(), true),
+        (Rules::standard(5).unwrap(), true),
         (Rules::standard(3).unwrap(), false),
-        (Rules::standard(5).unwrap(), false),
+        (Rules::standard(6).unwrap(), false),
         (Rules::standard(10).unwrap(), false),
         (four.with_row_rule(RowRule::Forced), false),
         (four.with_deck(60).unwrap(), false),
@@ -29,13 +36,11 @@ fn rule_sets() -> Vec<(Rules, bool)> {
 }
 
 #[test]
-fn the_shipped_network_plays_the_published_game_for_four() {
+fn the_shipped_networks_play_the_published_game_for_four_and_five() {
     assert_eq!(network_refusal(&Rules::standard(4).unwrap()), None);
-    let reason = network_refusal(&Rules::standard(5).unwrap()).unwrap();
-    assert!(
-        reason.starts_with("the shipped network plays 4 players with 10 cards a hand"),
-        "{reason}"
-    );
+    assert_eq!(network_refusal(&Rules::standard(5).unwrap()), None);
+    let reason = network_refusal(&Rules::standard(3).unwrap()).unwrap();
+    assert_eq!(reason, REASON);
     for (rules, fits) in rule_sets() {
         assert_eq!(network_refusal(&rules).is_none(), fits, "{rules}");
         for kind in NETWORK_BOTS {
@@ -74,27 +79,19 @@ fn network_bots_play_legal_actions_on_every_rule_set() {
 
 #[test]
 fn arenas_and_games_refuse_network_bots_with_what_the_network_plays() {
-    let rules = Rules::standard(5).unwrap();
-    let lineup = vec![
-        BotKind::Network,
-        BotKind::Heuristic,
-        BotKind::Heuristic,
-        BotKind::Random,
-        BotKind::Random,
-    ];
+    let rules = Rules::standard(3).unwrap();
+    let lineup = vec![BotKind::Network, BotKind::Heuristic, BotKind::Random];
     let err = Arena::new(rules, lineup).unwrap_err();
     assert!(matches!(err, ArenaError::Refused { ref bot, .. } if bot == "nn"), "{err:?}");
-    assert_eq!(
-        err.to_string(),
-        "bot `nn` cannot play these rules: the shipped network plays 4 players with 10 cards a \
-         hand, 4 rows, cards 1 to 104 and the row rule `choose`"
-    );
-    let game = Take6::new(&Take6Params { players: 5, ..Take6Params::default() }).unwrap();
+    assert_eq!(err.to_string(), format!("bot `nn` cannot play these rules: {REASON}"));
+    let game = Take6::new(&Take6Params { players: 3, ..Take6Params::default() }).unwrap();
     let refused = game.check_bot("nn-mc:20ms").unwrap_err();
-    assert!(refused.reason.unwrap().contains("the shipped network plays 4 players"));
+    assert_eq!(refused.reason.unwrap(), REASON);
     assert!(!game.bots().contains(&"nn".to_owned()));
-    let game = Take6::new(&Take6Params::default()).unwrap();
-    assert!(game.bots().iter().any(|b| b == "nn") && game.bots().iter().any(|b| b == "nn-mc"));
+    for players in [4, 5] {
+        let game = Take6::new(&Take6Params { players, ..Take6Params::default() }).unwrap();
+        assert!(game.bots().iter().any(|b| b == "nn") && game.bots().iter().any(|b| b == "nn-mc"));
+    }
     // Arenas of the network's rules play, every card legal (play_hand checks).
     let lineup = vec![
         BotKind::Network,

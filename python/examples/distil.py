@@ -1,0 +1,259 @@
+"""Distils the Monte Carlo search ``mc:N`` into a Take 6! policy network, with JAX on the CPU:
+the ``--method distil`` of ``train_take6.py``.
+
+1. **Labels.** Hands are played by a mix of bots (every seat draws one per hand: ``heuristic``,
+   a small ``mc``, and the network being trained, with a few random moves), and at every
+   decision of more than one legal action the acting player's observation tensor is stored
+   with the action ``mc:N`` chooses there (``State.bot_action``: the search sees only that
+   player's view). The network's seats make the visited states those the network meets when
+   it plays (DAgger): each round of labels is played with the network of the round before.
+2. **Training.** The MLP of ``dmc.py`` (the same shape and export) learns the search's choice
+   by cross-entropy over the legal actions (illegal ones masked), Adam, on every label so far.
+3. **Rounds.** Labels and training alternate until ``--minutes`` or ``--rounds``; after every
+   round the greedy network plays the same deals against 3 x ``heuristic`` and 3 x ``mc:N``
+   for the learning curve, and the checkpoint (network, optimiser, labels, curve) is written.
+
+The exported outputs are scores (logits of the search's choice), not Q-values: the bot plays
+the legal action of highest score. Labels are made in ``--workers`` processes (each its own
+seeded stream), so a run is reproducible for a given number of workers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing as mp
+import pickle
+import time
+from pathlib import Path
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import optax
+from safetensors.numpy import load_file
+from tqdm import tqdm
+
+import dmc
+import tabletop
+
+Layers = List[Tuple[np.ndarray, np.ndarray]]
+
+
+def np_forward(layers: Layers, x: np.ndarray) -> np.ndarray:
+    """The MLP in numpy (for the label workers: no JAX in the child processes)."""
+    for k, (w, b) in enumerate(layers):
+        x = x @ w.T + b
+        if k < len(layers) - 1:
+            x = np.maximum(x, 0.0)
+    return x
+
+
+def label_hands(job: Tuple[Dict[str, Any], int, int, str, Optional[Layers], float, Sequence[str]]
+                ) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Plays ``hands`` hands from ``seed`` and labels their decisions with ``teacher``:
+    (packed observations, legal masks, labels)."""
+    game_params, seed, hands, teacher, layers, explore, bots = job
+    game = tabletop.load_game("take6", **game_params)
+    n_actions = game.num_distinct_actions()
+    rng = np.random.default_rng(seed)
+    obs: List[np.ndarray] = []
+    masks: List[np.ndarray] = []
+    labels: List[int] = []
+    pool = list(bots) + (["net"] * len(bots) if layers is not None else [])
+    for h in range(hands):
+        state = game.new_initial_state(int(rng.integers(2**63)))
+        seats = [pool[int(rng.integers(len(pool)))] for _ in range(game.num_players())]
+        while not state.is_terminal():
+            p = state.current_player()
+            legal = state.legal_actions()
+            x = state.observation_tensor(p).reshape(-1)
+            if len(legal) > 1:
+                obs.append(np.packbits(x.astype(np.uint8)))
+                m = np.zeros(n_actions, np.bool_)
+                m[legal] = True
+                masks.append(m)
+                label = state.bot_action(teacher, int(rng.integers(2**63)))
+                labels.append(label)
+            bot = seats[p]
+            if len(legal) == 1:
+                a = legal[0]
+            elif rng.random() < explore:
+                a = legal[int(rng.integers(len(legal)))]
+            elif bot == "net":
+                assert layers is not None
+                q = np_forward(layers, x[None, :].astype(np.float32))[0]
+                a = legal[int(np.argmax(q[legal]))]
+            elif bot == teacher:
+                a = labels[-1]
+            else:
+                a = state.bot_action(bot, int(rng.integers(2**63)))
+            state.apply_action(a)
+    return (np.array(obs, np.uint8), np.array(masks, np.bool_), np.array(labels, np.int64))
+
+
+def make_update(opt: optax.GradientTransformation) -> Callable[..., Any]:
+    """One Adam step on the cross-entropy of the label among the legal actions."""
+
+    def loss_fn(params: dmc.Params, x: jax.Array, m: jax.Array, y: jax.Array) -> jax.Array:
+        logits = jnp.where(m, dmc.forward(params, x), -1e9)
+        logp = jax.nn.log_softmax(logits)
+        return -jnp.mean(logp[jnp.arange(x.shape[0]), y])
+
+    @jax.jit
+    def update(params: dmc.Params, state: Any, x: jax.Array, m: jax.Array, y: jax.Array) -> Any:
+        loss, grads = jax.value_and_grad(loss_fn)(params, x.astype(jnp.float32), m, y)
+        updates, state = opt.update(grads, state, params)
+        return optax.apply_updates(params, updates), state, loss
+
+    return update
+
+
+@jax.jit
+def agreement(params: dmc.Params, x: jax.Array, m: jax.Array, y: jax.Array) -> jax.Array:
+    """How many rows' greedy legal action is the label."""
+    q = jnp.where(m, dmc.forward(params, x.astype(jnp.float32)), -jnp.inf)
+    return jnp.sum(jnp.argmax(q, axis=1) == y)
+
+
+def unpack(packed: np.ndarray, size: int) -> np.ndarray:
+    return np.unpackbits(packed, axis=1, count=size)
+
+
+def load_init(path: Path, sizes: Sequence[int]) -> dmc.Params:
+    """The layers of an exported network (``dmc.export``'s file), checked against ``sizes``."""
+    tensors = load_file(str(path))
+    layers = [(tensors[f"layers.{k}.weight"], tensors[f"layers.{k}.bias"])
+              for k in range(len(tensors) // 2)]
+    found = [layers[0][0].shape[1]] + [w.shape[0] for w, _ in layers]
+    if found != list(sizes):
+        raise SystemExit(f"{path} holds a network of layers {found}, not {list(sizes)}")
+    return dmc.to_jax(layers)
+
+
+def add_args(ap: argparse.ArgumentParser) -> None:
+    """The options of ``--method distil`` (the shared ones are ``dmc.py``'s)."""
+    g = ap.add_argument_group("distil (--method distil)")
+    g.add_argument("--teacher", default="mc:1000", help="the search whose choices are learnt")
+    g.add_argument("--hands-per-round", type=int, default=400, help="hands labelled each round")
+    g.add_argument("--rounds", type=int, default=None, help="stop after this many rounds")
+    g.add_argument("--epochs", type=float, default=2.0,
+                   help="passes over all the labels after each round")
+    g.add_argument("--workers", type=int, default=2, help="label processes")
+    g.add_argument("--explore", type=float, default=0.05, help="share of random moves")
+    g.add_argument("--behaviour", default="heuristic,mc:50",
+                   help="bots that play the labelled hands besides the network")
+    g.add_argument("--init", type=Path, default=None,
+                   help="start from this exported network (model.safetensors of the same "
+                        "layers, e.g. a --method dmc run's) instead of random weights")
+
+
+def run(args: argparse.Namespace, ap: argparse.ArgumentParser, game: dmc.Game,
+        game_params: Dict[str, Any]) -> None:
+    """Trains (or with ``--report`` evaluates) by distillation."""
+    if args.minutes is None and args.rounds is None and not args.report:
+        ap.error("give --minutes or --rounds (or both)")
+    out: Path = args.out
+    ckpt = out / "checkpoint.pkl"
+    rng = np.random.default_rng(args.seed)
+    probe = tabletop.vector_env("take6", 1, 0, **game_params)
+    obs_size = int(np.prod(probe.observation_shape))
+    sizes = [obs_size] + [int(h) for h in args.hidden.split(",") if h] + [probe.num_actions]
+    opt = optax.adam(args.lr)
+    update = make_update(opt)
+    state: Dict[str, Any]
+    if args.resume or args.report:
+        if not ckpt.is_file():
+            ap.error(f"{ckpt} does not exist: train into --out {out} first (--minutes or --rounds)")
+        with open(ckpt, "rb") as f:
+            state = pickle.load(f)
+        if state.get("method") != "distil":
+            raise SystemExit(f"{ckpt} is not a distillation checkpoint (--method dmc?)")
+        if state["sizes"] != sizes:
+            raise SystemExit(f"{ckpt} holds a network of layers {state['sizes']}, not {sizes}")
+        params, opt_state = dmc.to_jax(state["params"]), dmc.to_jax(state["opt_state"])
+        rng.bit_generator.state = state["rng"]
+        if args.report:
+            game.report(params, args.report, game_params)
+            return
+    else:
+        params = dmc.init_params(rng, sizes) if args.init is None else load_init(args.init, sizes)
+        opt_state = opt.init(params)
+        state = {"method": "distil", "sizes": sizes, "rounds": 0, "updates": 0, "seconds": 0.0,
+                 "curve": [], "losses": [], "frames": 0,
+                 "obs": np.zeros((0, (obs_size + 7) // 8), np.uint8),
+                 "mask": np.zeros((0, probe.num_actions), np.bool_),
+                 "label": np.zeros(0, np.int64)}
+        out.mkdir(parents=True, exist_ok=True)
+    start = time.perf_counter() - state["seconds"]
+    bots = [b for b in args.behaviour.split(",") if b]
+
+    def save() -> None:
+        state["seconds"] = time.perf_counter() - start
+        state.update(params=dmc.to_numpy(params), opt_state=dmc.to_numpy(opt_state),
+                     rng=rng.bit_generator.state)
+        tmp = ckpt.with_suffix(".tmp")
+        with open(tmp, "wb") as f:
+            pickle.dump(state, f)
+        tmp.replace(ckpt)
+        dmc.export(params, out, "take6", game_params, 1.0, output="score")
+        game.plot(state["curve"], out)
+
+    def done() -> bool:
+        if args.rounds is not None and state["rounds"] >= args.rounds:
+            return True
+        return args.minutes is not None and time.perf_counter() - start >= args.minutes * 60
+
+    bar = tqdm(total=args.rounds, initial=state["rounds"], unit="round", disable=None)
+    with mp.get_context("spawn").Pool(args.workers) if args.workers > 1 else _Serial() as pool:
+        while not done():
+            # 1. Labels: hands played by the behaviour bots and the current network.
+            layers = dmc.to_numpy(params) if state["rounds"] > 0 else None
+            per = -(-args.hands_per_round // args.workers)
+            seeds = np.random.SeedSequence([args.seed, state["rounds"]]).generate_state(args.workers)
+            jobs = [(game_params, int(s), per, args.teacher, layers, args.explore, bots)
+                    for s in seeds]
+            for o, m, y in pool.map(label_hands, jobs):
+                state["obs"] = np.concatenate([state["obs"], o])
+                state["mask"] = np.concatenate([state["mask"], m])
+                state["label"] = np.concatenate([state["label"], y])
+            # 2. Cross-entropy over every label so far.
+            n = len(state["label"])
+            steps = max(1, int(args.epochs * n / args.batch))
+            losses = []
+            for _ in range(steps):
+                idx = rng.integers(n, size=min(args.batch, n))
+                x = unpack(state["obs"][idx], obs_size)
+                params, opt_state, loss = update(params, opt_state, jnp.asarray(x),
+                                                 jnp.asarray(state["mask"][idx]),
+                                                 jnp.asarray(state["label"][idx]))
+                losses.append(float(loss))
+                state["updates"] += 1
+            state["losses"].append(float(np.mean(losses)))
+            state["rounds"] += 1
+            state["frames"] = n
+            # 3. The curve's point and the checkpoint.
+            now = time.perf_counter() - start
+            point = {"seconds": now, "frames": n, "loss": state["losses"][-1],
+                     **game.evaluate(params, args.eval_hands, game_params)}
+            state["curve"].append(point)
+            bar.update(1)
+            bar.write(f"{now / 60:6.1f} min {n:>8} labels, loss {state['losses'][-1]:.3f}: "
+                      f"{game.describe(point)}")
+            save()
+    bar.close()
+    print(f"saved {out / 'model.safetensors'} after {state['rounds']} rounds, "
+          f"{len(state['label'])} labels, {state['seconds'] / 60:.1f} min")
+
+
+class _Serial:
+    """A pool of one: the labels in this process."""
+
+    def __enter__(self) -> "_Serial":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        return None
+
+    def map(self, f: Callable[[Any], Any], jobs: Sequence[Any]) -> List[Any]:
+        return [f(j) for j in jobs]
