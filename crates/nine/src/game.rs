@@ -30,7 +30,8 @@ pub fn with_thread_solver<T>(f: impl FnOnce(&mut Solver) -> T) -> T {
     SOLVER.with(|s| f(&mut s.borrow_mut()))
 }
 
-/// Who moves first, in the parameters (`"alice"` or `"bob"` in JSON).
+/// Who moves first, in the parameters (`"alice"` or `"bob"` in JSON); [`Player`] is the same
+/// two players under the names the reports and census files write (`"Alice"`, `"Bob"`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]

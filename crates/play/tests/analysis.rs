@@ -306,3 +306,24 @@ fn take6_monte_carlo_estimates_agree_with_exact_enumeration() {
     }
     assert!(checked >= 20, "{checked}");
 }
+
+#[test]
+fn nine_analysis_json_ends_with_the_deal_value_and_its_importance() {
+    use tabletop_play::Present as _;
+    // The field order and names are part of the output: the deal's object closes the analysis.
+    let deal: Deal = "JD 7S 9S JS 8S 9D 6D 8C 8D TH KS QD QH TD 6C AD KD AC\n\
+                      KH QC 9H 6H KC 9C JC TS 6S QS TC JH 7D 7H AS AH 7C 8H"
+        .parse()
+        .unwrap();
+    let dv = tabletop_nine::solve_deal(deal);
+    assert_eq!(dv.alice_first, 2);
+    let text =
+        serde_json::to_string(&tabletop_nine::Nine::start(deal, Player::Bob).analyse(0).unwrap())
+            .unwrap();
+    let tail = format!(
+        ",\"deal\":{{\"alice_first\":2,\"bob_first\":{},\"importance\":{}}}}}",
+        dv.bob_first,
+        dv.importance()
+    );
+    assert!(text.ends_with(&tail), "{text}");
+}

@@ -2,7 +2,7 @@
 //! are [`tabletop_nine::Nine`]'s [`Game`](tabletop_core::Game) impl.
 
 use serde::Serialize;
-use tabletop_nine::{CardSet, Player, Suit, with_thread_solver};
+use tabletop_nine::{CardSet, DealValue, Player, Suit, with_thread_solver};
 
 pub use tabletop_nine::{First, Nine, NineParams};
 
@@ -65,14 +65,14 @@ pub struct NineAnalysis {
     pub deal: NineDealValue,
 }
 
-/// The results of the deal from its start.
+/// The results of the deal from its start and the importance of the first move; in JSON one
+/// object: `{"alice_first", "bob_first", "importance"}`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct NineDealValue {
-    /// The result when Alice moves first.
-    pub alice_first: i32,
-    /// The result when Bob moves first.
-    pub bob_first: i32,
-    /// `|alice_first - bob_first|`.
+    /// The results for both first movers.
+    #[serde(flatten)]
+    pub value: DealValue,
+    /// [`DealValue::importance`]: `|alice_first - bob_first|`.
     pub importance: u32,
 }
 
@@ -150,11 +150,7 @@ impl Present for Nine {
                     .iter()
                     .map(|m| m.to_string())
                     .collect(),
-                deal: NineDealValue {
-                    alice_first: dv.alice_first,
-                    bob_first: dv.bob_first,
-                    importance: dv.importance(),
-                },
+                deal: NineDealValue { value: dv, importance: dv.importance() },
             })
         })
     }
