@@ -759,6 +759,11 @@ mod tests {
         assert_eq!(json["utility"], "zero_sum");
         assert_eq!(json["dynamics"], "sequential");
         assert_eq!(json["reward_model"], "terminal");
+        // Past its deal, a game with chance nodes has none ahead.
+        let mut dealt = nine.clone();
+        assert!(!dealt.resolve_chance(5).is_empty());
+        let facts = Facts::of(dealt.as_ref());
+        assert!(facts.explicit_chance && !facts.chance_nodes && facts.max_chance_outcomes == 0);
         let (race, _) = (find("race").unwrap().create)(&Value::Null).unwrap();
         let facts = Facts::of(race.as_ref());
         assert!(!facts.chance_nodes && !facts.explicit_chance && facts.max_chance_outcomes == 0);
