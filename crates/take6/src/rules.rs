@@ -251,6 +251,8 @@ mod tests {
         let forced = Rules::full_deck(RowRule::Forced, 3, 2, 5, Some(20)).unwrap();
         assert_eq!((forced.deck(), forced.target(), forced.row_rule()), (104, 20, RowRule::Forced));
         assert_eq!(Rules::full_deck(RowRule::Choose, 4, 4, 10, Some(0)), Err(RulesError::Target));
+        let forced = Rules::standard(4).unwrap().with_row_rule(RowRule::Forced);
+        assert_eq!((forced.row_rule(), forced.deck()), (RowRule::Forced, 104));
         assert_eq!(Rules::standard(1), Err(RulesError::Players(1)));
         assert_eq!(Rules::standard(11), Err(RulesError::Players(11)));
         assert_eq!(with(4, 5, 10, 104, 66), Err(RulesError::Rows(5)));
