@@ -289,4 +289,17 @@ mod tests {
         assert_eq!(RowRule::Forced.to_string().parse(), Ok(RowRule::Forced));
         assert!("free".parse::<RowRule>().is_err());
     }
+
+    /// The numbers a variant was built with, read back, and its one-line description.
+    #[test]
+    fn a_variant_reads_back_its_numbers() {
+        let rules = Rules::full_deck(RowRule::Forced, 3, 2, 5, None).unwrap();
+        assert_eq!((rules.players(), rules.rows(), rules.hand_size()), (3, 2, 5));
+        assert_eq!((rules.num_players(), rules.num_rows(), rules.cards_in_play()), (3, 2, 17));
+        assert_eq!(
+            rules.to_string(),
+            "3 players, 2 rows, 5 cards each, cards 1-104, row rule: forced"
+        );
+        assert!(RowRule::Choose.owner_chooses() && !RowRule::Forced.owner_chooses());
+    }
 }
