@@ -804,6 +804,9 @@ mod tests {
         assert_eq!(nine["first"], (ParamKind::Text, false));
         assert_eq!(kinds("mahjong")["claims"], (ParamKind::Bool, false));
         assert_eq!(kinds("take6")["script"], (ParamKind::Text, true));
+        // A default with a fraction is a float, a whole one an integer.
+        assert_eq!(param_kind::<Take6>("x", &Value::from(0.5)), Some(ParamKind::Float));
+        assert_eq!(param_kind::<Take6>("x", &Value::from(2)), Some(ParamKind::Integer));
         for (e, info) in REGISTRY.iter().zip(games()) {
             let names: Vec<&String> = info.parameters.iter().map(|p| &p.name).collect();
             let defaults = info.default_params.as_object().unwrap();
