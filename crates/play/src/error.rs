@@ -151,3 +151,36 @@ impl From<tabletop_core::ParamsError> for PlayError {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each error has the stable name its front ends report: one per cause, a refused bot
+    /// and an unknown one alike.
+    #[test]
+    fn kinds_name_the_cause() {
+        let unknown = tabletop_core::UnknownBot { bot: "x".into(), known: vec![], reason: None };
+        let refused =
+            tabletop_core::UnknownBot { reason: Some("too many".into()), ..unknown.clone() };
+        let kinds = [
+            PlayError::bad("seed", "not a number").kind(),
+            PlayError::of_bot(1, "take6", unknown).kind(),
+            PlayError::of_bot(1, "take6", refused).kind(),
+            PlayError::NothingToUndo.kind(),
+            PlayError::GameOver.kind(),
+            PlayError::ChanceNode.kind(),
+        ];
+        assert_eq!(
+            kinds,
+            [
+                "bad_params",
+                "unknown_bot",
+                "unknown_bot",
+                "nothing_to_undo",
+                "game_over",
+                "chance_node"
+            ]
+        );
+    }
+}

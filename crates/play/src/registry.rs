@@ -759,6 +759,11 @@ mod tests {
         assert_eq!(json["utility"], "zero_sum");
         assert_eq!(json["dynamics"], "sequential");
         assert_eq!(json["reward_model"], "terminal");
+        // Past its deal, a game with chance nodes has none ahead.
+        let mut dealt = nine.clone();
+        assert!(!dealt.resolve_chance(5).is_empty());
+        let facts = Facts::of(dealt.as_ref());
+        assert!(facts.explicit_chance && !facts.chance_nodes && facts.max_chance_outcomes == 0);
         let (race, _) = (find("race").unwrap().create)(&Value::Null).unwrap();
         let facts = Facts::of(race.as_ref());
         assert!(!facts.chance_nodes && !facts.explicit_chance && facts.max_chance_outcomes == 0);
@@ -799,6 +804,9 @@ mod tests {
         assert_eq!(nine["first"], (ParamKind::Text, false));
         assert_eq!(kinds("mahjong")["claims"], (ParamKind::Bool, false));
         assert_eq!(kinds("take6")["script"], (ParamKind::Text, true));
+        // A default with a fraction is a float, a whole one an integer.
+        assert_eq!(param_kind::<Take6>("x", &Value::from(0.5)), Some(ParamKind::Float));
+        assert_eq!(param_kind::<Take6>("x", &Value::from(2)), Some(ParamKind::Integer));
         for (e, info) in REGISTRY.iter().zip(games()) {
             let names: Vec<&String> = info.parameters.iter().map(|p| &p.name).collect();
             let defaults = info.default_params.as_object().unwrap();

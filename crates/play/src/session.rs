@@ -1206,4 +1206,32 @@ mod tests {
         assert_eq!(sample.information_state_string(p), s.information_state_string(p));
         assert_eq!(sample.history().len(), s.history().len());
     }
+
+    /// The history and legal actions in each mode: a seeded session leaves the deal out of
+    /// its history (its record keeps it); an explicit one counts every step, and at a chance
+    /// node its legal actions are the node's outcomes.
+    #[test]
+    fn history_and_legal_actions_follow_the_chance_mode() {
+        let mut seeded = Session::new("take6", Value::Null, Vec::new(), 3).unwrap();
+        let legal = seeded.legal_actions();
+        assert!(legal.len() > 1 && legal.windows(2).all(|w| w[0] < w[1]), "{legal:?}");
+        seeded.apply_action(legal[1]).unwrap();
+        assert_eq!(seeded.history(), vec![legal[1]]);
+        assert_eq!(seeded.applied().collect::<Vec<_>>(), vec![(Turn::Player(0), legal[1])]);
+        let dealt = seeded.record().actions.len() - 1;
+        assert!(dealt > 0, "the deal is in the record");
+
+        let mut explicit =
+            Session::with_chance("take6", Value::Null, Vec::new(), 3, Chance::Explicit).unwrap();
+        let outcomes: Vec<usize> = explicit.chance_outcomes().iter().map(|&(id, _)| id).collect();
+        assert!(outcomes.len() > 1);
+        assert_eq!(explicit.legal_actions(), outcomes, "a chance node's outcomes");
+        for _ in 0..dealt {
+            explicit.apply_action(explicit.legal_actions()[0]).unwrap();
+        }
+        assert_eq!(explicit.turn(), Turn::Player(0));
+        assert_eq!(explicit.history().len(), dealt, "the deal, step by step");
+        assert_eq!(explicit.history(), explicit.record().actions);
+        assert!(explicit.applied().all(|(turn, _)| turn == Turn::Chance));
+    }
 }

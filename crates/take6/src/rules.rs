@@ -251,6 +251,8 @@ mod tests {
         let forced = Rules::full_deck(RowRule::Forced, 3, 2, 5, Some(20)).unwrap();
         assert_eq!((forced.deck(), forced.target(), forced.row_rule()), (104, 20, RowRule::Forced));
         assert_eq!(Rules::full_deck(RowRule::Choose, 4, 4, 10, Some(0)), Err(RulesError::Target));
+        let forced = Rules::standard(4).unwrap().with_row_rule(RowRule::Forced);
+        assert_eq!((forced.row_rule(), forced.deck()), (RowRule::Forced, 104));
         assert_eq!(Rules::standard(1), Err(RulesError::Players(1)));
         assert_eq!(Rules::standard(11), Err(RulesError::Players(11)));
         assert_eq!(with(4, 5, 10, 104, 66), Err(RulesError::Rows(5)));
@@ -286,5 +288,18 @@ mod tests {
         assert_eq!("choose".parse(), Ok(RowRule::Choose));
         assert_eq!(RowRule::Forced.to_string().parse(), Ok(RowRule::Forced));
         assert!("free".parse::<RowRule>().is_err());
+    }
+
+    /// The numbers a variant was built with, read back, and its one-line description.
+    #[test]
+    fn a_variant_reads_back_its_numbers() {
+        let rules = Rules::full_deck(RowRule::Forced, 3, 2, 5, None).unwrap();
+        assert_eq!((rules.players(), rules.rows(), rules.hand_size()), (3, 2, 5));
+        assert_eq!((rules.num_players(), rules.num_rows(), rules.cards_in_play()), (3, 2, 17));
+        assert_eq!(
+            rules.to_string(),
+            "3 players, 2 rows, 5 cards each, cards 1-104, row rule: forced"
+        );
+        assert!(RowRule::Choose.owner_chooses() && !RowRule::Forced.owner_chooses());
     }
 }
