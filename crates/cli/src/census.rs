@@ -9,6 +9,8 @@ use tabletop_nine::{
     parse_deals,
 };
 
+use tabletop_play::limits;
+
 use crate::common::{Unsuccessful, json_lines, progress_bar, read_input, to_json};
 
 /// The arguments of `tabletop nine census`.
@@ -43,11 +45,11 @@ pub struct CensusArgs {
         long,
         value_name = "CLASSES",
         default_value_t = 50_000,
-        value_parser = crate::ranged::<u64>(1..=1_000_000_000)
+        value_parser = crate::ranged::<u64>(1..=limits::NINE_CENSUS_MAX_CHECKPOINT)
     )]
     checkpoint: u64,
     /// The threads to solve on (default: one per core).
-    #[arg(long, value_parser = crate::ranged::<u32>(1..=4096))]
+    #[arg(long, value_parser = crate::ranged::<u32>(1..=limits::MAX_THREADS))]
     threads: Option<u32>,
     /// Stop at the first save after this many seconds (the file keeps what is done; run again
     /// to resume).

@@ -59,7 +59,7 @@ pub enum Command {
         #[arg(required = true, num_args = 1..)]
         tiles: Vec<String>,
         /// The player's melds (0..=4).
-        #[arg(long, default_value_t = 0, value_parser = crate::ranged::<u8>(0..=4))]
+        #[arg(long, default_value_t = 0, value_parser = crate::ranged::<u8>(0..=tabletop_mahjong::MAX_MELDS as u64))]
         melds: u8,
         /// Print JSON.
         #[arg(long)]

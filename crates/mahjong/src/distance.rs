@@ -158,6 +158,10 @@ impl OneSuitVaries {
     }
 }
 
+/// The most melds a player has: four groups and a pair make a winning hand, and a meld is a
+/// group.
+pub const MAX_MELDS: usize = 4;
+
 /// The distance to winning of `hand` for a player with `melds` melds (`0..=4`): the fewest
 /// tiles of a winning target missing from the hand (see the spec). Special tiles are ignored
 /// (they are always among the tiles to remove).
@@ -166,7 +170,7 @@ impl OneSuitVaries {
 /// If `melds > 4`.
 #[inline]
 pub fn distance(hand: &Hand, melds: usize) -> u8 {
-    assert!(melds <= 4, "at most 4 melds");
+    assert!(melds <= MAX_MELDS, "at most {MAX_MELDS} melds");
     let t = tables();
     let k = hand.keys();
     combine(

@@ -45,7 +45,9 @@ mod wall;
 pub use contest::{
     Checked, GenError, MahjongMode, SAMPLES_P7147, Verdict, check_p7147, gen_p7147, validate_p7147,
 };
-pub use distance::{discard_options, distance, distance_direct, improving_draws, is_winning};
+pub use distance::{
+    MAX_MELDS, discard_options, distance, distance_direct, improving_draws, is_winning,
+};
 pub use error::{
     DistanceReportError, EventSyntaxError, IllegalMoveError, ParseEventError, ParseHandError,
     ParseKindError, ParsePlayerError, ParseReplayError, ReplayError, ReplayReason,

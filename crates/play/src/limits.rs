@@ -50,6 +50,13 @@ pub const NINE_MAX_SOLVED_DEALS: u64 = 100_000_000;
 /// (`tabletop nine find --budget`, Python's `nine.find`).
 pub const NINE_MAX_FIND_BUDGET: u64 = 1_000_000_000_000;
 
+/// The most classes `tabletop nine census` (and Python's `census.run_shard`) solves between
+/// two saves of a shard's file (`--checkpoint`).
+pub const NINE_CENSUS_MAX_CHECKPOINT: u64 = 1_000_000_000;
+
+/// The most solving threads a command or call may ask for (`--threads`, `threads=`).
+pub const MAX_THREADS: u64 = 1024;
+
 /// The most Mahjong games one simulation plays (`tabletop mahjong simulate --games`,
 /// Python's `mahjong.stats` and batch simulations).
 pub const MAHJONG_MAX_GAMES: u64 = 100_000_000;

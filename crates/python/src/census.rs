@@ -13,6 +13,8 @@ use tabletop_nine::{
     write_census,
 };
 
+use tabletop_play::limits;
+
 use crate::args;
 use crate::error::chain;
 use crate::interrupt::{interrupted, interruptible};
@@ -55,8 +57,9 @@ fn run_shard(
     // Each number's range here; Shard::new checks index <= count.
     let index = index.get("index", 1, i128::from(u32::MAX))? as u32;
     let count = count.get("count", 1, i128::from(u32::MAX))? as u32;
-    let checkpoint = checkpoint.get("checkpoint", 1, i128::from(u64::MAX))? as u64;
-    let threads = threads.map(|t| t.get("threads", 0, 1024)).transpose()?.map(|t| t as usize);
+    let checkpoint = checkpoint.get("checkpoint", 1, limits::NINE_CENSUS_MAX_CHECKPOINT.into())?;
+    let threads = threads.map(|t| t.get("threads", 0, limits::MAX_THREADS.into())).transpose()?;
+    let (checkpoint, threads) = (checkpoint as u64, threads.map(|t| t as usize));
     let shard = Shard::new(index, count).map_err(value_error)?;
     let mut file = ShardFile::open(shard, &out).map_err(file_error)?;
     // Ctrl-C stops the solving within a class or so and raises KeyboardInterrupt; the file

@@ -168,7 +168,7 @@ impl Distance {
 #[pyfunction]
 #[pyo3(signature = (tiles, melds = args::Int::of(0)), text_signature = "(tiles, melds=0)")]
 fn distance(tiles: &Bound<'_, PyAny>, melds: args::Int) -> PyResult<Distance> {
-    let melds = melds.get("melds", 0, 4)? as usize;
+    let melds = melds.get("melds", 0, tabletop_mahjong::MAX_MELDS as i128)? as usize;
     let text: String = match tiles.extract::<String>() {
         Ok(s) => s,
         Err(_) => tiles
