@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing as mp
-import pickle
 import time
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
@@ -163,14 +162,9 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser, game: dmc.Game,
     update = make_update(opt)
     state: Dict[str, Any]
     if args.resume or args.report:
-        if not ckpt.is_file():
-            ap.error(f"{ckpt} does not exist: train into --out {out} first (--minutes or --rounds)")
-        with open(ckpt, "rb") as f:
-            state = pickle.load(f)
+        state = dmc.load_checkpoint(ckpt, sizes, ap, "--minutes or --rounds")
         if state.get("method") != "distil":
             raise SystemExit(f"{ckpt} is not a distillation checkpoint (--method dmc?)")
-        if state["sizes"] != sizes:
-            raise SystemExit(f"{ckpt} holds a network of layers {state['sizes']}, not {sizes}")
         params, opt_state = dmc.to_jax(state["params"]), dmc.to_jax(state["opt_state"])
         rng.bit_generator.state = state["rng"]
         if args.report:
@@ -192,10 +186,7 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser, game: dmc.Game,
         state["seconds"] = time.perf_counter() - start
         state.update(params=dmc.to_numpy(params), opt_state=dmc.to_numpy(opt_state),
                      rng=rng.bit_generator.state)
-        tmp = ckpt.with_suffix(".tmp")
-        with open(tmp, "wb") as f:
-            pickle.dump(state, f)
-        tmp.replace(ckpt)
+        dmc.save_checkpoint(ckpt, state)
         dmc.export(params, out, "take6", game_params, 1.0, output="score")
         game.plot(state["curve"], out)
 

@@ -101,6 +101,28 @@ def to_jax(tree: Any) -> Any:
     return jax.tree_util.tree_map(jnp.asarray, tree)
 
 
+def load_checkpoint(ckpt: Path, sizes: Sequence[int], ap: argparse.ArgumentParser,
+                    budget: str) -> Dict[str, Any]:
+    """The training state in ``ckpt``, or the parser's error if there is none (``budget``
+    names the options that start a run); ``SystemExit`` if it holds other layer sizes."""
+    if not ckpt.is_file():
+        ap.error(f"{ckpt} does not exist: train into --out {ckpt.parent} first ({budget})")
+    with open(ckpt, "rb") as f:
+        state: Dict[str, Any] = pickle.load(f)
+    if state["sizes"] != sizes:
+        raise SystemExit(f"{ckpt} holds a network of layers {state['sizes']}, not {sizes}")
+    return state
+
+
+def save_checkpoint(ckpt: Path, state: Dict[str, Any]) -> None:
+    """Writes ``state`` to ``ckpt`` through a temporary file, so that an interrupted write
+    leaves the previous checkpoint whole."""
+    tmp = ckpt.with_suffix(".tmp")
+    with open(tmp, "wb") as f:
+        pickle.dump(state, f)
+    tmp.replace(ckpt)
+
+
 def masked_random(rng: np.random.Generator, mask: np.ndarray) -> np.ndarray:
     """A uniformly random legal action per row (0 where a row has none)."""
     return np.where(mask > 0, rng.random(mask.shape), -1.0).argmax(axis=1)
@@ -378,12 +400,7 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser, game: Game,
     update = make_update(opt)
     state: Dict[str, Any]
     if args.resume or args.report:
-        if not ckpt.is_file():
-            ap.error(f"{ckpt} does not exist: train into --out {out} first (--minutes or --steps)")
-        with open(ckpt, "rb") as f:
-            state = pickle.load(f)
-        if state["sizes"] != sizes:
-            raise SystemExit(f"{ckpt} holds a network of layers {state['sizes']}, not {sizes}")
+        state = load_checkpoint(ckpt, sizes, ap, "--minutes or --steps")
         params, opt_state = to_jax(state["params"]), to_jax(state["opt_state"])
         snapshots = [to_jax(s) for s in state["snapshots"]]
         rng.bit_generator.state = state["rng"]
@@ -413,10 +430,7 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser, game: Game,
         state["seconds"] = time.perf_counter() - start
         state.update(params=to_numpy(params), opt_state=to_numpy(opt_state),
                      snapshots=[to_numpy(s) for s in snapshots], rng=rng.bit_generator.state)
-        tmp = ckpt.with_suffix(".tmp")
-        with open(tmp, "wb") as f:
-            pickle.dump(state, f)
-        tmp.replace(ckpt)
+        save_checkpoint(ckpt, state)
         export(params, out, game.name, game_params, scale)
         game.plot(state["curve"], out)
 

@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import pickle
 import time
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
@@ -282,12 +281,7 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     rng = np.random.default_rng(args.seed)
     state: Dict[str, Any]
     if args.resume or args.report:
-        if not ckpt.is_file():
-            ap.error(f"{ckpt} does not exist: train into --out {out} first (--minutes or --steps)")
-        with open(ckpt, "rb") as f:
-            state = pickle.load(f)
-        if state["sizes"] != sizes:
-            raise SystemExit(f"{ckpt} holds a network of layers {state['sizes']}, not {sizes}")
+        state = dmc.load_checkpoint(ckpt, sizes, ap, "--minutes or --steps")
         params, opt_state = dmc.to_jax(state["params"]), dmc.to_jax(state["opt_state"])
         rng.bit_generator.state = state["rng"]
         if args.report:
@@ -310,10 +304,7 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
         state["seconds"] = time.perf_counter() - start
         state.update(params=dmc.to_numpy(params), opt_state=dmc.to_numpy(opt_state),
                      rng=rng.bit_generator.state)
-        tmp = ckpt.with_suffix(".tmp")
-        with open(tmp, "wb") as f:
-            pickle.dump(state, f)
-        tmp.replace(ckpt)
+        dmc.save_checkpoint(ckpt, state)
         export([fixed] + params, out, game)
         plot(state["curve"], out)
 
