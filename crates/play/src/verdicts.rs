@@ -13,7 +13,7 @@ use crate::{Checked, InvalidInput, Problem};
 pub struct CheckReport {
     /// The problem's id.
     pub problem: &'static str,
-    /// The verdict's name (`ok`, `wrong-answer`, ...).
+    /// The verdict's name (`ok`, `wrong answer`, `presentation error`, `fail`).
     pub verdict: &'static str,
     /// testlib's exit code of the verdict.
     pub exit_code: u8,
