@@ -6,11 +6,11 @@
 
 use std::io::IsTerminal;
 
-use serde::Serialize;
 use tabletop_play::bench::{
     BenchRow, CountCheck, check_counts, counts_text, list_text, parse_counts,
 };
-use tabletop_play::workloads::{Workload, workloads};
+use tabletop_play::workloads::workloads;
+use tabletop_play::{BenchMode, BenchRun};
 
 use crate::common::{Unsuccessful, to_json};
 
@@ -48,100 +48,44 @@ pub struct Args {
     counts: bool,
 }
 
-/// What a run does with each workload.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Mode {
-    Time,
-    List,
-    Count,
-}
-
-/// The state of one `tabletop bench` run.
-#[derive(Debug)]
-pub struct Bench {
-    filter: Option<String>,
-    samples: u32,
-    json: bool,
-    mode: Mode,
-    rows: Vec<BenchRow>,
-    /// The first failed write of a row; the run fails with it after the workloads.
-    write_error: Option<anyhow::Error>,
-}
-
-impl Bench {
-    /// Whether the workload `name` is selected.
-    fn wants(&self, name: &str) -> bool {
-        self.filter.as_deref().is_none_or(|f| name.contains(f))
-    }
-
-    /// Times a selected workload ([`Workload::measure`]): under `--list` it only records it,
-    /// under `--check` and `--counts` it runs it once. A sample's progress shows on a
-    /// terminal's stderr.
-    fn case(&mut self, workload: Workload) {
-        if !self.wants(&workload.name) {
-            return;
-        }
-        let samples = match self.mode {
-            Mode::List => 0,
-            Mode::Count => 1,
-            Mode::Time => self.samples,
-        };
-        let progress = std::io::stderr().is_terminal();
-        let name = workload.name.clone();
-        let row = workload.measure(samples, |k| {
-            if progress {
-                eprint!("\r\x1b[2K{name}: sample {} of {samples}", k + 1);
-            }
-        });
-        if progress && samples > 0 {
-            eprint!("\r\x1b[2K");
-        }
-        // The table goes to stdout as each row is measured; under --json, where stdout gets one
-        // object at the end, the rows show on a terminal's stderr as progress.
-        if self.mode == Mode::Time {
-            if self.rows.is_empty() {
-                self.print(&BenchRow::header());
-            }
-            self.print(&row.line());
-        }
-        self.rows.push(row);
-    }
-
-    fn print(&mut self, line: &str) {
-        if !self.json {
-            if self.write_error.is_none() {
-                self.write_error = crate::common::print(&format!("{line}\n")).err();
-            }
-        } else if std::io::stderr().is_terminal() {
-            eprintln!("{line}");
-        }
-    }
-}
-
 /// Runs the workloads of every game.
 pub fn run(args: Args) -> anyhow::Result<()> {
     let mode = if args.list {
-        Mode::List
+        BenchMode::List
     } else if args.check || args.counts {
-        Mode::Count
+        BenchMode::Count
     } else {
-        Mode::Time
+        BenchMode::Time(args.samples)
     };
-    let mut bench = Bench {
-        filter: args.filter.clone(),
-        samples: args.samples,
-        json: args.json,
-        mode,
-        rows: Vec::new(),
-        write_error: None,
-    };
-    for workload in workloads() {
-        bench.case(workload);
-        if let Some(e) = bench.write_error.take() {
-            return Err(e);
+    // A sample's progress, and under --json the table's rows, show on a terminal's stderr.
+    let progress = std::io::stderr().is_terminal();
+    let mut first = true;
+    let on_sample = |name: &str, k, samples| {
+        if progress {
+            eprint!("\r\x1b[2K{name}: sample {} of {samples}", k + 1);
         }
-    }
-    if bench.rows.is_empty() {
+    };
+    // The table goes to stdout as each row is measured; under --json, where stdout gets one
+    // object at the end, the rows show on a terminal's stderr as progress.
+    let on_row = |row: &BenchRow| -> anyhow::Result<()> {
+        if progress && mode.samples() > 0 {
+            eprint!("\r\x1b[2K");
+        }
+        if !matches!(mode, BenchMode::Time(_)) {
+            return Ok(());
+        }
+        let lines =
+            if std::mem::take(&mut first) { BenchRow::header() + "\n" } else { String::new() };
+        let lines = format!("{lines}{}\n", row.line());
+        if !args.json {
+            crate::common::print(&lines)?;
+        } else if progress {
+            eprint!("{lines}");
+        }
+        Ok(())
+    };
+    let run = BenchRun::run(workloads(), args.filter.as_deref(), mode, on_sample, on_row)?;
+    if run.rows.is_empty() {
         let filter = args.filter.unwrap_or_default();
         return Err(Unsuccessful(format!(
             "no workload matches --filter {filter:?} (tabletop bench --list shows them)"
@@ -149,20 +93,14 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         .into());
     }
     if args.check {
-        return check(&bench.rows, args.json);
+        return check(&run.rows, args.json);
     }
     if args.json {
-        #[derive(Serialize)]
-        struct Report<'a> {
-            samples: u32,
-            rows: &'a [BenchRow],
-        }
-        let samples = if mode == Mode::Time { args.samples } else { 0 };
-        crate::common::print(&to_json(&Report { samples, rows: &bench.rows })?)?;
+        crate::common::print(&to_json(&run)?)?;
     } else if args.list {
-        crate::common::print(&list_text(&bench.rows))?;
+        crate::common::print(&list_text(&run.rows))?;
     } else if args.counts {
-        crate::common::print(&counts_text(&bench.rows))?;
+        crate::common::print(&counts_text(&run.rows))?;
     }
     Ok(())
 }

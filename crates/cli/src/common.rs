@@ -28,25 +28,36 @@ pub fn is_stdin(file: Option<&Path>) -> bool {
     file.is_none_or(|f| f == Path::new("-"))
 }
 
-/// The whole input: the file if one is named, else stdin (also for `-`). Text must be UTF-8
-/// (the error names the line and column of the first byte that is not); a leading byte order
-/// mark is dropped ([`tabletop_core::text::decode`]). On a terminal a one-line hint says that stdin is being read.
+/// The bytes of a FILE argument as they are: the file if one is named, else stdin (also for
+/// `-`).
+pub fn read_bytes(file: Option<&Path>) -> anyhow::Result<Vec<u8>> {
+    match file {
+        Some(path) if !is_stdin(Some(path)) => {
+            std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))
+        }
+        _ => {
+            let mut bytes = Vec::new();
+            std::io::stdin().read_to_end(&mut bytes).context("cannot read stdin")?;
+            Ok(bytes)
+        }
+    }
+}
+
+/// The whole input ([`read_bytes`]) as text. Text must be UTF-8 (the error names the line and
+/// column of the first byte that is not); a leading byte order mark is dropped
+/// ([`tabletop_core::text::decode`]). On a terminal a one-line hint says that stdin is being
+/// read.
 pub fn read_input(file: Option<&Path>) -> anyhow::Result<String> {
-    let (bytes, source) = match file {
-        Some(path) if !is_stdin(Some(path)) => (
-            std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?,
-            path.display().to_string(),
-        ),
+    let source = match file {
+        Some(path) if !is_stdin(Some(path)) => path.display().to_string(),
         _ => {
             if std::io::stdin().is_terminal() {
                 eprintln!("reading the input from stdin (Ctrl-D to end); see --help");
             }
-            let mut bytes = Vec::new();
-            std::io::stdin().read_to_end(&mut bytes).context("cannot read stdin")?;
-            (bytes, "stdin".to_owned())
+            "stdin".to_owned()
         }
     };
-    tabletop_core::text::decode_owned(bytes)
+    tabletop_core::text::decode_owned(read_bytes(file)?)
         .map_err(|e| anyhow::anyhow!("{source} is not UTF-8 text: {e}"))
 }
 

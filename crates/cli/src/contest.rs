@@ -5,16 +5,16 @@
 //! and prints the verdict or writes the files. Exit codes follow testlib: `check` 0 OK, 1 wrong
 //! answer, 2 presentation error, 3 checker failure; `validate` 0 valid, 1 invalid.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser};
-use serde::Serialize;
-use tabletop_play::{Checked, GenOptions, Problem, Verdict, WritePackageError};
+use tabletop_play::{
+    CheckReport, Checked, GenOptions, Problem, ValidationReport, Verdict, WritePackageError,
+};
 
-use crate::common::{Unsuccessful, plural, read_input, to_json};
+use crate::common::{Unsuccessful, plural, read_bytes, read_input, to_json};
 
 /// Ends the program with this exit code, the message already printed.
 #[derive(Debug)]
@@ -145,11 +145,6 @@ pub fn problem_parser() -> impl TypedValueParser<Value = Problem> {
     PossibleValuesParser::new(values).map(|id| id.parse().expect("a listed problem"))
 }
 
-/// A FILE argument: `-` is stdin.
-fn read_file(path: &Path) -> anyhow::Result<String> {
-    if path == Path::new("-") { read_input(None) } else { read_input(Some(path)) }
-}
-
 impl GenArgs {
     /// The generator's options.
     fn options(&self) -> GenOptions {
@@ -168,28 +163,6 @@ impl GenArgs {
     }
 }
 
-#[derive(Serialize)]
-struct CheckJson<'a> {
-    problem: &'static str,
-    verdict: &'static str,
-    exit_code: u8,
-    reason: &'a str,
-}
-
-/// The bytes of a FILE argument (`-` or none: stdin), as they are.
-fn read_bytes(path: Option<&Path>) -> anyhow::Result<Vec<u8>> {
-    match path {
-        Some(p) if p != Path::new("-") => {
-            std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))
-        }
-        _ => {
-            let mut bytes = Vec::new();
-            std::io::stdin().read_to_end(&mut bytes).context("cannot read stdin")?;
-            Ok(bytes)
-        }
-    }
-}
-
 /// `tabletop check`: prints the verdict line and exits with testlib's code.
 pub fn run_check(args: CheckArgs) -> anyhow::Result<()> {
     let stdin_uses = [Some(&args.input), Some(&args.output), args.answer.as_ref()]
@@ -200,19 +173,19 @@ pub fn run_check(args: CheckArgs) -> anyhow::Result<()> {
         bail!("only one of INPUT, OUTPUT and ANSWER can be `-` (stdin)");
     }
     let checked = (|| -> anyhow::Result<Checked> {
-        let input = read_file(&args.input).context("the input")?;
-        let answer = args.answer.as_deref().map(read_file).transpose().context("the answer")?;
+        let input = read_input(Some(&args.input)).context("the input")?;
+        let answer = args
+            .answer
+            .as_deref()
+            .map(|p| read_input(Some(p)))
+            .transpose()
+            .context("the answer")?;
         let output = read_bytes(Some(&args.output))?;
         Ok(args.problem.check_output(&input, &output, answer.as_deref()))
     })()
     .unwrap_or_else(|e| Checked::fail(format!("{e:#}")));
     let text = if args.json {
-        to_json(&CheckJson {
-            problem: args.problem.id(),
-            verdict: checked.verdict.name(),
-            exit_code: checked.verdict.exit_code(),
-            reason: &checked.reason,
-        })?
+        to_json(&CheckReport::new(args.problem, &checked))?
     } else {
         format!("{checked}\n")
     };
@@ -223,43 +196,18 @@ pub fn run_check(args: CheckArgs) -> anyhow::Result<()> {
     }
 }
 
-#[derive(Serialize)]
-struct ValidateJson {
-    problem: &'static str,
-    valid: bool,
-    extended: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    line: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    column: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    rule: Option<String>,
-}
-
 /// `tabletop validate`: exit 0 when valid, else 1 with the line, column and rule.
 pub fn run_validate(args: ValidateArgs) -> anyhow::Result<()> {
     let bytes = read_bytes(args.input.as_deref())?;
     let result = args.problem.validate_bytes(&bytes, args.extended);
-    let what = format!("{} input{}", args.problem, if args.extended { " (extended)" } else { "" });
-    if args.json {
-        let err = result.as_ref().err();
-        let json = to_json(&ValidateJson {
-            problem: args.problem.id(),
-            valid: err.is_none(),
-            extended: args.extended,
-            line: err.map(|e| e.line),
-            column: err.map(|e| e.column),
-            rule: err.map(|e| e.rule.clone()),
-        })?;
-        crate::common::print(&json)?;
-        return match result {
-            Ok(()) => Ok(()),
-            Err(_) => Err(Exit(1).into()),
-        };
-    }
-    match result {
-        Ok(()) => crate::common::print(&format!("valid {what}\n")),
-        Err(e) => Err(Unsuccessful(format!("invalid {what}: {e}")).into()),
+    let report = ValidationReport::new(args.problem, args.extended, &result);
+    match (args.json, report.valid) {
+        (true, valid) => {
+            crate::common::print(&to_json(&report)?)?;
+            if valid { Ok(()) } else { Err(Exit(1).into()) }
+        }
+        (false, true) => crate::common::print(&format!("{report}\n")),
+        (false, false) => Err(Unsuccessful(report.to_string()).into()),
     }
 }
 

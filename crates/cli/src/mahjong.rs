@@ -1,23 +1,14 @@
 //! `tabletop mahjong ...`.
 
-use std::fmt::Write as _;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 
-use serde::ser::{SerializeSeq, Serializer};
 use tabletop_core::cancel::Cancel;
 use tabletop_core::drive;
-use tabletop_mahjong::{
-    DistanceReport, DistanceReportError, GameReport, Hand, Replay, log_text, parse_walls,
-    seeded_wall, simulate,
-};
+use tabletop_mahjong::{DistanceReport, DistanceReportError, Hand, Replay, Walls, parse_walls};
 use tabletop_play::limits;
 
 use crate::common::{is_stdin, progress_bar, read_input, text_or_json, to_json};
-
-/// Games (or walls) computed in parallel and written before the next chunk starts: the
-/// output streams in input order with memory bounded by one chunk.
-const CHUNK: u64 = 4096;
 
 /// The mahjong subcommands.
 #[derive(Debug, clap::Subcommand)]
@@ -115,9 +106,10 @@ pub fn run(command: Command) -> anyhow::Result<()> {
         }
         Command::Distance { tiles, melds, json } => distance_cmd(&tiles, melds as usize, json)?,
         Command::Gen { seed, games } => {
-            stream(games, "walls generated", &mut lock, |i, s| {
-                let _ = writeln!(s, "{}", seeded_wall(seed, i));
-            })?;
+            let bar = progress_bar(games, "walls generated");
+            let walls = Walls::Seeded { seed, games };
+            walls.write_walls(&mut lock, &Cancel::new(), &|k| bar.inc(k)).map_err(unwrap_stream)?;
+            bar.finish_and_clear();
             String::new()
         }
         Command::Replay { file, step, all, json } => {
@@ -157,26 +149,6 @@ fn keys(log_on_stdin: bool, asked: bool) -> anyhow::Result<Option<Box<dyn BufRea
     }
 }
 
-/// Writes `f(0) f(1) ... f(n - 1)` to `out` in order, computing them in parallel chunks of
-/// [`CHUNK`] (each item appends its text to a String), with a progress bar on a terminal.
-fn stream<F>(n: u64, message: &str, out: &mut dyn Write, f: F) -> anyhow::Result<()>
-where
-    F: Fn(u64, &mut String) + Sync + Send,
-{
-    let bar = progress_bar(n, message);
-    let text = |i| {
-        let mut s = String::new();
-        f(i, &mut s);
-        s
-    };
-    drive::stream(n, CHUNK, &Cancel::new(), &|k| bar.inc(k), text, |t: String| {
-        out.write_all(t.as_bytes())
-    })
-    .map_err(unwrap_stream)?;
-    bar.finish_and_clear();
-    Ok(())
-}
-
 /// The error of a stream not cancelled (the command line never cancels: Ctrl-C ends it).
 fn unwrap_stream<E: Into<anyhow::Error>>(e: drive::StreamError<E>) -> anyhow::Error {
     match e {
@@ -193,47 +165,29 @@ fn simulate_cmd(
     json: bool,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
-    let random = seed.is_some() || games.is_some();
-    // Every wall is read and checked before any game runs: nothing fails once output starts.
-    let (n, walls) = if random {
-        (games.unwrap_or(1), Vec::new())
+    let walls = if seed.is_some() || games.is_some() {
+        Walls::Seeded { seed: seed.unwrap_or(0), games: games.unwrap_or(1) }
     } else {
-        let walls = parse_walls(&read_input(file.as_deref())?)?;
-        (walls.len() as u64, walls)
+        Walls::Given(parse_walls(&read_input(file.as_deref())?)?)
     };
-    let seed = seed.unwrap_or(0);
-    let wall_of = |i: u64| if random { seeded_wall(seed, i) } else { walls[i as usize] };
+    let bar = progress_bar(walls.games(), "games played");
+    let (cancel, progress) = (Cancel::new(), |k| bar.inc(k));
     if summary {
-        let bar = progress_bar(n, "games played");
-        let s = tabletop_mahjong::summarise(n, wall_of, &Cancel::new(), &|k| bar.inc(k))?;
-        bar.finish_and_clear();
-        let text = if json { to_json(&s)? } else { s.to_string() };
-        out.write_all(text.as_bytes())?;
-        return Ok(());
-    }
-    if json {
-        // One pretty JSON array of every game, streamed chunk by chunk through serde's sequence
-        // serialiser (games are played in parallel, written in order). A write error stays an
-        // `io::Error`, so a reader closing the pipe is still recognised.
-        let bar = progress_bar(n, "games played");
+        let s = walls.summarise(&cancel, &progress)?;
+        out.write_all(text_or_json(&s, json)?.as_bytes())?;
+    } else if json {
+        // A write error stays an `io::Error`, so a reader closing the pipe is still recognised.
         let mut ser = serde_json::Serializer::pretty(&mut *out);
-        let mut seq = ser.serialize_seq(Some(n as usize)).map_err(std::io::Error::from)?;
-        let play = |i| GameReport::play(&wall_of(i));
-        drive::stream(n, CHUNK, &Cancel::new(), &|k| bar.inc(k), play, |game| {
-            seq.serialize_element(&game).map_err(std::io::Error::from)
-        })
-        .map_err(unwrap_stream)?;
-        seq.end().map_err(std::io::Error::from)?;
-        bar.finish_and_clear();
+        walls.serialize_reports(&mut ser, &cancel, &progress).map_err(|e| match e {
+            drive::StreamError::Sink(e) => std::io::Error::from(e).into(),
+            drive::StreamError::Cancelled(c) => anyhow::Error::from(c),
+        })?;
         out.write_all(b"\n")?;
-        return Ok(());
+    } else {
+        walls.write_logs(out, &cancel, &progress).map_err(unwrap_stream)?;
     }
-    stream(n, "games played", out, |i, s| {
-        if i > 0 {
-            s.push('\n');
-        }
-        s.push_str(&log_text(&simulate(&wall_of(i)).events));
-    })
+    bar.finish_and_clear();
+    Ok(())
 }
 
 fn distance_cmd(tiles: &[String], melds: usize, json: bool) -> anyhow::Result<String> {

@@ -6,8 +6,7 @@ use anyhow::Context;
 use tabletop_core::cancel::Cancel;
 use tabletop_nine::{
     Deal, Enumeration, FindError, FindReport, FirstMoverReport, Numbered, Solver, Stats,
-    first_mover_reports, headed_reports, is_achievable, low_reserve_deals, parse_deals,
-    seeded_stats,
+    first_mover_reports, headed_reports, low_reserve_deals, parse_deals, seeded_stats,
 };
 use tabletop_play::limits;
 
@@ -190,9 +189,6 @@ fn solve_many(deals: &[(usize, Deal)], json: bool) -> anyhow::Result<String> {
 }
 
 fn find(importance: u32, seed: u64, budget: u64, json: bool) -> anyhow::Result<String> {
-    if !is_achievable(importance) {
-        return Err(FindError::Impossible(importance).into());
-    }
     let report = match FindReport::find(importance, seed, budget) {
         Ok(report) => report,
         Err(e @ FindError::NotFound { .. }) => {

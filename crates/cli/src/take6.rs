@@ -3,12 +3,8 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use anyhow::Context;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-use tabletop_take6::{
-    ArenaConfig, ArenaError, BotKind, Entrant, MAX_ARENA_DEALS, RowRule, Rules, ScriptReport,
-    parse_nthu14463,
-};
+use tabletop_take6::{ArenaConfig, MAX_ARENA_DEALS, RowRule, Rules, ScriptReport, parse_nthu14463};
 
 use crate::common::{print, progress_bar, read_input, text_or_json, to_json};
 
@@ -127,21 +123,11 @@ fn simulate_command(args: &SimulateArgs) -> anyhow::Result<String> {
 
 /// The arena set-up of `args`, checked.
 fn arena_config(args: &ArenaArgs) -> anyhow::Result<ArenaConfig> {
-    let bots = args
-        .bots
-        .iter()
-        .map(|b| b.trim().parse::<BotKind>().map(Entrant::from))
-        .collect::<Result<Vec<_>, _>>()
-        .context("bad --bots")?;
     let (players, rows, cards) = (args.players.into(), args.rows.into(), args.cards.into());
     let rules = Rules::full_deck(args.rules, players, rows, cards, args.target)?;
-    let config =
-        ArenaConfig { rules, bots, deals: args.deals, seed: args.seed, matches: args.matches };
-    match config.arena() {
-        Ok(_) => Ok(config),
-        Err(e @ ArenaError::Bots { .. }) => Err(anyhow::Error::new(e).context("bad --bots")),
-        Err(e) => Err(e.into()),
-    }
+    ArenaConfig::of_names(rules, &args.bots, args.deals, args.seed, args.matches).map_err(|e| {
+        if e.is_about_bots() { anyhow::Error::new(e).context("bad --bots") } else { e.into() }
+    })
 }
 
 fn arena_command(args: &ArenaArgs) -> anyhow::Result<String> {

@@ -22,6 +22,8 @@
 //! assert_eq!(game.events.len() >= 53, true); // the deal, then at least one more line
 //! ```
 
+#[cfg(feature = "rayon")]
+mod batch;
 mod contest;
 mod distance;
 mod distance_build;
@@ -42,6 +44,8 @@ mod state;
 mod tile;
 mod wall;
 
+#[cfg(feature = "rayon")]
+pub use batch::{CHUNK, Walls};
 pub use contest::{
     Checked, GenError, MahjongMode, SAMPLES_P7147, Verdict, check_p7147, gen_p7147, validate_p7147,
 };

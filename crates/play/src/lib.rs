@@ -159,6 +159,7 @@
 
 mod batch;
 pub mod bench;
+mod bench_run;
 #[cfg(feature = "rayon")]
 mod demo;
 mod describe;
@@ -177,9 +178,11 @@ mod seat;
 mod seated;
 mod session;
 pub mod table;
+mod verdicts;
 pub mod workloads;
 
 pub use batch::{Batch, BatchError, BatchRecord, Cell, Final};
+pub use bench_run::{BenchMode, BenchRun};
 #[cfg(feature = "rayon")]
 pub use demo::{demo, demo_json};
 pub use describe::parameters_text;
@@ -206,3 +209,4 @@ pub use seated::{Autoreset, Seated, SeatedRecord};
 pub use session::{Chance, Line, MAX_ADVANCE, Record, SeenStep, Session, SessionState, Step};
 pub use table::{Role, TableError, TableGame, TableParts};
 pub use tabletop_core::review::{Decision, Mark, PlayerSummary, Review, ReviewError};
+pub use verdicts::{CheckReport, ValidationReport};

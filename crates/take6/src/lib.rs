@@ -37,6 +37,7 @@ mod contest;
 mod error;
 mod game;
 mod judge;
+mod lineup;
 #[cfg(feature = "nn")]
 mod nnbot;
 mod report;
@@ -66,6 +67,7 @@ pub use error::{
 };
 pub use game::{ANALYSIS_SAMPLES, MAX_MC_PLAYOUTS, Mode, Take6, Take6Params};
 pub use judge::{judge_nthu14463, parse_nthu14463};
+pub use lineup::LineupError;
 #[cfg(feature = "nn")]
 pub use nnbot::{
     NETWORK_MC_KEEP, NetworkBot, NetworkMcBot, OBSERVATION_LEN, network_refusal,
