@@ -168,6 +168,8 @@ pub mod games;
 mod hosted;
 mod ladder;
 pub mod limits;
+pub mod located;
+pub mod outside;
 mod played;
 mod present;
 mod problem;
@@ -176,6 +178,7 @@ mod reports;
 mod seat;
 mod seated;
 mod session;
+pub mod spiel;
 pub mod table;
 pub mod workloads;
 

@@ -41,6 +41,30 @@ pub(crate) fn array<'py, T: numpy::Element>(
     Ok(values.into_pyarray(py).into_any())
 }
 
+/// Whether observations of `dtype` are floats: `"float32"` (else `"uint8"`); `ValueError` for
+/// any other.
+pub(crate) fn floats(dtype: &str) -> PyResult<bool> {
+    match dtype {
+        "uint8" => Ok(false),
+        "float32" => Ok(true),
+        _ => Err(PyValueError::new_err(format!("dtype must be uint8 or float32, not {dtype}"))),
+    }
+}
+
+/// A step's actions as one vector (a strided array copied).
+pub(crate) fn actions_of(actions: &PyReadonlyArray1<'_, i64>) -> Vec<i64> {
+    match actions.as_slice() {
+        Ok(slice) => slice.to_vec(),
+        Err(_) => actions.as_array().iter().copied().collect(),
+    }
+}
+
+/// The parameters of `batch`, every default filled in, as its games play them.
+pub(crate) fn parameters<'py>(py: Python<'py>, batch: &Batch) -> PyResult<Bound<'py, PyAny>> {
+    let view = batch.env(0).view(None);
+    from_json(py, &tabletop_play::spiel::played_params(batch.params().clone(), &view))
+}
+
 impl VecEnv {
     /// The shape of n observations.
     fn observations_shape(&self) -> Vec<usize> {
@@ -143,15 +167,7 @@ impl VecEnv {
         dtype: &str,
         params: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<VecEnv> {
-        let floats = match dtype {
-            "uint8" => false,
-            "float32" => true,
-            _ => {
-                return Err(PyValueError::new_err(format!(
-                    "dtype must be uint8 or float32, not {dtype}"
-                )));
-            }
-        };
+        let floats = floats(dtype)?;
         let n = args::int_in(n, "n", 1, MAX_ENVS)? as usize;
         let seed = args::seed(seed)?;
         let params = args::game_params(game, params)?;
@@ -191,10 +207,7 @@ impl VecEnv {
         py: Python<'py>,
         actions: PyReadonlyArray1<'py, i64>,
     ) -> PyResult<Bound<'py, PyTuple>> {
-        let actions: Vec<i64> = match actions.as_slice() {
-            Ok(slice) => slice.to_vec(),
-            Err(_) => actions.as_array().iter().copied().collect(),
-        };
+        let actions = actions_of(&actions);
         let n = self.batch.len();
         let p = self.batch.num_players();
         let (obs, block, (rewards, terminated, finals, mask, players)) = if self.floats {
@@ -291,8 +304,7 @@ impl VecEnv {
 
     /// The parameters, every default filled in.
     fn get_parameters<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let view = self.batch.env(0).view(None);
-        from_json(py, &args::true_params(self.batch.params().clone(), &view))
+        parameters(py, &self.batch)
     }
 
     /// Pickles as its record (every game's seed and actions, the generator's state): the
