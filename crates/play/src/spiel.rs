@@ -168,7 +168,7 @@ pub fn played_params(mut params: Value, view: &Value) -> Value {
     params
 }
 
-/// The registered games ([`crate::games`]) as JSON, without what each parameter takes
+/// The registered games ([`crate::games()`]) as JSON, without what each parameter takes
 /// (`Facts` of a game has that).
 pub fn registered_games() -> Value {
     let mut games = serde_json::json!(crate::games());

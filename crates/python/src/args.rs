@@ -88,15 +88,17 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Int {
 /// `operator.index(obj)`: any integer type (`int`, numpy's), not `bool`; else `TypeError`
 /// saying `expected` (`"{what} must be an integer"`) and the type.
 fn index<'py>(obj: &Bound<'py, PyAny>, expected: &str) -> PyResult<Bound<'py, PyAny>> {
-    let py = obj.py();
-    let not = |obj: &Bound<'_, PyAny>| {
-        let ty = obj.get_type().name().map(|n| n.to_string()).unwrap_or_default();
-        PyTypeError::new_err(format!("{expected}, not {ty}"))
-    };
     if obj.is_instance_of::<PyBool>() || obj.is_instance_of::<PyFloat>() {
-        return Err(not(obj));
+        return Err(type_error(expected, obj));
     }
-    py.import("operator")?.call_method1("index", (obj,)).map_err(|_| not(obj))
+    let index = obj.py().import("operator")?.call_method1("index", (obj,));
+    index.map_err(|_| type_error(expected, obj))
+}
+
+/// A `TypeError` saying `"{expected}, not {the type of obj}"`.
+pub fn type_error(expected: &str, obj: &Bound<'_, PyAny>) -> PyErr {
+    let ty = obj.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+    PyTypeError::new_err(format!("{expected}, not {ty}"))
 }
 
 /// A seed: 0 to 2**64 - 1.
@@ -293,13 +295,10 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Items<'py> {
 
     fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Items<'py>> {
         let obj = obj.to_owned();
-        let ty = obj.get_type().name().map(|n| n.to_string()).unwrap_or_default();
         if obj.is_instance_of::<PyString>() {
             return Err(PyTypeError::new_err("expected a list, not a str"));
         }
-        let items = obj
-            .try_iter()
-            .map_err(|_| PyTypeError::new_err(format!("expected a list, not {ty}")))?;
+        let items = obj.try_iter().map_err(|_| type_error("expected a list", &obj))?;
         Ok(Items(items.collect::<PyResult<_>>()?))
     }
 }
@@ -320,24 +319,19 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Strings {
 
     fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Strings> {
         let obj = obj.to_owned();
-        let type_name =
-            |o: &Bound<'_, PyAny>| o.get_type().name().map(|n| n.to_string()).unwrap_or_default();
         if obj.is_instance_of::<PyString>() {
             return Err(PyTypeError::new_err("expected a list of str, not a str"));
         }
-        let items = obj.try_iter().map_err(|_| {
-            PyTypeError::new_err(format!("expected a list of str, not {}", type_name(&obj)))
-        })?;
+        let items = obj.try_iter().map_err(|_| type_error("expected a list of str", &obj))?;
         let mut out = Vec::new();
         for item in items {
             let item = item?;
             match item.extract::<String>() {
                 Ok(s) => out.push(s),
                 Err(_) => {
-                    return Err(PyTypeError::new_err(format!(
-                        "expected a list of str, not a list holding {}",
-                        type_name(&item)
-                    )));
+                    let ty = item.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+                    let message = format!("expected a list of str, not a list holding {ty}");
+                    return Err(PyTypeError::new_err(message));
                 }
             }
         }

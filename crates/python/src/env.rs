@@ -204,10 +204,8 @@ impl State {
     #[pyo3(signature = (*args))]
     fn string_to_action(&self, args: &Bound<'_, PyTuple>) -> PyResult<usize> {
         let text = last_of(args, "string_to_action", "text")?;
-        let text: String = text.extract().map_err(|_| {
-            let ty = text.get_type().name().map(|n| n.to_string()).unwrap_or_default();
-            PyTypeError::new_err(format!("text must be a str, not {ty}"))
-        })?;
+        let text: String =
+            text.extract().map_err(|_| args::type_error("text must be a str", &text))?;
         self.session.string_to_action(&text).map_err(play_error)
     }
 
@@ -286,12 +284,8 @@ impl State {
             Some(p) => self.player(p)?,
             None => self.session.current_player().unwrap_or(0),
         };
-        if flat {
-            let values = self.session.line().game().observation_tensor(player);
-            return Ok(PyArray1::from_vec(py, values).into_any());
-        }
-        let (shape, values) = self.session.observation_tensor(player).map_err(play_error)?;
-        array(py, values, shape)
+        let tensor = self.session.observation_tensor(player).map_err(play_error)?;
+        array(py, tensor, flat)
     }
 
     /// The game's view for `player` (None: everything) as a dict: hands, rows, board, ...
@@ -323,12 +317,8 @@ impl State {
         flat: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let player = self.player(player)?;
-        if flat {
-            let values = self.session.line().game().information_state_tensor(player);
-            return Ok(PyArray1::from_vec(py, values).into_any());
-        }
-        let (shape, values) = self.session.information_state_tensor(player).map_err(play_error)?;
-        array(py, values, shape)
+        let tensor = self.session.information_state_tensor(player).map_err(play_error)?;
+        array(py, tensor, flat)
     }
 
     /// What `player` sees now, in text.
@@ -490,10 +480,14 @@ fn last_of<'py>(
     }
 }
 
-/// `values` as a numpy array of `shape`.
-fn array<'py>(py: Python<'py>, values: Vec<f32>, shape: Vec<usize>) -> PyResult<Bound<'py, PyAny>> {
+/// A tensor's values as a numpy array of its shape, or `flat` in one dimension.
+fn array<'py>(
+    py: Python<'py>,
+    (shape, values): (Vec<usize>, Vec<f32>),
+    flat: bool,
+) -> PyResult<Bound<'py, PyAny>> {
     let values = PyArray1::from_vec(py, values);
-    if shape.len() == 1 {
+    if flat || shape.len() == 1 {
         return Ok(values.into_any());
     }
     Ok(values.reshape(shape)?.into_any())

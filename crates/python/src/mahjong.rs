@@ -173,12 +173,7 @@ fn distance(tiles: &Bound<'_, PyAny>, melds: args::Int) -> PyResult<Distance> {
         Ok(s) => s,
         Err(_) => tiles
             .extract::<args::Strings>()
-            .map_err(|_| {
-                let ty = tiles.get_type().name().map(|n| n.to_string()).unwrap_or_default();
-                pyo3::exceptions::PyTypeError::new_err(format!(
-                    "tiles must be a str or a list of str, not {ty}"
-                ))
-            })?
+            .map_err(|_| args::type_error("tiles must be a str or a list of str", tiles))?
             .0
             .join(" "),
     };

@@ -281,12 +281,7 @@ fn solve_many(py: Python<'_>, deals: &Bound<'_, PyAny>) -> PyResult<Vec<Value>> 
     // Any iterable (a generator too), not only a sequence.
     let deals = deals
         .try_iter()
-        .map_err(|_| {
-            let ty = deals.get_type().name().map(|n| n.to_string()).unwrap_or_default();
-            pyo3::exceptions::PyTypeError::new_err(format!(
-                "deals must be an iterable of Deal, not {ty}"
-            ))
-        })?
+        .map_err(|_| args::type_error("deals must be an iterable of Deal", deals))?
         .map(|d| d?.extract::<Deal>().map_err(PyErr::from))
         .collect::<PyResult<Vec<Deal>>>()?;
     let deals: Vec<tabletop_nine::Deal> = deals.into_iter().map(|d| d.0).collect();

@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use tabletop_play::{Autoreset, BatchError, Cell, Final, Seated, SeatedRecord};
 
-use crate::vector::{MAX_ENVS, actions_of, array, floats, parameters};
+use crate::vector::{MAX_ENVS, actions_of, array, block, floats, parameters, stacked};
 use crate::{args, interrupt};
 
 /// n games with one learning seat, the other seats played by built-in bots (see
@@ -55,9 +55,7 @@ impl SeatedEnv {
 
     /// The shape of n observations.
     fn observations_shape(&self) -> Vec<usize> {
-        let mut shape = vec![self.seated.len()];
-        shape.extend(self.seated.batch().observation_shape());
-        shape
+        stacked(self.seated.len(), self.seated.batch())
     }
 
     /// The learner's legal masks as an int8 numpy array (n x actions).
@@ -103,13 +101,8 @@ impl SeatedEnv {
         };
         let stepped = outcome.map_err(value_error)?;
         let bytes = self.seated.final_observations();
-        let block = if bytes.is_empty() {
-            None
-        } else {
-            let mut shape = vec![stepped.2.len()];
-            shape.extend(self.seated.batch().observation_shape());
-            Some(array(py, bytes.iter().map(|&b| T::from_count(b)).collect(), shape)?)
-        };
+        let block =
+            if bytes.is_empty() { None } else { Some(block::<T>(py, bytes, self.seated.batch())?) };
         Ok((obs.into_any(), block, stepped))
     }
 }

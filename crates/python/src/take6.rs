@@ -1,6 +1,6 @@
 //! `tabletop.take6`: the scripted judge simulation, the seeded arena, and Python bots.
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use tabletop_play::located::script_error;
@@ -295,10 +295,8 @@ fn failure(e: OutsideError<PyErr>) -> PyErr {
 
 /// The TypeError of argument `bots[i]`, which is no bot.
 fn not_a_bot(i: usize, b: &Bound<'_, PyAny>) -> PyErr {
-    let ty = b.get_type().name().map(|n| n.to_string()).unwrap_or_default();
-    PyTypeError::new_err(format!(
-        "bot {i} must be a bot name, a callable or an object with choose_card, not {ty}"
-    ))
+    let expected = format!("bot {i} must be a bot name, a callable or an object with choose_card");
+    args::type_error(&expected, b)
 }
 
 /// Deals one hand from `seed` and plays it with `bots[i]` in seat `i`; returns the heads each

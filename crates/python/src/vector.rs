@@ -59,6 +59,24 @@ pub(crate) fn actions_of(actions: &PyReadonlyArray1<'_, i64>) -> Vec<i64> {
     }
 }
 
+/// The shape of `n` observations of `batch`'s game.
+pub(crate) fn stacked(n: usize, batch: &Batch) -> Vec<usize> {
+    let mut shape = vec![n];
+    shape.extend(batch.observation_shape());
+    shape
+}
+
+/// Final observations (`bytes`, one after another) of `batch`'s game as one numpy array of
+/// `T`s shaped `(k, *observation_shape)`.
+pub(crate) fn block<'py, T: Cell + numpy::Element>(
+    py: Python<'py>,
+    bytes: &[u8],
+    batch: &Batch,
+) -> PyResult<Bound<'py, PyAny>> {
+    let shape = stacked(bytes.len() / batch.observation_size(), batch);
+    array(py, bytes.iter().map(|&b| T::from_count(b)).collect(), shape)
+}
+
 /// The parameters of `batch`, every default filled in, as its games play them.
 pub(crate) fn parameters<'py>(py: Python<'py>, batch: &Batch) -> PyResult<Bound<'py, PyAny>> {
     let view = batch.env(0).view(None);
@@ -66,11 +84,14 @@ pub(crate) fn parameters<'py>(py: Python<'py>, batch: &Batch) -> PyResult<Bound<
 }
 
 impl VecEnv {
+    fn wrap(py: Python<'_>, batch: Batch, floats: bool) -> PyResult<VecEnv> {
+        let empty = PyModule::import(py, "numpy")?.getattr("empty")?.unbind();
+        Ok(VecEnv { batch, floats, empty })
+    }
+
     /// The shape of n observations.
     fn observations_shape(&self) -> Vec<usize> {
-        let mut shape = vec![self.batch.len()];
-        shape.extend(self.batch.observation_shape());
-        shape
+        stacked(self.batch.len(), &self.batch)
     }
 
     /// The legal action masks and current players as numpy arrays (n x actions, n).
@@ -130,20 +151,10 @@ impl VecEnv {
             })
         };
         let stepped = outcome.map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let finals = if stepped.2.is_empty() { None } else { Some(self.final_block::<T>(py)?) };
-        Ok((obs.into_any(), finals, stepped))
-    }
-
-    /// The final observations of the last step as one numpy array of `T`s (shaped
-    /// `(k, *observation_shape)`).
-    fn final_block<'py, T: Cell + numpy::Element>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<Bound<'py, PyAny>> {
         let bytes = self.batch.final_observations();
-        let mut shape = vec![bytes.len() / self.batch.observation_size()];
-        shape.extend(self.batch.observation_shape());
-        array(py, bytes.iter().map(|&b| T::from_count(b)).collect(), shape)
+        let finals =
+            if stepped.2.is_empty() { None } else { Some(block::<T>(py, bytes, &self.batch)?) };
+        Ok((obs.into_any(), finals, stepped))
     }
 
     /// The masks and players (the observations come with the step).
@@ -174,8 +185,7 @@ impl VecEnv {
         let batch = py
             .detach(|| Batch::new(game, &params, n, seed))
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let empty = PyModule::import(py, "numpy")?.getattr("empty")?.unbind();
-        Ok(VecEnv { batch, floats, empty })
+        VecEnv::wrap(py, batch, floats)
     }
 
     /// Starts a new game in every environment (from `seed` when given, else each
@@ -327,8 +337,7 @@ impl VecEnv {
         let batch = py
             .detach(|| Batch::from_record(&record))
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let empty = PyModule::import(py, "numpy")?.getattr("empty")?.unbind();
-        Ok(VecEnv { batch, floats: dtype == "float32", empty })
+        VecEnv::wrap(py, batch, dtype == "float32")
     }
 }
 
