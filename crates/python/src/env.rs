@@ -401,7 +401,9 @@ impl State {
         py: Python<'py>,
         seed: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let seed = seed.map(args::seed).transpose()?;
+        // Once the game is over, that is the refusal, whatever the seed.
+        let seed =
+            if self.session.is_terminal() { None } else { seed.map(args::seed).transpose()? };
         let session = &self.session;
         let value = interrupt::interruptible(py, |_| spiel::analysis(session, seed))?
             .map_err(play_error)?;
