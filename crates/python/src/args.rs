@@ -25,17 +25,7 @@ pub fn int_in(obj: &Bound<'_, PyAny>, what: &str, lo: i128, hi: i128) -> PyResul
     {
         return Ok(v);
     }
-    let py = obj.py();
-    if obj.is_instance_of::<PyBool>() || obj.is_instance_of::<PyFloat>() {
-        return Err(PyTypeError::new_err(format!(
-            "{what} must be an integer, not {}",
-            obj.get_type().name()?
-        )));
-    }
-    let index = py.import("operator")?.call_method1("index", (obj,)).map_err(|_| {
-        let ty = obj.get_type().name().map(|n| n.to_string()).unwrap_or_default();
-        PyTypeError::new_err(format!("{what} must be an integer, not {ty}"))
-    })?;
+    let index = index(obj, &format!("{what} must be an integer"))?;
     match index.extract::<i128>() {
         Ok(v) if (lo..=hi).contains(&v) => Ok(v),
         _ => Err(PyValueError::new_err(format!(
@@ -90,20 +80,25 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Int {
     type Error = PyErr;
 
     fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Int> {
-        let obj = obj.to_owned();
-        let py = obj.py();
-        if obj.is_instance_of::<PyBool>() || obj.is_instance_of::<PyFloat>() {
-            return Err(PyTypeError::new_err(format!(
-                "expected an integer, not {}",
-                obj.get_type().name()?
-            )));
-        }
-        let index = py.import("operator")?.call_method1("index", (&obj,)).map_err(|_| {
-            let ty = obj.get_type().name().map(|n| n.to_string()).unwrap_or_default();
-            PyTypeError::new_err(format!("expected an integer, not {ty}"))
-        })?;
+        let index = index(&obj.to_owned(), "expected an integer")?;
         Ok(Int { value: index.extract::<i128>().ok(), text: index.str()?.to_string() })
     }
+}
+
+/// `operator.index(obj)`: any integer type (`int`, numpy's), not `bool`; else `TypeError`
+/// saying `expected` (`"{what} must be an integer"`) and the type.
+fn index<'py>(obj: &Bound<'py, PyAny>, expected: &str) -> PyResult<Bound<'py, PyAny>> {
+    if obj.is_instance_of::<PyBool>() || obj.is_instance_of::<PyFloat>() {
+        return Err(type_error(expected, obj));
+    }
+    let index = obj.py().import("operator")?.call_method1("index", (obj,));
+    index.map_err(|_| type_error(expected, obj))
+}
+
+/// A `TypeError` saying `"{expected}, not {the type of obj}"`.
+pub fn type_error(expected: &str, obj: &Bound<'_, PyAny>) -> PyErr {
+    let ty = obj.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+    PyTypeError::new_err(format!("{expected}, not {ty}"))
 }
 
 /// A seed: 0 to 2**64 - 1.
@@ -290,20 +285,6 @@ fn serde_reason(reason: &str) -> String {
     reason.replace('`', "'")
 }
 
-/// The parameters as the game plays them: a Take 6! script's rules (players, rows, cards per
-/// hand, deck, row rule) replace the fields it overrides, so `get_parameters()` tells the
-/// truth. `view` is the game's full view; its `rules`, where it has them, win.
-pub fn true_params(mut params: Value, view: &Value) -> Value {
-    if let (Value::Object(map), Some(Value::Object(rules))) = (&mut params, view.get("rules")) {
-        for (key, value) in rules {
-            if key != "script" && key != "mode" && map.contains_key(key) {
-                map.insert(key.clone(), value.clone());
-            }
-        }
-    }
-    params
-}
-
 /// A list (any iterable but a string) of any objects: `TypeError` in Python's words for a
 /// string or a non-iterable.
 #[derive(Debug)]
@@ -314,13 +295,10 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Items<'py> {
 
     fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Items<'py>> {
         let obj = obj.to_owned();
-        let ty = obj.get_type().name().map(|n| n.to_string()).unwrap_or_default();
         if obj.is_instance_of::<PyString>() {
             return Err(PyTypeError::new_err("expected a list, not a str"));
         }
-        let items = obj
-            .try_iter()
-            .map_err(|_| PyTypeError::new_err(format!("expected a list, not {ty}")))?;
+        let items = obj.try_iter().map_err(|_| type_error("expected a list", &obj))?;
         Ok(Items(items.collect::<PyResult<_>>()?))
     }
 }
@@ -341,24 +319,19 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Strings {
 
     fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Strings> {
         let obj = obj.to_owned();
-        let type_name =
-            |o: &Bound<'_, PyAny>| o.get_type().name().map(|n| n.to_string()).unwrap_or_default();
         if obj.is_instance_of::<PyString>() {
             return Err(PyTypeError::new_err("expected a list of str, not a str"));
         }
-        let items = obj.try_iter().map_err(|_| {
-            PyTypeError::new_err(format!("expected a list of str, not {}", type_name(&obj)))
-        })?;
+        let items = obj.try_iter().map_err(|_| type_error("expected a list of str", &obj))?;
         let mut out = Vec::new();
         for item in items {
             let item = item?;
             match item.extract::<String>() {
                 Ok(s) => out.push(s),
                 Err(_) => {
-                    return Err(PyTypeError::new_err(format!(
-                        "expected a list of str, not a list holding {}",
-                        type_name(&item)
-                    )));
+                    let ty = item.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+                    let message = format!("expected a list of str, not a list holding {ty}");
+                    return Err(PyTypeError::new_err(message));
                 }
             }
         }

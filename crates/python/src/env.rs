@@ -12,27 +12,17 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use serde_json::Value;
-use tabletop_core::{Turn, seeded_rng};
+use tabletop_core::Turn;
+use tabletop_play::spiel::{self, SpielError, player_id};
 use tabletop_play::{Chance, Facts, PlayError, Session};
 
 use crate::{args, interrupt};
 
-/// OpenSpiel's `pyspiel.PlayerId.TERMINAL`: `current_player()` once the game is over.
-pub const TERMINAL: i64 = -4;
-
-/// OpenSpiel's `pyspiel.PlayerId.CHANCE`: `current_player()` at a chance node.
-pub const CHANCE: i64 = -1;
-
-/// A turn as OpenSpiel's player id.
-fn player_id(turn: Turn) -> i64 {
-    match turn {
-        Turn::Player(p) => p as i64,
-        Turn::Chance => CHANCE,
-        Turn::Terminal => TERMINAL,
-    }
+fn play_error(e: PlayError) -> PyErr {
+    PyValueError::new_err(e.to_string())
 }
 
-fn play_error(e: PlayError) -> PyErr {
+fn spiel_error(e: SpielError) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
@@ -179,12 +169,7 @@ impl State {
     /// An id from a Python integer: every id is below the number of actions, and with
     /// explicit chance below the number of chance outcomes too.
     fn id(&self, action: &Bound<'_, PyAny>) -> PyResult<usize> {
-        let g = self.session.line().game();
-        let bound = match self.session.chance() {
-            Chance::Seeded => g.num_distinct_actions(),
-            Chance::Explicit => g.num_distinct_actions().max(g.max_chance_outcomes()),
-        };
-        action_id(action, bound)
+        action_id(action, spiel::id_bound(&self.session))
     }
 }
 
@@ -203,10 +188,7 @@ impl State {
     #[pyo3(signature = (player = None))]
     fn legal_actions(&self, player: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<usize>> {
         let player = player.map(|p| self.player(p)).transpose()?;
-        Ok(match player {
-            Some(p) if Some(p) != self.session.current_player() => Vec::new(),
-            _ => self.session.legal_actions(),
-        })
+        Ok(spiel::legal_actions(&self.session, player))
     }
 
     /// The notation of an action id: `action_to_string(action)` or, as OpenSpiel,
@@ -222,10 +204,8 @@ impl State {
     #[pyo3(signature = (*args))]
     fn string_to_action(&self, args: &Bound<'_, PyTuple>) -> PyResult<usize> {
         let text = last_of(args, "string_to_action", "text")?;
-        let text: String = text.extract().map_err(|_| {
-            let ty = text.get_type().name().map(|n| n.to_string()).unwrap_or_default();
-            PyTypeError::new_err(format!("text must be a str, not {ty}"))
-        })?;
+        let text: String =
+            text.extract().map_err(|_| args::type_error("text must be a str", &text))?;
         self.session.string_to_action(&text).map_err(play_error)
     }
 
@@ -233,30 +213,7 @@ impl State {
     /// Raises `ValueError` for an illegal id or once the game is over.
     fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let id = self.id(action)?;
-        match self.session.apply_action(id) {
-            Err(PlayError::IllegalAction { action, reason, .. })
-                if self.session.turn() == Turn::Chance =>
-            {
-                Err(PyValueError::new_err(format!(
-                    "illegal chance outcome {id} ({action}): {reason}"
-                )))
-            }
-            // The id as given, with its notation; the legal ids likewise.
-            Err(PlayError::IllegalAction { action, player, reason, .. }) => {
-                let legal: Vec<String> = self
-                    .session
-                    .legal_actions()
-                    .into_iter()
-                    .zip(self.session.legal_action_strings())
-                    .map(|(id, text)| format!("{id} ({text})"))
-                    .collect();
-                Err(PyValueError::new_err(format!(
-                    "illegal action {id} ({action}) for player {player}: {reason}; legal: {}",
-                    legal.join(", ")
-                )))
-            }
-            other => other.map_err(play_error),
-        }
+        spiel::apply_action(&mut self.session, id).map_err(spiel_error)
     }
 
     /// The action ids applied so far, oldest first (Take 6!'s secret choices included: the
@@ -327,12 +284,8 @@ impl State {
             Some(p) => self.player(p)?,
             None => self.session.current_player().unwrap_or(0),
         };
-        if flat {
-            let values = self.session.line().game().observation_tensor(player);
-            return Ok(PyArray1::from_vec(py, values).into_any());
-        }
-        let (shape, values) = self.session.observation_tensor(player).map_err(play_error)?;
-        array(py, values, shape)
+        let tensor = self.session.observation_tensor(player).map_err(play_error)?;
+        array(py, tensor, flat)
     }
 
     /// The game's view for `player` (None: everything) as a dict: hands, rows, board, ...
@@ -364,12 +317,8 @@ impl State {
         flat: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let player = self.player(player)?;
-        if flat {
-            let values = self.session.line().game().information_state_tensor(player);
-            return Ok(PyArray1::from_vec(py, values).into_any());
-        }
-        let (shape, values) = self.session.information_state_tensor(player).map_err(play_error)?;
-        array(py, values, shape)
+        let tensor = self.session.information_state_tensor(player).map_err(play_error)?;
+        array(py, tensor, flat)
     }
 
     /// What `player` sees now, in text.
@@ -408,12 +357,8 @@ impl State {
         seed: &Bound<'_, PyAny>,
     ) -> PyResult<State> {
         let (player, seed) = (self.player(player)?, args::seed(seed)?);
-        let sample = py.detach(|| self.session.resample(player, &mut seeded_rng(seed)));
-        sample.map_err(play_error)?.map(|session| State { session }).ok_or_else(|| {
-            PyValueError::new_err(
-                "the resampled state keeps no history to follow (a bug of the game)",
-            )
-        })
+        let sample = py.detach(|| spiel::resample(&self.session, player, seed));
+        sample.map(|session| State { session }).map_err(spiel_error)
     }
 
     /// What each player gained with the last action (the returns at the end, 0 before).
@@ -456,16 +401,12 @@ impl State {
         py: Python<'py>,
         seed: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        if self.session.is_terminal() {
-            return Err(play_error(PlayError::GameOver));
-        }
-        let seed = seed.map(args::seed).transpose()?;
+        // Once the game is over, that is the refusal, whatever the seed.
+        let seed =
+            if self.session.is_terminal() { None } else { seed.map(args::seed).transpose()? };
         let session = &self.session;
-        let value = interrupt::interruptible(py, |_| match seed {
-            Some(seed) => session.analysis_seeded(seed),
-            None => session.analysis(),
-        })?
-        .map_err(play_error)?;
+        let value = interrupt::interruptible(py, |_| spiel::analysis(session, seed))?
+            .map_err(play_error)?;
         from_json(py, &value)
     }
 
@@ -541,10 +482,14 @@ fn last_of<'py>(
     }
 }
 
-/// `values` as a numpy array of `shape`.
-fn array<'py>(py: Python<'py>, values: Vec<f32>, shape: Vec<usize>) -> PyResult<Bound<'py, PyAny>> {
+/// A tensor's values as a numpy array of its shape, or `flat` in one dimension.
+fn array<'py>(
+    py: Python<'py>,
+    (shape, values): (Vec<usize>, Vec<f32>),
+    flat: bool,
+) -> PyResult<Bound<'py, PyAny>> {
     let values = PyArray1::from_vec(py, values);
-    if shape.len() == 1 {
+    if flat || shape.len() == 1 {
         return Ok(values.into_any());
     }
     Ok(values.reshape(shape)?.into_any())
@@ -573,7 +518,7 @@ fn load_game(name: &str, params: Option<&Bound<'_, PyDict>>) -> PyResult<Game> {
 /// The game `name` with `params` (JSON), the parameters then as the game plays them.
 fn game_of(name: &str, params: Value) -> PyResult<Game> {
     let probe = Session::new(name, params, Vec::new(), 0).map_err(play_error)?;
-    let params = args::true_params(probe.params().clone(), &probe.view(None));
+    let params = spiel::played_params(probe.params().clone(), &probe.view(None));
     Ok(Game { name: probe.game(), params, probe })
 }
 
@@ -614,22 +559,17 @@ fn review<'py>(
 
 /// The session a record (a dict or its JSON text) rebuilds.
 fn session_of_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<Session> {
-    let value = match record.extract::<String>() {
-        Ok(text) => serde_json::from_str(&text)
-            .map_err(|e| PyValueError::new_err(format!("bad record: {e}").replace('`', "'")))?,
-        Err(_) if record.cast::<PyDict>().is_ok() => to_json(py, record)?,
+    let record = match record.extract::<String>() {
+        Ok(text) => spiel::parse_record(&text),
+        Err(_) if record.cast::<PyDict>().is_ok() => spiel::record_of(to_json(py, record)?),
         Err(_) => {
             return Err(PyTypeError::new_err(format!(
                 "a record is a dict (as State.record() returns) or its JSON text, not {}",
                 record.get_type().name()?
             )));
         }
-    };
-    if !value.is_object() {
-        return Err(PyValueError::new_err("bad record: expected a JSON object"));
     }
-    let record: tabletop_play::Record = serde_json::from_value(value)
-        .map_err(|e| PyValueError::new_err(format!("bad record: {e}").replace('`', "'")))?;
+    .map_err(spiel_error)?;
     py.detach(|| Session::from_record(&record)).map_err(play_error)
 }
 
@@ -638,20 +578,13 @@ fn session_of_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<Sess
 /// `observation_shape`, `bots`.
 #[pyfunction]
 fn registered_games(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
-    let mut games = serde_json::json!(tabletop_play::games());
-    // The front ends' list without what each parameter takes (`Game.info()` has it).
-    for game in games.as_array_mut().into_iter().flatten() {
-        if let Some(game) = game.as_object_mut() {
-            game.remove("parameters");
-        }
-    }
-    from_json(py, &games)
+    from_json(py, &spiel::registered_games())
 }
 
 /// Registers the environment functions and classes in the top-level module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add("TERMINAL", TERMINAL)?;
-    m.add("CHANCE", CHANCE)?;
+    m.add("TERMINAL", spiel::TERMINAL)?;
+    m.add("CHANCE", spiel::CHANCE)?;
     m.add_class::<Game>()?;
     m.add_class::<State>()?;
     m.add_function(wrap_pyfunction!(load_game, m)?)?;

@@ -2,6 +2,8 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use tabletop_play::JudgeError;
+pub use tabletop_play::located::chain;
 
 pyo3::create_exception!(
     tabletop,
@@ -33,55 +35,14 @@ pub fn input_error(message: String, line: Option<usize>, column: Option<usize>) 
     })
 }
 
-/// The message of an error and its causes, joined by `": "` as the command line prints them
-/// (`anyhow`'s `{:#}`).
-pub fn chain(err: &dyn std::error::Error) -> String {
-    let mut s = err.to_string();
-    let mut source = err.source();
-    while let Some(e) = source {
-        s.push_str(": ");
-        s.push_str(&e.to_string());
-        source = e.source();
-    }
-    s
-}
-
 /// An `InputError` without a location: the message chain of `err`.
 pub fn unlocated(err: &dyn std::error::Error) -> PyErr {
     input_error(chain(err), None, None)
 }
 
-/// An `InputError` for a deal that cannot be read, located at the bad card.
-pub fn deal_error(err: &tabletop_nine::DealError) -> PyErr {
-    use tabletop_nine::DealError as E;
-    let (line, column) = match err {
-        E::UnknownToken { line, column, .. } | E::Duplicate { line, column, .. } => {
-            (Some(*line), Some(*column))
-        }
-        _ => (None, None),
-    };
-    input_error(chain(err), line, column)
-}
-
-/// The line of a wall error, where it names one.
-pub fn wall_line(err: &tabletop_mahjong::WallError) -> Option<usize> {
-    use tabletop_mahjong::WallError as E;
-    match err {
-        E::UnknownToken { line, .. } | E::WrongCopies { line, .. } => Some(*line),
-        _ => None,
-    }
-}
-
-/// An `InputError` for a script of the NTHU 14463 judge, located at its line.
-pub fn script_error(err: &tabletop_take6::JudgeError) -> PyErr {
-    use tabletop_take6::JudgeError as E;
-    let line = match err {
-        E::Missing { line, .. }
-        | E::Unexpected { line, .. }
-        | E::Duplicate { line, .. }
-        | E::Trailing { line, .. } => *line,
-    };
-    input_error(chain(err), Some(line), None)
+/// An `InputError` located where the library's error says (`tabletop_play::located`).
+pub fn located(err: JudgeError) -> PyErr {
+    input_error(err.message, err.line, err.column)
 }
 
 /// A `ValueError` with the message chain of `err`.

@@ -3,7 +3,7 @@
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use tabletop_play::{JudgeError, Problem};
+use tabletop_play::Problem;
 
 use crate::error;
 
@@ -31,9 +31,7 @@ pub fn judge(py: Python<'_>, problem: &str, text: &str) -> PyResult<String> {
     // A panic would be a bug of a game crate: it becomes a RuntimeError, not a crash.
     match py.detach(|| std::panic::catch_unwind(|| tabletop_play::judge(problem, input))) {
         Ok(Ok(out)) => Ok(out),
-        Ok(Err(JudgeError { message, line, column })) => {
-            Err(error::input_error(message, line, column))
-        }
+        Ok(Err(e)) => Err(error::located(e)),
         Err(_) => Err(PyRuntimeError::new_err("internal error in the judge (a bug)")),
     }
 }

@@ -6,6 +6,8 @@ use pyo3::types::PyString;
 use tabletop_core::drive::NO_PROGRESS;
 use tabletop_core::seeded_rng;
 use tabletop_mahjong::{DistanceReport, Hand, SimulateManyError, Wall};
+use tabletop_play::JudgeError;
+use tabletop_play::located::wall_error;
 
 use crate::interrupt;
 use crate::{args, error};
@@ -22,8 +24,7 @@ pub(crate) const MAX_GAMES: u64 = tabletop_play::limits::MAHJONG_MAX_GAMES;
 #[pyfunction]
 #[pyo3(signature = (wall, lines = true))]
 fn simulate<'py>(py: Python<'py>, wall: &str, lines: bool) -> PyResult<Bound<'py, PyAny>> {
-    let wall = Wall::parse(wall)
-        .map_err(|e| error::input_error(error::chain(&e), error::wall_line(&e), None))?;
+    let wall = Wall::parse(wall).map_err(|e| error::located(wall_error(&e)))?;
     let text = py.detach(|| tabletop_mahjong::log_text(&tabletop_mahjong::simulate(&wall).events));
     log_object(py, &text, lines)
 }
@@ -52,11 +53,10 @@ fn simulate_many<'py>(
         tabletop_mahjong::simulate_many(walls.0.as_slice(), cancel, NO_PROGRESS)
     })?;
     let logs = logs.map_err(|e| match e {
-        SimulateManyError::Wall { index, source } => error::input_error(
-            format!("wall {index}: {}", error::chain(&source)),
-            error::wall_line(&source),
-            None,
-        ),
+        SimulateManyError::Wall { index, source } => {
+            let e = wall_error(&source);
+            error::located(JudgeError { message: format!("wall {index}: {}", e.message), ..e })
+        }
         SimulateManyError::Cancelled(_) => interrupt::interrupted(),
     })?;
     logs.iter().map(|text| log_object(py, text, lines)).collect()
@@ -173,12 +173,7 @@ fn distance(tiles: &Bound<'_, PyAny>, melds: args::Int) -> PyResult<Distance> {
         Ok(s) => s,
         Err(_) => tiles
             .extract::<args::Strings>()
-            .map_err(|_| {
-                let ty = tiles.get_type().name().map(|n| n.to_string()).unwrap_or_default();
-                pyo3::exceptions::PyTypeError::new_err(format!(
-                    "tiles must be a str or a list of str, not {ty}"
-                ))
-            })?
+            .map_err(|_| args::type_error("tiles must be a str or a list of str", tiles))?
             .0
             .join(" "),
     };

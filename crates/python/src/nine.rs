@@ -7,6 +7,7 @@ use tabletop_core::drive::NO_PROGRESS;
 use tabletop_core::seeded_rng;
 use tabletop_nine::{FirstMoverReport, Move, Player, Solver};
 use tabletop_play::limits::{NINE_MAX_FIND_BUDGET, NINE_MAX_SOLVED_DEALS};
+use tabletop_play::located::deal_error;
 
 use crate::interrupt::{interrupted, interruptible};
 use crate::{args, error};
@@ -27,7 +28,9 @@ impl Deal {
     /// missing; Alice's hand is line 1 and Bob's line 2 in the message.
     #[staticmethod]
     fn parse(alice: &str, bob: &str) -> PyResult<Deal> {
-        tabletop_nine::Deal::from_hands(alice, bob).map(Deal).map_err(|e| error::deal_error(&e))
+        tabletop_nine::Deal::from_hands(alice, bob)
+            .map(Deal)
+            .map_err(|e| error::located(deal_error(&e)))
     }
 
     /// A uniformly random deal drawn from `seed` (the same seed, the same deal).
@@ -278,12 +281,7 @@ fn solve_many(py: Python<'_>, deals: &Bound<'_, PyAny>) -> PyResult<Vec<Value>> 
     // Any iterable (a generator too), not only a sequence.
     let deals = deals
         .try_iter()
-        .map_err(|_| {
-            let ty = deals.get_type().name().map(|n| n.to_string()).unwrap_or_default();
-            pyo3::exceptions::PyTypeError::new_err(format!(
-                "deals must be an iterable of Deal, not {ty}"
-            ))
-        })?
+        .map_err(|_| args::type_error("deals must be an iterable of Deal", deals))?
         .map(|d| d?.extract::<Deal>().map_err(PyErr::from))
         .collect::<PyResult<Vec<Deal>>>()?;
     let deals: Vec<tabletop_nine::Deal> = deals.into_iter().map(|d| d.0).collect();

@@ -9,8 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use tabletop_play::{Autoreset, BatchError, Cell, Final, Seated, SeatedRecord};
 
-use crate::env::from_json;
-use crate::vector::{MAX_ENVS, array};
+use crate::vector::{MAX_ENVS, actions_of, array, block, floats, parameters, stacked};
 use crate::{args, interrupt};
 
 /// n games with one learning seat, the other seats played by built-in bots (see
@@ -56,9 +55,7 @@ impl SeatedEnv {
 
     /// The shape of n observations.
     fn observations_shape(&self) -> Vec<usize> {
-        let mut shape = vec![self.seated.len()];
-        shape.extend(self.seated.batch().observation_shape());
-        shape
+        stacked(self.seated.len(), self.seated.batch())
     }
 
     /// The learner's legal masks as an int8 numpy array (n x actions).
@@ -104,13 +101,8 @@ impl SeatedEnv {
         };
         let stepped = outcome.map_err(value_error)?;
         let bytes = self.seated.final_observations();
-        let block = if bytes.is_empty() {
-            None
-        } else {
-            let mut shape = vec![stepped.2.len()];
-            shape.extend(self.seated.batch().observation_shape());
-            Some(array(py, bytes.iter().map(|&b| T::from_count(b)).collect(), shape)?)
-        };
+        let block =
+            if bytes.is_empty() { None } else { Some(block::<T>(py, bytes, self.seated.batch())?) };
         Ok((obs.into_any(), block, stepped))
     }
 }
@@ -136,11 +128,7 @@ impl SeatedEnv {
         dtype: &str,
         params: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<SeatedEnv> {
-        let floats = match dtype {
-            "uint8" => false,
-            "float32" => true,
-            _ => return Err(value_error(format!("dtype must be uint8 or float32, not {dtype}"))),
-        };
+        let floats = floats(dtype)?;
         let n = args::int_in(n, "num_envs", 1, MAX_ENVS)? as usize;
         let seed = args::seed(seed)?;
         let mode = autoreset(autoreset_mode)?;
@@ -184,10 +172,7 @@ impl SeatedEnv {
         py: Python<'py>,
         actions: PyReadonlyArray1<'py, i64>,
     ) -> PyResult<Bound<'py, PyTuple>> {
-        let actions: Vec<i64> = match actions.as_slice() {
-            Ok(slice) => slice.to_vec(),
-            Err(_) => actions.as_array().iter().copied().collect(),
-        };
+        let actions = actions_of(&actions);
         let n = self.seated.len();
         let (obs, block, (rewards, terminated, finals)) = if self.floats {
             self.step_into::<f32>(py, &actions)?
@@ -292,9 +277,7 @@ impl SeatedEnv {
 
     /// The parameters, every default filled in.
     fn get_parameters<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let batch = self.seated.batch();
-        let view = batch.env(0).view(None);
-        from_json(py, &args::true_params(batch.params().clone(), &view))
+        parameters(py, self.seated.batch())
     }
 
     /// Pickles as its record (every game's seed and actions, the generators' states): the

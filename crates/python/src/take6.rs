@@ -1,14 +1,14 @@
 //! `tabletop.take6`: the scripted judge simulation, the seeded arena, and Python bots.
 
-use std::cell::RefCell;
-
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use tabletop_core::{seeded_rng, sub_seed};
+use tabletop_play::located::script_error;
+use tabletop_play::outside::{
+    Entry, OutsideBot, OutsideError, Runner, play_outside_arena, play_outside_hand,
+};
 use tabletop_take6::{
-    AnyBot, ArenaConfig, ArenaError, ArenaReport, Bot, BotKind, Card, CardSet, Entrant, Hand,
-    RowRule, Rules, View,
+    ArenaConfig, ArenaError, BotKind, Card, CardSet, Entrant, RowRule, Rules, View,
 };
 
 use tabletop_play::limits;
@@ -76,7 +76,8 @@ impl Outcome {
 /// Raises `tabletop.InputError` for malformed input, with the line.
 #[pyfunction]
 fn simulate(text: &str) -> PyResult<Outcome> {
-    let script = tabletop_take6::parse_nthu14463(text).map_err(|e| error::script_error(&e))?;
+    let script =
+        tabletop_take6::parse_nthu14463(text).map_err(|e| error::located(script_error(&e)))?;
     let o = tabletop_take6::simulate(&script);
     Ok(Outcome {
         penalties: o.penalties,
@@ -186,55 +187,40 @@ fn arena<'py>(
     let rules = rules(&players, &cards, &rows, row_rule, target.as_ref())?;
     let deals = deals.seed("deals")?;
     let seed = seed.seed("seed")?;
-    // The Python object of each bot given (None for a built-in one).
-    let mut objects: Vec<Option<Bound<'py, PyAny>>> = Vec::new();
+    // Each bot given, with its entrant (named by its name).
+    let mut seats: Vec<Entry<PyBot<'py>>> = Vec::new();
     let mut entrants = Vec::new();
     if bots.is_none() {
         entrants.push(Entrant::Builtin(BotKind::Random));
-        objects.push(None);
+        seats.push(Entry::Builtin(BotKind::Random));
     }
     for (i, b) in bots.map(|b| b.0).unwrap_or_default().into_iter().enumerate() {
         if let Ok(name) = b.extract::<String>() {
-            entrants.push(Entrant::Builtin(bot_kind(&name)?));
-            objects.push(None);
+            let kind = bot_kind(&name)?;
+            entrants.push(Entrant::Builtin(kind));
+            seats.push(Entry::Builtin(kind));
         } else if is_python_bot(&b)? {
             let name = bot_name(&b)?;
-            let other = objects.iter().zip(&entrants).find_map(|(o, e)| {
-                o.as_ref().filter(|_| matches!(e, Entrant::External(n) if *n == name))
+            let other = seats.iter().zip(&entrants).find_map(|(s, e)| match (s, e) {
+                (Entry::Outside(o), Entrant::External(n)) if *n == name => Some(o),
+                _ => None,
             });
-            if other.is_some_and(|o| !o.is(&b)) {
+            if other.is_some_and(|o| !o.0.is(&b)) {
                 return Err(error::value_error(&ArenaError::SameName { name }));
             }
             entrants.push(Entrant::External(name));
-            objects.push(Some(b));
+            seats.push(Entry::Outside(PyBot(b)));
         } else {
-            return Err(PyTypeError::new_err(format!(
-                "bot {i} must be a bot name, a callable or an object with choose_card, not {}",
-                b.get_type().name()?
-            )));
+            return Err(not_a_bot(i, &b));
         }
     }
     let config = ArenaConfig { rules, bots: entrants, deals, seed, matches };
     let arena = config.arena().map_err(|e| error::value_error(&e))?;
-    let report = if objects.iter().all(Option::is_none) {
+    let report = if seats.iter().all(|s| matches!(s, Entry::Builtin(_))) {
         // Ctrl-C stops the deals (and the Monte Carlo bots) and raises KeyboardInterrupt.
         interrupt::interruptible(py, |_| config.run(|| ()))?.map_err(|e| error::value_error(&e))?
     } else {
-        let failed = RefCell::new(None);
-        let lineup = arena.lineup();
-        let summary = arena.summarise_with(
-            deals,
-            seed,
-            |e, bot_seed| match (&lineup[e], &objects[e % objects.len()]) {
-                (_, Some(obj)) => Seat::Python(PyBot { obj: obj.clone(), error: &failed }),
-                (Entrant::Builtin(kind), None) => {
-                    Seat::Builtin(BuiltinSeat::new(*kind, bot_seed, py, &failed))
-                }
-                (Entrant::External(_), None) => unreachable!("a Python bot has its object"),
-            },
-            || failed.borrow_mut().take().map_or(Ok(()), Err),
-        )?;
-        ArenaReport::new(&arena, &summary, seed)
+        play_outside_arena(&arena, deals, seed, &seats, &Gil(py)).map_err(failure)?
     };
     let value = serde_json::to_value(&report).expect("a report serialises to JSON");
     crate::env::from_json(py, &value)
@@ -242,13 +228,8 @@ fn arena<'py>(
 
 /// A bot written in Python: a callable `f(view) -> card`, or an object with
 /// `choose_card(view) -> card` and optionally `choose_row(view, card) -> row`.
-struct PyBot<'py, 'a> {
-    obj: Bound<'py, PyAny>,
-    /// The first error of the Python bots (an exception, or an illegal answer): from then on
-    /// they play the lowest card and the default row, and the caller raises it when the hand
-    /// (or the deal) is over.
-    error: &'a RefCell<Option<PyErr>>,
-}
+#[derive(Clone)]
+struct PyBot<'py>(Bound<'py, PyAny>);
 
 /// The view of a seat as a dict: `seat`, `players`, `round`, `hand`, `rows`, `revealed` (the
 /// cards revealed this round not yet placed, None for the others), `taken` (heads per
@@ -269,141 +250,53 @@ fn view_dict<'py>(py: Python<'py>, view: &View<'_>) -> PyResult<Bound<'py, PyDic
     Ok(d)
 }
 
-impl PyBot<'_, '_> {
-    fn ask_card(&mut self, view: &View<'_>) -> PyResult<Card> {
-        let py = self.obj.py();
-        let v = view_dict(py, view)?;
-        let answer = match self.obj.getattr_opt("choose_card")? {
+impl OutsideBot for PyBot<'_> {
+    type Error = PyErr;
+
+    fn card(&mut self, view: &View<'_>) -> PyResult<u8> {
+        let v = view_dict(self.0.py(), view)?;
+        let answer = match self.0.getattr_opt("choose_card")? {
             Some(method) => method.call1((v,))?,
-            None => self.obj.call1((v,))?,
+            None => self.0.call1((v,))?,
         };
-        let value: u8 = answer.extract().map_err(|_| {
+        answer.extract().map_err(|_| {
             PyValueError::new_err(format!("a bot must return a card number it holds, not {answer}"))
-        })?;
-        match Card::new(value).filter(|&c| view.hand.contains(c)) {
-            Some(c) => Ok(c),
-            None => Err(PyValueError::new_err(format!(
-                "the bot in seat {} played {value}, which it does not hold (hand: {:?})",
-                view.seat,
-                cards(view.hand)
-            ))),
-        }
+        })
     }
 
-    fn ask_row(&mut self, view: &View<'_>, card: Card) -> PyResult<Option<usize>> {
-        let py = self.obj.py();
-        let Some(method) = self.obj.getattr_opt("choose_row")? else { return Ok(None) };
-        let answer = method.call1((view_dict(py, view)?, card.value()))?;
-        let row: usize = answer.extract().map_err(|_| {
+    fn row(&mut self, view: &View<'_>, card: Card) -> PyResult<Option<usize>> {
+        let Some(method) = self.0.getattr_opt("choose_row")? else { return Ok(None) };
+        let answer = method.call1((view_dict(self.0.py(), view)?, card.value()))?;
+        answer.extract().map(Some).map_err(|_| {
             PyValueError::new_err(format!("choose_row must return a row index, not {answer}"))
-        })?;
-        if row >= view.table.num_rows() {
-            return Err(PyValueError::new_err(format!(
-                "the bot in seat {} chose row {row}: expected 0 to {}",
-                view.seat,
-                view.table.num_rows() - 1
-            )));
-        }
-        Ok(Some(row))
+        })
     }
 }
 
-impl Bot for PyBot<'_, '_> {
-    fn choose_card(&mut self, view: &View<'_>) -> Card {
-        if self.error.borrow().is_none() {
-            match self.ask_card(view) {
-                Ok(c) => return c,
-                Err(e) => *self.error.borrow_mut() = Some(e),
-            }
-        }
-        view.hand.first().expect("a player to move holds a card")
-    }
+/// The built-in bots beside Python ones decide with the GIL released, the Monte Carlo bots
+/// with Ctrl-C answered ([`interrupt::interruptible`]).
+struct Gil<'py>(Python<'py>);
 
-    fn choose_row(&mut self, view: &View<'_>, card: Card) -> usize {
-        if self.error.borrow().is_none() {
-            match self.ask_row(view, card) {
-                Ok(Some(row)) => return row,
-                Ok(None) => {}
-                Err(e) => *self.error.borrow_mut() = Some(e),
-            }
-        }
-        view.table.fewest_heads_row()
+impl Runner for Gil<'_> {
+    type Error = PyErr;
+
+    fn run<T: Send>(&self, slow: bool, work: impl FnOnce() -> T + Send) -> PyResult<T> {
+        interrupt::interruptible_if(self.0, slow, |_| work())
     }
 }
 
-/// A seat of `play_hand` and `arena`: a built-in bot, which decides with the GIL released,
-/// or a Python one.
-enum Seat<'py, 'a> {
-    Builtin(BuiltinSeat<'py, 'a>),
-    Python(PyBot<'py, 'a>),
-}
-
-/// A built-in bot in a seat beside Python code. The Monte Carlo bots decide with Ctrl-C
-/// answered ([`interrupt::interruptible`]): the signal's exception is kept in `error`, as a
-/// Python bot's, and from then on every built-in bot plays its lowest card and the default
-/// row so that the hand ends at once and the exception is raised.
-struct BuiltinSeat<'py, 'a> {
-    bot: AnyBot,
-    /// Whether a decision can take long (a Monte Carlo bot).
-    slow: bool,
-    py: Python<'py>,
-    error: &'a RefCell<Option<PyErr>>,
-}
-
-impl<'py, 'a> BuiltinSeat<'py, 'a> {
-    fn new(kind: BotKind, seed: u64, py: Python<'py>, error: &'a RefCell<Option<PyErr>>) -> Self {
-        let slow = matches!(
-            kind,
-            BotKind::MonteCarlo { .. }
-                | BotKind::MonteCarloTimed { .. }
-                | BotKind::NetworkMc { .. }
-                | BotKind::NetworkMcTimed { .. }
-        );
-        BuiltinSeat { bot: kind.build(seed), slow, py, error }
-    }
-
-    /// `decide(bot)` with the GIL released, or `fallback` once an exception is pending.
-    fn decide<T: Send>(
-        &mut self,
-        decide: impl FnOnce(&mut AnyBot) -> T + Send,
-        fallback: impl FnOnce() -> T,
-    ) -> T {
-        if self.error.borrow().is_some() {
-            return fallback();
-        }
-        let bot = &mut self.bot;
-        if !self.slow {
-            return self.py.detach(|| decide(bot));
-        }
-        match interrupt::interruptible(self.py, |_| decide(bot)) {
-            Ok(t) => t,
-            Err(e) => {
-                *self.error.borrow_mut() = Some(e);
-                fallback()
-            }
-        }
+/// The exception of a hand or an arena with Python bots: the bot's own, or a ValueError.
+fn failure(e: OutsideError<PyErr>) -> PyErr {
+    match e {
+        OutsideError::Failed(e) => e,
+        e => error::value_error(&e),
     }
 }
 
-impl Bot for Seat<'_, '_> {
-    fn choose_card(&mut self, view: &View<'_>) -> Card {
-        match self {
-            Seat::Builtin(b) => b.decide(
-                |bot| bot.choose_card(view),
-                || view.hand.first().expect("a player to move holds a card"),
-            ),
-            Seat::Python(b) => b.choose_card(view),
-        }
-    }
-
-    fn choose_row(&mut self, view: &View<'_>, card: Card) -> usize {
-        match self {
-            Seat::Builtin(b) => {
-                b.decide(|bot| bot.choose_row(view, card), || view.table.fewest_heads_row())
-            }
-            Seat::Python(b) => b.choose_row(view, card),
-        }
-    }
+/// The TypeError of argument `bots[i]`, which is no bot.
+fn not_a_bot(i: usize, b: &Bound<'_, PyAny>) -> PyErr {
+    let expected = format!("bot {i} must be a bot name, a callable or an object with choose_card");
+    args::type_error(&expected, b)
 }
 
 /// Deals one hand from `seed` and plays it with `bots[i]` in seat `i`; returns the heads each
@@ -428,6 +321,7 @@ impl Bot for Seat<'_, '_> {
     text_signature = "(bots, seed=0, cards=10, rows=4, row_rule='choose')"
 )]
 fn play_hand(
+    py: Python<'_>,
     bots: args::Items<'_>,
     seed: args::Int,
     cards: args::Int,
@@ -438,11 +332,9 @@ fn play_hand(
     let players = args::Int::of(bots.len() as i128);
     let rules = rules(&players, &cards, &rows, row_rule, None)?;
     let seed = seed.seed("seed")?;
-    let failed = RefCell::new(None);
     let mut seats = Vec::with_capacity(bots.len());
     for (i, b) in bots.into_iter().enumerate() {
         if let Ok(name) = b.extract::<String>() {
-            let bot_seed = sub_seed(seed, i as u64 + 1);
             let kind = bot_kind(&name)?;
             if let Some(reason) = kind.refusal(&rules) {
                 return Err(PyValueError::new_err(format!(
@@ -450,23 +342,14 @@ fn play_hand(
                     name.trim()
                 )));
             }
-            seats.push(Seat::Builtin(BuiltinSeat::new(kind, bot_seed, b.py(), &failed)));
+            seats.push(Entry::Builtin(kind));
         } else if is_python_bot(&b)? {
-            seats.push(Seat::Python(PyBot { obj: b, error: &failed }));
+            seats.push(Entry::Outside(PyBot(b)));
         } else {
-            return Err(PyTypeError::new_err(format!(
-                "bot {i} must be a bot name, a callable or an object with choose_card, not {}",
-                b.get_type().name()?
-            )));
+            return Err(not_a_bot(i, &b));
         }
     }
-    let mut hand = Hand::deal(rules, &mut seeded_rng(seed));
-    tabletop_take6::play_hand(&mut hand, &mut seats);
-    drop(seats);
-    if let Some(e) = failed.into_inner() {
-        return Err(e);
-    }
-    Ok(hand.penalties()[..rules.num_players()].to_vec())
+    play_outside_hand(rules, seed, seats, &Gil(py)).map_err(failure)
 }
 
 /// Registers `tabletop.take6`.

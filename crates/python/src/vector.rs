@@ -41,12 +41,57 @@ pub(crate) fn array<'py, T: numpy::Element>(
     Ok(values.into_pyarray(py).into_any())
 }
 
+/// Whether observations of `dtype` are floats: `"float32"` (else `"uint8"`); `ValueError` for
+/// any other.
+pub(crate) fn floats(dtype: &str) -> PyResult<bool> {
+    match dtype {
+        "uint8" => Ok(false),
+        "float32" => Ok(true),
+        _ => Err(PyValueError::new_err(format!("dtype must be uint8 or float32, not {dtype}"))),
+    }
+}
+
+/// A step's actions as one vector (a strided array copied).
+pub(crate) fn actions_of(actions: &PyReadonlyArray1<'_, i64>) -> Vec<i64> {
+    match actions.as_slice() {
+        Ok(slice) => slice.to_vec(),
+        Err(_) => actions.as_array().iter().copied().collect(),
+    }
+}
+
+/// The shape of `n` observations of `batch`'s game.
+pub(crate) fn stacked(n: usize, batch: &Batch) -> Vec<usize> {
+    let mut shape = vec![n];
+    shape.extend(batch.observation_shape());
+    shape
+}
+
+/// Final observations (`bytes`, one after another) of `batch`'s game as one numpy array of
+/// `T`s shaped `(k, *observation_shape)`.
+pub(crate) fn block<'py, T: Cell + numpy::Element>(
+    py: Python<'py>,
+    bytes: &[u8],
+    batch: &Batch,
+) -> PyResult<Bound<'py, PyAny>> {
+    let shape = stacked(bytes.len() / batch.observation_size(), batch);
+    array(py, bytes.iter().map(|&b| T::from_count(b)).collect(), shape)
+}
+
+/// The parameters of `batch`, every default filled in, as its games play them.
+pub(crate) fn parameters<'py>(py: Python<'py>, batch: &Batch) -> PyResult<Bound<'py, PyAny>> {
+    let view = batch.env(0).view(None);
+    from_json(py, &tabletop_play::spiel::played_params(batch.params().clone(), &view))
+}
+
 impl VecEnv {
+    fn wrap(py: Python<'_>, batch: Batch, floats: bool) -> PyResult<VecEnv> {
+        let empty = PyModule::import(py, "numpy")?.getattr("empty")?.unbind();
+        Ok(VecEnv { batch, floats, empty })
+    }
+
     /// The shape of n observations.
     fn observations_shape(&self) -> Vec<usize> {
-        let mut shape = vec![self.batch.len()];
-        shape.extend(self.batch.observation_shape());
-        shape
+        stacked(self.batch.len(), &self.batch)
     }
 
     /// The legal action masks and current players as numpy arrays (n x actions, n).
@@ -106,20 +151,10 @@ impl VecEnv {
             })
         };
         let stepped = outcome.map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let finals = if stepped.2.is_empty() { None } else { Some(self.final_block::<T>(py)?) };
-        Ok((obs.into_any(), finals, stepped))
-    }
-
-    /// The final observations of the last step as one numpy array of `T`s (shaped
-    /// `(k, *observation_shape)`).
-    fn final_block<'py, T: Cell + numpy::Element>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<Bound<'py, PyAny>> {
         let bytes = self.batch.final_observations();
-        let mut shape = vec![bytes.len() / self.batch.observation_size()];
-        shape.extend(self.batch.observation_shape());
-        array(py, bytes.iter().map(|&b| T::from_count(b)).collect(), shape)
+        let finals =
+            if stepped.2.is_empty() { None } else { Some(block::<T>(py, bytes, &self.batch)?) };
+        Ok((obs.into_any(), finals, stepped))
     }
 
     /// The masks and players (the observations come with the step).
@@ -143,23 +178,14 @@ impl VecEnv {
         dtype: &str,
         params: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<VecEnv> {
-        let floats = match dtype {
-            "uint8" => false,
-            "float32" => true,
-            _ => {
-                return Err(PyValueError::new_err(format!(
-                    "dtype must be uint8 or float32, not {dtype}"
-                )));
-            }
-        };
+        let floats = floats(dtype)?;
         let n = args::int_in(n, "n", 1, MAX_ENVS)? as usize;
         let seed = args::seed(seed)?;
         let params = args::game_params(game, params)?;
         let batch = py
             .detach(|| Batch::new(game, &params, n, seed))
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let empty = PyModule::import(py, "numpy")?.getattr("empty")?.unbind();
-        Ok(VecEnv { batch, floats, empty })
+        VecEnv::wrap(py, batch, floats)
     }
 
     /// Starts a new game in every environment (from `seed` when given, else each
@@ -191,10 +217,7 @@ impl VecEnv {
         py: Python<'py>,
         actions: PyReadonlyArray1<'py, i64>,
     ) -> PyResult<Bound<'py, PyTuple>> {
-        let actions: Vec<i64> = match actions.as_slice() {
-            Ok(slice) => slice.to_vec(),
-            Err(_) => actions.as_array().iter().copied().collect(),
-        };
+        let actions = actions_of(&actions);
         let n = self.batch.len();
         let p = self.batch.num_players();
         let (obs, block, (rewards, terminated, finals, mask, players)) = if self.floats {
@@ -291,8 +314,7 @@ impl VecEnv {
 
     /// The parameters, every default filled in.
     fn get_parameters<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let view = self.batch.env(0).view(None);
-        from_json(py, &args::true_params(self.batch.params().clone(), &view))
+        parameters(py, &self.batch)
     }
 
     /// Pickles as its record (every game's seed and actions, the generator's state): the
@@ -315,8 +337,7 @@ impl VecEnv {
         let batch = py
             .detach(|| Batch::from_record(&record))
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let empty = PyModule::import(py, "numpy")?.getattr("empty")?.unbind();
-        Ok(VecEnv { batch, floats: dtype == "float32", empty })
+        VecEnv::wrap(py, batch, dtype == "float32")
     }
 }
 

@@ -260,14 +260,7 @@ pub struct JudgeError {
 
 impl JudgeError {
     fn new(err: &dyn std::error::Error, line: Option<usize>, column: Option<usize>) -> JudgeError {
-        let mut message = err.to_string();
-        let mut source = err.source();
-        while let Some(s) = source {
-            message.push_str(": ");
-            message.push_str(&s.to_string());
-            source = s.source();
-        }
-        JudgeError { message, line, column }
+        JudgeError { message: crate::located::chain(err), line, column }
     }
 }
 
@@ -285,14 +278,7 @@ fn nine_error(e: tabletop_nine::JudgeError) -> JudgeError {
 }
 
 fn take6_error(e: tabletop_take6::JudgeError) -> JudgeError {
-    use tabletop_take6::JudgeError as E;
-    let line = match &e {
-        E::Missing { line, .. }
-        | E::Unexpected { line, .. }
-        | E::Duplicate { line, .. }
-        | E::Trailing { line, .. } => Some(*line),
-    };
-    JudgeError::new(&e, line, None)
+    crate::located::script_error(&e)
 }
 
 fn race_error(e: tabletop_race::JudgeError) -> JudgeError {
@@ -308,12 +294,7 @@ fn race_error(e: tabletop_race::JudgeError) -> JudgeError {
 }
 
 fn mahjong_error(e: tabletop_mahjong::WallError) -> JudgeError {
-    use tabletop_mahjong::WallError as E;
-    let line = match &e {
-        E::UnknownToken { line, .. } | E::WrongCopies { line, .. } => Some(*line),
-        _ => None,
-    };
-    JudgeError::new(&e, line, None)
+    crate::located::wall_error(&e)
 }
 
 /// Runs `problem` on `input`: the original problem's exact output, or why the input is
