@@ -76,6 +76,7 @@ LONG_CALLS = [
     ),
     ("State.bot_action (mc)", lambda _: _setup_bot_action()),
     ("State.bot_action (mc, timed)", lambda _: _setup_bot_action("mc:10000ms")),
+    ("State.bot_action (nn-mc, timed)", lambda _: _setup_bot_action("nn-mc:10000ms")),
     # The largest Grundy tables (seconds each).
     ("race.grundy", lambda _: lambda: [race.grundy("queen", 4096, 4096) for _ in range(100)]),
 ]

@@ -73,7 +73,8 @@ pub fn interruptible_if<T: Send>(
     if long { interruptible(py, work) } else { Ok(py.detach(|| work(&Cancel::new()))) }
 }
 
-/// Whether a bot's decision may take long: the Monte Carlo bots (`mc`, `mc:N`, `mc:Nms`).
+/// Whether a bot's decision may take long: the Monte Carlo bots (`mc`, `mc:N`, `mc:Nms`) and
+/// the network-guided ones (`nn-mc`, `nn-mc:N`, `nn-mc:Nms`).
 pub fn slow_bot(bot: &str) -> bool {
-    bot.starts_with("mc")
+    bot.starts_with("mc") || bot.starts_with("nn-mc")
 }
