@@ -31,7 +31,9 @@
 //!    much: a tile related to the discard in question (the same kind for a pong, within two
 //!    ranks otherwise) goes, moved to a later draw of theirs if they give it up later, else
 //!    swapped with an unseen tile away from everything they hold. Too little: a free tile is
-//!    swapped with an unseen one related to the discard.
+//!    swapped with an unseen one related to the discard. The new replay resumes from the
+//!    last snapshot of the one before (kept every few tiles drawn) where the tiles drawn so
+//!    far are unchanged, so it gives what a replay from the deal would.
 //! 4. After 16 repairs a new candidate; after 16 candidates, the walk: the true wall with its
 //!    undrawn part shuffled, changed by swaps of hidden tiles, each kept only if it replays
 //!    the same, so a sample is always found.
@@ -79,7 +81,7 @@ const WALK: usize = 48;
 pub(crate) fn actions(position: &Position) -> Vec<(Player, MahjongAction)> {
     let claims = position.decides_claims();
     let mut skips = position.skips().iter().peekable();
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(position.events().len() + position.skips().len());
     let skip = MahjongAction::Claim(Claim::Skip);
     for (i, e) in position.events().iter().enumerate() {
         while let Some(&(_, p)) = skips.next_if(|&&(at, _)| at == i) {
@@ -146,27 +148,55 @@ fn claimer(e: Option<&Event>) -> Option<Player> {
     }
 }
 
+/// A replay stopped before an action: where another replay on a wall with the same tiles
+/// where this one has drawn can resume.
+struct Snapshot {
+    /// The game then.
+    u: Position,
+    /// The action due.
+    step: usize,
+    /// The events compared with the true game's.
+    checked: usize,
+}
+
+/// The tiles drawn between two snapshots a replay keeps (the first after the deal).
+const SNAPSHOT_EVERY: usize = 16;
+
 /// Replays `actions` (the true game's, `truth`) on `wall`, stopping at the first event,
-/// skip or decision that `me` would see differently; the game, when there is none.
+/// skip or decision that `me` would see differently; the game, when there is none. It resumes
+/// from the last of `snapshots` (kept from replays of walls with the same tiles where they
+/// have drawn), and keeps more along the way.
 fn replay(
     wall: &Wall,
     truth: &Position,
     actions: &[(Player, MahjongAction)],
     me: Player,
     rng: &mut Rng,
+    snapshots: &mut Vec<Snapshot>,
 ) -> Result<Position, (Divergence, Hand)> {
-    let mut u = Position::with_claims(wall, truth.decides_claims());
+    let (mut u, first, mut checked) = match snapshots.last() {
+        Some(s) => {
+            let mut u = s.u.clone();
+            u.resume_on(wall);
+            (u, s.step, s.checked)
+        }
+        None => (Position::with_claims(wall, truth.decides_claims()), 0, 0),
+    };
+    let mut next_snapshot = snapshots.last().map_or(0, |s| s.u.drawn() + SNAPSHOT_EVERY);
     let theirs = truth.events();
     // The culprit's hand when it showed, for the repair.
     let blame = |d: Divergence, u: &Position| (d, *u.hand(d.culprit.unwrap_or(me)));
-    let mut checked = 0;
     // Which of two players to blame when one is offered a decision and the other is due:
     // the stage order is not in the log, so either may hold the wrong tiles.
     let either = |rng: &mut Rng, r: Player, q: Player, tile| {
         let excess = rng.random_bool(0.5);
         Divergence { at: 0, culprit: Some(if excess { r } else { q }), tile, excess, pong: false }
     };
-    for step in 0..=actions.len() {
+    for step in first..=actions.len() {
+        if u.drawn() >= next_snapshot && step < actions.len() {
+            snapshots.push(Snapshot { u: u.clone(), step, checked });
+            next_snapshot = u.drawn() + SNAPSHOT_EVERY;
+        }
         // 1. The events so far, against the true ones.
         let ours = u.events();
         for i in checked..ours.len() {
@@ -277,15 +307,24 @@ pub(crate) fn resample_counted(t: &Position, me: Player, rng: &mut Rng) -> (Posi
     let actions = actions(t);
     let plan = Plan::of(t, me);
     let mut effort = Effort::default();
+    let mut snapshots = Vec::new();
     for _ in 0..CANDIDATES {
         let found = plan.candidate(rng, true).or_else(|| plan.candidate(rng, false));
         let Some((mut tiles, mut need)) = found else { continue };
+        snapshots.clear();
         for _ in 0..REPAIRS {
             let wall = Wall::from_tiles(&tiles).expect("a candidate holds four of each kind");
             effort.replays += 1;
-            match replay(&wall, t, &actions, me, rng) {
+            let before = tiles;
+            match replay(&wall, t, &actions, me, rng, &mut snapshots) {
                 Ok(u) => return (u, effort),
-                Err((d, hand)) if plan.repair(&mut tiles, &mut need, d, &hand, rng) => {}
+                Err((d, hand)) if plan.repair(&mut tiles, &mut need, d, &hand, rng) => {
+                    // The next replay resumes where the tiles drawn are still the same.
+                    let same = before.iter().zip(&tiles).take_while(|(a, b)| a == b).count();
+                    while snapshots.last().is_some_and(|s| s.u.drawn() > same) {
+                        snapshots.pop();
+                    }
+                }
                 Err(_) => break,
             }
         }
@@ -294,7 +333,7 @@ pub(crate) fn resample_counted(t: &Position, me: Player, rng: &mut Rng) -> (Posi
     effort.walked = true;
     let fits = |tiles: &[Kind; Wall::LEN], rng: &mut Rng| -> Option<Position> {
         let wall = Wall::from_tiles(tiles).ok()?;
-        replay(&wall, t, &actions, me, rng).ok()
+        replay(&wall, t, &actions, me, rng, &mut Vec::new()).ok()
     };
     let mut tiles = *t.wall().tiles();
     shuffle(&mut tiles[plan.drawn..], rng);
@@ -499,6 +538,9 @@ struct Fill<'a> {
     left: &'a mut [u8; Kind::COUNT],
 }
 
+/// Wall positions, without an allocation.
+type Places = ArrayVec<usize, { Wall::LEN }>;
+
 /// A bit per kind.
 fn bit(k: Kind) -> u64 {
     1 << k.index()
@@ -511,25 +553,29 @@ fn near(t: Kind) -> u64 {
 
 impl Plan {
     fn of(t: &Position, viewer: Player) -> Plan {
+        // Every list is sized once from the events (at most one entry an event, at most
+        // four for the two-tile uses and the holds).
+        let n = t.events().len();
+        let seen = || (Vec::with_capacity(n), Vec::with_capacity(n));
         let mut plan = Plan {
-            fixed: Vec::new(),
-            others: vec![(Vec::new(), Vec::new()); 4],
+            fixed: Vec::with_capacity(n),
+            others: vec![seen(), seen(), seen(), seen()],
             drawn: 0,
-            discards: Vec::new(),
+            discards: Vec::with_capacity(n),
             viewer,
-            danger: vec![Vec::new(); 4],
-            risk: vec![Vec::new(); 4],
-            holds: vec![Vec::new(); 4],
+            danger: (0..4).map(|_| Vec::with_capacity(n)).collect(),
+            risk: (0..4).map(|_| Vec::with_capacity(n)).collect(),
+            holds: (0..4).map(|_| Vec::with_capacity(n)).collect(),
             decided: Vec::new(),
         };
         // The viewer's hand and melds, to know the claim decisions open to them.
         let (mut mine, mut my_melds) = (Hand::new(), 0);
         let mut last_discard = None;
         let mut direction = Direction::Forward;
-        let mut nexts = Vec::new();
-        let mut dirs = Vec::new();
+        let mut nexts = Vec::with_capacity(n);
+        let mut dirs = Vec::with_capacity(n);
         // Per plain discard, the claim decisions open to the viewer (bit per stage).
-        let mut my_offers = Vec::new();
+        let mut my_offers = Vec::with_capacity(n);
         for (i, e) in t.events().iter().enumerate() {
             match *e {
                 Event::Discard { player, tile } if player == viewer => mine.remove(tile),
@@ -1088,26 +1134,25 @@ impl Plan {
             None => false,
         };
         let draws = &self.others[q.index()].0;
-        let free_before: Vec<usize> = draws
+        let free_before: Places = draws
             .iter()
             .filter(|&&(t, pos)| t < d.at && need[pos] == 0)
             .map(|&(_, pos)| pos)
             .collect();
-        let unseen: Vec<usize> = (self.drawn..Wall::LEN).collect();
+        let unseen = self.drawn..Wall::LEN;
         let preferring = |places: &[usize], want: bool, rng: &mut Rng| -> Option<usize> {
-            let preferred: Vec<usize> =
+            let preferred: Places =
                 places.iter().copied().filter(|&p| related(wall[p]) == want).collect();
             preferred.choose(rng).or_else(|| places.choose(rng)).copied()
         };
         if !d.excess {
             // Out goes a tile unrelated to the discard (or a third copy of it).
             let spare = |k: Kind| !related(k) || (Some(k) == d.tile && hand.count(k) > 2);
-            let spares: Vec<usize> =
-                free_before.iter().copied().filter(|&p| spare(wall[p])).collect();
+            let spares: Places = free_before.iter().copied().filter(|&p| spare(wall[p])).collect();
             let Some(&out) = spares.choose(rng).or_else(|| free_before.choose(rng)) else {
                 return false;
             };
-            let into: Vec<usize> = unseen.into_iter().filter(|&p| wall[p] != wall[out]).collect();
+            let into: Places = unseen.filter(|&p| wall[p] != wall[out]).collect();
             let into = if d.tile.is_some() {
                 preferring(&into, true, rng)
             } else {
@@ -1118,7 +1163,7 @@ impl Plan {
                 true
             });
         }
-        let held: Vec<usize> = draws
+        let held: Places = draws
             .iter()
             .filter(|&&(t, pos)| t < d.at && (need[pos] == 0 || usize::from(need[pos]) > d.at))
             .map(|&(_, pos)| pos)
@@ -1129,7 +1174,7 @@ impl Plan {
         if need[out] != 0 {
             // A later draw (before the use) takes it; what that draw held (free, or given
             // up later still) is drawn here instead.
-            let later: Vec<usize> = draws
+            let later: Places = draws
                 .iter()
                 .filter(|&&(t, pos)| t >= d.at && t < usize::from(need[out]) && !related(wall[pos]))
                 .map(|&(_, pos)| pos)
@@ -1147,8 +1192,8 @@ impl Plan {
         };
         // A tile away from everything the culprit holds makes no new pair or sequence.
         let apart = |k: Kind| (-2..=2).all(|o| k.offset(o).is_none_or(|n| hand.count(n) == 0));
-        let into: Vec<usize> = unseen.into_iter().filter(|&p| wall[p] != wall[out]).collect();
-        let lone: Vec<usize> =
+        let into: Places = unseen.filter(|&p| wall[p] != wall[out]).collect();
+        let lone: Places =
             into.iter().copied().filter(|&p| apart(wall[p]) && !related(wall[p])).collect();
         match lone.choose(rng).or_else(|| into.choose(rng)) {
             Some(&into) => {
