@@ -770,27 +770,20 @@ impl Plan {
         k: Kind,
         rng: &mut Rng,
     ) -> Option<usize> {
-        let mut safe: ArrayVec<usize, 64> = ArrayVec::new();
-        let (mut latest, mut at_risk) = (None, 0);
-        let mut r = risk.partition_point(|x| x.0 < when);
+        // The draws after the last discard before `when` that puts `k` at risk are safe.
+        let r = risk.partition_point(|x| x.0 < when);
+        let last = risk[..r].iter().rev().find(|x| x.1 & bit(k) != 0).map(|x| x.0);
         let before = draws.partition_point(|&(at, _)| at < when);
-        for &(at, pos) in draws[..before].iter().rev() {
-            while r > 0 && risk[r - 1].0 > at {
-                r -= 1;
-                at_risk |= risk[r].1;
-            }
-            if wall[pos].is_none() {
-                latest = latest.or(Some(pos));
-                if at_risk & bit(k) == 0 {
-                    safe.push(pos);
-                }
-            }
-            if at_risk & bit(k) != 0 && latest.is_some() {
-                // Every earlier draw is at risk too.
-                break;
-            }
-        }
-        safe.as_slice().choose(rng).copied().or(latest)
+        let after = last.map_or(0, |l| draws[..before].partition_point(|&(at, _)| at < l));
+        let safe: ArrayVec<usize, 64> = draws[after..before]
+            .iter()
+            .rev()
+            .map(|&(_, pos)| pos)
+            .filter(|&pos| wall[pos].is_none())
+            .collect();
+        safe.as_slice().choose(rng).copied().or_else(|| {
+            draws[..after].iter().rev().map(|&(_, pos)| pos).find(|&pos| wall[pos].is_none())
+        })
     }
 
     /// The danger masks (see `danger`) of a tile `q` holds from event `from` to the end.
@@ -1070,6 +1063,9 @@ impl Plan {
             .into_iter()
             .flat_map(|k| std::iter::repeat_n(k, usize::from(left[k.index()])))
             .collect();
+        // The kinds with copies left.
+        let mut avail =
+            Kind::ALL.iter().filter(|k| left[k.index()] > 0).fold(0, |m, &k| m | bit(k));
         for (q, (draws, _)) in self.others.iter().enumerate() {
             for &(at, pos) in draws {
                 if wall[pos].is_some() {
@@ -1079,8 +1075,6 @@ impl Plan {
                     return None;
                 }
                 let (strong, weak) = self.danger_from(Player::from_index(q), at);
-                let avail =
-                    Kind::ALL.iter().filter(|k| left[k.index()] > 0).fold(0, |m, &k| m | bit(k));
                 let i = [strong | weak, strong, 0].into_iter().find_map(|avoid| {
                     if avail & !avoid == 0 {
                         return None;
@@ -1096,6 +1090,9 @@ impl Plan {
                 let k = rest.swap_remove(i);
                 wall[pos] = Some(k);
                 left[k.index()] -= 1;
+                if left[k.index()] == 0 {
+                    avail &= !bit(k);
+                }
             }
         }
         shuffle(&mut rest, rng);
