@@ -331,13 +331,25 @@ pub(crate) fn resample_counted(t: &Position, me: Player, rng: &mut Rng) -> (Posi
     }
     // The walk, from the true wall with its undrawn part shuffled (nobody has seen it).
     effort.walked = true;
-    let fits = |tiles: &[Kind; Wall::LEN], rng: &mut Rng| -> Option<Position> {
+    // Each replay resumes where the tiles drawn are those of the wall kept (`same` of them).
+    let mut snapshots = Vec::new();
+    let mut fits = |tiles: &[Kind; Wall::LEN], same: usize, rng: &mut Rng| -> Option<Position> {
+        while snapshots.last().is_some_and(|s: &Snapshot| s.u.drawn() > same) {
+            snapshots.pop();
+        }
         let wall = Wall::from_tiles(tiles).ok()?;
-        replay(&wall, t, &actions, me, rng, &mut Vec::new()).ok()
+        let found = replay(&wall, t, &actions, me, rng, &mut snapshots).ok();
+        if found.is_none() {
+            // The wall is not kept: neither are its snapshots.
+            while snapshots.last().is_some_and(|s: &Snapshot| s.u.drawn() > same) {
+                snapshots.pop();
+            }
+        }
+        found
     };
     let mut tiles = *t.wall().tiles();
     shuffle(&mut tiles[plan.drawn..], rng);
-    let mut current = fits(&tiles, rng)
+    let mut current = fits(&tiles, 0, rng)
         .expect("the true wall with its undrawn tiles shuffled plays the same game");
     let hidden: Vec<usize> =
         plan.others.iter().flat_map(|(draws, _)| draws.iter().map(|&(_, pos)| pos)).collect();
@@ -349,7 +361,7 @@ pub(crate) fn resample_counted(t: &Position, me: Player, rng: &mut Rng) -> (Posi
             continue;
         }
         tiles.swap(a, b);
-        match fits(&tiles, rng) {
+        match fits(&tiles, a.min(b), rng) {
             Some(u) => current = u,
             None => tiles.swap(a, b),
         }
