@@ -300,6 +300,8 @@ pub(crate) struct Effort {
     pub(crate) replays: usize,
     /// Whether every candidate failed and the sample is the walk's.
     pub(crate) walked: bool,
+    /// The replays of candidates resumed from a snapshot of the replay before.
+    pub(crate) resumed: usize,
 }
 
 /// [`resample`], and what it took.
@@ -315,6 +317,7 @@ pub(crate) fn resample_counted(t: &Position, me: Player, rng: &mut Rng) -> (Posi
         for _ in 0..REPAIRS {
             let wall = Wall::from_tiles(&tiles).expect("a candidate holds four of each kind");
             effort.replays += 1;
+            effort.resumed += usize::from(!snapshots.is_empty());
             let before = tiles;
             match replay(&wall, t, &actions, me, rng, &mut snapshots) {
                 Ok(u) => return (u, effort),
@@ -1321,6 +1324,31 @@ mod tests {
             assert!(differ > compared / 2, "claims {claims}: twins differ {differ} times");
             let share = walked as f64 / calls as f64;
             assert!(share <= most_walked, "claims {claims}: the walk in {walked} of {calls}");
+        }
+    }
+
+    /// A replay resumed from a snapshot gives what a replay from the deal gives: each sample
+    /// is the game its wall plays with the true game's actions. And most replays after a
+    /// repair resume.
+    #[test]
+    fn resumed_replays_give_the_game_replayed_from_the_deal() {
+        for claims in [false, true] {
+            let (mut again, mut resumed) = (0, 0);
+            for (i, t) in positions(60, claims).iter().enumerate() {
+                let actions = actions(t);
+                for me in Player::ALL {
+                    let seed = sub_seed(i as u64, 7 + me.index() as u64);
+                    let (u, e) = resample_counted(t, me, &mut seeded_rng(seed));
+                    let mut rng = seeded_rng(0);
+                    let fresh = replay(u.wall(), t, &actions, me, &mut rng, &mut Vec::new());
+                    assert_eq!(fresh.ok().as_ref(), Some(&u), "claims {claims}, game {i}, {me}");
+                    again += e.replays.saturating_sub(1);
+                    resumed += e.resumed;
+                }
+            }
+            eprintln!("claims {claims}: {resumed} of {again} replays after a repair resumed");
+            assert!(again > 20, "claims {claims}: {again} replays after a repair");
+            assert!(resumed * 5 > again, "claims {claims}: {resumed} of {again} resumed");
         }
     }
 
