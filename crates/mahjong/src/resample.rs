@@ -162,6 +162,14 @@ struct Snapshot {
 /// The tiles drawn between two snapshots a replay keeps (the first after the deal).
 const SNAPSHOT_EVERY: usize = 16;
 
+/// Keeps the snapshots a replay on a wall whose first `same` tiles are unchanged can resume
+/// from: those that have drawn no more.
+fn keep_snapshots(snapshots: &mut Vec<Snapshot>, same: usize) {
+    while snapshots.last().is_some_and(|s| s.u.drawn() > same) {
+        snapshots.pop();
+    }
+}
+
 /// Replays `actions` (the true game's, `truth`) on `wall`, stopping at the first event,
 /// skip or decision that `me` would see differently; the game, when there is none. It resumes
 /// from the last of `snapshots` (kept from replays of walls with the same tiles where they
@@ -193,7 +201,7 @@ fn replay(
         Divergence { at: 0, culprit: Some(if excess { r } else { q }), tile, excess, pong: false }
     };
     for step in first..=actions.len() {
-        if u.drawn() >= next_snapshot && step < actions.len() {
+        if u.drawn() >= next_snapshot {
             snapshots.push(Snapshot { u: u.clone(), step, checked });
             next_snapshot = u.drawn() + SNAPSHOT_EVERY;
         }
@@ -324,9 +332,7 @@ pub(crate) fn resample_counted(t: &Position, me: Player, rng: &mut Rng) -> (Posi
                 Err((d, hand)) if plan.repair(&mut tiles, &mut need, d, &hand, rng) => {
                     // The next replay resumes where the tiles drawn are still the same.
                     let same = before.iter().zip(&tiles).take_while(|(a, b)| a == b).count();
-                    while snapshots.last().is_some_and(|s| s.u.drawn() > same) {
-                        snapshots.pop();
-                    }
+                    keep_snapshots(&mut snapshots, same);
                 }
                 Err(_) => break,
             }
@@ -337,16 +343,12 @@ pub(crate) fn resample_counted(t: &Position, me: Player, rng: &mut Rng) -> (Posi
     // Each replay resumes where the tiles drawn are those of the wall kept (`same` of them).
     let mut snapshots = Vec::new();
     let mut fits = |tiles: &[Kind; Wall::LEN], same: usize, rng: &mut Rng| -> Option<Position> {
-        while snapshots.last().is_some_and(|s: &Snapshot| s.u.drawn() > same) {
-            snapshots.pop();
-        }
+        keep_snapshots(&mut snapshots, same);
         let wall = Wall::from_tiles(tiles).ok()?;
         let found = replay(&wall, t, &actions, me, rng, &mut snapshots).ok();
         if found.is_none() {
             // The wall is not kept: neither are its snapshots.
-            while snapshots.last().is_some_and(|s: &Snapshot| s.u.drawn() > same) {
-                snapshots.pop();
-            }
+            keep_snapshots(&mut snapshots, same);
         }
         found
     };
@@ -1349,6 +1351,28 @@ mod tests {
             eprintln!("claims {claims}: {resumed} of {again} replays after a repair resumed");
             assert!(again > 20, "claims {claims}: {again} replays after a repair");
             assert!(resumed * 5 > again, "claims {claims}: {resumed} of {again} resumed");
+        }
+    }
+
+    /// A replay keeps a snapshot after the deal and then every `SNAPSHOT_EVERY` tiles drawn
+    /// (a turn draws one), and a wall changed from tile `same` on keeps those that have drawn
+    /// at most `same` tiles.
+    #[test]
+    fn snapshots_come_every_few_tiles_and_are_kept_up_to_the_first_change() {
+        let long: Vec<Position> =
+            positions(20, true).into_iter().filter(|t| t.drawn() > 90).collect();
+        assert!(long.len() > 3, "{} positions", long.len());
+        for t in &long {
+            let mut snapshots = Vec::new();
+            let u = replay(t.wall(), t, &actions(t), Player::A, &mut seeded_rng(0), &mut snapshots);
+            assert_eq!(u.ok().as_ref(), Some(t));
+            let drawn: Vec<usize> = snapshots.iter().map(|s| s.u.drawn()).collect();
+            let every: Vec<usize> = (53..=t.drawn()).step_by(SNAPSHOT_EVERY).collect();
+            assert_eq!(drawn, every);
+            keep_snapshots(&mut snapshots, 69);
+            assert_eq!(snapshots.iter().map(|s| s.u.drawn()).collect::<Vec<_>>(), [53, 69]);
+            keep_snapshots(&mut snapshots, 68);
+            assert_eq!(snapshots.iter().map(|s| s.u.drawn()).collect::<Vec<_>>(), [53]);
         }
     }
 
