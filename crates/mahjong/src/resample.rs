@@ -47,6 +47,8 @@
 //! without `claims` and 1 in 8 with them (a winning hand built whose tiles do not fit the
 //! rest); most candidates replay right at once (4 in 5 without `claims`, 5 in 6 with them).
 
+use std::ops::BitOr as _;
+
 use tabletop_core::Rng;
 use tabletop_core::rand::Rng as _;
 use tabletop_core::rand::seq::IndexedRandom;
@@ -1082,7 +1084,7 @@ impl Plan {
             .collect();
         // The kinds with copies left.
         let mut avail =
-            Kind::ALL.iter().filter(|k| left[k.index()] > 0).fold(0, |m, &k| m | bit(k));
+            Kind::ALL.into_iter().filter(|k| left[k.index()] > 0).map(bit).fold(0, u64::bitor);
         for (q, (draws, _)) in self.others.iter().enumerate() {
             for &(at, pos) in draws {
                 if wall[pos].is_some() {
@@ -1351,6 +1353,7 @@ mod tests {
             eprintln!("claims {claims}: {resumed} of {again} replays after a repair resumed");
             assert!(again > 20, "claims {claims}: {again} replays after a repair");
             assert!(resumed * 5 > again, "claims {claims}: {resumed} of {again} resumed");
+            assert!(resumed <= again, "claims {claims}: {resumed} of {again} resumed");
         }
     }
 
@@ -1373,7 +1376,45 @@ mod tests {
             assert_eq!(snapshots.iter().map(|s| s.u.drawn()).collect::<Vec<_>>(), [53, 69]);
             keep_snapshots(&mut snapshots, 68);
             assert_eq!(snapshots.iter().map(|s| s.u.drawn()).collect::<Vec<_>>(), [53]);
+            // Resumed, it keeps the same snapshots as from the deal.
+            let u = replay(t.wall(), t, &actions(t), Player::A, &mut seeded_rng(0), &mut snapshots);
+            assert_eq!(u.ok().as_ref(), Some(t));
+            assert_eq!(snapshots.iter().map(|s| s.u.drawn()).collect::<Vec<_>>(), every);
         }
+    }
+
+    /// A tile given up is drawn, where the wall is free, at one of the giver's draws after
+    /// the last discard before the use that puts it at risk; else at their last draw before it.
+    #[test]
+    fn a_tile_given_up_is_drawn_after_the_last_discard_putting_it_at_risk() {
+        let (mut safe, mut latest) = (0, 0);
+        for (i, t) in positions(40, false).iter().enumerate() {
+            let plan = Plan::of(t, Player::A);
+            let wall = [None; Wall::LEN];
+            for q in 1..4 {
+                let (draws, uses) = &plan.others[q];
+                let risk = &plan.risk[q];
+                for &(when, k) in uses {
+                    let last = risk.iter().rfind(|r| r.0 < when && r.1 & bit(k) != 0);
+                    let before: Vec<(usize, usize)> =
+                        draws.iter().copied().filter(|d| d.0 < when).collect();
+                    let after: Vec<usize> = before
+                        .iter()
+                        .filter(|d| last.is_none_or(|r| d.0 > r.0))
+                        .map(|d| d.1)
+                        .collect();
+                    let got = plan.use_slot(draws, risk, &wall, when, k, &mut seeded_rng(i as u64));
+                    if after.is_empty() {
+                        assert_eq!(got, before.last().map(|d| d.1), "game {i}, {k} at {when}");
+                        latest += 1;
+                    } else {
+                        assert!(got.is_some_and(|p| after.contains(&p)), "game {i}, {k} at {when}");
+                        safe += 1;
+                    }
+                }
+            }
+        }
+        assert!(safe > 100 && latest > 10, "{safe} safe, {latest} latest");
     }
 
     /// Seeded games by chance played to the end by the rules (one random action in ten),
