@@ -31,7 +31,9 @@
 //!    much: a tile related to the discard in question (the same kind for a pong, within two
 //!    ranks otherwise) goes, moved to a later draw of theirs if they give it up later, else
 //!    swapped with an unseen tile away from everything they hold. Too little: a free tile is
-//!    swapped with an unseen one related to the discard.
+//!    swapped with an unseen one related to the discard. The new replay resumes from the
+//!    last snapshot of the one before (kept every few tiles drawn) where the tiles drawn so
+//!    far are unchanged, so it gives what a replay from the deal would.
 //! 4. After 16 repairs a new candidate; after 16 candidates, the walk: the true wall with its
 //!    undrawn part shuffled, changed by swaps of hidden tiles, each kept only if it replays
 //!    the same, so a sample is always found.
@@ -44,6 +46,8 @@
 //! 1 in 50 with them, and at the end of a game won by another player in about 1 in 100
 //! without `claims` and 1 in 8 with them (a winning hand built whose tiles do not fit the
 //! rest); most candidates replay right at once (4 in 5 without `claims`, 5 in 6 with them).
+
+use std::ops::BitOr as _;
 
 use tabletop_core::Rng;
 use tabletop_core::rand::Rng as _;
@@ -79,7 +83,7 @@ const WALK: usize = 48;
 pub(crate) fn actions(position: &Position) -> Vec<(Player, MahjongAction)> {
     let claims = position.decides_claims();
     let mut skips = position.skips().iter().peekable();
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(position.events().len() + position.skips().len());
     let skip = MahjongAction::Claim(Claim::Skip);
     for (i, e) in position.events().iter().enumerate() {
         while let Some(&(_, p)) = skips.next_if(|&&(at, _)| at == i) {
@@ -146,27 +150,63 @@ fn claimer(e: Option<&Event>) -> Option<Player> {
     }
 }
 
+/// A replay stopped before an action: where another replay on a wall with the same tiles
+/// where this one has drawn can resume.
+struct Snapshot {
+    /// The game then.
+    u: Position,
+    /// The action due.
+    step: usize,
+    /// The events compared with the true game's.
+    checked: usize,
+}
+
+/// The tiles drawn between two snapshots a replay keeps (the first after the deal).
+const SNAPSHOT_EVERY: usize = 16;
+
+/// Keeps the snapshots a replay on a wall whose first `same` tiles are unchanged can resume
+/// from: those that have drawn no more.
+fn keep_snapshots(snapshots: &mut Vec<Snapshot>, same: usize) {
+    while snapshots.last().is_some_and(|s| s.u.drawn() > same) {
+        snapshots.pop();
+    }
+}
+
 /// Replays `actions` (the true game's, `truth`) on `wall`, stopping at the first event,
-/// skip or decision that `me` would see differently; the game, when there is none.
+/// skip or decision that `me` would see differently; the game, when there is none. It resumes
+/// from the last of `snapshots` (kept from replays of walls with the same tiles where they
+/// have drawn), and keeps more along the way.
 fn replay(
     wall: &Wall,
     truth: &Position,
     actions: &[(Player, MahjongAction)],
     me: Player,
     rng: &mut Rng,
+    snapshots: &mut Vec<Snapshot>,
 ) -> Result<Position, (Divergence, Hand)> {
-    let mut u = Position::with_claims(wall, truth.decides_claims());
+    let (mut u, first, mut checked) = match snapshots.last() {
+        Some(s) => {
+            let mut u = s.u.clone();
+            u.resume_on(wall);
+            (u, s.step, s.checked)
+        }
+        None => (Position::with_claims(wall, truth.decides_claims()), 0, 0),
+    };
+    let mut next_snapshot = snapshots.last().map_or(0, |s| s.u.drawn() + SNAPSHOT_EVERY);
     let theirs = truth.events();
     // The culprit's hand when it showed, for the repair.
     let blame = |d: Divergence, u: &Position| (d, *u.hand(d.culprit.unwrap_or(me)));
-    let mut checked = 0;
     // Which of two players to blame when one is offered a decision and the other is due:
     // the stage order is not in the log, so either may hold the wrong tiles.
     let either = |rng: &mut Rng, r: Player, q: Player, tile| {
         let excess = rng.random_bool(0.5);
         Divergence { at: 0, culprit: Some(if excess { r } else { q }), tile, excess, pong: false }
     };
-    for step in 0..=actions.len() {
+    for step in first..=actions.len() {
+        if u.drawn() >= next_snapshot {
+            snapshots.push(Snapshot { u: u.clone(), step, checked });
+            next_snapshot = u.drawn() + SNAPSHOT_EVERY;
+        }
         // 1. The events so far, against the true ones.
         let ours = u.events();
         for i in checked..ours.len() {
@@ -270,6 +310,8 @@ pub(crate) struct Effort {
     pub(crate) replays: usize,
     /// Whether every candidate failed and the sample is the walk's.
     pub(crate) walked: bool,
+    /// The replays of candidates resumed from a snapshot of the replay before.
+    pub(crate) resumed: usize,
 }
 
 /// [`resample`], and what it took.
@@ -277,28 +319,44 @@ pub(crate) fn resample_counted(t: &Position, me: Player, rng: &mut Rng) -> (Posi
     let actions = actions(t);
     let plan = Plan::of(t, me);
     let mut effort = Effort::default();
+    let mut snapshots = Vec::new();
     for _ in 0..CANDIDATES {
         let found = plan.candidate(rng, true).or_else(|| plan.candidate(rng, false));
         let Some((mut tiles, mut need)) = found else { continue };
+        snapshots.clear();
         for _ in 0..REPAIRS {
             let wall = Wall::from_tiles(&tiles).expect("a candidate holds four of each kind");
             effort.replays += 1;
-            match replay(&wall, t, &actions, me, rng) {
+            effort.resumed += usize::from(!snapshots.is_empty());
+            let before = tiles;
+            match replay(&wall, t, &actions, me, rng, &mut snapshots) {
                 Ok(u) => return (u, effort),
-                Err((d, hand)) if plan.repair(&mut tiles, &mut need, d, &hand, rng) => {}
+                Err((d, hand)) if plan.repair(&mut tiles, &mut need, d, &hand, rng) => {
+                    // The next replay resumes where the tiles drawn are still the same.
+                    let same = before.iter().zip(&tiles).take_while(|(a, b)| a == b).count();
+                    keep_snapshots(&mut snapshots, same);
+                }
                 Err(_) => break,
             }
         }
     }
     // The walk, from the true wall with its undrawn part shuffled (nobody has seen it).
     effort.walked = true;
-    let fits = |tiles: &[Kind; Wall::LEN], rng: &mut Rng| -> Option<Position> {
+    // Each replay resumes where the tiles drawn are those of the wall kept (`same` of them).
+    let mut snapshots = Vec::new();
+    let mut fits = |tiles: &[Kind; Wall::LEN], same: usize, rng: &mut Rng| -> Option<Position> {
+        keep_snapshots(&mut snapshots, same);
         let wall = Wall::from_tiles(tiles).ok()?;
-        replay(&wall, t, &actions, me, rng).ok()
+        let found = replay(&wall, t, &actions, me, rng, &mut snapshots).ok();
+        if found.is_none() {
+            // The wall is not kept: neither are its snapshots.
+            keep_snapshots(&mut snapshots, same);
+        }
+        found
     };
     let mut tiles = *t.wall().tiles();
     shuffle(&mut tiles[plan.drawn..], rng);
-    let mut current = fits(&tiles, rng)
+    let mut current = fits(&tiles, 0, rng)
         .expect("the true wall with its undrawn tiles shuffled plays the same game");
     let hidden: Vec<usize> =
         plan.others.iter().flat_map(|(draws, _)| draws.iter().map(|&(_, pos)| pos)).collect();
@@ -310,7 +368,7 @@ pub(crate) fn resample_counted(t: &Position, me: Player, rng: &mut Rng) -> (Posi
             continue;
         }
         tiles.swap(a, b);
-        match fits(&tiles, rng) {
+        match fits(&tiles, a.min(b), rng) {
             Some(u) => current = u,
             None => tiles.swap(a, b),
         }
@@ -499,6 +557,9 @@ struct Fill<'a> {
     left: &'a mut [u8; Kind::COUNT],
 }
 
+/// Wall positions, without an allocation.
+type Places = ArrayVec<usize, { Wall::LEN }>;
+
 /// A bit per kind.
 fn bit(k: Kind) -> u64 {
     1 << k.index()
@@ -511,25 +572,29 @@ fn near(t: Kind) -> u64 {
 
 impl Plan {
     fn of(t: &Position, viewer: Player) -> Plan {
+        // Every list is sized once from the events (at most one entry an event, at most
+        // four for the two-tile uses and the holds).
+        let n = t.events().len();
+        let seen = || (Vec::with_capacity(n), Vec::with_capacity(n));
         let mut plan = Plan {
-            fixed: Vec::new(),
-            others: vec![(Vec::new(), Vec::new()); 4],
+            fixed: Vec::with_capacity(n),
+            others: vec![seen(), seen(), seen(), seen()],
             drawn: 0,
-            discards: Vec::new(),
+            discards: Vec::with_capacity(n),
             viewer,
-            danger: vec![Vec::new(); 4],
-            risk: vec![Vec::new(); 4],
-            holds: vec![Vec::new(); 4],
+            danger: (0..4).map(|_| Vec::with_capacity(n)).collect(),
+            risk: (0..4).map(|_| Vec::with_capacity(n)).collect(),
+            holds: (0..4).map(|_| Vec::with_capacity(n)).collect(),
             decided: Vec::new(),
         };
         // The viewer's hand and melds, to know the claim decisions open to them.
         let (mut mine, mut my_melds) = (Hand::new(), 0);
         let mut last_discard = None;
         let mut direction = Direction::Forward;
-        let mut nexts = Vec::new();
-        let mut dirs = Vec::new();
+        let mut nexts = Vec::with_capacity(n);
+        let mut dirs = Vec::with_capacity(n);
         // Per plain discard, the claim decisions open to the viewer (bit per stage).
-        let mut my_offers = Vec::new();
+        let mut my_offers = Vec::with_capacity(n);
         for (i, e) in t.events().iter().enumerate() {
             match *e {
                 Event::Discard { player, tile } if player == viewer => mine.remove(tile),
@@ -724,27 +789,20 @@ impl Plan {
         k: Kind,
         rng: &mut Rng,
     ) -> Option<usize> {
-        let mut safe: ArrayVec<usize, 64> = ArrayVec::new();
-        let (mut latest, mut at_risk) = (None, 0);
-        let mut r = risk.partition_point(|x| x.0 < when);
+        // The draws after the last discard before `when` that puts `k` at risk are safe.
+        let r = risk.partition_point(|x| x.0 < when);
+        let last = risk[..r].iter().rev().find(|x| x.1 & bit(k) != 0).map(|x| x.0);
         let before = draws.partition_point(|&(at, _)| at < when);
-        for &(at, pos) in draws[..before].iter().rev() {
-            while r > 0 && risk[r - 1].0 > at {
-                r -= 1;
-                at_risk |= risk[r].1;
-            }
-            if wall[pos].is_none() {
-                latest = latest.or(Some(pos));
-                if at_risk & bit(k) == 0 {
-                    safe.push(pos);
-                }
-            }
-            if at_risk & bit(k) != 0 && latest.is_some() {
-                // Every earlier draw is at risk too.
-                break;
-            }
-        }
-        safe.as_slice().choose(rng).copied().or(latest)
+        let after = last.map_or(0, |l| draws[..before].partition_point(|&(at, _)| at < l));
+        let safe: ArrayVec<usize, 64> = draws[after..before]
+            .iter()
+            .rev()
+            .map(|&(_, pos)| pos)
+            .filter(|&pos| wall[pos].is_none())
+            .collect();
+        safe.as_slice().choose(rng).copied().or_else(|| {
+            draws[..after].iter().rev().map(|&(_, pos)| pos).find(|&pos| wall[pos].is_none())
+        })
     }
 
     /// The danger masks (see `danger`) of a tile `q` holds from event `from` to the end.
@@ -1024,6 +1082,9 @@ impl Plan {
             .into_iter()
             .flat_map(|k| std::iter::repeat_n(k, usize::from(left[k.index()])))
             .collect();
+        // The kinds with copies left.
+        let mut avail =
+            Kind::ALL.into_iter().filter(|k| left[k.index()] > 0).map(bit).fold(0, u64::bitor);
         for (q, (draws, _)) in self.others.iter().enumerate() {
             for &(at, pos) in draws {
                 if wall[pos].is_some() {
@@ -1033,8 +1094,6 @@ impl Plan {
                     return None;
                 }
                 let (strong, weak) = self.danger_from(Player::from_index(q), at);
-                let avail =
-                    Kind::ALL.iter().filter(|k| left[k.index()] > 0).fold(0, |m, &k| m | bit(k));
                 let i = [strong | weak, strong, 0].into_iter().find_map(|avoid| {
                     if avail & !avoid == 0 {
                         return None;
@@ -1050,6 +1109,9 @@ impl Plan {
                 let k = rest.swap_remove(i);
                 wall[pos] = Some(k);
                 left[k.index()] -= 1;
+                if left[k.index()] == 0 {
+                    avail &= !bit(k);
+                }
             }
         }
         shuffle(&mut rest, rng);
@@ -1088,26 +1150,25 @@ impl Plan {
             None => false,
         };
         let draws = &self.others[q.index()].0;
-        let free_before: Vec<usize> = draws
+        let free_before: Places = draws
             .iter()
             .filter(|&&(t, pos)| t < d.at && need[pos] == 0)
             .map(|&(_, pos)| pos)
             .collect();
-        let unseen: Vec<usize> = (self.drawn..Wall::LEN).collect();
+        let unseen = self.drawn..Wall::LEN;
         let preferring = |places: &[usize], want: bool, rng: &mut Rng| -> Option<usize> {
-            let preferred: Vec<usize> =
+            let preferred: Places =
                 places.iter().copied().filter(|&p| related(wall[p]) == want).collect();
             preferred.choose(rng).or_else(|| places.choose(rng)).copied()
         };
         if !d.excess {
             // Out goes a tile unrelated to the discard (or a third copy of it).
             let spare = |k: Kind| !related(k) || (Some(k) == d.tile && hand.count(k) > 2);
-            let spares: Vec<usize> =
-                free_before.iter().copied().filter(|&p| spare(wall[p])).collect();
+            let spares: Places = free_before.iter().copied().filter(|&p| spare(wall[p])).collect();
             let Some(&out) = spares.choose(rng).or_else(|| free_before.choose(rng)) else {
                 return false;
             };
-            let into: Vec<usize> = unseen.into_iter().filter(|&p| wall[p] != wall[out]).collect();
+            let into: Places = unseen.filter(|&p| wall[p] != wall[out]).collect();
             let into = if d.tile.is_some() {
                 preferring(&into, true, rng)
             } else {
@@ -1118,7 +1179,7 @@ impl Plan {
                 true
             });
         }
-        let held: Vec<usize> = draws
+        let held: Places = draws
             .iter()
             .filter(|&&(t, pos)| t < d.at && (need[pos] == 0 || usize::from(need[pos]) > d.at))
             .map(|&(_, pos)| pos)
@@ -1129,7 +1190,7 @@ impl Plan {
         if need[out] != 0 {
             // A later draw (before the use) takes it; what that draw held (free, or given
             // up later still) is drawn here instead.
-            let later: Vec<usize> = draws
+            let later: Places = draws
                 .iter()
                 .filter(|&&(t, pos)| t >= d.at && t < usize::from(need[out]) && !related(wall[pos]))
                 .map(|&(_, pos)| pos)
@@ -1147,8 +1208,8 @@ impl Plan {
         };
         // A tile away from everything the culprit holds makes no new pair or sequence.
         let apart = |k: Kind| (-2..=2).all(|o| k.offset(o).is_none_or(|n| hand.count(n) == 0));
-        let into: Vec<usize> = unseen.into_iter().filter(|&p| wall[p] != wall[out]).collect();
-        let lone: Vec<usize> =
+        let into: Places = unseen.filter(|&p| wall[p] != wall[out]).collect();
+        let lone: Places =
             into.iter().copied().filter(|&p| apart(wall[p]) && !related(wall[p])).collect();
         match lone.choose(rng).or_else(|| into.choose(rng)) {
             Some(&into) => {
@@ -1268,6 +1329,92 @@ mod tests {
             let share = walked as f64 / calls as f64;
             assert!(share <= most_walked, "claims {claims}: the walk in {walked} of {calls}");
         }
+    }
+
+    /// A replay resumed from a snapshot gives what a replay from the deal gives: each sample
+    /// is the game its wall plays with the true game's actions. And most replays after a
+    /// repair resume.
+    #[test]
+    fn resumed_replays_give_the_game_replayed_from_the_deal() {
+        for claims in [false, true] {
+            let (mut again, mut resumed) = (0, 0);
+            for (i, t) in positions(60, claims).iter().enumerate() {
+                let actions = actions(t);
+                for me in Player::ALL {
+                    let seed = sub_seed(i as u64, 7 + me.index() as u64);
+                    let (u, e) = resample_counted(t, me, &mut seeded_rng(seed));
+                    let mut rng = seeded_rng(0);
+                    let fresh = replay(u.wall(), t, &actions, me, &mut rng, &mut Vec::new());
+                    assert_eq!(fresh.ok().as_ref(), Some(&u), "claims {claims}, game {i}, {me}");
+                    again += e.replays.saturating_sub(1);
+                    resumed += e.resumed;
+                }
+            }
+            eprintln!("claims {claims}: {resumed} of {again} replays after a repair resumed");
+            assert!(again > 20, "claims {claims}: {again} replays after a repair");
+            assert!(resumed * 5 > again, "claims {claims}: {resumed} of {again} resumed");
+            assert!(resumed <= again, "claims {claims}: {resumed} of {again} resumed");
+        }
+    }
+
+    /// A replay keeps a snapshot after the deal and then every `SNAPSHOT_EVERY` tiles drawn
+    /// (a turn draws one), and a wall changed from tile `same` on keeps those that have drawn
+    /// at most `same` tiles.
+    #[test]
+    fn snapshots_come_every_few_tiles_and_are_kept_up_to_the_first_change() {
+        let long: Vec<Position> =
+            positions(20, true).into_iter().filter(|t| t.drawn() > 90).collect();
+        assert!(long.len() > 3, "{} positions", long.len());
+        for t in &long {
+            let mut snapshots = Vec::new();
+            let u = replay(t.wall(), t, &actions(t), Player::A, &mut seeded_rng(0), &mut snapshots);
+            assert_eq!(u.ok().as_ref(), Some(t));
+            let drawn: Vec<usize> = snapshots.iter().map(|s| s.u.drawn()).collect();
+            let every: Vec<usize> = (53..=t.drawn()).step_by(SNAPSHOT_EVERY).collect();
+            assert_eq!(drawn, every);
+            keep_snapshots(&mut snapshots, 69);
+            assert_eq!(snapshots.iter().map(|s| s.u.drawn()).collect::<Vec<_>>(), [53, 69]);
+            keep_snapshots(&mut snapshots, 68);
+            assert_eq!(snapshots.iter().map(|s| s.u.drawn()).collect::<Vec<_>>(), [53]);
+            // Resumed, it keeps the same snapshots as from the deal.
+            let u = replay(t.wall(), t, &actions(t), Player::A, &mut seeded_rng(0), &mut snapshots);
+            assert_eq!(u.ok().as_ref(), Some(t));
+            assert_eq!(snapshots.iter().map(|s| s.u.drawn()).collect::<Vec<_>>(), every);
+        }
+    }
+
+    /// A tile given up is drawn, where the wall is free, at one of the giver's draws after
+    /// the last discard before the use that puts it at risk; else at their last draw before it.
+    #[test]
+    fn a_tile_given_up_is_drawn_after_the_last_discard_putting_it_at_risk() {
+        let (mut safe, mut latest) = (0, 0);
+        for (i, t) in positions(40, false).iter().enumerate() {
+            let plan = Plan::of(t, Player::A);
+            let wall = [None; Wall::LEN];
+            for q in 1..4 {
+                let (draws, uses) = &plan.others[q];
+                let risk = &plan.risk[q];
+                for &(when, k) in uses {
+                    let last = risk.iter().rfind(|r| r.0 < when && r.1 & bit(k) != 0);
+                    let before: Vec<(usize, usize)> =
+                        draws.iter().copied().filter(|d| d.0 < when).collect();
+                    let after: Vec<usize> = before
+                        .iter()
+                        .filter(|d| last.is_none_or(|r| d.0 > r.0))
+                        .map(|d| d.1)
+                        .collect();
+                    let got = plan.use_slot(draws, risk, &wall, when, k, &mut seeded_rng(i as u64));
+                    if after.is_empty() {
+                        assert_eq!(got, before.last().map(|d| d.1), "game {i}, {k} at {when}");
+                        latest += 1;
+                    } else {
+                        assert!(got.is_some_and(|p| after.contains(&p)), "game {i}, {k} at {when}");
+                        safe += 1;
+                    }
+                }
+            }
+        }
+        assert!(safe > 100 && latest > 10, "{safe} safe, {latest} latest");
     }
 
     /// Seeded games by chance played to the end by the rules (one random action in ten),

@@ -115,8 +115,8 @@ pub struct Position {
     events: Vec<Event>,
     stats: GameStats,
     /// Distance of each player's hand; for the player to discard, of the full hand, or
-    /// [`UNKNOWN`] after a draw when the rules decide the claims (the discard rule computes
-    /// it then, and a batch of random discards never needs it).
+    /// [`UNKNOWN`] after a draw that does not win (the discard rule computes it then, and a
+    /// batch of random discards never needs it).
     dist: [u8; 4],
     /// Winning tiles of each waiting player (bit per plain kind).
     waits: [u64; 4],
@@ -306,12 +306,15 @@ impl Position {
         self.stats.draws += 1;
         self.events.push(Event::Draw { player: p, tile });
         let hand = &self.hands[i];
+        let wins = self.waits[i] >> tile.index() & 1 == 1;
         if hand.has_special() {
             self.dist[i] = UNKNOWN; // not used: a special tile goes first
         } else if self.decide {
-            // Read by `may_self_draw`.
-            self.dist[i] = distance(hand, self.melds[i].len());
-        } else if self.waits[i] >> tile.index() & 1 == 1 {
+            // Read by `may_self_draw`: the hand is winning exactly when the tile drawn is one
+            // of the winning tiles kept since the player's last discard (or the deal); any
+            // other distance is left to the discard rule.
+            self.dist[i] = if wins { 0 } else { UNKNOWN };
+        } else if wins {
             // The winning tiles of the hand before the draw (kept since the player's last
             // discard, or the deal) hold every tile that completes it.
             self.finish(Outcome::SelfDrawn(p));
@@ -830,6 +833,18 @@ impl Position {
     /// The whole wall, front first (the first `148 - wall_left()` tiles are drawn).
     pub fn wall(&self) -> &Wall {
         &self.wall
+    }
+
+    /// The tiles drawn from the wall so far (its first tiles).
+    pub(crate) fn drawn(&self) -> usize {
+        self.head
+    }
+
+    /// The same position on `wall`, which holds the same tiles where this one's has been
+    /// drawn: what follows draws from `wall` (a replay resumed from here).
+    pub(crate) fn resume_on(&mut self, wall: &Wall) {
+        debug_assert_eq!(wall.tiles()[..self.head], self.wall.tiles()[..self.head]);
+        self.wall = *wall;
     }
 
     /// How many of each kind (by [`Kind::index`]) the player's discards still on the table
