@@ -22,6 +22,7 @@
 //! assert_eq!(game.events.len() >= 53, true); // the deal, then at least one more line
 //! ```
 
+mod bot;
 mod contest;
 mod distance;
 mod distance_build;
@@ -30,6 +31,8 @@ mod event;
 mod game;
 mod hand;
 mod judge;
+#[cfg(feature = "nn")]
+mod mcbot;
 #[cfg(feature = "nn")]
 mod nnbot;
 mod replay;
@@ -42,6 +45,7 @@ mod state;
 mod tile;
 mod wall;
 
+pub use bot::{BotError, MAX_MC_MILLIS, MAX_MC_PLAYOUTS, MahjongBot};
 pub use contest::{
     Checked, GenError, MahjongMode, SAMPLES_P7147, Verdict, check_p7147, gen_p7147, validate_p7147,
 };

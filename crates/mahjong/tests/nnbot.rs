@@ -1,12 +1,12 @@
-//! The bot `nn` of the shipped network: offered and refused where the network's metadata
-//! says, always legal (on the judge's walls and on many random positions, in both games),
-//! the network's own choice on the player's observation, and blind to what the player cannot
-//! see.
+//! The bots `nn` and `nn-mc` of the shipped network: offered and refused where the network's
+//! metadata says, always legal (on the judge's walls and on many random positions), the
+//! network's own choice on the player's observation (`nn`) or one of its best three (`nn-mc`),
+//! deterministic in the seed, and blind to what the player cannot see.
 
 use std::path::Path;
 
 use tabletop_core::{Game, UnknownBot, seeded_rng, sub_seed};
-use tabletop_mahjong::{Mahjong, MahjongAction, MahjongParams, Wall};
+use tabletop_mahjong::{BotError, Mahjong, MahjongAction, MahjongBot, MahjongParams, Wall};
 
 fn official(name: &str) -> String {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/p7147");
@@ -33,30 +33,47 @@ fn oracle(g: &Mahjong) -> MahjongAction {
 #[test]
 fn nn_is_offered_for_the_problem_s_game_and_refused_with_claims() {
     let plain = dealt(1, false);
-    assert_eq!(plain.bots(), ["rules", "random", "nn"]);
-    assert_eq!(plain.check_bot("nn"), Ok(()));
+    assert_eq!(plain.bots(), ["rules", "random", "nn", "nn-mc"]);
+    for bot in ["nn", "nn-mc", "nn-mc:1", "nn-mc:10000", "nn-mc:20ms", "nn-mc:10000ms"] {
+        assert_eq!(plain.check_bot(bot), Ok(()), "{bot}");
+    }
     assert_eq!(Mahjong::network_refusal(false), None);
 
     let claims = dealt(1, true);
     assert_eq!(claims.bots(), ["rules", "random"]);
     let refused = claims.check_bot("nn").unwrap_err();
+    let why = "the shipped network plays the problem's game, with claims and wins made by the \
+               fixed rules (not `claims`)";
     assert_eq!(
         refused,
         UnknownBot {
             bot: "nn".into(),
             known: vec!["rules".into(), "random".into()],
-            reason: Some(
-                "bot `nn` cannot play this game: the shipped network plays the problem's game, \
-                 with claims and wins made by the fixed rules (not `claims`)"
-                    .into()
-            ),
+            reason: Some(format!("bot `nn` cannot play this game: {why}")),
         }
     );
-    assert!(refused.to_string().starts_with("bot `nn` cannot play this game"), "{refused}");
-    // Other names are refused as before, listing what is offered.
-    let unknown = plain.check_bot("nn-mc").unwrap_err();
+    for bot in ["nn-mc", "nn-mc:7", "nn-mc:20ms"] {
+        let refused = claims.check_bot(bot).unwrap_err();
+        assert_eq!(refused.reason, Some(format!("bot `{bot}` cannot play this game: {why}")));
+        let params = MahjongParams { wall: None, claims: true };
+        assert_eq!(
+            MahjongBot::new(bot, &params),
+            Err(BotError::Refused { bot: bot.into(), why: why.into() })
+        );
+    }
+    // Other names are refused as before, listing what is offered; a budget out of range with
+    // its cap as the reason.
+    let unknown = plain.check_bot("mc").unwrap_err();
     assert_eq!(unknown.reason, None);
-    assert_eq!(unknown.known, ["rules", "random", "nn"]);
+    assert_eq!(unknown.known, ["rules", "random", "nn", "nn-mc"]);
+    for (bot, reason) in [
+        ("nn-mc:10001", "at most 10,000 playouts per decision"),
+        ("nn-mc:10001ms", "at most 10,000 milliseconds per decision"),
+        ("nn-mc:0", "expected nn-mc:N with N from 1 to 10,000 playouts per decision"),
+    ] {
+        let refused = plain.check_bot(bot).unwrap_err();
+        assert_eq!(refused.reason, Some(format!("bot \"{bot}\": {reason}")));
+    }
 }
 
 #[test]
@@ -103,17 +120,106 @@ fn nn_chooses_a_legal_action_in_many_random_positions() {
     assert!(decisions > 300 * 40, "{decisions} decisions");
 }
 
-/// In the game with claims, which the network does not play, `nn` is refused by name; asked
-/// anyway, it plays as `rules` (legal claims and discards).
+/// In the game with claims, which the network does not play, a network bot asked to act
+/// anyway is a bug of the caller, not a silent `rules`.
 #[test]
-fn nn_asked_anyway_in_the_game_with_claims_plays_as_rules() {
-    for i in 0..20u64 {
-        let mut g = dealt(sub_seed(41, i), true);
+#[should_panic(expected = "a bot the game refuses was asked to act: bot `nn-mc` cannot play")]
+fn a_network_bot_asked_anyway_in_the_game_with_claims_panics() {
+    let g = dealt(41, true);
+    g.bot_action("nn-mc", 0);
+}
+
+/// `nn-mc:N` on random positions of games where every seat is `nn`, `rules` or random: always
+/// legal, one of the network's three best, the same for the same seed, and with one legal
+/// action that action.
+#[test]
+fn nn_mc_chooses_one_of_the_network_s_best_three_legal_actions() {
+    use tabletop_core::rand::Rng as _;
+    let mut decisions = 0;
+    let mut differs = 0;
+    for i in 0..12u64 {
+        let mut g = dealt(sub_seed(71, i), false);
+        let mut rng = seeded_rng(sub_seed(72, i));
         while !g.is_terminal() {
-            let action = g.bot_action("nn", 0);
-            assert_eq!(action, g.bot_action("rules", 0));
-            assert!(g.legal_actions().contains(&action));
+            if rng.random_range(0..4) == 0 {
+                let seed = rng.random();
+                let mc = g.bot_action("nn-mc:30", seed);
+                assert_eq!(g.bot_action("nn-mc:30", seed), mc, "wall {i}: the same seed");
+                let top = top_three(&g);
+                assert!(top.contains(&mc), "wall {i}: {mc} is not in {top:?}");
+                assert!(g.legal_actions().contains(&mc), "wall {i}: {mc} is illegal");
+                differs += usize::from(mc != top[0]);
+                decisions += 1;
+            }
+            let action = match rng.random_range(0..3) {
+                0 => g.bot_action("nn", 0),
+                1 => g.bot_action("rules", 0),
+                _ => g.bot_action("random", rng.random()),
+            };
             g.apply(action);
+            g.check_invariants().unwrap();
+        }
+    }
+    assert!(decisions > 60, "{decisions} decisions");
+    // The playouts overrule the network somewhere.
+    assert!(differs > 0, "nn-mc played nn's choice at all {decisions} decisions");
+}
+
+/// The network's three legal actions of highest output (ties by id), from the public pieces.
+fn top_three(g: &Mahjong) -> Vec<MahjongAction> {
+    let network = tabletop_nn::shipped::mahjong();
+    let observation = g.observation_tensor(g.current_player().unwrap());
+    let values = network.evaluate(&observation, &mut network.scratch()).unwrap().to_vec();
+    let mut legal = g.legal_actions();
+    legal.sort_by(|a, b| values[b.id()].partial_cmp(&values[a.id()]).unwrap());
+    legal.truncate(3);
+    legal
+}
+
+/// On the judge's walls (given, known to all) `nn-mc` plays to the end, legal at every step;
+/// with one world to play, its choice does not depend on the seed or the budget.
+#[test]
+fn nn_mc_plays_the_judge_s_walls_to_the_end() {
+    for n in 1..=2 {
+        let params = MahjongParams { wall: Some(official(&format!("{n}.in"))), claims: false };
+        let mut g = Mahjong::new(&params).unwrap();
+        while !g.is_terminal() {
+            let action = g.bot_action("nn-mc:3", 0);
+            assert!(g.legal_actions().contains(&action), "test {n}: {action} is illegal");
+            assert_eq!(g.bot_action("nn-mc:3000", 9), action, "test {n}: one world");
+            g.apply(action);
+            g.check_invariants().unwrap();
+        }
+    }
+}
+
+/// A time budget plays at least one world and stops near its time.
+#[test]
+fn nn_mc_with_a_time_budget_stops_in_time() {
+    let g = dealt(81, false);
+    let start = std::time::Instant::now();
+    let action = g.bot_action("nn-mc:5ms", 0);
+    assert!(start.elapsed() < std::time::Duration::from_millis(500), "{:?}", start.elapsed());
+    assert!(top_three(&g).contains(&action));
+}
+
+/// `nn-mc` reads only what the player may see: the same seed in a state drawn again from the
+/// player's information chooses the same action.
+#[test]
+fn nn_mc_does_not_see_hidden_tiles() {
+    for i in 0..4u64 {
+        let mut g = dealt(sub_seed(91, i), false);
+        let mut rng = seeded_rng(sub_seed(92, i));
+        let mut step = 0;
+        while !g.is_terminal() {
+            if step % 9 == 0 {
+                let p = g.current_player().unwrap();
+                let action = g.bot_action("nn-mc:12", step);
+                let other = g.resample_from_infostate(p, &mut rng);
+                assert_eq!(other.bot_action("nn-mc:12", step), action, "wall {i}, step {step}");
+            }
+            g.apply(g.bot_action("rules", 0));
+            step += 1;
         }
     }
 }
