@@ -317,6 +317,7 @@ impl Mahjong {
     }
 
     /// Whether the wall was given as a parameter (known to all), not drawn by chance.
+    #[cfg(feature = "nn")]
     pub(crate) fn wall_known(&self) -> bool {
         !self.by_chance
     }

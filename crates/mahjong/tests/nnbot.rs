@@ -176,6 +176,57 @@ fn top_three(g: &Mahjong) -> Vec<MahjongAction> {
     legal
 }
 
+/// `nn-mc:N`'s choice recomputed from the public pieces: the network's best three, `N / 3`
+/// worlds drawn by `resample_from_infostate` from `seeded_rng(seed)`, each candidate played
+/// out in each world by `rules` for everyone, the highest total winning (ties: the network's
+/// order).
+fn nn_mc_oracle(g: &Mahjong, playouts: usize, seed: u64) -> MahjongAction {
+    let me = g.current_player().unwrap();
+    let candidates = top_three(g);
+    if candidates.len() == 1 {
+        return candidates[0];
+    }
+    let mut rng = seeded_rng(seed);
+    let mut totals = vec![0.0; candidates.len()];
+    for _ in 0..(playouts / candidates.len()).max(1) {
+        let world = g.resample_from_infostate(me, &mut rng);
+        for (c, total) in candidates.iter().zip(&mut totals) {
+            let mut w = world.clone();
+            w.apply(*c);
+            while !w.is_terminal() {
+                w.apply(w.bot_action("rules", 0));
+            }
+            *total += w.returns()[me];
+        }
+    }
+    let best = totals.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+    candidates[totals.iter().position(|&t| t == best).unwrap()]
+}
+
+/// `nn-mc:N` is the search the docs describe (the oracle above), decision by decision, on
+/// games of `rules` with `nn-mc` in one seat (budgets of one world and of ten).
+#[test]
+fn nn_mc_is_the_network_s_best_three_judged_by_rules_playouts() {
+    let mut checked = 0;
+    for i in 0..3u64 {
+        let mut g = dealt(sub_seed(101, i), false);
+        while let Some(p) = g.current_player() {
+            let action = if p == (i as usize) % 4 {
+                let seed = sub_seed(102, checked);
+                let playouts = [3, 30, 31][checked as usize % 3];
+                let mc = g.bot_action(&format!("nn-mc:{playouts}"), seed);
+                assert_eq!(mc, nn_mc_oracle(&g, playouts, seed), "wall {i}, decision {checked}");
+                checked += 1;
+                mc
+            } else {
+                g.bot_action("rules", 0)
+            };
+            g.apply(action);
+        }
+    }
+    assert!(checked >= 30, "{checked} decisions");
+}
+
 /// On the judge's walls (given, known to all) `nn-mc` plays to the end, legal at every step;
 /// with one world to play, its choice does not depend on the seed or the budget.
 #[test]
