@@ -264,10 +264,10 @@ mod tests {
     #[test]
     fn budgets_out_of_range_name_their_cap() {
         let err = |s: &str| s.parse::<MahjongBot>().unwrap_err();
-        for s in ["nn-mc:", "nn-mc:0", "nn-mc:x", "nn-mc:-3", "nn-mc:3.5", "nn-mc:5s"] {
+        for s in ["nn-mc:", "nn-mc:0", "nn-mc:x", "nn-mc:-3", "nn-mc:+5", "nn-mc:3.5", "nn-mc:5s"] {
             assert_eq!(err(s), BotError::Playouts(s.to_owned()));
         }
-        for s in ["nn-mc:ms", "nn-mc:0ms", "nn-mc:xms"] {
+        for s in ["nn-mc:ms", "nn-mc:0ms", "nn-mc:xms", "nn-mc:+5ms"] {
             assert_eq!(err(s), BotError::Millis(s.to_owned()));
         }
         assert_eq!(
