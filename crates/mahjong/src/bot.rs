@@ -8,8 +8,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use tabletop_core::rand::seq::IndexedRandom;
-use tabletop_core::{Game, seeded_rng};
 use tabletop_core::text::clip;
+use tabletop_core::{Game, seeded_rng};
 use thiserror::Error;
 
 use crate::game::{Mahjong, MahjongAction, MahjongParams};
@@ -148,10 +148,7 @@ impl MahjongBot {
             MahjongBot::Rules => game.rules_action(),
             MahjongBot::Random => {
                 assert!(game.current_player().is_some(), "a bot acts only for a player to move");
-                *game
-                    .legal_actions()
-                    .choose(&mut seeded_rng(seed))
-                    .expect("a legal action")
+                *game.legal_actions().choose(&mut seeded_rng(seed)).expect("a legal action")
             }
             #[cfg(feature = "nn")]
             MahjongBot::Network => crate::nnbot::network_action(game),
@@ -168,7 +165,9 @@ impl MahjongBot {
                 seed,
             ),
             #[cfg(not(feature = "nn"))]
-            MahjongBot::Network | MahjongBot::NetworkMc { .. } | MahjongBot::NetworkMcTimed { .. } => {
+            MahjongBot::Network
+            | MahjongBot::NetworkMc { .. }
+            | MahjongBot::NetworkMcTimed { .. } => {
                 panic!(
                     "bot `{self}` cannot play: this build has no shipped network (the mahjong \
                      crate's `nn` feature is off)"
