@@ -204,7 +204,7 @@ def play_round(params: dmc.Params, game: Dict[str, Any], seeds: Sequence[int], n
 def export(params: dmc.Params, out: Path, game: Dict[str, Any]) -> None:
     """``dmc.export``'s files, with the metadata entry ``trained`` and test vectors from 64
     positions (32 games, 3 and 30 random steps in)."""
-    dmc.export(params, out, "mahjong", game, 1.0)
+    dmc.export(params, out, "mahjong", game, 1.0, output="score")
     path = out / "model.safetensors"
     with safe_open(str(path), "numpy") as f:
         meta = dict(f.metadata())

@@ -266,7 +266,7 @@ def test_mahjong_imitation_short_run_learns_exports_and_resumes(tmp_path, capsys
     # as it is), then the trained layers; the problem's game; 37 discards.
     x = np.zeros((1, 370), np.float32)
     _, meta, shapes = forward(out / "model.safetensors", x)
-    assert meta["game"] == "mahjong" and meta["input"] == "observation" and meta["output"] == "q"
+    assert (meta["game"], meta["input"], meta["output"]) == ("mahjong", "observation", "score")
     assert meta["trained"].startswith("imitation of the rules bot")
     assert json.loads(meta["params"]) == {"claims": False}
     assert shapes["layers.0.weight"] == (4 * 37 + 9 * 37, 370)

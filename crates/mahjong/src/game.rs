@@ -26,13 +26,13 @@
 use std::fmt::Write as _;
 
 use arrayvec::ArrayVec;
-use tabletop_core::rand::seq::IndexedRandom;
 use tabletop_core::text::clip;
 use tabletop_core::{
     ChanceMode, Dynamics, Game, GameType, IllegalAction, Information, Number, ParamsError, Returns,
     RewardModel, Rng, Turn, UnknownBot, Utility, seeded_rng,
 };
 
+use crate::bot::{BotError, MahjongBot};
 use crate::resample::{actions, resample};
 use crate::state::{Claim, Position};
 use crate::tile::{Direction, Player};
@@ -160,8 +160,9 @@ impl MahjongAction {
 /// is, as always, is public, so a player seen deciding a claim holds one.
 ///
 /// Returns: 1 to the winner, 0 to everyone else; all 0 for a draw (general-sum, utility range
-/// 0 to 1). Bots: `rules` (the fixed rules, [`Position::choose_discard`]), `random`, and with
-/// the `nn` feature `nn` (the shipped network, in the problem's game).
+/// 0 to 1). Bots ([`MahjongBot`]): `rules` (the fixed rules, [`Position::choose_discard`]),
+/// `random`, and with the `nn` feature `nn` (the shipped network) and `nn-mc` (the network's
+/// best three judged by playouts), in the problem's game.
 ///
 /// ```
 /// use tabletop_core::{Game, seeded_rng};
@@ -288,6 +289,37 @@ impl Mahjong {
                     .to_owned(),
             )
         }
+    }
+
+    /// The bot `name` for this game, or why it cannot play it ([`MahjongBot::new`]).
+    ///
+    /// # Errors
+    /// [`BotError`].
+    pub fn bot(&self, name: &str) -> Result<MahjongBot, BotError> {
+        MahjongBot::for_game(name, self.claims)
+    }
+
+    /// The fixed rules' action for the player to act: with `claims`, [`Position::choose_claim`]
+    /// at a claim and `SELFDRAWN` when they may win; otherwise [`Position::choose_discard`].
+    ///
+    /// # Panics
+    /// When no player is to act.
+    pub(crate) fn rules_action(&self) -> MahjongAction {
+        let t = self.position().filter(|t| t.to_act().is_some());
+        let t = t.expect("a bot acts only for a player to move");
+        if t.claim_due().is_some() {
+            MahjongAction::Claim(t.choose_claim())
+        } else if t.may_self_draw() {
+            MahjongAction::SelfDrawn
+        } else {
+            MahjongAction::Tile(t.choose_discard())
+        }
+    }
+
+    /// Whether the wall was given as a parameter (known to all), not drawn by chance.
+    #[cfg(feature = "nn")]
+    pub(crate) fn wall_known(&self) -> bool {
+        !self.by_chance
     }
 
     fn viewer(player: usize) -> Player {
@@ -766,52 +798,41 @@ impl Game for Mahjong {
         s
     }
 
-    /// `rules` (the default), `random`, and `nn` when the shipped network plays this game
-    /// ([`Mahjong::network_refusal`]).
+    /// `rules` (the default), `random`, and `nn` and `nn-mc` when the shipped network plays
+    /// this game ([`Mahjong::network_refusal`]).
     fn bots(&self) -> Vec<String> {
         let mut bots = vec!["rules".to_owned(), "random".to_owned()];
         if Mahjong::network_refusal(self.claims).is_none() {
-            bots.push("nn".to_owned());
+            bots.extend(["nn".to_owned(), "nn-mc".to_owned()]);
         }
         bots
     }
 
-    /// One of [`Game::bots`]; `nn` where the shipped network does not play this game is
-    /// refused with what it plays (or, in a build without it, that there is none).
+    /// Whether [`MahjongBot::new`] builds the bot `name` for this game: `rules`, `random`,
+    /// `nn`, `nn-mc`, `nn-mc:<playouts>` (up to [`MAX_MC_PLAYOUTS`](crate::MAX_MC_PLAYOUTS)
+    /// per decision) or `nn-mc:<milliseconds>ms` (up to
+    /// [`MAX_MC_MILLIS`](crate::MAX_MC_MILLIS)). A budget above its cap is refused with the
+    /// cap as the reason; a network bot where the shipped network does not play this game,
+    /// with what it plays (or, in a build without it, that there is none).
     fn check_bot(&self, name: &str) -> Result<(), UnknownBot> {
-        let reason = if name == "nn" { Mahjong::network_refusal(self.claims) } else { None };
-        if reason.is_none() && self.bots().iter().any(|b| b == name) {
-            return Ok(());
-        }
-        let reason = reason.map(|why| format!("bot `nn` cannot play this game: {why}"));
-        Err(UnknownBot { bot: name.to_owned(), known: self.bots(), reason })
+        self.bot(name).map(drop).map_err(|e| UnknownBot {
+            bot: name.to_owned(),
+            known: self.bots(),
+            reason: (!matches!(e, BotError::Unknown(_))).then(|| e.to_string()),
+        })
     }
 
-    /// `random`: any legal action, uniformly; `nn`: the shipped network's choice (the legal
-    /// action of highest output on the player's observation tensor, `rules` where the network
-    /// does not play this game); every other name plays `rules`, the problem's fixed rules
-    /// (the discard that keeps the distance smallest, ties by priority; with `claims`, always
-    /// `RON` and `SELFDRAWN`, a pong or chow when it strictly lowers the distance:
-    /// [`Position::choose_claim`]). All read only the player's own hand and melds and the
-    /// table.
+    /// The action of [`MahjongBot::new`]'s bot `bot` ([`MahjongBot::action`]): `rules` the
+    /// problem's fixed rules, `random` any legal action, `nn` the shipped network's choice,
+    /// `nn-mc` the network's best three judged by playouts. All read only the player's own
+    /// hand and melds and the table.
     ///
     /// # Panics
-    /// When no player is to move.
+    /// When no player is to move, or for a bot [`Game::check_bot`] refuses.
     fn bot_action(&self, bot: &str, seed: u64) -> MahjongAction {
-        let t = self.position().filter(|t| t.to_act().is_some());
-        let t = t.expect("a bot acts only for a player to move");
-        #[cfg(feature = "nn")]
-        if let Some(action) = (bot == "nn").then(|| crate::nnbot::network_action(self)).flatten() {
-            return action;
-        }
-        if bot == "random" {
-            *self.legal_actions().choose(&mut seeded_rng(seed)).expect("a legal action")
-        } else if t.claim_due().is_some() {
-            MahjongAction::Claim(t.choose_claim())
-        } else if t.may_self_draw() {
-            MahjongAction::SelfDrawn
-        } else {
-            MahjongAction::Tile(t.choose_discard())
+        match self.bot(bot) {
+            Ok(b) => b.action(self, seed),
+            Err(e) => panic!("a bot the game refuses was asked to act: {e}"),
         }
     }
 

@@ -24,6 +24,7 @@
 
 #[cfg(feature = "rayon")]
 mod batch;
+mod bot;
 mod contest;
 mod distance;
 mod distance_build;
@@ -32,6 +33,8 @@ mod event;
 mod game;
 mod hand;
 mod judge;
+#[cfg(feature = "nn")]
+mod mcbot;
 #[cfg(feature = "nn")]
 mod nnbot;
 mod replay;
@@ -46,6 +49,7 @@ mod wall;
 
 #[cfg(feature = "rayon")]
 pub use batch::{CHUNK, Walls};
+pub use bot::{BotError, MAX_MC_MILLIS, MAX_MC_PLAYOUTS, MahjongBot};
 pub use contest::{
     Checked, GenError, MahjongMode, SAMPLES_P7147, Verdict, check_p7147, gen_p7147, validate_p7147,
 };

@@ -10,9 +10,10 @@
 //! A network plays only the game it was trained for (its metadata's `params`: whether the
 //! players decide their claims; the wall is a deal, not a rule, and may be anything):
 //! [`network_refusal`] says why not otherwise, and [`Mahjong`]'s bot checks refuse `nn` with
-//! that reason. Asked to act anyway in a game it does not play, the bot plays as `rules`.
-//! There is no `nn-mc`: Mahjong has no Monte Carlo bot for a network to guide.
+//! that reason (through [`MahjongBot::new`](crate::MahjongBot::new), which builds every bot by
+//! name). The same network guides `nn-mc` (the module `mcbot`).
 
+use std::cmp::Ordering;
 use std::sync::LazyLock;
 
 use tabletop_core::Game;
@@ -88,24 +89,37 @@ pub fn network_refusal(claims: bool) -> Option<String> {
     }
 }
 
-/// The network's action for the player to act in `game`, or `None` when the network does
-/// not play this game ([`network_refusal`]).
+/// The legal actions of the player to act in `game`, the network's highest output first
+/// (equal outputs in the order of their ids, so the first is [`Network::best_legal`]'s
+/// choice): what `nn` plays first, and what `nn-mc` searches among.
 ///
 /// # Panics
-/// When no player is to act.
-pub(crate) fn network_action(game: &Mahjong) -> Option<MahjongAction> {
-    if network_refusal(game.decides_claims()).is_some() {
-        return None;
+/// When no player is to act, or when the network does not play this game
+/// ([`network_refusal`]: the bot constructor refuses it first).
+pub(crate) fn network_ranking(game: &Mahjong) -> Vec<MahjongAction> {
+    if let Some(why) = network_refusal(game.decides_claims()) {
+        panic!("a network bot asked to play a game it refuses: {why}");
     }
     let player = game.current_player().expect("a bot acts only for a player to move");
     let network = tabletop_nn::shipped::mahjong();
     let mut observation = vec![0.0f32; network.input_len()];
     game.write_observation_tensor(player, &mut observation);
-    let legal = game.legal_actions();
-    let id = network
-        .best_legal(&observation, legal.iter().map(|a| a.id()), &mut network.scratch())
-        .expect("the network reads an observation and values every action (checked with its game)");
-    Some(MahjongAction::from_id(id).expect("a legal action's id"))
+    let mut scratch = network.scratch();
+    let values = network
+        .evaluate(&observation, &mut scratch)
+        .expect("the network reads an observation (checked with its game)");
+    let mut legal = game.legal_actions();
+    // A stable sort: equal outputs keep the ascending ids of `legal_actions`.
+    legal.sort_by(|a, b| values[b.id()].partial_cmp(&values[a.id()]).unwrap_or(Ordering::Equal));
+    legal
+}
+
+/// The network's action for the player to act in `game`: the legal action of highest output.
+///
+/// # Panics
+/// As [`network_ranking`].
+pub(crate) fn network_action(game: &Mahjong) -> MahjongAction {
+    network_ranking(game)[0]
 }
 
 #[cfg(test)]

@@ -273,19 +273,24 @@ fn the_rules_bot_plays_the_judge_s_logs_and_random_picks_as_before() {
         assert!(log == official(&format!("{n}.ans")), "test {n}");
     }
     let g = Mahjong::new(&MahjongParams { wall: Some(official("1.in")), claims: false }).unwrap();
-    // `nn` with the shipped network (the `nn` feature; tests/nnbot.rs).
-    let known: &[&str] =
-        if cfg!(feature = "nn") { &["rules", "random", "nn"] } else { &["rules", "random"] };
+    // `nn` and `nn-mc` with the shipped network (the `nn` feature; tests/nnbot.rs).
+    let known: &[&str] = if cfg!(feature = "nn") {
+        &["rules", "random", "nn", "nn-mc"]
+    } else {
+        &["rules", "random"]
+    };
     assert_eq!(g.bots(), known);
     if !cfg!(feature = "nn") {
-        let refused = g.check_bot("nn").unwrap_err();
-        assert_eq!(
-            refused.reason.as_deref(),
-            Some(
-                "bot `nn` cannot play this game: this build has no shipped network (the mahjong \
-                 crate's `nn` feature is off)"
-            )
-        );
+        for bot in ["nn", "nn-mc:20ms"] {
+            let refused = g.check_bot(bot).unwrap_err();
+            assert_eq!(
+                refused.reason,
+                Some(format!(
+                    "bot `{bot}` cannot play this game: this build has no shipped network (the \
+                     mahjong crate's `nn` feature is off)"
+                ))
+            );
+        }
     }
     assert_eq!(g.check_bot("random"), Ok(()));
     assert_eq!(

@@ -1,6 +1,7 @@
 //! Test helpers shared by the tests and the benchmark: a safetensors writer written from the
-//! format's description (not the crate's reader), random networks, and a slow dense forward
-//! pass in 64-bit as the oracle of the fast one.
+//! format's description (not the crate's reader), random networks, a slow dense forward
+//! pass in 64-bit as the oracle of the fast one, and the check of a shipped network against
+//! the test vectors its training framework wrote.
 
 #![allow(dead_code)]
 
@@ -127,4 +128,35 @@ pub fn dense_forward(layers: &[DenseLayer], input: &[f32]) -> (Vec<f64>, Vec<f64
         scale = s;
     }
     (x, scale)
+}
+
+/// The numbers of a JSON array.
+fn numbers(v: &Value) -> Vec<f64> {
+    v.as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect()
+}
+
+/// Checks `network` against `vectors` (JSON written by a training example beside its model:
+/// `inputs`, their `legal` action ids, the framework's `outputs` and chosen `actions`): the
+/// same values to rounding (1e-4, relative above 1) and the same legal argmax at every one.
+pub fn check_vectors(network: &tabletop_nn::Network, vectors: &str) {
+    let vectors: Value = serde_json::from_str(vectors).unwrap();
+    let inputs = vectors["inputs"].as_array().unwrap();
+    assert!(!inputs.is_empty());
+    assert_eq!(inputs.len(), vectors["actions"].as_array().unwrap().len());
+    let mut scratch = network.scratch();
+    for (k, input) in inputs.iter().enumerate() {
+        let input: Vec<f32> = numbers(input).iter().map(|&x| x as f32).collect();
+        let expected = numbers(&vectors["outputs"][k]);
+        let values = network.evaluate(&input, &mut scratch).unwrap();
+        assert_eq!(values.len(), expected.len());
+        for (a, (&got, &want)) in values.iter().zip(&expected).enumerate() {
+            assert!(
+                (f64::from(got) - want).abs() <= 1e-4 * want.abs().max(1.0),
+                "vector {k}, action {a}: {got} vs the framework's {want}"
+            );
+        }
+        let legal: Vec<usize> = numbers(&vectors["legal"][k]).iter().map(|&a| a as usize).collect();
+        let action = network.best_legal(&input, legal, &mut scratch).unwrap();
+        assert_eq!(action as u64, vectors["actions"][k].as_u64().unwrap(), "vector {k}");
+    }
 }
