@@ -39,8 +39,8 @@ use http_body_util::BodyExt;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::ApiError;
-use crate::ident::Identity;
 use crate::net::Stopping;
+use tabletop_store::Identity;
 
 tokio::task_local! {
     /// The client of the request being handled (set around every handler).

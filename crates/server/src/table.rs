@@ -25,8 +25,7 @@ use tabletop_play::{PlayError, Record, TableError, TableGame, TableParts};
 use tokio::sync::{broadcast, watch};
 
 use crate::error::ApiError;
-use crate::store::{Store, now_ms};
-use crate::token;
+use tabletop_store::{Store, StoreError, now_ms, token};
 
 pub use tabletop_play::Role;
 
@@ -208,7 +207,7 @@ impl Table {
         let _ = self.events.send(live.version);
         let data = serde_json::to_string(&live.saved())
             .map_err(|e| ApiError::internal(format!("internal error: {e}")))?;
-        store.save_table(&self.id, &data)
+        Ok(store.save_table(&self.id, &data)?)
     }
 
     /// A seat's action (blocking work): played at once when the seat is to move, or put down
@@ -293,7 +292,7 @@ impl Tables {
         cap: usize,
         per_client: usize,
         idle: Duration,
-    ) -> Result<Tables, String> {
+    ) -> Result<Tables, StoreError> {
         let tables = Tables {
             tables: Mutex::new(HashMap::new()),
             tokens: Mutex::new(HashMap::new()),

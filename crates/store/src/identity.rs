@@ -23,6 +23,9 @@ use std::time::{Duration, Instant};
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
+use crate::StoreError;
+use crate::token::hex;
+
 type HmacSha256 = Hmac<Sha256>;
 
 /// How many ids one IP address may be issued at once.
@@ -47,10 +50,6 @@ struct Allowance {
     at: Instant,
 }
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 fn unhex(text: &str) -> Option<Vec<u8>> {
     if !text.len().is_multiple_of(2) || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
         return None;
@@ -70,8 +69,9 @@ impl Identity {
     /// beside it, or made and written there), or in memory (`None`).
     ///
     /// # Errors
-    /// When the key file cannot be read or written, or does not hold a key.
-    pub fn open(db: Option<&Path>) -> io::Result<Identity> {
+    /// [`StoreError::BadKeyFile`] when the key file does not hold a key,
+    /// [`StoreError::KeyFile`] when it cannot be read or written.
+    pub fn open(db: Option<&Path>) -> Result<Identity, StoreError> {
         let key = match db {
             None => rand::random(),
             Some(db) => read_or_make_key(&key_path(db))?,
@@ -131,14 +131,9 @@ impl Identity {
 }
 
 /// The key in `path`, or a new one written there (owner-only).
-fn read_or_make_key(path: &Path) -> io::Result<[u8; 32]> {
-    let bad = |why: &str| {
-        io::Error::other(format!(
-            "the key file {} {why}: it must hold the server's key (64 hex digits); remove it to \
-             make a new key (every browser then gets a new identity)",
-            path.display()
-        ))
-    };
+fn read_or_make_key(path: &Path) -> Result<[u8; 32], StoreError> {
+    let bad = |why| StoreError::BadKeyFile { path: path.to_owned(), why };
+    let failed = |doing, source| StoreError::KeyFile { doing, path: path.to_owned(), source };
     match std::fs::File::open(path) {
         Ok(mut file) => {
             let mut text = String::new();
@@ -154,22 +149,17 @@ fn read_or_make_key(path: &Path) -> io::Result<[u8; 32]> {
             std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
             match options.open(path) {
                 Ok(mut file) => {
-                    file.write_all(format!("{}\n", hex(&key)).as_bytes())?;
-                    file.sync_all()?;
+                    file.write_all(format!("{}\n", hex(&key)).as_bytes())
+                        .and_then(|()| file.sync_all())
+                        .map_err(|e| failed("write", e))?;
                     Ok(key)
                 }
                 // Another server made it first: use that one.
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => read_or_make_key(path),
-                Err(e) => Err(io::Error::new(
-                    e.kind(),
-                    format!("cannot write the key file {}: {e}", path.display()),
-                )),
+                Err(e) => Err(failed("write", e)),
             }
         }
-        Err(e) => Err(io::Error::new(
-            e.kind(),
-            format!("cannot read the key file {}: {e}", path.display()),
-        )),
+        Err(e) => Err(failed("read", e)),
     }
 }
 
