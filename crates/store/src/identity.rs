@@ -185,6 +185,15 @@ mod tests {
         let bad_tag = String::from_utf8(bad_tag).unwrap();
         assert_eq!(server.verify(&format!("{id}.{bad_tag}")), None, "a changed tag");
         assert_eq!(server.verify(&format!("{id}.{tag}0")), None, "a longer tag");
+        // Signed by this key, yet not of the form the server issues.
+        let signed = |id: &str, digits: usize| {
+            let tag = hex(&server.tag(id).finalize().into_bytes());
+            format!("{id}.{}", &tag[..digits])
+        };
+        assert_eq!(server.verify(&signed(id, 32)).as_deref(), Some(id));
+        assert_eq!(server.verify(&signed(id, 34)), None, "a tag of 17 bytes");
+        assert_eq!(server.verify(&signed(&id[1..], 32)), None, "an id of 15 digits");
+        assert_eq!(server.verify(&signed("zzzzzzzzzzzzzzzz", 32)), None, "not hex");
     }
 
     #[test]
@@ -200,6 +209,41 @@ mod tests {
         assert_eq!(server.issue_at(a, start + ISSUE_EVERY / 2), None);
         assert!(server.issue_at(a, start + ISSUE_EVERY).is_some(), "one more after a while");
         assert_eq!(server.issue_at(a, start + ISSUE_EVERY), None);
+    }
+
+    #[test]
+    fn a_full_memory_of_addresses_is_forgotten() {
+        let server = Identity::open(None).unwrap();
+        let start = Instant::now();
+        let address =
+            |a: u32, k: u32| IpAddr::from(std::net::Ipv4Addr::from(10 << 24 | a << 16 | k));
+        let busy = address(1, 0);
+        while server.issue_at(busy, start).is_some() {}
+        // The busy address and 9,998 others, then one more: 10,000 remembered.
+        for k in 1..REMEMBERED as u32 - 1 {
+            assert!(server.issue_at(address(2, k), start).is_some());
+        }
+        assert_eq!(server.issue_at(busy, start), None, "remembered");
+        assert!(server.issue_at(address(3, 0), start).is_some());
+        // Memory is full and nobody is back to a full allowance: everyone is forgotten.
+        assert!(server.issue_at(busy, start).is_some(), "forgotten");
+        // Addresses back to a full allowance are forgotten first: the busy one is kept.
+        for k in 1..REMEMBERED as u32 - 1 {
+            assert!(server.issue_at(address(4, k), start).is_some());
+        }
+        let later = start + ISSUE_EVERY * ISSUE_BURST;
+        while server.issue_at(busy, later).is_some() {}
+        assert!(server.issue_at(address(5, 0), later).is_some());
+        assert_eq!(server.issue_at(busy, later), None, "still remembered");
+    }
+
+    #[test]
+    fn the_key_path_is_beside_the_database() {
+        let path = key_path(Path::new("/data/tabletop/games.sqlite3"));
+        assert_eq!(path, Path::new("/data/tabletop/games.sqlite3.key"));
+        assert_eq!(unhex("0aff"), Some(vec![10, 255]));
+        assert_eq!(unhex("0af"), None);
+        assert_eq!(unhex("0g"), None);
     }
 
     #[test]
