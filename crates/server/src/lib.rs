@@ -39,7 +39,8 @@
 //!   ([`tabletop_core::cancel`]); parameters that set the amount of work are capped per
 //!   request (see [`session`]).
 //! - A client is the id in a cookie this server issued and signed ([`ISSUE_BURST`] at once per
-//!   IP address, then one per [`ISSUE_EVERY`]), else its IP address; see `ident.rs`.
+//!   IP address, then one per [`ISSUE_EVERY`]), else its IP address; see
+//!   [`tabletop_store::Identity`].
 //! - The Host header (on loopback) and the Origin of every POST are checked, and every answer
 //!   carries [`CSP`] and `X-Content-Type-Options: nosniff`.
 //! - A panic in a handler or in blocking work answers 500 with a JSON error; the server goes on.

@@ -4,8 +4,8 @@
 //! is the library's [`TableGame`]. Here:
 //!
 //! - **Links**: each person's seat gets a seat token, and the table one spectator token
-//!   ([`crate::token`]): the links that hold them are the only way to see or play the table.
-//!   The server keeps their hashes. The client never names a seat: the token does.
+//!   ([`tabletop_store::token`]): the links that hold them are the only way to see or play
+//!   the table. The server keeps their hashes. The client never names a seat: the token does.
 //! - **Versions**: every change of a table (an action, a seat taken, a clock run out) gives
 //!   it the next version number, and every viewer's answer at that version is computed once
 //!   ([`Snapshot`]). The event streams send the answer of each new version (an event's id is

@@ -218,7 +218,9 @@ mod tests {
         let address =
             |a: u32, k: u32| IpAddr::from(std::net::Ipv4Addr::from(10 << 24 | a << 16 | k));
         let busy = address(1, 0);
-        while server.issue_at(busy, start).is_some() {}
+        for _ in 0..ISSUE_BURST {
+            assert!(server.issue_at(busy, start).is_some());
+        }
         // The busy address and 9,998 others, then one more: 10,000 remembered.
         for k in 1..REMEMBERED as u32 - 1 {
             assert!(server.issue_at(address(2, k), start).is_some());
@@ -232,7 +234,9 @@ mod tests {
             assert!(server.issue_at(address(4, k), start).is_some());
         }
         let later = start + ISSUE_EVERY * ISSUE_BURST;
-        while server.issue_at(busy, later).is_some() {}
+        for _ in 0..ISSUE_BURST {
+            assert!(server.issue_at(busy, later).is_some());
+        }
         assert!(server.issue_at(address(5, 0), later).is_some());
         assert_eq!(server.issue_at(busy, later), None, "still remembered");
     }
@@ -261,6 +265,13 @@ mod tests {
             let mode = std::fs::metadata(key_path(&db)).unwrap().permissions().mode();
             assert_eq!(mode & 0o777, 0o600);
         }
+        // A key file that cannot be opened, or made in a directory that does not exist.
+        let file = dir.join("file");
+        std::fs::write(&file, "").unwrap();
+        let err = Identity::open(Some(&file.join("games.sqlite3"))).err().unwrap();
+        assert!(err.to_string().starts_with("cannot read the key file"), "{err}");
+        let err = Identity::open(Some(&dir.join("none").join("games.sqlite3"))).err().unwrap();
+        assert!(err.to_string().starts_with("cannot write the key file"), "{err}");
         std::fs::write(key_path(&db), "not a key\n").unwrap();
         let err = Identity::open(Some(&db)).err().expect("a bad key file is refused");
         assert!(err.to_string().contains("games.sqlite3.key"), "{err}");
