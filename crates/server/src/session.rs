@@ -1,6 +1,7 @@
-//! Game sessions: the library's [`HostedGame`] (the bots answer a person at once; with nobody
-//! seated, `POST /api/games/{id}/step` plays the next actions and `POST
-//! /api/games/{id}/undo` takes one back), stored as their records ([`tabletop_store::Store`]).
+//! Game sessions: the library's [`HostedGame`](tabletop_play::HostedGame) (the bots answer a
+//! person at once; with nobody seated, `POST /api/games/{id}/step` plays the next actions and
+//! `POST /api/games/{id}/undo` takes one back), stored as their records
+//! ([`tabletop_store::Store`]).
 //!
 //! The caps on work are the library's ([`tabletop_play::LIMITS`]: race boards, Monte Carlo
 //! playouts, Take 6! analysis samples) plus [`MAX_STEPS`]; `GET /api/limits` lists them.
