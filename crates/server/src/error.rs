@@ -6,6 +6,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use tabletop_play::PlayError;
+use tabletop_store::StoreError;
 
 /// An error answered as JSON: `{"error": "<message>"}`, with the session layer's `kind`
 /// (`"illegal_action"`, ...) and the input's `line` and `column` where known.
@@ -75,6 +76,26 @@ impl From<PlayError> for ApiError {
             _ => StatusCode::BAD_REQUEST,
         };
         ApiError { kind: Some(err.kind()), ..ApiError::new(status, err.to_string()) }
+    }
+}
+
+impl From<StoreError> for ApiError {
+    /// 404 for a game that is not held (never created, expired, deleted or pushed out); 429
+    /// when the client holds its cap of games; 503 when the database fails.
+    fn from(err: StoreError) -> ApiError {
+        match err {
+            StoreError::NoGame { .. } | StoreError::Expired { .. } => {
+                ApiError::not_found(err.to_string())
+            }
+            StoreError::TooManyGames { .. } => ApiError {
+                kind: Some("too_many_games"),
+                ..ApiError::new(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    format!("{err} (DELETE /api/games/{{id}})"),
+                )
+            },
+            _ => ApiError::unavailable(err.to_string()),
+        }
     }
 }
 

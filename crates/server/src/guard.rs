@@ -11,8 +11,8 @@
 //!   cannot make the server judge, create or play (a `text/plain` form POST included).
 //!   Requests without these headers (curl, scripts) pass.
 //! - **Client**: the id in the cookie `tabletop_client` when this server signed it
-//!   ([`crate::ident`]), else the peer's IP address: the per-client session cap, the fair
-//!   queue and the list of recent games go by it. A request without a valid cookie that gets
+//!   ([`tabletop_store::Identity`]), else the peer's IP address: the per-client session cap,
+//!   the fair queue and the list of recent games go by it. A request without a valid cookie that gets
 //!   a page or creates a game is issued one (`SameSite=Strict`, `HttpOnly`, a year), within
 //!   the IP address's allowance.
 //! - **Body**: read whole before the handler runs, as it arrives: at most the route's cap per
@@ -39,8 +39,8 @@ use http_body_util::BodyExt;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::ApiError;
-use crate::ident::Identity;
 use crate::net::Stopping;
+use tabletop_store::Identity;
 
 tokio::task_local! {
     /// The client of the request being handled (set around every handler).

@@ -39,7 +39,8 @@
 //!   ([`tabletop_core::cancel`]); parameters that set the amount of work are capped per
 //!   request (see [`session`]).
 //! - A client is the id in a cookie this server issued and signed ([`ISSUE_BURST`] at once per
-//!   IP address, then one per [`ISSUE_EVERY`]), else its IP address; see `ident.rs`.
+//!   IP address, then one per [`ISSUE_EVERY`]), else its IP address; see
+//!   [`tabletop_store::Identity`].
 //! - The Host header (on loopback) and the Origin of every POST are checked, and every answer
 //!   carries [`CSP`] and `X-Content-Type-Options: nosniff`.
 //! - A panic in a handler or in blocking work answers 500 with a JSON error; the server goes on.
@@ -49,17 +50,14 @@
 mod assets;
 mod error;
 mod guard;
-mod ident;
 mod input;
 mod judge;
 mod net;
 mod pool;
 mod race;
 pub mod session;
-mod store;
 mod table;
 mod tables_api;
-mod token;
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -82,11 +80,11 @@ use tower_http::catch_panic::CatchPanicLayer;
 pub use crate::error::ApiError;
 pub use crate::guard::CSP;
 use crate::guard::{Client, Guard};
-pub use crate::ident::{ISSUE_BURST, ISSUE_EVERY};
 use crate::input::Segment;
 use crate::pool::Pool;
 use crate::session::GameSession;
-use crate::store::{Caps, Store};
+use tabletop_store::{Caps, Store};
+pub use tabletop_store::{ISSUE_BURST, ISSUE_EVERY};
 
 /// The server's limits and switches.
 #[derive(Clone, Debug)]
@@ -308,7 +306,9 @@ fn app(config: Config, addr: Option<SocketAddr>) -> std::io::Result<(Router, Sha
         idle: config.session_idle,
     };
     let sessions = Store::open(config.db.as_deref(), caps).map_err(std::io::Error::other)?;
-    let identity = Arc::new(ident::Identity::open(config.db.as_deref())?);
+    let identity = Arc::new(
+        tabletop_store::Identity::open(config.db.as_deref()).map_err(std::io::Error::other)?,
+    );
     let budget_kib = u32::try_from(config.body_budget.div_ceil(1024)).unwrap_or(u32::MAX).max(1);
     let guard = Arc::new(Guard {
         hosts: addr.and_then(guard::loopback_hosts),

@@ -4,8 +4,8 @@
 //! is the library's [`TableGame`]. Here:
 //!
 //! - **Links**: each person's seat gets a seat token, and the table one spectator token
-//!   ([`crate::token`]): the links that hold them are the only way to see or play the table.
-//!   The server keeps their hashes. The client never names a seat: the token does.
+//!   ([`tabletop_store::token`]): the links that hold them are the only way to see or play
+//!   the table. The server keeps their hashes. The client never names a seat: the token does.
 //! - **Versions**: every change of a table (an action, a seat taken, a clock run out) gives
 //!   it the next version number, and every viewer's answer at that version is computed once
 //!   ([`Snapshot`]). The event streams send the answer of each new version (an event's id is
@@ -25,8 +25,7 @@ use tabletop_play::{PlayError, Record, TableError, TableGame, TableParts};
 use tokio::sync::{broadcast, watch};
 
 use crate::error::ApiError;
-use crate::store::{Store, now_ms};
-use crate::token;
+use tabletop_store::{Store, StoreError, now_ms, token};
 
 pub use tabletop_play::Role;
 
@@ -208,7 +207,7 @@ impl Table {
         let _ = self.events.send(live.version);
         let data = serde_json::to_string(&live.saved())
             .map_err(|e| ApiError::internal(format!("internal error: {e}")))?;
-        store.save_table(&self.id, &data)
+        Ok(store.save_table(&self.id, &data)?)
     }
 
     /// A seat's action (blocking work): played at once when the seat is to move, or put down
@@ -293,7 +292,7 @@ impl Tables {
         cap: usize,
         per_client: usize,
         idle: Duration,
-    ) -> Result<Tables, String> {
+    ) -> Result<Tables, StoreError> {
         let tables = Tables {
             tables: Mutex::new(HashMap::new()),
             tokens: Mutex::new(HashMap::new()),

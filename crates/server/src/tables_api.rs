@@ -35,7 +35,8 @@ use serde_json::{Value, json};
 use crate::error::ApiError;
 use crate::guard::Client;
 use crate::table::{Role, Snapshot, Table};
-use crate::{Shared, json_body, token};
+use crate::{Shared, json_body};
+use tabletop_store::token;
 
 /// The most entries a personal list keeps (the oldest go first).
 pub const MAX_PERSON_ENTRIES: usize = 1000;
@@ -283,7 +284,7 @@ fn load_person(state: &Shared, person: &str) -> Result<Person, ApiError> {
 fn save_person(state: &Shared, person: &str, data: &Person) -> Result<(), ApiError> {
     let text = serde_json::to_string(data)
         .map_err(|e| ApiError::internal(format!("internal error: {e}")))?;
-    state.sessions.save_person(&token::hash(person), &text)
+    Ok(state.sessions.save_person(&token::hash(person), &text)?)
 }
 
 /// The entries of a personal list that still open something, newest first.

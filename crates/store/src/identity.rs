@@ -23,6 +23,9 @@ use std::time::{Duration, Instant};
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
+use crate::StoreError;
+use crate::token::hex;
+
 type HmacSha256 = Hmac<Sha256>;
 
 /// How many ids one IP address may be issued at once.
@@ -47,10 +50,6 @@ struct Allowance {
     at: Instant,
 }
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 fn unhex(text: &str) -> Option<Vec<u8>> {
     if !text.len().is_multiple_of(2) || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
         return None;
@@ -70,8 +69,9 @@ impl Identity {
     /// beside it, or made and written there), or in memory (`None`).
     ///
     /// # Errors
-    /// When the key file cannot be read or written, or does not hold a key.
-    pub fn open(db: Option<&Path>) -> io::Result<Identity> {
+    /// [`StoreError::BadKeyFile`] when the key file does not hold a key,
+    /// [`StoreError::KeyFile`] when it cannot be read or written.
+    pub fn open(db: Option<&Path>) -> Result<Identity, StoreError> {
         let key = match db {
             None => rand::random(),
             Some(db) => read_or_make_key(&key_path(db))?,
@@ -131,14 +131,9 @@ impl Identity {
 }
 
 /// The key in `path`, or a new one written there (owner-only).
-fn read_or_make_key(path: &Path) -> io::Result<[u8; 32]> {
-    let bad = |why: &str| {
-        io::Error::other(format!(
-            "the key file {} {why}: it must hold the server's key (64 hex digits); remove it to \
-             make a new key (every browser then gets a new identity)",
-            path.display()
-        ))
-    };
+fn read_or_make_key(path: &Path) -> Result<[u8; 32], StoreError> {
+    let bad = |why| StoreError::BadKeyFile { path: path.to_owned(), why };
+    let failed = |doing, source| StoreError::KeyFile { doing, path: path.to_owned(), source };
     match std::fs::File::open(path) {
         Ok(mut file) => {
             let mut text = String::new();
@@ -154,22 +149,17 @@ fn read_or_make_key(path: &Path) -> io::Result<[u8; 32]> {
             std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
             match options.open(path) {
                 Ok(mut file) => {
-                    file.write_all(format!("{}\n", hex(&key)).as_bytes())?;
-                    file.sync_all()?;
+                    file.write_all(format!("{}\n", hex(&key)).as_bytes())
+                        .and_then(|()| file.sync_all())
+                        .map_err(|e| failed("write", e))?;
                     Ok(key)
                 }
                 // Another server made it first: use that one.
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => read_or_make_key(path),
-                Err(e) => Err(io::Error::new(
-                    e.kind(),
-                    format!("cannot write the key file {}: {e}", path.display()),
-                )),
+                Err(e) => Err(failed("write", e)),
             }
         }
-        Err(e) => Err(io::Error::new(
-            e.kind(),
-            format!("cannot read the key file {}: {e}", path.display()),
-        )),
+        Err(e) => Err(failed("read", e)),
     }
 }
 
@@ -195,6 +185,15 @@ mod tests {
         let bad_tag = String::from_utf8(bad_tag).unwrap();
         assert_eq!(server.verify(&format!("{id}.{bad_tag}")), None, "a changed tag");
         assert_eq!(server.verify(&format!("{id}.{tag}0")), None, "a longer tag");
+        // Signed by this key, yet not of the form the server issues.
+        let signed = |id: &str, digits: usize| {
+            let tag = hex(&server.tag(id).finalize().into_bytes());
+            format!("{id}.{}", &tag[..digits])
+        };
+        assert_eq!(server.verify(&signed(id, 32)).as_deref(), Some(id));
+        assert_eq!(server.verify(&signed(id, 34)), None, "a tag of 17 bytes");
+        assert_eq!(server.verify(&signed(&id[1..], 32)), None, "an id of 15 digits");
+        assert_eq!(server.verify(&signed("zzzzzzzzzzzzzzzz", 32)), None, "not hex");
     }
 
     #[test]
@@ -213,6 +212,45 @@ mod tests {
     }
 
     #[test]
+    fn a_full_memory_of_addresses_is_forgotten() {
+        let server = Identity::open(None).unwrap();
+        let start = Instant::now();
+        let address =
+            |a: u32, k: u32| IpAddr::from(std::net::Ipv4Addr::from(10 << 24 | a << 16 | k));
+        let busy = address(1, 0);
+        for _ in 0..ISSUE_BURST {
+            assert!(server.issue_at(busy, start).is_some());
+        }
+        // The busy address and 9,998 others, then one more: 10,000 remembered.
+        for k in 1..REMEMBERED as u32 - 1 {
+            assert!(server.issue_at(address(2, k), start).is_some());
+        }
+        assert_eq!(server.issue_at(busy, start), None, "remembered");
+        assert!(server.issue_at(address(3, 0), start).is_some());
+        // Memory is full and nobody is back to a full allowance: everyone is forgotten.
+        assert!(server.issue_at(busy, start).is_some(), "forgotten");
+        // Addresses back to a full allowance are forgotten first: the busy one is kept.
+        for k in 1..REMEMBERED as u32 - 1 {
+            assert!(server.issue_at(address(4, k), start).is_some());
+        }
+        let later = start + ISSUE_EVERY * ISSUE_BURST;
+        for _ in 0..ISSUE_BURST {
+            assert!(server.issue_at(busy, later).is_some());
+        }
+        assert!(server.issue_at(address(5, 0), later).is_some());
+        assert_eq!(server.issue_at(busy, later), None, "still remembered");
+    }
+
+    #[test]
+    fn the_key_path_is_beside_the_database() {
+        let path = key_path(Path::new("/data/tabletop/games.sqlite3"));
+        assert_eq!(path, Path::new("/data/tabletop/games.sqlite3.key"));
+        assert_eq!(unhex("0aff"), Some(vec![10, 255]));
+        assert_eq!(unhex("0af"), None);
+        assert_eq!(unhex("0g"), None);
+    }
+
+    #[test]
     fn the_key_survives_a_restart_and_a_bad_key_file_is_an_error() {
         let dir = std::env::temp_dir().join(format!("tabletop-key-{:016x}", rand::random::<u64>()));
         std::fs::create_dir_all(&dir).unwrap();
@@ -227,6 +265,13 @@ mod tests {
             let mode = std::fs::metadata(key_path(&db)).unwrap().permissions().mode();
             assert_eq!(mode & 0o777, 0o600);
         }
+        // A key file that cannot be opened, or made in a directory that does not exist.
+        let file = dir.join("file");
+        std::fs::write(&file, "").unwrap();
+        let err = Identity::open(Some(&file.join("games.sqlite3"))).err().unwrap();
+        assert!(err.to_string().starts_with("cannot read the key file"), "{err}");
+        let err = Identity::open(Some(&dir.join("none").join("games.sqlite3"))).err().unwrap();
+        assert!(err.to_string().starts_with("cannot write the key file"), "{err}");
         std::fs::write(key_path(&db), "not a key\n").unwrap();
         let err = Identity::open(Some(&db)).err().expect("a bad key file is refused");
         assert!(err.to_string().contains("games.sqlite3.key"), "{err}");

@@ -24,7 +24,8 @@ pub fn hash(token: &str) -> String {
     hex(&Sha256::digest(token.as_bytes()))
 }
 
-fn hex(bytes: &[u8]) -> String {
+/// `bytes` as lower-case hex digits.
+pub(crate) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
@@ -87,5 +88,13 @@ mod tests {
         assert_ne!(open(&new_token(), "n1", &sealed).as_deref(), Some(secret.as_str()));
         assert_ne!(open(&person, "n2", &sealed).as_deref(), Some(secret.as_str()));
         assert_eq!(open(&person, "n1", "zz"), None);
+        // Cut short by a digit, or one byte too long: not a sealed value.
+        assert_eq!(open(&person, "n1", &sealed[..63]), None);
+        assert_eq!(open(&person, "n1", &format!("{sealed}00")), None);
+        // Short values seal and open too; values longer than the key stream do not seal.
+        let short = seal(&person, "n3", "game 12").unwrap();
+        assert_eq!(short.len(), 14);
+        assert_eq!(open(&person, "n3", &short).as_deref(), Some("game 12"));
+        assert_eq!(seal(&person, "n4", &"x".repeat(33)), None);
     }
 }

@@ -6,13 +6,14 @@
 //! ([`tabletop_play::Session::from_record`]). Caps:
 //! - per client: at [`Caps::per_client`] games, a new one first drops that client's oldest
 //!   game never played (opened by a page and left: no person acted, no step taken), else its
-//!   oldest finished game; with neither, the client is answered 429 (its games in progress are
-//!   never dropped for it);
+//!   oldest finished game; with neither, the client is refused ([`StoreError::TooManyGames`]:
+//!   its games in progress are never dropped for it);
 //! - in all: at [`Caps::total`] games, a new one drops the oldest game never played or
 //!   finished of all, else
 //!   the least recently used game of the client that holds the most. A client can thus never
 //!   take another's place: one that creates games without end only pushes out its own.
-//! - A game unused for [`Caps::idle`] is dropped (404 `expired`), at the next creation.
+//! - A game unused for [`Caps::idle`] is dropped ([`StoreError::Expired`] when asked for), at
+//!   the next creation.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -20,16 +21,14 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
-use axum::http::StatusCode;
 use rusqlite::{Connection, params};
 use serde_json::{Value, json};
-use tabletop_play::clip;
+use tabletop_play::{HostedGame, Record, Session};
 
-use crate::error::ApiError;
-use crate::session::{self, GameSession};
+use crate::StoreError;
 
 /// One game behind its own lock (held only while a request works on it).
-pub type Shared = Arc<Mutex<GameSession>>;
+pub type Shared = Arc<Mutex<HostedGame>>;
 
 /// The caps of the store.
 #[derive(Clone, Copy, Debug)]
@@ -56,6 +55,17 @@ struct Slot {
     summary: Summary,
 }
 
+impl Slot {
+    /// What the list of recent games shows of this game, under its id.
+    fn listing(&self, id: &str) -> Value {
+        let mut v = json!({ "id": id, "created_ms": self.created_ms, "used_ms": self.used_ms });
+        if let (Value::Object(v), Value::Object(info)) = (&mut v, &self.summary.info) {
+            v.extend(info.clone());
+        }
+        v
+    }
+}
+
 /// The games by id, and the database.
 pub struct Store {
     slots: Mutex<HashMap<String, Slot>>,
@@ -72,8 +82,16 @@ pub fn now_ms() -> u64 {
         .map_or(0, |d| d.as_millis() as u64)
 }
 
-fn db_error(e: rusqlite::Error) -> ApiError {
-    ApiError::unavailable(format!("the games database failed: {e}"))
+/// A game rebuilt from its stored record, as it was (no bot moves).
+fn from_record_json(text: &str) -> Result<HostedGame, String> {
+    let record: Record = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    let session = Session::from_record(&record).map_err(|e| e.to_string())?;
+    Ok(HostedGame::new(session))
+}
+
+/// The record as JSON text, for the database.
+fn record_json(game: &HostedGame) -> String {
+    json!(game.session().record()).to_string()
 }
 
 impl Store {
@@ -83,12 +101,12 @@ impl Store {
     ///
     /// # Errors
     /// When the file cannot be opened or is not a games database.
-    pub fn open(path: Option<&Path>, caps: Caps) -> Result<Store, String> {
+    pub fn open(path: Option<&Path>, caps: Caps) -> Result<Store, StoreError> {
         let where_ = path.map_or_else(|| ":memory:".to_owned(), |p| p.display().to_string());
-        let fail = |e: rusqlite::Error| format!("the games database {where_}: {e}");
+        let fail = |source| StoreError::Open { path: where_.clone(), source };
         if let Some(dir) = path.and_then(Path::parent).filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)
-                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+                .map_err(|source| StoreError::CreateDir { dir: dir.to_owned(), source })?;
         }
         let db = match path {
             Some(p) => Connection::open(p),
@@ -151,7 +169,7 @@ impl Store {
         for row in rows {
             let (id, client, created, updated, record) = row?;
             self.clock.fetch_max(updated as u64, Ordering::Relaxed);
-            match session::from_record_json(&record) {
+            match from_record_json(&record) {
                 Ok(session) => {
                     let summary = session.summary();
                     let slot = Slot {
@@ -234,27 +252,18 @@ impl Store {
     /// Stores a new game of `client` under a fresh random id, making room as the caps say.
     ///
     /// # Errors
-    /// 429 when the client holds its cap of games in progress; 503 when the database fails.
-    pub fn insert(&self, client: &str, session: GameSession) -> Result<String, ApiError> {
+    /// [`StoreError::TooManyGames`] when the client holds its cap of games in progress;
+    /// [`StoreError::Database`] when the database fails.
+    pub fn insert(&self, client: &str, session: HostedGame) -> Result<String, StoreError> {
         self.sweep();
-        let record = session::record_json(&session);
+        let record = record_json(&session);
         let summary = session.summary();
         let mut slots = self.slots();
         let mine: Vec<String> =
             slots.iter().filter(|(_, s)| s.client == client).map(|(id, _)| id.clone()).collect();
         if mine.len() >= self.caps.per_client {
             let Some(old) = Store::victim(&slots, mine.iter(), false) else {
-                return Err(ApiError {
-                    kind: Some("too_many_games"),
-                    ..ApiError::new(
-                        StatusCode::TOO_MANY_REQUESTS,
-                        format!(
-                            "you have {} games in progress, the most one client may hold: \
-                             finish or delete one (DELETE /api/games/{{id}})",
-                            mine.len()
-                        ),
-                    )
-                });
+                return Err(StoreError::TooManyGames { held: mine.len() });
             };
             self.forget(&mut slots, &old);
         }
@@ -289,7 +298,7 @@ impl Store {
                  VALUES (?1, ?2, ?3, ?3, ?4, ?5)",
                 params![id, client, now as i64, summary.finished, record],
             )
-            .map_err(db_error)?;
+            .map_err(StoreError::Database)?;
         let slot = Slot {
             session: Arc::new(Mutex::new(session)),
             client: client.to_owned(),
@@ -302,9 +311,12 @@ impl Store {
         Ok(id)
     }
 
-    /// The game with this id (and marks it used); 404 when there is none (never created,
-    /// expired, deleted or pushed out).
-    pub fn get(&self, id: &str) -> Result<Shared, ApiError> {
+    /// The game with this id (and marks it used).
+    ///
+    /// # Errors
+    /// [`StoreError::NoGame`] when there is none (never created, deleted or pushed out),
+    /// [`StoreError::Expired`] when it was unused for longer than the idle limit.
+    pub fn get(&self, id: &str) -> Result<Shared, StoreError> {
         let now = self.tick();
         let idle = self.caps.idle.as_millis() as u64;
         let mut slots = self.slots();
@@ -323,9 +335,9 @@ impl Store {
             }
             Some(_) => {
                 self.forget(&mut slots, id);
-                Err(ApiError::not_found(format!("session {:?} expired", clip(id))))
+                Err(StoreError::Expired { id: id.to_owned() })
             }
-            None => Err(ApiError::not_found(format!("no session {:?}", clip(id)))),
+            None => Err(StoreError::NoGame { id: id.to_owned() }),
         }
     }
 
@@ -333,9 +345,9 @@ impl Store {
     /// writes of one game are in order).
     ///
     /// # Errors
-    /// 503 when the database fails (the game goes on in memory).
-    pub fn save(&self, id: &str, session: &GameSession) -> Result<(), ApiError> {
-        let record = session::record_json(session);
+    /// [`StoreError::GameNotSaved`] when the database fails (the game goes on in memory).
+    pub fn save(&self, id: &str, session: &HostedGame) -> Result<(), StoreError> {
+        let record = record_json(session);
         let summary = session.summary();
         let now = self.tick();
         let finished = summary.finished;
@@ -354,11 +366,7 @@ impl Store {
                 "UPDATE games SET updated_ms = ?2, finished = ?3, record = ?4 WHERE id = ?1",
                 params![id, now as i64, finished, record],
             )
-            .map_err(|e| {
-                ApiError::unavailable(format!(
-                    "the move was played but could not be saved (it is lost on a restart): {e}"
-                ))
-            })?;
+            .map_err(StoreError::GameNotSaved)?;
         Ok(())
     }
 
@@ -386,26 +394,18 @@ impl Store {
         let mut mine: Vec<(&String, &Slot)> =
             slots.iter().filter(|(_, s)| s.client == client && s.summary.played).collect();
         mine.sort_by_key(|(id, s)| (std::cmp::Reverse(s.used_ms), (*id).clone()));
-        mine.into_iter()
-            .map(|(id, s)| {
-                let mut v = json!({ "id": id, "created_ms": s.created_ms, "used_ms": s.used_ms });
-                if let (Value::Object(v), Value::Object(info)) = (&mut v, &s.summary.info) {
-                    v.extend(info.clone());
-                }
-                v
-            })
-            .collect()
+        mine.into_iter().map(|(id, s)| s.listing(id)).collect()
     }
 
     /// Every table of people stored (`tables(id, created_ms, updated_ms, data)`, `data` the
-    /// table's JSON, see [`crate::table`]) used since `since_ms`: `(id, data)`, oldest first.
-    /// Older ones are deleted.
+    /// table's JSON as the server writes it) used since `since_ms`: `(id, data)`, oldest
+    /// first. Older ones are deleted.
     ///
     /// # Errors
-    /// When the database fails.
-    pub fn tables(&self, since_ms: u64) -> Result<Vec<(String, String)>, String> {
+    /// [`StoreError::Tables`] when the database fails.
+    pub fn tables(&self, since_ms: u64) -> Result<Vec<(String, String)>, StoreError> {
         let db = self.db();
-        let fail = |e: rusqlite::Error| format!("the tables in the games database: {e}");
+        let fail = StoreError::Tables;
         db.execute("DELETE FROM tables WHERE updated_ms < ?1", params![since_ms as i64])
             .map_err(fail)?;
         let mut query =
@@ -419,8 +419,8 @@ impl Store {
     /// Writes a table of people (created or changed).
     ///
     /// # Errors
-    /// 503 when the database fails (the table goes on in memory).
-    pub fn save_table(&self, id: &str, data: &str) -> Result<(), ApiError> {
+    /// [`StoreError::TableNotSaved`] when the database fails (the table goes on in memory).
+    pub fn save_table(&self, id: &str, data: &str) -> Result<(), StoreError> {
         let now = now_ms() as i64;
         self.db()
             .execute(
@@ -428,11 +428,7 @@ impl Store {
                  ON CONFLICT (id) DO UPDATE SET updated_ms = ?2, data = ?3",
                 params![id, now, data],
             )
-            .map_err(|e| {
-                ApiError::unavailable(format!(
-                    "the table changed but could not be saved (it is lost on a restart): {e}"
-                ))
-            })?;
+            .map_err(StoreError::TableNotSaved)?;
         Ok(())
     }
 
@@ -446,8 +442,9 @@ impl Store {
     /// The data of the person whose personal token hashes to `hash`, if any.
     ///
     /// # Errors
-    /// 503 when the database fails.
-    pub fn person(&self, hash: &str) -> Result<Option<String>, ApiError> {
+    /// [`StoreError::Database`] when the database fails.
+    pub fn person(&self, hash: &str) -> Result<Option<String>, StoreError> {
+        let db_error = StoreError::Database;
         let db = self.db();
         let mut query = db.prepare("SELECT data FROM people WHERE hash = ?1").map_err(db_error)?;
         let mut rows = query.query(params![hash]).map_err(db_error)?;
@@ -460,15 +457,15 @@ impl Store {
     /// Writes the data of a person (created or changed).
     ///
     /// # Errors
-    /// 503 when the database fails.
-    pub fn save_person(&self, hash: &str, data: &str) -> Result<(), ApiError> {
+    /// [`StoreError::Database`] when the database fails.
+    pub fn save_person(&self, hash: &str, data: &str) -> Result<(), StoreError> {
         self.db()
             .execute(
                 "INSERT INTO people (hash, created_ms, data) VALUES (?1, ?2, ?3)
                  ON CONFLICT (hash) DO UPDATE SET data = ?3",
                 params![hash, now_ms() as i64, data],
             )
-            .map_err(db_error)?;
+            .map_err(StoreError::Database)?;
         Ok(())
     }
 
@@ -479,13 +476,7 @@ impl Store {
 
     /// What the list of recent games shows of game `id` (as [`Store::recent`]), if it is held.
     pub fn summary_of(&self, id: &str) -> Option<Value> {
-        let slots = self.slots();
-        let s = slots.get(id)?;
-        let mut v = json!({ "id": id, "created_ms": s.created_ms, "used_ms": s.used_ms });
-        if let (Value::Object(v), Value::Object(info)) = (&mut v, &s.summary.info) {
-            v.extend(info.clone());
-        }
-        Some(v)
+        self.slots().get(id).map(|s| s.listing(id))
     }
 
     /// The number of games held (expired ones included until the next sweep).

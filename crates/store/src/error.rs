@@ -1,0 +1,80 @@
+//! The store's one error type.
+
+use std::path::PathBuf;
+
+use tabletop_play::clip;
+
+/// What went wrong in the store: the caller (the server) turns each into its answer.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database file could not be opened, or is not a games database.
+    #[error("the games database {path}: {source}")]
+    Open {
+        /// The file (`:memory:` for a database in memory).
+        path: String,
+        /// What SQLite said.
+        source: rusqlite::Error,
+    },
+    /// The directory of the database file could not be made.
+    #[error("cannot create {}: {source}", dir.display())]
+    CreateDir {
+        /// The directory.
+        dir: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// The database failed while reading or writing.
+    #[error("the games database failed: {0}")]
+    Database(#[source] rusqlite::Error),
+    /// A game's change was made in memory, but its record could not be written.
+    #[error("the move was played but could not be saved (it is lost on a restart): {0}")]
+    GameNotSaved(#[source] rusqlite::Error),
+    /// A table's change was made in memory, but it could not be written.
+    #[error("the table changed but could not be saved (it is lost on a restart): {0}")]
+    TableNotSaved(#[source] rusqlite::Error),
+    /// The stored tables could not be read.
+    #[error("the tables in the games database: {0}")]
+    Tables(#[source] rusqlite::Error),
+    /// The client holds its cap of games in progress (none of its games can make room).
+    #[error(
+        "you have {held} games in progress, the most one client may hold: finish or delete one"
+    )]
+    TooManyGames {
+        /// How many games the client holds.
+        held: usize,
+    },
+    /// The server's key file does not hold a key.
+    #[error(
+        "the key file {} {why}: it must hold the server's key (64 hex digits); remove it to \
+         make a new key (every browser then gets a new identity)",
+        path.display()
+    )]
+    BadKeyFile {
+        /// The key file.
+        path: PathBuf,
+        /// What is wrong with it.
+        why: &'static str,
+    },
+    /// The server's key file cannot be read or written.
+    #[error("cannot {doing} the key file {}: {source}", path.display())]
+    KeyFile {
+        /// `read` or `write`.
+        doing: &'static str,
+        /// The key file.
+        path: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// No game has this id (never created, deleted or pushed out).
+    #[error("no session {:?}", clip(id))]
+    NoGame {
+        /// The id asked for.
+        id: String,
+    },
+    /// The game was unused for longer than the idle limit, and is dropped now.
+    #[error("session {:?} expired", clip(id))]
+    Expired {
+        /// The id asked for.
+        id: String,
+    },
+}
