@@ -227,9 +227,12 @@ fn arena<'py>(
             seed,
             |e, bot_seed| match (&lineup[e], &objects[e % objects.len()]) {
                 (_, Some(obj)) => Seat::Python(PyBot { obj: obj.clone(), error: &failed }),
-                (Entrant::Builtin(kind), None) => {
-                    Seat::Builtin(BuiltinSeat::new(*kind, bot_seed, py, &failed))
-                }
+                (Entrant::Builtin(kind), None) => Seat::Builtin(BuiltinSeat::new(
+                    *kind,
+                    arena.build(*kind, bot_seed),
+                    py,
+                    &failed,
+                )),
                 (Entrant::External(_), None) => unreachable!("a Python bot has its object"),
             },
             || failed.borrow_mut().take().map_or(Ok(()), Err),
@@ -351,7 +354,7 @@ struct BuiltinSeat<'py, 'a> {
 }
 
 impl<'py, 'a> BuiltinSeat<'py, 'a> {
-    fn new(kind: BotKind, seed: u64, py: Python<'py>, error: &'a RefCell<Option<PyErr>>) -> Self {
+    fn new(kind: BotKind, bot: AnyBot, py: Python<'py>, error: &'a RefCell<Option<PyErr>>) -> Self {
         let slow = matches!(
             kind,
             BotKind::MonteCarlo { .. }
@@ -359,7 +362,7 @@ impl<'py, 'a> BuiltinSeat<'py, 'a> {
                 | BotKind::NetworkMc { .. }
                 | BotKind::NetworkMcTimed { .. }
         );
-        BuiltinSeat { bot: kind.build(seed), slow, py, error }
+        BuiltinSeat { bot, slow, py, error }
     }
 
     /// `decide(bot)` with the GIL released, or `fallback` once an exception is pending.
@@ -444,13 +447,8 @@ fn play_hand(
         if let Ok(name) = b.extract::<String>() {
             let bot_seed = sub_seed(seed, i as u64 + 1);
             let kind = bot_kind(&name)?;
-            if let Some(reason) = kind.refusal(&rules) {
-                return Err(PyValueError::new_err(format!(
-                    "bot `{}` cannot play these rules: {reason}",
-                    name.trim()
-                )));
-            }
-            seats.push(Seat::Builtin(BuiltinSeat::new(kind, bot_seed, b.py(), &failed)));
+            let bot = kind.build(&rules, bot_seed).map_err(|e| error::value_error(&e))?;
+            seats.push(Seat::Builtin(BuiltinSeat::new(kind, bot, b.py(), &failed)));
         } else if is_python_bot(&b)? {
             seats.push(Seat::Python(PyBot { obj: b, error: &failed }));
         } else {

@@ -353,8 +353,10 @@ fn bots_play_from_the_players_view() {
             let seed = rng.random();
             let kind: BotKind = name.parse().unwrap();
             let expected = match hand.row_choice() {
-                Some(next) => Action::TakeRow(kind.build(seed).choose_row(&view, next.card) as u8),
-                None => Action::Play(kind.build(seed).choose_card(&view)),
+                Some(next) => Action::TakeRow(
+                    kind.build(view.rules, seed).unwrap().choose_row(&view, next.card) as u8,
+                ),
+                None => Action::Play(kind.build(view.rules, seed).unwrap().choose_card(&view)),
             };
             assert_eq!(g.bot_action(name, seed), expected, "{name}");
             // The same choice whatever the others hold.
