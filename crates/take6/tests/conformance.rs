@@ -370,6 +370,10 @@ fn bots_play_from_the_players_view() {
         Take6::new(&Take6Params { script: Some(SAMPLE.into()), ..Take6Params::default() }).unwrap();
     assert_eq!(g.bots()[0], "script");
     assert_eq!(g.check_bot("script"), Ok(()));
+    // Beside the script, the other bots play as themselves.
+    let held = g.hand().unwrap().hand(g.current_player().unwrap());
+    assert_eq!(g.bot_action("highest", 0), Action::Play(held.iter().max().unwrap()));
+    assert_eq!(g.bot_action("lowest", 0), Action::Play(held.iter().min().unwrap()));
     while !g.is_terminal() {
         g.apply(g.bot_action("script", 0));
     }
