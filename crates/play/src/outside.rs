@@ -12,7 +12,9 @@
 use std::cell::RefCell;
 
 use tabletop_core::{seeded_rng, sub_seed};
-use tabletop_take6::{AnyBot, Arena, ArenaReport, Bot, BotKind, Card, Hand, Rules, View};
+use tabletop_take6::{
+    AnyBot, Arena, ArenaReport, Bot, BotKind, Card, Hand, RefusedBot, Rules, View,
+};
 use thiserror::Error;
 
 /// A Take 6! bot whose answers come from outside the library and may fail.
@@ -53,6 +55,10 @@ pub enum OutsideError<E> {
     /// An outside bot's call, or a built-in bot's decision, failed with this error.
     #[error("{0}")]
     Failed(E),
+    /// A built-in bot does not play the hand's rules (a network bot on rules no shipped
+    /// network plays).
+    #[error("{0}")]
+    Refused(RefusedBot),
     /// An outside bot named a card it does not hold.
     #[error("the bot in seat {seat} played {card}, which it does not hold (hand: {hand:?})")]
     NotHeld {
@@ -103,14 +109,18 @@ enum SeatBot<O> {
 }
 
 impl<'a, O: OutsideBot, R: Runner<Error = O::Error>> Seat<'a, O, R> {
-    fn new(entry: Entry<O>, seed: u64, runner: &'a R, failed: &'a Failure<O::Error>) -> Self {
+    /// The seat of `entry`, a built-in bot built by `build`.
+    fn new(
+        entry: Entry<O>,
+        build: impl FnOnce(BotKind) -> Result<AnyBot, RefusedBot>,
+        runner: &'a R,
+        failed: &'a Failure<O::Error>,
+    ) -> Result<Self, RefusedBot> {
         let bot = match entry {
-            Entry::Builtin(kind) => {
-                SeatBot::Builtin { bot: kind.build(seed), slow: slow_bot(kind) }
-            }
+            Entry::Builtin(kind) => SeatBot::Builtin { bot: build(kind)?, slow: slow_bot(kind) },
             Entry::Outside(o) => SeatBot::Outside(o),
         };
-        Seat { bot, runner, failed }
+        Ok(Seat { bot, runner, failed })
     }
 
     /// The answer of `ask`, or `fallback` once a failure is kept (this one included).
@@ -179,11 +189,11 @@ impl<O: OutsideBot, R: Runner<Error = O::Error>> Bot for Seat<'_, O, R> {
 }
 
 /// Deals one hand of `rules` from `seed` and plays it with `bots[i]` in seat `i` (built-in
-/// bot `i` seeded with `sub_seed(seed, i + 1)`): the heads each seat took. Whether a
-/// built-in bot can play the rules is the caller's to check ([`BotKind::refusal`]).
+/// bot `i` seeded with `sub_seed(seed, i + 1)`): the heads each seat took.
 ///
 /// # Errors
-/// The first failure of the hand ([`OutsideError`]), once the hand is over.
+/// [`OutsideError::Refused`] before the deal when a built-in bot does not play `rules`; else
+/// the first failure of the hand ([`OutsideError`]), once the hand is over.
 ///
 /// # Panics
 /// Unless there is one bot per seat.
@@ -197,8 +207,12 @@ pub fn play_outside_hand<O: OutsideBot, R: Runner<Error = O::Error>>(
     let mut seats: Vec<Seat<'_, O, R>> = bots
         .into_iter()
         .enumerate()
-        .map(|(i, entry)| Seat::new(entry, sub_seed(seed, i as u64 + 1), runner, &failed))
-        .collect();
+        .map(|(i, entry)| {
+            let bot_seed = sub_seed(seed, i as u64 + 1);
+            Seat::new(entry, |kind| kind.build(&rules, bot_seed), runner, &failed)
+        })
+        .collect::<Result<_, _>>()
+        .map_err(OutsideError::Refused)?;
     let mut hand = Hand::deal(rules, &mut seeded_rng(seed));
     tabletop_take6::play_hand(&mut hand, &mut seats);
     drop(seats);
@@ -226,7 +240,12 @@ pub fn play_outside_arena<O: OutsideBot + Clone, R: Runner<Error = O::Error>>(
     let summary = arena.summarise_with(
         deals,
         seed,
-        |e, bot_seed| Seat::new(bots[e % bots.len()].clone(), bot_seed, runner, &failed),
+        |e, bot_seed| {
+            let entry = bots[e % bots.len()].clone();
+            // Arena::new has checked that its built-in bots play its rules.
+            Seat::new(entry, |kind| Ok(arena.build(kind, bot_seed)), runner, &failed)
+                .unwrap_or_else(|e| panic!("{e}"))
+        },
         || failed.borrow_mut().take().map_or(Ok(()), Err),
     )?;
     Ok(ArenaReport::new(arena, &summary, seed))
@@ -289,11 +308,26 @@ mod tests {
 
     /// The heads of the hand of `seed` played by built-in bots only, the library's way.
     fn builtin_hand(rules: Rules, seed: u64, kinds: &[BotKind]) -> Vec<u32> {
-        let mut bots: Vec<AnyBot> =
-            kinds.iter().enumerate().map(|(i, k)| k.build(sub_seed(seed, i as u64 + 1))).collect();
+        let mut bots: Vec<AnyBot> = kinds
+            .iter()
+            .enumerate()
+            .map(|(i, k)| k.build(&rules, sub_seed(seed, i as u64 + 1)).unwrap())
+            .collect();
         let mut hand = Hand::deal(rules, &mut seeded_rng(seed));
         tabletop_take6::play_hand(&mut hand, &mut bots);
         hand.penalties()[..rules.num_players()].to_vec()
+    }
+
+    #[test]
+    fn a_network_bot_on_rules_it_does_not_play_is_refused_before_the_deal() {
+        let runner = Direct::default();
+        let bots =
+            vec![Entry::<Scripted>::Builtin(BotKind::Network), Entry::Builtin(BotKind::Lowest)];
+        let err = play_outside_hand(rules(3, RowRule::Choose), 1, bots, &runner).unwrap_err();
+        let OutsideError::Refused(refused) = &err else { panic!("{err:?}") };
+        assert_eq!(refused.bot, "nn");
+        assert!(err.to_string().starts_with("bot `nn` cannot play these rules: "), "{err}");
+        assert_eq!(runner.slow.get(), 0, "no decision made");
     }
 
     #[test]
@@ -384,7 +418,9 @@ mod tests {
         // A failing runner stops a row choice too.
         let runner = Direct { refuse_slow: true, ..Direct::default() };
         let failed = RefCell::new(None);
-        let mut seat = Seat::new(Entry::<Scripted>::Builtin(mc), 1, &runner, &failed);
+        let mut seat =
+            Seat::new(Entry::<Scripted>::Builtin(mc), |k| k.build(&rules, 1), &runner, &failed)
+                .unwrap();
         let hand = Hand::deal(rules, &mut seeded_rng(3));
         let view = hand.view(0);
         let card = view.hand.first().unwrap();

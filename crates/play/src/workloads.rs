@@ -199,7 +199,9 @@ fn take6() -> Vec<Workload> {
                     let mut sum = 0u64;
                     for seed in 0..10 {
                         let hand = Hand::deal(rules, &mut seeded_rng(seed));
-                        let mut bot = BotKind::MonteCarlo { playouts: 200 }.build(seed);
+                        let mut bot = BotKind::MonteCarlo { playouts: 200 }
+                            .build(&rules, seed)
+                            .expect("mc plays every rule set");
                         sum += bot.choose_card(&hand.view(0)).value() as u64;
                     }
                     sum

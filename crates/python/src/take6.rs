@@ -335,14 +335,7 @@ fn play_hand(
     let mut seats = Vec::with_capacity(bots.len());
     for (i, b) in bots.into_iter().enumerate() {
         if let Ok(name) = b.extract::<String>() {
-            let kind = bot_kind(&name)?;
-            if let Some(reason) = kind.refusal(&rules) {
-                return Err(PyValueError::new_err(format!(
-                    "bot `{}` cannot play these rules: {reason}",
-                    name.trim()
-                )));
-            }
-            seats.push(Entry::Builtin(kind));
+            seats.push(Entry::Builtin(bot_kind(&name)?));
         } else if is_python_bot(&b)? {
             seats.push(Entry::Outside(PyBot(b)));
         } else {

@@ -15,7 +15,7 @@ fn decisions(c: &mut Criterion) {
     let view = hand.view(0);
     let mut group = c.benchmark_group("take6 decision");
     for kind in [BotKind::Network, BotKind::Heuristic, BotKind::MonteCarlo { playouts: 20 }] {
-        let mut bot = kind.build(1);
+        let mut bot = kind.build(view.rules, 1).unwrap();
         assert!(view.hand.contains(bot.choose_card(&view)));
         group.bench_function(kind.to_string(), |b| b.iter(|| black_box(bot.choose_card(&view))));
     }

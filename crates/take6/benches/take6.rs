@@ -35,7 +35,7 @@ fn monte_carlo(c: &mut Criterion) {
     for (players, recorded) in [(4usize, 88), (10, 54)] {
         let hand = Hand::deal(Rules::standard(players).unwrap(), &mut seeded_rng(1));
         let view = hand.view(0);
-        let mut bot = BotKind::MonteCarlo { playouts: 200 }.build(7);
+        let mut bot = BotKind::MonteCarlo { playouts: 200 }.build(hand.rules(), 7).unwrap();
         let card = bot.choose_card(&view);
         assert_eq!(card.value(), recorded);
         c.bench_function(&format!("mc200_first_decision_{players}p"), |b| {

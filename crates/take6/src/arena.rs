@@ -17,7 +17,7 @@ use std::fmt;
 
 use tabletop_core::{seeded_rng, sub_seed};
 
-use crate::bot::{Bot, BotKind};
+use crate::bot::{AnyBot, Bot, BotKind};
 use crate::card::Card;
 use crate::error::ArenaError;
 use crate::rules::{MAX_PLAYERS, Rules};
@@ -144,7 +144,7 @@ pub struct Arena {
 impl Arena {
     /// An arena for `rules` with `lineup[i]` first seated in seat `i`: one entry per seat,
     /// different bots under different names, and every built-in bot able to play the rules
-    /// ([`BotKind::refusal`]).
+    /// ([`BotKind::build`]).
     pub fn new<E: Into<Entrant>>(rules: Rules, lineup: Vec<E>) -> Result<Arena, ArenaError> {
         let lineup: Vec<Entrant> = lineup.into_iter().map(Into::into).collect();
         if lineup.len() != rules.num_players() {
@@ -156,10 +156,8 @@ impl Arena {
             {
                 return Err(ArenaError::SameName { name: a.to_string() });
             }
-            if let Entrant::Builtin(kind) = a
-                && let Some(reason) = kind.refusal(&rules)
-            {
-                return Err(ArenaError::Refused { bot: a.to_string(), reason });
+            if let Entrant::Builtin(kind) = a {
+                kind.build(&rules, 0)?;
             }
         }
         Ok(Arena { rules, lineup, matches: false })
@@ -200,13 +198,23 @@ impl Arena {
         &self.lineup
     }
 
-    /// The built-in bot of lineup entry `e`.
+    /// The bot of built-in bot `kind` seeded with `seed`, for this arena's rules: how the
+    /// arena builds its built-in entries (for [`Arena::play_deal_with`]'s callers).
+    ///
+    /// # Panics
+    /// If `kind` does not play the rules (every built-in entry of the lineup does:
+    /// [`Arena::new`] checks).
+    pub fn build(&self, kind: BotKind, seed: u64) -> AnyBot {
+        kind.build(&self.rules, seed).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The bot of lineup entry `e` seeded with `seed`.
     ///
     /// # Panics
     /// If the entry is an [`Entrant::External`] bot.
-    fn builtin(&self, e: usize) -> BotKind {
+    fn builtin(&self, e: usize, seed: u64) -> AnyBot {
         match &self.lineup[e] {
-            Entrant::Builtin(kind) => *kind,
+            Entrant::Builtin(kind) => self.build(*kind, seed),
             Entrant::External(name) => {
                 panic!("the bot `{name}` is the caller's: seat it with play_deal_with")
             }
@@ -220,7 +228,7 @@ impl Arena {
     /// # Panics
     /// If the lineup has an [`Entrant::External`] bot (see [`Arena::play_deal_with`]).
     pub fn play_deal(&self, seed: u64) -> DealResult {
-        self.play_deal_with(seed, |e, bot_seed| self.builtin(e).build(bot_seed))
+        self.play_deal_with(seed, |e, bot_seed| self.builtin(e, bot_seed))
     }
 
     /// [`Arena::play_deal`] with the bots of `seat`: `seat(e, bot_seed)` is the bot of lineup
@@ -837,7 +845,7 @@ mod tests {
         let mut expected = [0u32; MAX_PLAYERS];
         for r in 0..3 {
             let mut bots: Vec<AnyBot> =
-                (0..3).map(|seat| lineup[(seat + 3 - r) % 3].build(0)).collect();
+                (0..3).map(|seat| arena.build(lineup[(seat + 3 - r) % 3], 0)).collect();
             let mut m = Match::new(*arena.rules(), 42).unwrap();
             m.play(42, &mut bots);
             for seat in 0..3 {

@@ -27,7 +27,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{RngCore, SeedableRng};
 
 use crate::card::{Card, CardSet, DECK_SIZE};
-use crate::error::ParseBotError;
+use crate::error::{BotError, ParseBotError, RefusedBot};
 use crate::game::MAX_MC_PLAYOUTS;
 use crate::rules::{MAX_HAND, MAX_PLAYERS, MAX_ROWS, ROW_CAPACITY, Rules};
 use crate::state::View;
@@ -510,25 +510,15 @@ pub enum BotKind {
 }
 
 impl BotKind {
-    /// Why this bot cannot play `rules`, in the user's words (`None` when it can): the
-    /// network bots play only the parameters the shipped network was trained for
-    /// ("the shipped networks play only 4 players with 10 cards a hand, ..."), and only in a
-    /// build with the `nn` feature. Every other bot plays any rules. Whoever seats a bot by
-    /// name refuses it with this reason.
-    pub fn refusal(&self, rules: &Rules) -> Option<String> {
-        match self {
-            BotKind::Network | BotKind::NetworkMc { .. } | BotKind::NetworkMcTimed { .. } => {
-                network_refusal(rules)
-            }
-            _ => None,
-        }
-    }
-
-    /// The bot with this seed. A network bot built for rules it refuses
-    /// ([`BotKind::refusal`]), or in a build without the `nn` feature, plays as
-    /// [`HeuristicBot`].
-    pub fn build(self, seed: u64) -> AnyBot {
-        match self {
+    /// The bot with this seed, for `rules`: the one place where a bot is built and refused.
+    /// Every bot plays any rules except the network bots, which play only the parameters a
+    /// shipped network was trained for, and only in a build with the `nn` feature.
+    ///
+    /// # Errors
+    /// [`RefusedBot`], with the reason in the user's words ("the shipped networks play only
+    /// 4 players with 10 cards a hand, ...").
+    pub fn build(self, rules: &Rules, seed: u64) -> Result<AnyBot, RefusedBot> {
+        Ok(match self {
             BotKind::Random => AnyBot::Random(RandomBot::new(seed)),
             BotKind::Lowest => AnyBot::Lowest(LowestBot),
             BotKind::Highest => AnyBot::Highest(HighestBot),
@@ -541,39 +531,45 @@ impl BotKind {
                 Budget::Time(Duration::from_millis(millis as u64)),
             )),
             #[cfg(feature = "nn")]
-            BotKind::Network => AnyBot::Network(crate::nnbot::NetworkBot::new()),
+            BotKind::Network => AnyBot::Network(crate::nnbot::NetworkBot::new(rules)?),
             #[cfg(feature = "nn")]
             BotKind::NetworkMc { playouts } => AnyBot::NetworkMc(crate::nnbot::NetworkMcBot::new(
+                rules,
                 seed,
                 Budget::Playouts(playouts),
                 crate::nnbot::NETWORK_MC_KEEP,
-            )),
+            )?),
             #[cfg(feature = "nn")]
             BotKind::NetworkMcTimed { millis } => {
                 AnyBot::NetworkMc(crate::nnbot::NetworkMcBot::new(
+                    rules,
                     seed,
                     Budget::Time(Duration::from_millis(millis as u64)),
                     crate::nnbot::NETWORK_MC_KEEP,
-                ))
+                )?)
             }
             #[cfg(not(feature = "nn"))]
             BotKind::Network | BotKind::NetworkMc { .. } | BotKind::NetworkMcTimed { .. } => {
-                AnyBot::Heuristic(HeuristicBot)
+                let _ = rules;
+                return Err(RefusedBot {
+                    bot: self.to_string(),
+                    reason: "this build has no shipped network (the take6 crate's `nn` \
+                             feature is off)"
+                        .to_owned(),
+                });
             }
-        }
+        })
     }
 }
 
-/// Why the network bots cannot play `rules`.
-#[cfg(feature = "nn")]
-fn network_refusal(rules: &Rules) -> Option<String> {
-    crate::nnbot::network_refusal(rules)
-}
-
-/// Why the network bots cannot play `rules`: this build has no network.
-#[cfg(not(feature = "nn"))]
-fn network_refusal(_: &Rules) -> Option<String> {
-    Some("this build has no shipped network (the take6 crate's `nn` feature is off)".to_owned())
+/// The bot named `name` (as [`BotKind`]'s parser reads it) with this seed, for `rules`:
+/// [`BotKind::build`] of the parsed name.
+///
+/// # Errors
+/// [`BotError::Name`] for a name that is no bot or a budget above its cap,
+/// [`BotError::Refused`] for a bot that does not play `rules`.
+pub fn bot_for(name: &str, rules: &Rules, seed: u64) -> Result<AnyBot, BotError> {
+    Ok(name.parse::<BotKind>()?.build(rules, seed)?)
 }
 
 impl fmt::Display for BotKind {

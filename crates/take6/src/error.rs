@@ -72,6 +72,32 @@ pub enum ParseBotError {
     TooManyMillis(String),
 }
 
+/// A built-in bot that does not play these rules: a network bot on rules no shipped network
+/// was trained for, or in a build without the networks ([`BotKind::build`]).
+///
+/// [`BotKind::build`]: crate::BotKind::build
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("bot `{bot}` cannot play these rules: {reason}")]
+pub struct RefusedBot {
+    /// The bot's name (`nn`, `nn-mc:20ms`).
+    pub bot: String,
+    /// Why, in the user's words: "the shipped networks play only 4 players with 10 cards a
+    /// hand, ...".
+    pub reason: String,
+}
+
+/// A bot that cannot be seated by name ([`bot_for`](crate::bot_for)): no bot of that name
+/// (or a budget out of range), or a bot that does not play these rules.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum BotError {
+    /// The name is no bot, or its budget is out of range.
+    #[error(transparent)]
+    Name(#[from] ParseBotError),
+    /// The bot does not play these rules.
+    #[error(transparent)]
+    Refused(#[from] RefusedBot),
+}
+
 /// Rules out of their limits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 pub enum RulesError {
@@ -320,13 +346,8 @@ pub enum ArenaError {
     },
     /// A bot that does not play these rules (a network bot on rules its network was not
     /// trained for), with the reason.
-    #[error("bot `{bot}` cannot play these rules: {reason}")]
-    Refused {
-        /// The bot's name.
-        bot: String,
-        /// Why, in the user's words.
-        reason: String,
-    },
+    #[error(transparent)]
+    Refused(#[from] RefusedBot),
     /// Two different bots of a lineup under one name: the report could not tell them apart.
     #[error("two different bots are named `{name}`: give each bot its own name")]
     SameName {

@@ -11,14 +11,31 @@ use tabletop_core::{
     RewardModel, Rng, Turn, UnknownBot, Utility, seeded_rng,
 };
 
-use crate::bot::{Bot, BotKind};
+use crate::bot::{Bot, BotKind, bot_for};
 use crate::card::{Card, CardSet, DECK_SIZE};
+use crate::error::{BotError, ParseBotError};
 use crate::judge::parse_nthu14463;
 use crate::rules::{MAX_PLAYERS, MAX_ROWS, RowRule, Rules};
 use crate::script::Script;
 use crate::state::{Action, Hand, Match, Placement};
 #[cfg(doc)]
 use crate::table::Table;
+
+/// Writes an observation tensor: `sets` are planes 0 to 7 (see [`Take6`]), `choosing` plane
+/// 8 (one flag repeated). The one writer of the observation, for the game and for the
+/// network bots (from a [`View`](crate::View)).
+///
+/// # Panics
+/// If `out` does not hold nine planes of 104 numbers.
+pub(crate) fn write_observation<T: Number>(sets: &[CardSet; 8], choosing: bool, out: &mut [T]) {
+    // Card `v` is bit `v` of a set, number `v - 1` of a plane; the last plane is one flag
+    // repeated, written with the rest (by the same stores as every plane).
+    let mut planes = [if choosing { u128::MAX } else { 0 }; 9];
+    for (plane, set) in planes.iter_mut().zip(sets) {
+        *plane = set.bits() >> 1;
+    }
+    tabletop_core::write_flag_planes(out, &planes);
+}
 
 /// The most playouts per candidate of an `mc:N` bot ([`Take6::check_bot`]).
 pub const MAX_MC_PLAYOUTS: u32 = 10_000;
@@ -532,12 +549,7 @@ impl Take6 {
                 }
             }
             Some(h) => {
-                sets[0] = h.hand(player);
-                for (r, row) in h.table().rows().iter().enumerate() {
-                    sets[1 + r] = row.cards();
-                }
-                sets[5] = (0..self.num_players()).fold(CardSet::EMPTY, |s, p| s | h.taken(p));
-                sets[6] = h.pending();
+                sets = h.view(player).observed_sets();
                 if let Some(c) = self.chosen[player] {
                     sets[7] = CardSet::single(c);
                 }
@@ -585,11 +597,6 @@ impl Take6 {
     /// The hand being played, if one is (not while a hand is dealt).
     fn playing(&self) -> Option<&Hand> {
         if self.is_dealing() { None } else { self.hand() }
-    }
-
-    /// The bot of an arena name ([`BotKind`]'s parser, with its caps).
-    fn bot_kind(name: &str) -> Option<BotKind> {
-        name.parse::<BotKind>().ok()
     }
 
     /// Deals one card.
@@ -1152,13 +1159,7 @@ impl Game for Take6 {
     /// See [`Take6`].
     fn write_observation_tensor<T: Number>(&self, player: usize, t: &mut [T]) {
         let (sets, choosing) = self.observed_sets(player);
-        // Card `v` is bit `v` of a set, number `v - 1` of a plane; the last plane is one
-        // flag repeated, written with the rest (by the same stores as every plane).
-        let mut planes = [if choosing { u128::MAX } else { 0 }; 9];
-        for (plane, set) in planes.iter_mut().zip(sets) {
-            *plane = set.bits() >> 1;
-        }
-        tabletop_core::write_flag_planes(t, &planes);
+        write_observation(&sets, choosing, t);
     }
 
     fn observation_shape(&self) -> Vec<usize> {
@@ -1192,7 +1193,7 @@ impl Game for Take6 {
     fn bots(&self) -> Vec<String> {
         let mut bots: Vec<String> =
             ["heuristic", "mc", "random", "lowest", "highest"].map(str::to_owned).to_vec();
-        if BotKind::Network.refusal(&self.rules).is_none() {
+        if BotKind::Network.build(&self.rules, 0).is_ok() {
             bots.extend(["nn", "nn-mc"].map(str::to_owned));
         }
         if self.script.is_some() {
@@ -1211,30 +1212,31 @@ impl Game for Take6 {
         if name == "script" && self.script.is_some() {
             return Ok(());
         }
-        match name.parse::<BotKind>() {
-            Ok(kind) => match kind.refusal(&self.rules) {
-                None => Ok(()),
-                Some(reason) => Err(UnknownBot {
-                    bot: name.to_owned(),
-                    known: self.bots(),
-                    reason: Some(reason),
-                }),
+        bot_for(name, &self.rules, 0).map(drop).map_err(|e| UnknownBot {
+            bot: name.to_owned(),
+            known: self.bots(),
+            reason: match e {
+                BotError::Name(ParseBotError::Unknown(_)) => None,
+                BotError::Name(e) => Some(e.to_string()),
+                BotError::Refused(refused) => Some(refused.reason),
             },
-            Err(e) => Err(UnknownBot {
-                bot: name.to_owned(),
-                known: self.bots(),
-                reason: (!matches!(e, crate::ParseBotError::Unknown(_))).then(|| e.to_string()),
-            }),
-        }
+        })
     }
 
     /// The bot sees only the player's [`Hand::view`]; a row is picked by the bot (`script`:
     /// the heuristic's choice, the row with the fewest heads).
+    ///
+    /// # Panics
+    /// When no player is to move, or for a bot [`Take6::check_bot`] refuses.
     fn bot_action(&self, bot: &str, seed: u64) -> Action {
         let p = self.current_player().expect("a bot acts only for a player to move");
         let hand = self.hand().expect("a player moves in a dealt hand");
         let view = hand.view(p);
-        let build = || Take6::bot_kind(bot).unwrap_or(BotKind::Heuristic).build(seed);
+        let build = || {
+            let name = if bot == "script" && self.script.is_some() { "heuristic" } else { bot };
+            bot_for(name, &self.rules, seed)
+                .unwrap_or_else(|e| panic!("a bot that check_bot refuses: {e}"))
+        };
         if let Some(next) = hand.row_choice() {
             return Action::TakeRow(build().choose_row(&view, next.card) as u8);
         }

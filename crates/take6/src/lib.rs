@@ -54,7 +54,7 @@ pub use arena::{
 };
 pub use bot::{
     AnyBot, Bot, BotKind, Budget, FastRng, HeuristicBot, HighestBot, LowestBot, MAX_MC_MILLIS,
-    MonteCarloBot, RandomBot, expected_penalty, sampled_penalty,
+    MonteCarloBot, RandomBot, bot_for, expected_penalty, sampled_penalty,
 };
 pub use card::{Card, CardSet, CardSetIter, DECK_HEADS, DECK_SIZE};
 pub use contest::{
@@ -62,16 +62,15 @@ pub use contest::{
     validate_nthu14463,
 };
 pub use error::{
-    ArenaError, DealError, IllegalMoveError, JudgeError, ParseActionError, ParseBotError,
-    ParseCardError, RulesError, ScriptError,
+    ArenaError, BotError, DealError, IllegalMoveError, JudgeError, ParseActionError, ParseBotError,
+    ParseCardError, RefusedBot, RulesError, ScriptError,
 };
 pub use game::{ANALYSIS_SAMPLES, MAX_MC_PLAYOUTS, Mode, Take6, Take6Params};
 pub use judge::{judge_nthu14463, parse_nthu14463};
 pub use lineup::LineupError;
 #[cfg(feature = "nn")]
 pub use nnbot::{
-    NETWORK_MC_KEEP, NetworkBot, NetworkMcBot, OBSERVATION_LEN, network_refusal,
-    write_view_observation,
+    NETWORK_MC_KEEP, NetworkBot, NetworkMcBot, OBSERVATION_LEN, write_view_observation,
 };
 pub use report::{
     ArenaConfig, ArenaPart, ArenaReport, MAX_ARENA_DEALS, PairComparison, RulesReport,

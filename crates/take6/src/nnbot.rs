@@ -20,17 +20,17 @@
 //!
 //! A network plays only the parameters it was trained for (players, rows, hand size, deck
 //! and row rule, from its metadata; a match is played hand by hand, as the observation holds
-//! no scores): the bots pick the shipped network whose parameters are the game's, and
-//! [`network_refusal`] says why none fits otherwise, with the games they play; the bot
-//! parser's users refuse the bot with that reason. A bot built anyway for other rules plays
-//! as [`HeuristicBot`] and never chooses an action the network has no output for.
+//! no scores): a bot is built for the rules it plays and takes the shipped network whose
+//! parameters are those; for other rules it is not built, and the refusal
+//! ([`RefusedBot`]) says what the networks play.
 
 use std::sync::LazyLock;
 
 use tabletop_nn::{Network, Scratch};
 
-use crate::bot::{Bot, Budget, HeuristicBot, MonteCarloBot};
+use crate::bot::{Bot, BotKind, Budget, MonteCarloBot};
 use crate::card::{Card, DECK_SIZE};
+use crate::error::RefusedBot;
 use crate::rules::{MAX_HAND, RowRule, Rules};
 use crate::state::View;
 
@@ -122,43 +122,27 @@ static TRAINED: LazyLock<Result<Vec<(Trained, &'static Network)>, String>> = Laz
         .collect()
 });
 
-/// The shipped network that plays `rules`, or why none does.
-fn network_for(rules: &Rules) -> Result<&'static Network, String> {
+/// The shipped network that plays `rules` with its parameters, or why none does, in the
+/// user's words: "the shipped networks play only 4 players with 10 cards a hand, ...".
+fn network_for(rules: &Rules) -> Result<(Trained, &'static Network), String> {
     let networks = TRAINED.as_ref().map_err(Clone::clone)?;
-    if let Some((_, network)) = networks.iter().find(|(t, _)| t.fits(rules)) {
-        return Ok(network);
+    if let Some(&found) = networks.iter().find(|(t, _)| t.fits(rules)) {
+        return Ok(found);
     }
     let games: Vec<String> = networks.iter().map(|(t, _)| t.describe()).collect();
     Err(format!("the shipped networks play only {}", games.join("; ")))
 }
 
-/// Why no shipped network plays `rules` (`None` when one does), in the user's words:
-/// "the shipped networks play only 4 players with 10 cards a hand, ...".
-pub fn network_refusal(rules: &Rules) -> Option<String> {
-    network_for(rules).err()
-}
-
 /// Writes `view`'s player's observation tensor (the planes of [`Take6`](crate::Take6)'s
-/// observation) to `out` ([`OBSERVATION_LEN`] numbers); `choosing` is whether the player is
-/// picking a row. The player's own choice this round (plane 7) is always empty at a
-/// decision: a player decides before choosing, and a row after the round's choices are
-/// revealed.
+/// observation, by the writer of [`Take6`](crate::Take6)'s tensors) to `out`
+/// ([`OBSERVATION_LEN`] numbers); `choosing` is whether the player is picking a row. The
+/// player's own choice this round (plane 7) is always empty at a decision: a player decides
+/// before choosing, and a row after the round's choices are revealed.
 ///
 /// # Panics
 /// If `out` does not hold [`OBSERVATION_LEN`] numbers.
 pub fn write_view_observation(view: &View<'_>, choosing: bool, out: &mut [f32]) {
-    let mut planes = [0u128; PLANES];
-    planes[0] = view.hand.bits();
-    for (plane, row) in planes[1..5].iter_mut().zip(view.table.rows()) {
-        *plane = row.cards().bits();
-    }
-    planes[5] = view.taken.iter().fold(0, |s, t| s | t.bits());
-    planes[6] = view.pending.bits();
-    for plane in &mut planes[..8] {
-        *plane >>= 1;
-    }
-    planes[8] = if choosing { u128::MAX } else { 0 };
-    tabletop_core::write_flag_planes(out, &planes);
+    crate::game::write_observation(&view.observed_sets(), choosing, out);
 }
 
 /// The action id of a card (`c - 1`) and of a row (`104 + r`).
@@ -169,63 +153,72 @@ fn card_id(card: Card) -> usize {
 /// The network alone: the legal action of highest score on the player's observation.
 #[derive(Clone, Debug)]
 pub struct NetworkBot {
+    network: &'static Network,
+    /// The parameters the network plays: the rules of every view it is asked about.
+    trained: Trained,
     observation: Vec<f32>,
     scratch: Scratch,
 }
 
-impl Default for NetworkBot {
-    fn default() -> NetworkBot {
-        NetworkBot::new()
-    }
-}
-
 impl NetworkBot {
-    /// The bot (deterministic: it has no seed); the network is loaded on first use.
-    pub fn new() -> NetworkBot {
-        NetworkBot { observation: vec![0.0; OBSERVATION_LEN], scratch: Scratch::default() }
+    /// The bot for `rules` (deterministic: it has no seed), with the shipped network that
+    /// plays them; it plays only those rules (a match hand by hand).
+    ///
+    /// # Errors
+    /// [`RefusedBot`] (`nn`) when no shipped network plays `rules`, with what they play.
+    pub fn new(rules: &Rules) -> Result<NetworkBot, RefusedBot> {
+        let (trained, network) = network_for(rules)
+            .map_err(|reason| RefusedBot { bot: BotKind::Network.to_string(), reason })?;
+        Ok(NetworkBot {
+            network,
+            trained,
+            observation: vec![0.0; OBSERVATION_LEN],
+            scratch: Scratch::default(),
+        })
     }
 
-    /// The scores of `view` (one per action id), or `None` when no shipped network plays
-    /// these rules.
-    fn values(&mut self, view: &View<'_>, choosing: bool) -> Option<&[f32]> {
-        let network = network_for(view.rules).ok()?;
+    /// The scores of `view` (one per action id).
+    ///
+    /// # Panics
+    /// If `view`'s rules are not those the bot was built for.
+    fn values(&mut self, view: &View<'_>, choosing: bool) -> &[f32] {
+        assert!(
+            self.trained.fits(view.rules),
+            "a network bot built for {} asked to play {}",
+            self.trained.describe(),
+            view.rules
+        );
         write_view_observation(view, choosing, &mut self.observation);
-        let values = network
+        self.network
             .evaluate(&self.observation, &mut self.scratch)
-            .expect("the network reads an observation (checked with its parameters)");
-        Some(values)
+            .expect("the network reads an observation (checked with its parameters)")
     }
 
     /// The cards of `view.hand` in decreasing score (ties: ascending), into `out`;
-    /// returns how many (the hand's size), or `None` when no shipped network plays these
-    /// rules.
-    fn ranked_cards(&mut self, view: &View<'_>, out: &mut [Card; MAX_HAND]) -> Option<usize> {
-        let values = self.values(view, false)?;
+    /// returns how many (the hand's size).
+    fn ranked_cards(&mut self, view: &View<'_>, out: &mut [Card; MAX_HAND]) -> usize {
+        let values = self.values(view, false);
         let mut len = 0;
         for c in view.hand {
             out[len] = c;
             len += 1;
         }
         out[..len].sort_by(|&a, &b| values[card_id(b)].total_cmp(&values[card_id(a)]));
-        Some(len)
+        len
     }
 }
 
 impl Bot for NetworkBot {
     fn choose_card(&mut self, view: &View<'_>) -> Card {
         let mut ranked = [Card::MIN; MAX_HAND];
-        match self.ranked_cards(view, &mut ranked) {
-            Some(_) => ranked[0],
-            None => HeuristicBot.choose_card(view),
-        }
+        self.ranked_cards(view, &mut ranked);
+        ranked[0]
     }
 
     fn choose_row(&mut self, view: &View<'_>, card: Card) -> usize {
+        let _ = card;
         let rows = view.table.num_rows();
-        let Some(values) = self.values(view, true) else {
-            return HeuristicBot.choose_row(view, card);
-        };
-        let row_values = &values[usize::from(DECK_SIZE)..];
+        let row_values = &self.values(view, true)[usize::from(DECK_SIZE)..];
         (0..rows)
             .max_by(|&a, &b| row_values[a].total_cmp(&row_values[b]).then(b.cmp(&a)))
             .expect("a table has a row")
@@ -242,24 +235,35 @@ pub struct NetworkMcBot {
 }
 
 impl NetworkMcBot {
-    /// The bot with this seed and budget, searching among the `keep` best cards of the
-    /// network (at least one).
-    pub fn new(seed: u64, budget: Budget, keep: usize) -> NetworkMcBot {
-        NetworkMcBot {
-            network: NetworkBot::new(),
-            search: MonteCarloBot::new(seed, budget),
-            keep: keep.max(1),
-        }
+    /// The bot for `rules` with this seed and budget, searching among the `keep` best cards
+    /// of the network (at least one); it plays only those rules, as [`NetworkBot`].
+    ///
+    /// # Errors
+    /// [`RefusedBot`] (named `nn-mc` with its budget) when no shipped network plays `rules`.
+    pub fn new(
+        rules: &Rules,
+        seed: u64,
+        budget: Budget,
+        keep: usize,
+    ) -> Result<NetworkMcBot, RefusedBot> {
+        let network = NetworkBot::new(rules).map_err(|refused| {
+            let bot = match budget {
+                Budget::Playouts(playouts) => BotKind::NetworkMc { playouts },
+                Budget::Time(t) => BotKind::NetworkMcTimed {
+                    millis: u32::try_from(t.as_millis()).unwrap_or(u32::MAX),
+                },
+            };
+            RefusedBot { bot: bot.to_string(), ..refused }
+        })?;
+        Ok(NetworkMcBot { network, search: MonteCarloBot::new(seed, budget), keep: keep.max(1) })
     }
 }
 
 impl Bot for NetworkMcBot {
     fn choose_card(&mut self, view: &View<'_>) -> Card {
         let mut ranked = [Card::MIN; MAX_HAND];
-        match self.network.ranked_cards(view, &mut ranked) {
-            Some(len) => self.search.choose_among(view, &ranked[..len.min(self.keep)]),
-            None => HeuristicBot.choose_card(view),
-        }
+        let len = self.network.ranked_cards(view, &mut ranked);
+        self.search.choose_among(view, &ranked[..len.min(self.keep)])
     }
 
     fn choose_row(&mut self, view: &View<'_>, card: Card) -> usize {

@@ -718,8 +718,8 @@ mod tests {
                 |e, seed| {
                     seeds.push((e, seed));
                     match &ext.lineup()[e] {
-                        Entrant::Builtin(kind) => kind.build(seed),
-                        Entrant::External(_) => BotKind::Lowest.build(seed),
+                        Entrant::Builtin(kind) => ext.build(*kind, seed),
+                        Entrant::External(_) => ext.build(BotKind::Lowest, seed),
                     }
                 },
                 || Ok::<(), ()>(()),
@@ -739,7 +739,7 @@ mod tests {
         let stopped = ext.summarise_with(
             6,
             4,
-            |_, seed| BotKind::Lowest.build(seed),
+            |_, seed| ext.build(BotKind::Lowest, seed),
             || {
                 deals += 1;
                 if deals == 2 { Err("stop") } else { Ok(()) }

@@ -99,6 +99,21 @@ impl View<'_> {
         self.taken.len()
     }
 
+    /// Planes 0 to 7 of the player's observation tensor as sets (see
+    /// [`Take6`](crate::Take6)): the hand, the rows, every card taken, the cards revealed and
+    /// not placed, and the player's own choice this round, empty (a view is taken at a
+    /// decision, before the player chooses).
+    pub(crate) fn observed_sets(&self) -> [CardSet; 8] {
+        let mut sets = [CardSet::EMPTY; 8];
+        sets[0] = self.hand;
+        for (set, row) in sets[1..5].iter_mut().zip(self.table.rows()) {
+            *set = row.cards();
+        }
+        sets[5] = self.taken.iter().fold(CardSet::EMPTY, |s, &t| s | t);
+        sets[6] = self.pending;
+        sets
+    }
+
     /// The cards this player has not seen: in other hands or not dealt.
     pub fn unseen(&self) -> CardSet {
         CardSet::deck(self.rules.deck()) - self.hand - self.public
@@ -737,7 +752,8 @@ mod tests {
             Match::from_hand(Hand::deal(rules, &mut seeded_rng(sub_seed(5, 0)))).unwrap()
         );
         assert_eq!((m.hands_dealt(), m.is_over(), m.needs_hand()), (1, false, false));
-        let mut bots: Vec<_> = (0..3).map(|p| crate::BotKind::Random.build(p)).collect();
+        let mut bots: Vec<_> =
+            (0..3).map(|p| crate::BotKind::Random.build(&rules, p).unwrap()).collect();
         let mut hands = Vec::new();
         while !m.is_over() {
             crate::play_hand(m.hand_mut(), &mut bots);

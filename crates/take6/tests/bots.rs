@@ -40,8 +40,9 @@ fn determinisations_avoid_every_card_seen() {
         let rules = Rules::standard(2 + (seed % 9) as usize).unwrap();
         let n = rules.num_players();
         let mut hand = Hand::deal(rules, &mut seeded_rng(seed));
-        let mut bots: Vec<_> =
-            (0..n).map(|i| BotKind::Random.build(sub_seed(seed, i as u64))).collect();
+        let mut bots: Vec<_> = (0..n)
+            .map(|i| BotKind::Random.build(&rules, sub_seed(seed, i as u64)).unwrap())
+            .collect();
         // Play a few rounds so that cards have been played and taken.
         for _ in 0..(seed % 7) {
             let cards: Vec<_> = (0..n).map(|p| bots[p].choose_card(&hand.view(p))).collect();
@@ -79,9 +80,9 @@ fn monte_carlo_with_a_time_budget_plays_legally() {
             1,
             Budget::Time(std::time::Duration::from_micros(300)),
         )),
-        BotKind::Heuristic.build(2),
-        BotKind::Random.build(3),
-        BotKind::Lowest.build(4),
+        BotKind::Heuristic.build(&rules, 2).unwrap(),
+        BotKind::Random.build(&rules, 3).unwrap(),
+        BotKind::Lowest.build(&rules, 4).unwrap(),
     ];
     play_hand(&mut hand, &mut bots);
     assert!(hand.is_over());

@@ -353,8 +353,10 @@ fn bots_play_from_the_players_view() {
             let seed = rng.random();
             let kind: BotKind = name.parse().unwrap();
             let expected = match hand.row_choice() {
-                Some(next) => Action::TakeRow(kind.build(seed).choose_row(&view, next.card) as u8),
-                None => Action::Play(kind.build(seed).choose_card(&view)),
+                Some(next) => Action::TakeRow(
+                    kind.build(view.rules, seed).unwrap().choose_row(&view, next.card) as u8,
+                ),
+                None => Action::Play(kind.build(view.rules, seed).unwrap().choose_card(&view)),
             };
             assert_eq!(g.bot_action(name, seed), expected, "{name}");
             // The same choice whatever the others hold.
@@ -368,6 +370,10 @@ fn bots_play_from_the_players_view() {
         Take6::new(&Take6Params { script: Some(SAMPLE.into()), ..Take6Params::default() }).unwrap();
     assert_eq!(g.bots()[0], "script");
     assert_eq!(g.check_bot("script"), Ok(()));
+    // Beside the script, the other bots play as themselves.
+    let held = g.hand().unwrap().hand(g.current_player().unwrap());
+    assert_eq!(g.bot_action("highest", 0), Action::Play(held.iter().max().unwrap()));
+    assert_eq!(g.bot_action("lowest", 0), Action::Play(held.iter().min().unwrap()));
     while !g.is_terminal() {
         g.apply(g.bot_action("script", 0));
     }

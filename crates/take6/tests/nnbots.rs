@@ -1,13 +1,13 @@
-//! The bots of the shipped network: legal play on the rules the network was trained for and
-//! on others (refused by name, and playing as the heuristic when built anyway), the refusal's
-//! reason wherever a bot is seated by name, and the cost of a decision.
+//! The bots of the shipped network: legal play on the rules the network was trained for, the
+//! refusal (with its reason) on others wherever a bot is built or seated by name, and the
+//! cost of a decision.
 
 use std::time::Instant;
 
 use tabletop_core::Game;
 use tabletop_take6::{
-    Arena, ArenaError, Bot, BotKind, NetworkBot, RowRule, Rules, Take6, Take6Params,
-    network_refusal,
+    Arena, ArenaError, Bot, BotError, BotKind, Budget, NetworkBot, NetworkMcBot, RefusedBot,
+    RowRule, Rules, Take6, Take6Params, bot_for,
 };
 
 /// Why the network bots are refused on rules no shipped network plays.
@@ -35,34 +35,64 @@ fn rule_sets() -> Vec<(Rules, bool)> {
     ]
 }
 
-#[test]
-fn the_shipped_networks_play_the_published_game_for_four_and_five() {
-    assert_eq!(network_refusal(&Rules::standard(4).unwrap()), None);
-    assert_eq!(network_refusal(&Rules::standard(5).unwrap()), None);
-    let reason = network_refusal(&Rules::standard(3).unwrap()).unwrap();
-    assert_eq!(reason, REASON);
-    for (rules, fits) in rule_sets() {
-        assert_eq!(network_refusal(&rules).is_none(), fits, "{rules}");
-        for kind in NETWORK_BOTS {
-            assert_eq!(kind.refusal(&rules), network_refusal(&rules), "{kind} on {rules}");
-        }
-        assert_eq!(BotKind::Heuristic.refusal(&rules), None);
-    }
+/// Why `kind` cannot play `rules` (`None` when it can), by the one builder of bots.
+fn refusal(kind: BotKind, rules: &Rules) -> Option<String> {
+    kind.build(rules, 1).err().map(|e| {
+        assert_eq!(e.bot, kind.to_string());
+        e.reason
+    })
 }
 
 #[test]
-fn network_bots_play_legal_actions_on_every_rule_set() {
+fn the_shipped_networks_play_the_published_game_for_four_and_five() {
+    for (rules, fits) in rule_sets() {
+        for kind in NETWORK_BOTS {
+            let want = (!fits).then(|| REASON.to_owned());
+            assert_eq!(refusal(kind, &rules), want, "{kind} on {rules}");
+            // By name, the same refusal; every other bot plays any rules.
+            let by_name = bot_for(&kind.to_string(), &rules, 1).err();
+            let want =
+                want.map(|reason| BotError::from(RefusedBot { bot: kind.to_string(), reason }));
+            assert_eq!(by_name, want, "{kind} on {rules}");
+        }
+        assert_eq!(NetworkBot::new(&rules).is_ok(), fits, "{rules}");
+        let mc = NetworkMcBot::new(&rules, 1, Budget::Playouts(4), 3).err();
+        assert_eq!(mc.map(|e| e.bot), (!fits).then(|| "nn-mc:4".to_owned()));
+        for kind in [BotKind::Heuristic, BotKind::Random, BotKind::MonteCarloTimed { millis: 1 }] {
+            assert_eq!(refusal(kind, &rules), None);
+        }
+    }
+    let e = BotKind::NetworkMcTimed { millis: 20 }.build(&Rules::standard(3).unwrap(), 1);
+    assert_eq!(
+        e.unwrap_err().to_string(),
+        format!("bot `nn-mc:20ms` cannot play these rules: {REASON}")
+    );
+    // A name that is no bot is refused as such, whatever the rules.
+    let e = bot_for("nn-mc:0", &Rules::standard(4).unwrap(), 1).unwrap_err();
+    assert!(matches!(e, BotError::Name(_)), "{e:?}");
+}
+
+#[test]
+fn network_bots_play_legal_actions_on_their_rules() {
     for (rules, fits) in rule_sets() {
         let n = rules.num_players();
         for kind in NETWORK_BOTS {
+            let params = Take6Params::of(&rules, tabletop_take6::Mode::Hand);
+            let game = Take6::new(&params).unwrap();
+            let checked = game.check_bot(&kind.to_string());
+            assert_eq!(
+                checked.as_ref().err().and_then(|e| e.reason.as_deref()),
+                (!fits).then_some(REASON)
+            );
+            if !fits {
+                continue;
+            }
             for seed in 0..3u64 {
-                let params = Take6Params::of(&rules, tabletop_take6::Mode::Hand);
-                let mut game = Take6::new(&params).unwrap();
-                assert_eq!(game.check_bot(&kind.to_string()).is_ok(), fits, "{kind} on {rules}");
+                let mut game = game.clone();
                 game.apply_chance_from_seed(seed);
                 let mut step = 0;
                 while !game.is_terminal() {
-                    // bot_action builds the bot by name; refused rules play the heuristic.
+                    // bot_action builds the bot by name for the game's rules.
                     let action = game.bot_action(&kind.to_string(), seed * 1000 + step);
                     assert!(
                         game.legal_actions().contains(&action),
@@ -77,12 +107,35 @@ fn network_bots_play_legal_actions_on_every_rule_set() {
     }
 }
 
+/// `bot_action` with a bot `check_bot` refuses is a caller's bug: it panics with the reason
+/// instead of playing another bot.
+#[test]
+#[should_panic(expected = "cannot play these rules: the shipped networks play only")]
+fn bot_action_refuses_a_refused_bot() {
+    let mut game = Take6::new(&Take6Params { players: 3, ..Take6Params::default() }).unwrap();
+    game.apply_chance_from_seed(1);
+    game.bot_action("nn", 1);
+}
+
+/// A network bot asked about other rules than it was built for is a caller's bug.
+#[test]
+#[should_panic(expected = "a network bot built for 4 players")]
+fn a_network_bot_plays_only_the_rules_it_was_built_for() {
+    let mut bot = NetworkBot::new(&Rules::standard(4).unwrap()).unwrap();
+    let mut game = Take6::new(&Take6Params { players: 5, ..Take6Params::default() }).unwrap();
+    game.apply_chance_from_seed(1);
+    bot.choose_card(&game.hand().unwrap().view(0));
+}
+
 #[test]
 fn arenas_and_games_refuse_network_bots_with_what_the_network_plays() {
     let rules = Rules::standard(3).unwrap();
     let lineup = vec![BotKind::Network, BotKind::Heuristic, BotKind::Random];
     let err = Arena::new(rules, lineup).unwrap_err();
-    assert!(matches!(err, ArenaError::Refused { ref bot, .. } if bot == "nn"), "{err:?}");
+    assert!(
+        matches!(err, ArenaError::Refused(RefusedBot { ref bot, .. }) if bot == "nn"),
+        "{err:?}"
+    );
     assert_eq!(err.to_string(), format!("bot `nn` cannot play these rules: {REASON}"));
     let game = Take6::new(&Take6Params { players: 3, ..Take6Params::default() }).unwrap();
     let refused = game.check_bot("nn-mc:20ms").unwrap_err();
@@ -125,9 +178,9 @@ fn a_network_decision_costs_less_than_a_small_search() {
     game.apply_chance_from_seed(5);
     let hand = game.hand().unwrap();
     let view = hand.view(0);
-    let mut nn = NetworkBot::new();
+    let mut nn = NetworkBot::new(view.rules).unwrap();
     nn.choose_card(&view); // loads the network
-    let mut mc = BotKind::MonteCarlo { playouts: 20 }.build(1);
+    let mut mc = BotKind::MonteCarlo { playouts: 20 }.build(view.rules, 1).unwrap();
     let t_nn = median_time(31, || {
         std::hint::black_box(nn.choose_card(&view));
     });

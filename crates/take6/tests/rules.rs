@@ -184,7 +184,7 @@ fn too_low_card_chosen_row() {
     assert!(g.is_terminal());
     assert_eq!(g.returns(), [-2.0, 0.0]);
     // A bot with the default choice.
-    let mut bot = BotKind::Lowest.build(0);
+    let mut bot = BotKind::Lowest.build(start.rules(), 0).unwrap();
     let mut h = start;
     assert_eq!(bot.choose_row(&h.view(0), c(1)), 0);
     h.reveal(&[c(1), c(2)]);
@@ -327,8 +327,9 @@ fn heads_are_conserved_after_every_placement() {
         let rules =
             Rules::new(rule, players.into(), rows.into(), hand_size.into(), 104, 66).unwrap();
         let mut hand = Hand::deal(rules, &mut rng);
-        let mut bots: Vec<_> =
-            (0..players).map(|p| BotKind::Random.build(i * 16 + p as u64)).collect();
+        let mut bots: Vec<_> = (0..players)
+            .map(|p| BotKind::Random.build(&rules, i * 16 + p as u64).unwrap())
+            .collect();
         let starts = hand.table().heads();
         let mut placed = 0u32;
         while !hand.is_over() {
