@@ -3,6 +3,7 @@
 
 use serde_json::{Value, json};
 use std::time::Duration;
+use tabletop_core::cancel::{self, Cancel};
 use tabletop_play::{Role, TableGame};
 use tabletop_store::{
     Caps, EntryKind, MAX_PERSON_ENTRIES, PersonList, Snapshot, Store, StoreError, TableCaps,
@@ -157,6 +158,11 @@ fn each_change_is_a_new_version_and_the_clock_counts_from_it() {
 fn the_clock_moves_a_bot_left_to_move() {
     let bot_first = TableGame::deal(&json!({"game": "nine", "seats": ["random", "human"]}), 1);
     let mut state = TableState::deal(bot_first.unwrap(), "c", NOW).state;
+    // Work cancelled before the bot moved changes nothing.
+    let cancelled = Cancel::new();
+    cancelled.cancel();
+    assert!(!cancel::scope(&cancelled, || state.run_clock(NOW)).unwrap());
+    assert!(state.game.bot_to_move());
     assert!(state.run_clock(NOW).unwrap());
     assert!(!state.game.bot_to_move());
     assert!(!state.run_clock(NOW).unwrap(), "nothing left to do");
@@ -215,6 +221,12 @@ fn at_the_cap_in_all_the_oldest_finished_table_goes() {
     let (a1, a2) = (finished("a", NOW + 9_500), in_progress("a", NOW + 9_600));
     let (drop, ok) = room(&[("a1", &a1), ("a2", &a2), ("busy", &busy)], "a", CAPS);
     assert_eq!(drop, ["a1"]);
+    assert!(ok.is_ok());
+    // Still at the cap in all after the client's own drop: the oldest finished table goes too.
+    let b1 = finished("b", NOW + 9_700);
+    let four = [("a1", &a1), ("a2", &a2), ("b1", &b1), ("busy", &busy)];
+    let (drop, ok) = room(&four, "a", CAPS);
+    assert_eq!(drop, ["a1", "b1"]);
     assert!(ok.is_ok());
     let idle = in_progress("e", 0);
     let (drop, refused) = room(
