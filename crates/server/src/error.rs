@@ -80,8 +80,11 @@ impl From<PlayError> for ApiError {
 }
 
 impl From<StoreError> for ApiError {
-    /// 404 for a game that is not held (never created, expired, deleted or pushed out); 429
-    /// when the client holds its cap of games; 503 when the database fails.
+    /// 404 for a game that is not held (never created, expired, deleted or pushed out) or a
+    /// person's link that opens nothing; 429 when the client holds its cap of games or of
+    /// tables; 400 for an entry too long for a personal list; 500 for stored data that
+    /// cannot be read or written; 503 when the database fails or the server holds its most
+    /// tables.
     fn from(err: StoreError) -> ApiError {
         match err {
             StoreError::NoGame { .. } | StoreError::Expired { .. } => {
@@ -94,6 +97,14 @@ impl From<StoreError> for ApiError {
                     format!("{err} (DELETE /api/games/{{id}})"),
                 )
             },
+            StoreError::TooManyTables { .. } => ApiError {
+                kind: Some("too_many_tables"),
+                ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, err.to_string())
+            },
+            StoreError::NoPerson => ApiError::not_found(err.to_string()),
+            StoreError::EntryTooLong => ApiError::bad_request(err.to_string()),
+            StoreError::PersonData { .. } => ApiError::internal(err.to_string()),
+            StoreError::TableData { why } => ApiError::internal(format!("internal error: {why}")),
             _ => ApiError::unavailable(err.to_string()),
         }
     }

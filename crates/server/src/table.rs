@@ -1,7 +1,9 @@
 //! Tables of people: the links, the storage and the event streams around a table's game.
 //!
 //! The game side (seats, what each one sees, Take 6!'s cards put down early, the move clock)
-//! is the library's [`TableGame`]. Here:
+//! is the library's [`TableGame`]; the links' hashes, the versions, the snapshots, the
+//! stored form and the caps are [`TableState`] and [`tabletop_store::make_room`]. Here, the
+//! locks, the token lookup and the event streams:
 //!
 //! - **Links**: each person's seat gets a seat token, and the table one spectator token
 //!   ([`tabletop_store::token`]): the links that hold them are the only way to see or play
@@ -19,147 +21,14 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, RwLock};
 use std::time::Duration;
 
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tabletop_play::{PlayError, Record, TableError, TableGame, TableParts};
+use tabletop_play::{TableError, TableGame};
 use tokio::sync::{broadcast, watch};
 
 use crate::error::ApiError;
-use tabletop_store::{Store, StoreError, now_ms, token};
+use tabletop_store::{Snapshot, Store, StoreError, TableCaps, TableState, now_ms, token};
 
 pub use tabletop_play::Role;
-
-/// A table as the database holds it.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-struct Saved {
-    record: Record,
-    /// The hash of each person's seat token; `None` for a bot's seat.
-    people: Vec<Option<String>>,
-    /// The hash of the spectator token.
-    spectator: String,
-    /// Whether each person's link was opened.
-    joined: Vec<bool>,
-    /// The cards put down early, by seat.
-    pending: Vec<Option<String>>,
-    clock_ms: Option<u64>,
-    clock_bot: String,
-    notes: Vec<String>,
-    version: u64,
-    created_ms: u64,
-    used_ms: u64,
-    /// The client that dealt it (the per-client cap counts by it).
-    #[serde(default)]
-    client: String,
-}
-
-/// A table's game and everything around it, behind the table's lock.
-struct Live {
-    game: TableGame,
-    /// The hash of each person's seat token; `None` for a bot's seat.
-    people: Vec<Option<String>>,
-    spectator: String,
-    version: u64,
-    created_ms: u64,
-    used_ms: u64,
-    client: String,
-    /// When the persons' current wait began (the clock counts from it).
-    since_ms: u64,
-}
-
-/// Every viewer's answer at one version of a table.
-pub struct Snapshot {
-    /// The table's version.
-    pub version: u64,
-    seats: Vec<Value>,
-    spectator: Value,
-    /// Whether the game is over.
-    pub finished: bool,
-    /// Whether a bot is to move (work stopped at its deadline: the clock task goes on).
-    pub bot_to_move: bool,
-    /// When the clock runs out for the persons waited for, if the table has a clock and
-    /// someone is waited for (milliseconds since the Unix epoch).
-    pub deadline_ms: Option<u64>,
-    /// The last change, for idle expiry.
-    pub used_ms: u64,
-    /// The client that dealt the table.
-    pub client: String,
-}
-
-impl Snapshot {
-    /// The answer for `role`.
-    pub fn answer(&self, role: Role) -> &Value {
-        match role {
-            Role::Seat(k) => &self.seats[k],
-            Role::Spectator => &self.spectator,
-        }
-    }
-}
-
-/// One table.
-pub struct Table {
-    /// Its id (public: it names the table in lists, it opens nothing).
-    pub id: String,
-    live: Mutex<Live>,
-    snapshot: RwLock<Arc<Snapshot>>,
-    events: broadcast::Sender<u64>,
-}
-
-impl Live {
-    fn from_saved(saved: Saved) -> Result<Live, PlayError> {
-        let game = TableGame::from_parts(TableParts {
-            record: saved.record,
-            persons: saved.people.iter().map(Option::is_some).collect(),
-            joined: saved.joined,
-            pending: saved.pending,
-            clock_ms: saved.clock_ms,
-            clock_bot: saved.clock_bot,
-            notes: saved.notes,
-        })?;
-        Ok(Live {
-            game,
-            people: saved.people,
-            spectator: saved.spectator,
-            version: saved.version,
-            created_ms: saved.created_ms,
-            used_ms: saved.used_ms,
-            client: saved.client,
-            since_ms: now_ms(),
-        })
-    }
-
-    fn saved(&self) -> Saved {
-        let parts = self.game.parts();
-        Saved {
-            record: parts.record,
-            people: self.people.clone(),
-            spectator: self.spectator.clone(),
-            joined: parts.joined,
-            pending: parts.pending,
-            clock_ms: parts.clock_ms,
-            clock_bot: parts.clock_bot,
-            notes: parts.notes,
-            version: self.version,
-            created_ms: self.created_ms,
-            used_ms: self.used_ms,
-            client: self.client.clone(),
-        }
-    }
-
-    fn snapshot(&self, id: &str) -> Snapshot {
-        let game = &self.game;
-        let answer = |role| game.answer(id, self.version, self.since_ms, role);
-        Snapshot {
-            version: self.version,
-            seats: (0..game.session().num_players()).map(|k| answer(Role::Seat(k))).collect(),
-            spectator: answer(Role::Spectator),
-            finished: game.session().is_terminal(),
-            bot_to_move: game.bot_to_move(),
-            deadline_ms: game.deadline_ms(self.since_ms),
-            used_ms: self.used_ms,
-            client: self.client.clone(),
-        }
-    }
-}
 
 impl From<TableError> for ApiError {
     fn from(err: TableError) -> ApiError {
@@ -172,14 +41,23 @@ impl From<TableError> for ApiError {
     }
 }
 
+/// One table.
+pub struct Table {
+    /// Its id (public: it names the table in lists, it opens nothing).
+    pub id: String,
+    live: Mutex<TableState>,
+    snapshot: RwLock<Arc<Snapshot>>,
+    events: broadcast::Sender<u64>,
+}
+
 impl Table {
-    fn new(id: String, live: Live) -> Table {
+    fn new(id: String, live: TableState) -> Table {
         let snapshot = RwLock::new(Arc::new(live.snapshot(&id)));
         let (events, _) = broadcast::channel(16);
         Table { id, live: Mutex::new(live), snapshot, events }
     }
 
-    fn lock(&self) -> Result<MutexGuard<'_, Live>, ApiError> {
+    fn lock(&self) -> Result<MutexGuard<'_, TableState>, ApiError> {
         self.live
             .lock()
             .map_err(|_| ApiError::internal("this table was broken by an earlier internal error"))
@@ -197,17 +75,12 @@ impl Table {
 
     /// Records a change: the next version, every answer computed, the streams told, the
     /// table written.
-    fn publish(&self, live: &mut Live, store: &Store) -> Result<(), ApiError> {
-        let now = now_ms();
-        live.version += 1;
-        live.since_ms = now;
-        live.used_ms = now;
+    fn publish(&self, live: &mut TableState, store: &Store) -> Result<(), ApiError> {
+        live.advance(now_ms());
         let snapshot = Arc::new(live.snapshot(&self.id));
         *self.snapshot.write().unwrap_or_else(|p| p.into_inner()) = snapshot;
-        let _ = self.events.send(live.version);
-        let data = serde_json::to_string(&live.saved())
-            .map_err(|e| ApiError::internal(format!("internal error: {e}")))?;
-        Ok(store.save_table(&self.id, &data)?)
+        let _ = self.events.send(live.version());
+        Ok(store.save_table(&self.id, &live.to_json()?)?)
     }
 
     /// A seat's action (blocking work): played at once when the seat is to move, or put down
@@ -252,14 +125,7 @@ impl Table {
     /// or a restart) moves. Nothing when a request holds the table.
     fn tick(&self, store: &Store) -> Result<(), ApiError> {
         let Ok(mut live) = self.live.try_lock() else { return Ok(()) };
-        let now = now_ms();
-        let since = live.since_ms;
-        let changed = live.game.clock_ran_out(since, now) && live.game.expire_clock();
-        if !changed && !live.game.bot_to_move() {
-            return Ok(());
-        }
-        let driven = live.game.drive()?;
-        if changed || driven > 0 { self.publish(&mut live, store) } else { Ok(()) }
+        if live.run_clock(now_ms())? { self.publish(&mut live, store) } else { Ok(()) }
     }
 }
 
@@ -279,9 +145,7 @@ pub struct Tables {
     /// Token hash to table id and role.
     tokens: Mutex<HashMap<String, (String, Role)>>,
     closing: watch::Sender<bool>,
-    cap: usize,
-    per_client: usize,
-    idle: Duration,
+    caps: TableCaps,
 }
 
 impl Tables {
@@ -297,16 +161,15 @@ impl Tables {
             tables: Mutex::new(HashMap::new()),
             tokens: Mutex::new(HashMap::new()),
             closing: watch::channel(false).0,
-            cap: cap.max(1),
-            per_client: per_client.max(1),
-            idle,
+            caps: TableCaps {
+                total: cap.max(1),
+                per_client: per_client.max(1),
+                idle_ms: idle.as_millis() as u64,
+            },
         };
         let since = now_ms().saturating_sub(idle.as_millis() as u64);
         for (id, data) in store.tables(since)? {
-            let live = serde_json::from_str::<Saved>(&data)
-                .map_err(|e| e.to_string())
-                .and_then(|saved| Live::from_saved(saved).map_err(|e| e.to_string()));
-            match live {
+            match TableState::from_json(&data, now_ms()) {
                 Ok(live) => tables.insert(Arc::new(Table::new(id, live))),
                 Err(e) => eprintln!("table {id} is kept in the database but not loaded: {e}"),
             }
@@ -325,12 +188,9 @@ impl Tables {
     fn insert(&self, table: Arc<Table>) {
         let live = table.live.lock().unwrap_or_else(|p| p.into_inner());
         let mut tokens = self.token_map();
-        for (k, hash) in live.people.iter().enumerate() {
-            if let Some(hash) = hash {
-                tokens.insert(hash.clone(), (table.id.clone(), Role::Seat(k)));
-            }
+        for (hash, role) in live.tokens() {
+            tokens.insert(hash, (table.id.clone(), role));
         }
-        tokens.insert(live.spectator.clone(), (table.id.clone(), Role::Spectator));
         drop(tokens);
         drop(live);
         self.map().insert(table.id.clone(), table);
@@ -408,97 +268,35 @@ impl Tables {
     ) -> Result<Created, ApiError> {
         let mut game = TableGame::deal(request, rand::random::<u64>())?;
         self.make_room(client, store)?;
-        let seat_tokens: Vec<Option<String>> =
-            game.persons().iter().map(|&person| person.then(token::new_token)).collect();
-        let spectator_token = token::new_token();
-        let now = now_ms();
         game.drive()?;
-        let live = Live {
-            game,
-            people: seat_tokens.iter().map(|t| t.as_deref().map(token::hash)).collect(),
-            spectator: token::hash(&spectator_token),
-            version: 0,
-            created_ms: now,
-            used_ms: now,
-            client: client.to_owned(),
-            since_ms: now,
-        };
+        let dealt = TableState::deal(game, client, now_ms());
         let id = loop {
             let id = format!("t{:016x}", rand::random::<u64>());
             if !self.map().contains_key(&id) {
                 break id;
             }
         };
-        let table = Arc::new(Table::new(id, live));
+        let table = Arc::new(Table::new(id, dealt.state));
         {
             let mut live = table.lock()?;
             table.publish(&mut live, store)?;
         }
         self.insert(Arc::clone(&table));
+        let (seat_tokens, spectator_token) = (dealt.seat_tokens, dealt.spectator_token);
         Ok(Created { table, seat_tokens, spectator_token })
     }
 
     /// Drops idle tables; at the client's cap its least recently used finished table (none:
     /// 429), and at the cap in all the least recently used finished one (none: 503).
     fn make_room(&self, client: &str, store: &Store) -> Result<(), ApiError> {
-        let now = now_ms();
-        let idle = self.idle.as_millis() as u64;
-        let old: Vec<String> = self
-            .map()
-            .values()
-            .filter(|t| now.saturating_sub(t.snapshot().used_ms) > idle)
-            .map(|t| t.id.clone())
-            .collect();
-        for id in old {
+        let snapshots: Vec<(String, Arc<Snapshot>)> =
+            self.map().values().map(|t| (t.id.clone(), t.snapshot())).collect();
+        let listed: Vec<(&str, &Snapshot)> =
+            snapshots.iter().map(|(id, s)| (id.as_str(), s.as_ref())).collect();
+        let (drop, room) = tabletop_store::make_room(&listed, client, now_ms(), self.caps);
+        for id in drop {
             self.remove(&id, store);
         }
-        let theirs: Vec<Arc<Snapshot>> =
-            self.map().values().map(|t| t.snapshot()).filter(|s| s.client == client).collect();
-        if theirs.len() >= self.per_client {
-            let oldest = self
-                .map()
-                .values()
-                .filter(|t| {
-                    let s = t.snapshot();
-                    s.client == client && s.finished
-                })
-                .min_by_key(|t| t.snapshot().used_ms)
-                .map(|t| t.id.clone());
-            match oldest {
-                Some(id) => self.remove(&id, store),
-                None => {
-                    return Err(ApiError {
-                        kind: Some("too_many_tables"),
-                        ..ApiError::new(
-                            axum::http::StatusCode::TOO_MANY_REQUESTS,
-                            format!(
-                                "you have dealt {} tables in progress, the most one client may \
-                                 hold: finish one first",
-                                theirs.len()
-                            ),
-                        )
-                    });
-                }
-            }
-        }
-        if self.map().len() < self.cap {
-            return Ok(());
-        }
-        let victim = self
-            .map()
-            .values()
-            .filter(|t| t.snapshot().finished)
-            .min_by_key(|t| t.snapshot().used_ms)
-            .map(|t| t.id.clone());
-        match victim {
-            Some(id) => {
-                self.remove(&id, store);
-                Ok(())
-            }
-            None => Err(ApiError::unavailable(format!(
-                "the server holds its most tables ({}), none of them finished: try again later",
-                self.cap
-            ))),
-        }
+        Ok(room?)
     }
 }

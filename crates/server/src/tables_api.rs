@@ -29,17 +29,14 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use futures_util::Stream;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::error::ApiError;
 use crate::guard::Client;
-use crate::table::{Role, Snapshot, Table};
+use crate::table::{Role, Table};
 use crate::{Shared, json_body};
-use tabletop_store::token;
-
-/// The most entries a personal list keeps (the oldest go first).
-pub const MAX_PERSON_ENTRIES: usize = 1000;
+use tabletop_store::{EntryKind, PersonList, Snapshot, token};
 
 /// The table routes added to `api`.
 pub fn routes(api: Router<Shared>) -> Router<Shared> {
@@ -80,7 +77,7 @@ async fn create(
     };
     if let Some(p) = person.clone() {
         let shared = Arc::clone(&state);
-        quick(move || load_person(&shared, &p).map(drop)).await?;
+        quick(move || Ok(shared.sessions.person_list(&p).map(drop)?)).await?;
     }
     let shared = Arc::clone(&state);
     let created = state
@@ -255,72 +252,34 @@ enum Entry {
     Game(String),
 }
 
-/// A personal list as stored: each entry sealed under the person's token.
-#[derive(Default, Serialize, Deserialize)]
-struct Person {
-    entries: Vec<Sealed>,
-}
-
-#[derive(Serialize, Deserialize)]
-struct Sealed {
-    /// `seat` or `game`.
-    kind: String,
-    nonce: String,
-    sealed: String,
-}
-
-fn no_person() -> ApiError {
-    ApiError::not_found("no person has this link: check that it was copied whole")
-}
-
-fn load_person(state: &Shared, person: &str) -> Result<Person, ApiError> {
-    if !token::well_formed(person) {
-        return Err(no_person());
-    }
-    let data = state.sessions.person(&token::hash(person))?.ok_or_else(no_person)?;
-    serde_json::from_str(&data).map_err(|e| ApiError::internal(format!("internal error: {e}")))
-}
-
-fn save_person(state: &Shared, person: &str, data: &Person) -> Result<(), ApiError> {
-    let text = serde_json::to_string(data)
-        .map_err(|e| ApiError::internal(format!("internal error: {e}")))?;
-    Ok(state.sessions.save_person(&token::hash(person), &text)?)
-}
-
 /// The entries of a personal list that still open something, newest first.
-fn list(state: &Shared, person: &str, data: &Person) -> Vec<Value> {
-    data.entries
-        .iter()
-        .rev()
-        .filter_map(|e| {
-            let secret = token::open(person, &e.nonce, &e.sealed)?;
-            match e.kind.as_str() {
-                "seat" => {
-                    let (table, role) = state.tables.find(&secret).ok()?;
-                    let snapshot = table.snapshot();
-                    let answer = snapshot.answer(role);
-                    let seat = answer["seat"].as_u64()? as usize;
-                    Some(json!({
-                        "kind": "table",
-                        "table": table.id,
-                        "game": answer["state"]["game"],
-                        "seat": seat,
-                        "name": answer["seats"][seat]["name"],
-                        "seats": answer["seats"],
-                        "terminal": snapshot.finished,
-                        "your_turn": answer["seats"][seat]["waiting"],
-                        "used_ms": snapshot.used_ms,
-                        "link": format!("/table#seat={secret}"),
-                    }))
-                }
-                "game" => {
-                    let mut summary = state.sessions.summary_of(&secret)?;
-                    summary["kind"] = json!("game");
-                    summary["link"] =
-                        json!(format!("/{}?game={secret}", summary["game"].as_str()?));
-                    Some(summary)
-                }
-                _ => None,
+fn list(state: &Shared, person: &str, data: &PersonList) -> Vec<Value> {
+    data.open(person)
+        .into_iter()
+        .filter_map(|(kind, secret)| match kind {
+            EntryKind::Seat => {
+                let (table, role) = state.tables.find(&secret).ok()?;
+                let snapshot = table.snapshot();
+                let answer = snapshot.answer(role);
+                let seat = answer["seat"].as_u64()? as usize;
+                Some(json!({
+                    "kind": "table",
+                    "table": table.id,
+                    "game": answer["state"]["game"],
+                    "seat": seat,
+                    "name": answer["seats"][seat]["name"],
+                    "seats": answer["seats"],
+                    "terminal": snapshot.finished,
+                    "your_turn": answer["seats"][seat]["waiting"],
+                    "used_ms": snapshot.used_ms,
+                    "link": format!("/table#seat={secret}"),
+                }))
+            }
+            EntryKind::Game => {
+                let mut summary = state.sessions.summary_of(&secret)?;
+                summary["kind"] = json!("game");
+                summary["link"] = json!(format!("/{}?game={secret}", summary["game"].as_str()?));
+                Some(summary)
             }
         })
         .collect()
@@ -328,30 +287,21 @@ fn list(state: &Shared, person: &str, data: &Person) -> Vec<Value> {
 
 /// Adds an entry to a person's list (blocking store work); the list.
 fn add(state: &Shared, person: &str, entry: Entry) -> Result<Vec<Value>, ApiError> {
-    let mut data = load_person(state, person)?;
+    let mut data = state.sessions.person_list(person)?;
     let (kind, secret) = match entry {
         Entry::Seat(t) => {
             state.tables.find(&t)?;
-            ("seat", t)
+            (EntryKind::Seat, t)
         }
         Entry::Game(id) => {
             if !state.sessions.contains(&id) {
                 return Err(ApiError::not_found(format!("no game {:?}", tabletop_play::clip(&id))));
             }
-            ("game", id)
+            (EntryKind::Game, id)
         }
     };
-    let known = data.entries.iter().any(|e| {
-        e.kind == kind && token::open(person, &e.nonce, &e.sealed).as_deref() == Some(&secret)
-    });
-    if !known {
-        let nonce = token::new_token();
-        let sealed = token::seal(person, &nonce, &secret)
-            .ok_or_else(|| ApiError::bad_request("the entry is too long"))?;
-        data.entries.push(Sealed { kind: kind.to_owned(), nonce, sealed });
-        let over = data.entries.len().saturating_sub(MAX_PERSON_ENTRIES);
-        data.entries.drain(..over);
-        save_person(state, person, &data)?;
+    if data.add(person, kind, &secret)? {
+        state.sessions.save_person_list(person, &data)?;
     }
     Ok(list(state, person, &data))
 }
@@ -359,7 +309,7 @@ fn add(state: &Shared, person: &str, entry: Entry) -> Result<Vec<Value>, ApiErro
 async fn new_person(State(state): State<Shared>) -> Result<Response, ApiError> {
     let person = token::new_token();
     let p = person.clone();
-    quick(move || save_person(&state, &p, &Person::default())).await?;
+    quick(move || Ok(state.sessions.save_person_list(&p, &PersonList::default())?)).await?;
     Ok((
         StatusCode::CREATED,
         Json(json!({ "token": person, "link": format!("/table#person={person}") })),
@@ -372,7 +322,7 @@ async fn person(
     Path(person): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
     let games = quick(move || {
-        let data = load_person(&state, &person)?;
+        let data = state.sessions.person_list(&person)?;
         Ok(list(&state, &person, &data))
     })
     .await?;

@@ -77,4 +77,37 @@ pub enum StoreError {
         /// The id asked for.
         id: String,
     },
+    /// A stored table cannot be read, or a table cannot be written as JSON.
+    #[error("{why}")]
+    TableData {
+        /// What is wrong with it.
+        why: String,
+    },
+    /// The client holds its cap of tables in progress (none of its tables can make room).
+    #[error(
+        "you have dealt {held} tables in progress, the most one client may hold: finish one \
+         first"
+    )]
+    TooManyTables {
+        /// How many tables the client holds.
+        held: usize,
+    },
+    /// The server holds its cap of tables, none of them finished.
+    #[error("the server holds its most tables ({cap}), none of them finished: try again later")]
+    TablesFull {
+        /// The most tables the server holds.
+        cap: usize,
+    },
+    /// No person has this personal token (mistyped or cut).
+    #[error("no person has this link: check that it was copied whole")]
+    NoPerson,
+    /// A stored personal list cannot be read, or cannot be written as JSON.
+    #[error("internal error: {why}")]
+    PersonData {
+        /// What is wrong with it.
+        why: String,
+    },
+    /// An entry is too long to add to a personal list.
+    #[error("the entry is too long")]
+    EntryTooLong,
 }

@@ -7,6 +7,9 @@
 //! - [`token`]: capabilities, random tokens that open a seat, a spectator's view or a
 //!   person's list; the store keeps only their hashes, and seals a list's entries under the
 //!   person's own token.
+//! - [`TableState`]: a table of people with its links (token hashes), versions and every
+//!   viewer's [`Snapshot`], its stored form, and [`make_room`] for the caps on tables;
+//!   [`PersonList`]: a person's list of games and tables, sealed under their token.
 //! - [`Identity`]: signed client ids (the server's key kept in a file beside the database) and
 //!   how many of them one address may be issued.
 //!
@@ -37,8 +40,12 @@
 mod error;
 mod games;
 mod identity;
+mod people;
+mod tables;
 pub mod token;
 
 pub use error::StoreError;
 pub use games::{Caps, Shared, Store, Summary, now_ms};
 pub use identity::{ISSUE_BURST, ISSUE_EVERY, Identity, key_path};
+pub use people::{EntryKind, MAX_PERSON_ENTRIES, PersonList};
+pub use tables::{Dealt, Snapshot, TableCaps, TableState, make_room};
