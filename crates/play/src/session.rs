@@ -1126,6 +1126,7 @@ mod tests {
         }
         assert_eq!(played.len(), dealt + 5);
         assert_eq!(played.decisions(), 5);
+        assert!(!played.is_empty());
         let again = Line::replayed(start.clone(), played.ids()).unwrap();
         assert!(again.game().same_state(played.game()));
         assert_eq!(again.steps(), played.steps());
@@ -1147,6 +1148,56 @@ mod tests {
         assert!(played.is_empty());
         assert!(played.game().same_state(start.as_ref()));
         assert!(!played.undo(), "nothing to undo at the start");
+    }
+
+    /// A line's resample: a game that keeps its history gives the sample's own line, with as
+    /// many steps and decisions; a game of perfect information (no history) gives the line
+    /// itself.
+    #[test]
+    fn a_line_resamples_with_its_own_history() {
+        let mut rng = tabletop_core::seeded_rng(5);
+        let (start, _) = (find("take6").unwrap().create)(&Value::Null).unwrap();
+        let mut played = Line::new(start);
+        played.resolve_chance(4);
+        for seed in 0..3 {
+            played.try_apply(played.game().bot_id("random", seed)).unwrap();
+        }
+        let sample = played.resample(1, &mut rng).expect("take6 keeps its history");
+        assert_eq!((sample.len(), sample.decisions()), (played.len(), 3));
+        assert_eq!(
+            sample.game().information_state_string(1),
+            played.game().information_state_string(1)
+        );
+
+        let (start, _) = (find("race").unwrap().create)(&Value::Null).unwrap();
+        let mut played = Line::new(start);
+        for seed in 0..2 {
+            played.try_apply(played.game().bot_id("random", seed)).unwrap();
+        }
+        let sample = played.resample(0, &mut rng).expect("the state itself");
+        assert!(sample.game().same_state(played.game()));
+        assert_eq!((sample.steps(), sample.decisions()), (played.steps(), 2));
+    }
+
+    /// A position of a review: within the steps played (both ends included), and for a game
+    /// with hidden information only once it is over.
+    #[test]
+    fn positions_wait_for_the_end_and_stay_within_the_steps() {
+        let mut s = Session::new("take6", Value::Null, Vec::new(), 3).unwrap();
+        s.apply_action(s.legal_actions()[0]).unwrap();
+        assert!(matches!(s.position(0), Err(PlayError::Review(ReviewError::InProgress))));
+        while !s.is_terminal() {
+            s.apply_action(s.legal_actions()[0]).unwrap();
+        }
+        let steps = s.history().len();
+        assert!(s.position(0).is_ok());
+        assert!(s.position(steps).is_ok(), "the last position");
+        assert!(matches!(s.position(steps + 1), Err(PlayError::BadParams { .. })));
+
+        let mut race = Session::new("race", Value::Null, Vec::new(), 3).unwrap();
+        race.apply_action(race.legal_actions()[0]).unwrap();
+        assert!(race.position(1).is_ok(), "perfect information: shown during the game");
+        assert!(race.position(2).is_err());
     }
 
     /// With explicit chance the session stops at each chance node, applies its outcomes as
