@@ -18,6 +18,8 @@
 //!   the input that a message quotes to a readable length.
 //! - [`review`]: a record reviewed against the game's oracle: regret and marks per decision,
 //!   a summary per player, written once for every game.
+//! - [`budget`]: how long a search bot thinks (`N` playouts or `Nms`), as every game's bot
+//!   names spell it, with the caps they share.
 //! - [`cancel`]: a flag that front ends set to stop long work (the Monte Carlo loops read it).
 //! - [`simd`]: the processor-specific builds of the observation and action-mask loops, and
 //!   the switch that forces their portable build (`TABLETOP_PORTABLE=1`).
@@ -34,6 +36,7 @@
 //! ```
 
 mod bitset;
+pub mod budget;
 pub mod cancel;
 pub mod conformance;
 pub mod contest;

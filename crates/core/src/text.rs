@@ -207,6 +207,27 @@ pub fn decode_owned(bytes: Vec<u8>) -> Result<String, NotUtf8> {
 /// The most characters of a piece of input that a message quotes whole; see [`clip`].
 pub const CLIP_CHARS: usize = 40;
 
+/// A count as messages write it, its digits in groups of three (`10,000`).
+///
+/// ```
+/// use tabletop_core::text::thousands;
+/// assert_eq!(thousands(0), "0");
+/// assert_eq!(thousands(999), "999");
+/// assert_eq!(thousands(10_000), "10,000");
+/// assert_eq!(thousands(u32::MAX), "4,294,967,295");
+/// ```
+pub fn thousands(n: u32) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
 /// A piece of input as a message quotes it: whole when it has at most [`CLIP_CHARS`]
 /// characters, else its first [`CLIP_CHARS`] characters, `...` and its length in bytes.
 /// `Display` writes it bare, `Debug` quoted and escaped as `{:?}` writes a `str`:

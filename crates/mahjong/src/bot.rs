@@ -7,18 +7,13 @@
 use std::fmt;
 use std::str::FromStr;
 
+use tabletop_core::budget::{Budget, BudgetError, MAX_MILLIS, MAX_PLAYOUTS};
 use tabletop_core::rand::seq::IndexedRandom;
-use tabletop_core::text::clip;
+use tabletop_core::text::{clip, thousands};
 use tabletop_core::{Game, seeded_rng};
 use thiserror::Error;
 
 use crate::game::{Mahjong, MahjongAction, MahjongParams};
-
-/// The most playouts of an `nn-mc:N` decision.
-pub const MAX_MC_PLAYOUTS: u32 = 10_000;
-
-/// The most milliseconds of an `nn-mc:Nms` decision: ten seconds.
-pub const MAX_MC_MILLIS: u32 = 10_000;
 
 /// A Mahjong bot, built for a game by [`MahjongBot::new`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -59,24 +54,24 @@ pub enum BotError {
     #[error(
         "bot \"{}\": expected nn-mc:N with N from 1 to {} playouts per decision",
         clip(.0),
-        thousands(MAX_MC_PLAYOUTS)
+        thousands(MAX_PLAYOUTS)
     )]
     Playouts(String),
     /// `nn-mc:Nms` with N not a number of milliseconds.
     #[error(
         "bot \"{}\": expected nn-mc:Nms with N from 1 to {} milliseconds per decision",
         clip(.0),
-        thousands(MAX_MC_MILLIS)
+        thousands(MAX_MILLIS)
     )]
     Millis(String),
     /// `nn-mc:N` above the cap of playouts.
-    #[error("bot \"{}\": at most {} playouts per decision", clip(.0), thousands(MAX_MC_PLAYOUTS))]
+    #[error("bot \"{}\": at most {} playouts per decision", clip(.0), thousands(MAX_PLAYOUTS))]
     TooManyPlayouts(String),
     /// `nn-mc:Nms` above the cap of milliseconds.
     #[error(
         "bot \"{}\": at most {} milliseconds per decision",
         clip(.0),
-        thousands(MAX_MC_MILLIS)
+        thousands(MAX_MILLIS)
     )]
     TooManyMillis(String),
     /// A network bot in a game the shipped network does not play (or in a build without it).
@@ -87,19 +82,6 @@ pub enum BotError {
         /// What the network plays, or that there is none.
         why: String,
     },
-}
-
-/// `10000` as `10,000`.
-fn thousands(n: u32) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 impl MahjongBot {
@@ -153,15 +135,13 @@ impl MahjongBot {
             #[cfg(feature = "nn")]
             MahjongBot::Network => crate::nnbot::network_action(game),
             #[cfg(feature = "nn")]
-            MahjongBot::NetworkMc { playouts } => crate::mcbot::network_mc_action(
-                game,
-                crate::mcbot::Budget::Playouts(playouts),
-                seed,
-            ),
+            MahjongBot::NetworkMc { playouts } => {
+                crate::mcbot::network_mc_action(game, Budget::Playouts(playouts), seed)
+            }
             #[cfg(feature = "nn")]
             MahjongBot::NetworkMcTimed { millis } => crate::mcbot::network_mc_action(
                 game,
-                crate::mcbot::Budget::Time(std::time::Duration::from_millis(u64::from(millis))),
+                Budget::Time(std::time::Duration::from_millis(u64::from(millis))),
                 seed,
             ),
             #[cfg(not(feature = "nn"))]
@@ -195,43 +175,31 @@ impl fmt::Display for MahjongBot {
 impl FromStr for MahjongBot {
     type Err = BotError;
 
-    /// `rules`, `random`, `nn`, `nn-mc`, `nn-mc:<playouts per decision>` (1 to
-    /// [`MAX_MC_PLAYOUTS`]) or `nn-mc:<milliseconds per decision>ms` (1 to
-    /// [`MAX_MC_MILLIS`]). The name only: whether the game can seat it is
-    /// [`MahjongBot::new`]'s question.
+    /// `rules`, `random`, `nn`, `nn-mc`, `nn-mc:<playouts per decision>` or
+    /// `nn-mc:<milliseconds per decision>ms`, the budget as [`Budget`] reads it (with its
+    /// caps). The name only: whether the game can seat it is [`MahjongBot::new`]'s question.
     fn from_str(s: &str) -> Result<MahjongBot, BotError> {
-        // A count of digits (any size: above the cap is refused by the cap, not as garbage).
-        let number = |n: &str| -> Option<u64> {
-            if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
-                return None;
-            }
-            let n = n.trim_start_matches('0');
-            Some(if n.len() > 19 { u64::MAX } else { n.parse().unwrap_or(0) })
-        };
         Ok(match s {
             "rules" => MahjongBot::Rules,
             "random" => MahjongBot::Random,
             "nn" => MahjongBot::Network,
             "nn-mc" => MahjongBot::NetworkMc { playouts: MahjongBot::DEFAULT_PLAYOUTS },
             _ => {
-                let Some(n) = s.strip_prefix("nn-mc:") else {
+                let Some(budget) = s.strip_prefix("nn-mc:") else {
                     return Err(BotError::Unknown(s.to_owned()));
                 };
-                if let Some(ms) = n.strip_suffix("ms") {
-                    return match number(ms) {
-                        None | Some(0) => Err(BotError::Millis(s.to_owned())),
-                        Some(m) if m > u64::from(MAX_MC_MILLIS) => {
-                            Err(BotError::TooManyMillis(s.to_owned()))
-                        }
-                        Some(m) => Ok(MahjongBot::NetworkMcTimed { millis: m as u32 }),
-                    };
-                }
-                match number(n) {
-                    None | Some(0) => return Err(BotError::Playouts(s.to_owned())),
-                    Some(p) if p > u64::from(MAX_MC_PLAYOUTS) => {
-                        return Err(BotError::TooManyPlayouts(s.to_owned()));
+                let name = s.to_owned();
+                match budget.parse() {
+                    Ok(Budget::Playouts(playouts)) => MahjongBot::NetworkMc { playouts },
+                    Ok(Budget::Time(t)) => {
+                        MahjongBot::NetworkMcTimed { millis: t.as_millis() as u32 }
                     }
-                    Some(p) => MahjongBot::NetworkMc { playouts: p as u32 },
+                    Err(BudgetError::Playouts) => return Err(BotError::Playouts(name)),
+                    Err(BudgetError::Millis) => return Err(BotError::Millis(name)),
+                    Err(BudgetError::TooManyPlayouts) => {
+                        return Err(BotError::TooManyPlayouts(name));
+                    }
+                    Err(BudgetError::TooManyMillis) => return Err(BotError::TooManyMillis(name)),
                 }
             }
         })
@@ -250,9 +218,9 @@ mod tests {
             MahjongBot::Network,
             MahjongBot::NetworkMc { playouts: MahjongBot::DEFAULT_PLAYOUTS },
             MahjongBot::NetworkMc { playouts: 1 },
-            MahjongBot::NetworkMc { playouts: MAX_MC_PLAYOUTS },
+            MahjongBot::NetworkMc { playouts: MAX_PLAYOUTS },
             MahjongBot::NetworkMcTimed { millis: 20 },
-            MahjongBot::NetworkMcTimed { millis: MAX_MC_MILLIS },
+            MahjongBot::NetworkMcTimed { millis: MAX_MILLIS },
         ] {
             assert_eq!(bot.to_string().parse(), Ok(bot), "{bot}");
         }
@@ -294,15 +262,6 @@ mod tests {
             assert_eq!(err(s), BotError::Unknown(s.to_owned()), "{s}");
         }
         assert!(err("genius").to_string().starts_with("unknown bot \"genius\", expected one of"));
-    }
-
-    #[test]
-    fn thousands_groups_digits() {
-        assert_eq!(thousands(7), "7");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(1000), "1,000");
-        assert_eq!(thousands(10_000), "10,000");
-        assert_eq!(thousands(1_234_567), "1,234,567");
     }
 
     #[test]

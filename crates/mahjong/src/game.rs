@@ -809,9 +809,9 @@ impl Game for Mahjong {
     }
 
     /// Whether [`MahjongBot::new`] builds the bot `name` for this game: `rules`, `random`,
-    /// `nn`, `nn-mc`, `nn-mc:<playouts>` (up to [`MAX_MC_PLAYOUTS`](crate::MAX_MC_PLAYOUTS)
+    /// `nn`, `nn-mc`, `nn-mc:<playouts>` (up to [`MAX_PLAYOUTS`](tabletop_core::budget::MAX_PLAYOUTS)
     /// per decision) or `nn-mc:<milliseconds>ms` (up to
-    /// [`MAX_MC_MILLIS`](crate::MAX_MC_MILLIS)). A budget above its cap is refused with the
+    /// [`MAX_MILLIS`](tabletop_core::budget::MAX_MILLIS)). A budget above its cap is refused with the
     /// cap as the reason; a network bot where the shipped network does not play this game,
     /// with what it plays (or, in a build without it, that there is none).
     fn check_bot(&self, name: &str) -> Result<(), UnknownBot> {

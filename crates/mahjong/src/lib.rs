@@ -49,7 +49,7 @@ mod wall;
 
 #[cfg(feature = "rayon")]
 pub use batch::{CHUNK, Walls};
-pub use bot::{BotError, MAX_MC_MILLIS, MAX_MC_PLAYOUTS, MahjongBot};
+pub use bot::{BotError, MahjongBot};
 pub use contest::{
     Checked, GenError, MahjongMode, SAMPLES_P7147, Verdict, check_p7147, gen_p7147, validate_p7147,
 };

@@ -33,8 +33,9 @@
 //! a decision that is some 50 worlds shared by the three candidates; each further candidate
 //! costs a playout per world. Not tuned by measurement.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
+use tabletop_core::budget::Budget;
 use tabletop_core::{Game, seeded_rng};
 
 use crate::game::{Mahjong, MahjongAction};
@@ -42,16 +43,6 @@ use crate::nnbot::network_ranking;
 
 /// How many of the network's highest-ranked actions `nn-mc` searches among.
 pub(crate) const KEEP: usize = 3;
-
-/// How long `nn-mc` thinks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Budget {
-    /// This many playouts in all, split evenly over the candidates (at least one world):
-    /// deterministic in the seed.
-    Playouts(u32),
-    /// Worlds until this much time has passed (at least one): depends on the machine's speed.
-    Time(Duration),
-}
 
 /// `nn-mc`'s action for the player to act in `game` (see the module docs), deterministic in
 /// `seed` under [`Budget::Playouts`].

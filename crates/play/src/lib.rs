@@ -63,7 +63,7 @@
 //!
 //! Seats are `"human"`, `"solver"` or a bot name; the first bot listed is the default for
 //! seats not given. `nine`: `solver` (exact), `random`. `take6`: `heuristic`, `mc`,
-//! `mc:<playouts>` (at most [`games::take6::MAX_MC_PLAYOUTS`]), `random`, `lowest`,
+//! `mc:<playouts>` (at most [`tabletop_core::budget::MAX_PLAYOUTS`]), `random`, `lowest`,
 //! `highest`, `nn` and `nn-mc:<playouts>` / `nn-mc:<milliseconds>ms` (the shipped network,
 //! for the rules it was trained for), and `script` when replaying a script. `race`: `solver` (perfect: wins when it
 //! can, else draws), `random`. `mahjong`: `rules` (the problem's fixed rules), `random`.

@@ -21,7 +21,7 @@ pub struct Limits {
     /// ([`tabletop_race::MAX_PLAY_SIDE`]).
     pub race_max_side: u64,
     /// The most playouts per candidate of a Take 6! `mc:N` bot
-    /// ([`tabletop_take6::MAX_MC_PLAYOUTS`]).
+    /// ([`tabletop_core::budget::MAX_PLAYOUTS`]).
     pub take6_max_mc_playouts: u32,
     /// The samples per card of a Take 6! analysis ([`tabletop_take6::ANALYSIS_SAMPLES`]).
     pub take6_analysis_samples: u32,
@@ -33,7 +33,7 @@ pub struct Limits {
 pub const LIMITS: Limits = Limits {
     race_min_side: tabletop_race::MIN_SIDE,
     race_max_side: tabletop_race::MAX_PLAY_SIDE,
-    take6_max_mc_playouts: tabletop_take6::MAX_MC_PLAYOUTS,
+    take6_max_mc_playouts: tabletop_core::budget::MAX_PLAYOUTS,
     take6_analysis_samples: tabletop_take6::ANALYSIS_SAMPLES,
     max_advance: MAX_ADVANCE,
 };

@@ -26,9 +26,11 @@ use std::time::{Duration, Instant};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{RngCore, SeedableRng};
 
+pub use tabletop_core::budget::Budget;
+use tabletop_core::budget::BudgetError;
+
 use crate::card::{Card, CardSet, DECK_SIZE};
 use crate::error::{BotError, ParseBotError, RefusedBot};
-use crate::game::MAX_MC_PLAYOUTS;
 use crate::rules::{MAX_HAND, MAX_PLAYERS, MAX_ROWS, ROW_CAPACITY, Rules};
 use crate::state::View;
 use crate::table::{Table, Target};
@@ -269,15 +271,6 @@ impl Bot for HeuristicBot {
     }
 }
 
-/// How long a [`MonteCarloBot`] thinks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Budget {
-    /// This many playouts per candidate (deterministic).
-    Playouts(u32),
-    /// Playouts until this much time has passed (at least one per candidate).
-    Time(Duration),
-}
-
 /// Determinised Monte Carlo with random playouts (see the module docs).
 #[derive(Clone, Debug)]
 pub struct MonteCarloBot {
@@ -465,12 +458,9 @@ impl Bot for MonteCarloBot {
     }
 }
 
-/// The most milliseconds per decision of an `mc:<N>ms` bot: ten seconds.
-pub const MAX_MC_MILLIS: u32 = 10_000;
-
 /// A bot by name, with its parameters: what the arena, `play_hand`, sessions, the server's
 /// seats and the command line seat. Parsed by its [`FromStr`], the one parser of bot names,
-/// which holds the caps ([`MAX_MC_PLAYOUTS`], [`MAX_MC_MILLIS`]).
+/// which reads budgets as [`Budget`] does (with its caps).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BotKind {
     /// [`RandomBot`].
@@ -597,18 +587,10 @@ impl fmt::Display for BotKind {
 impl FromStr for BotKind {
     type Err = ParseBotError;
 
-    /// `random`, `lowest`, `highest`, `heuristic`, `mc`, `mc:<playouts per candidate>` (1 to
-    /// [`MAX_MC_PLAYOUTS`]) or `mc:<milliseconds per decision>ms` (1 to [`MAX_MC_MILLIS`]);
-    /// `nn`, and `nn-mc`, `nn-mc:<playouts>`, `nn-mc:<milliseconds>ms` with the same caps.
+    /// `random`, `lowest`, `highest`, `heuristic`, `mc`, `mc:<playouts per candidate>` or
+    /// `mc:<milliseconds per decision>ms`; `nn`, and `nn-mc`, `nn-mc:<playouts>`,
+    /// `nn-mc:<milliseconds>ms`: the budget as [`Budget`] reads it (with its caps).
     fn from_str(s: &str) -> Result<BotKind, ParseBotError> {
-        // A count of digits (any size: above the cap is refused by the cap, not as garbage).
-        let number = |n: &str| -> Option<u64> {
-            if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
-                return None;
-            }
-            let n = n.trim_start_matches('0');
-            Some(if n.len() > 19 { u64::MAX } else { n.parse().unwrap_or(0) })
-        };
         Ok(match s {
             "random" => BotKind::Random,
             "lowest" => BotKind::Lowest,
@@ -618,28 +600,29 @@ impl FromStr for BotKind {
             "nn" => BotKind::Network,
             "nn-mc" => BotKind::NetworkMc { playouts: MonteCarloBot::DEFAULT_PLAYOUTS },
             _ => {
-                let (network, n) = match (s.strip_prefix("mc:"), s.strip_prefix("nn-mc:")) {
-                    (Some(n), _) => (false, n),
-                    (None, Some(n)) => (true, n),
+                let (network, budget) = match (s.strip_prefix("mc:"), s.strip_prefix("nn-mc:")) {
+                    (Some(budget), _) => (false, budget),
+                    (None, Some(budget)) => (true, budget),
                     (None, None) => return Err(ParseBotError::Unknown(s.to_owned())),
                 };
-                if let Some(ms) = n.strip_suffix("ms") {
-                    return match number(ms) {
-                        None | Some(0) => Err(ParseBotError::Millis(s.to_owned())),
-                        Some(m) if m > u64::from(MAX_MC_MILLIS) => {
-                            Err(ParseBotError::TooManyMillis(s.to_owned()))
-                        }
-                        Some(m) if network => Ok(BotKind::NetworkMcTimed { millis: m as u32 }),
-                        Some(m) => Ok(BotKind::MonteCarloTimed { millis: m as u32 }),
-                    };
-                }
-                match number(n) {
-                    None | Some(0) => return Err(ParseBotError::Playouts(s.to_owned())),
-                    Some(p) if p > u64::from(MAX_MC_PLAYOUTS) => {
-                        return Err(ParseBotError::TooManyPlayouts(s.to_owned()));
+                let name = s.to_owned();
+                match (budget.parse(), network) {
+                    (Ok(Budget::Playouts(playouts)), false) => BotKind::MonteCarlo { playouts },
+                    (Ok(Budget::Playouts(playouts)), true) => BotKind::NetworkMc { playouts },
+                    (Ok(Budget::Time(t)), false) => {
+                        BotKind::MonteCarloTimed { millis: t.as_millis() as u32 }
                     }
-                    Some(p) if network => BotKind::NetworkMc { playouts: p as u32 },
-                    Some(p) => BotKind::MonteCarlo { playouts: p as u32 },
+                    (Ok(Budget::Time(t)), true) => {
+                        BotKind::NetworkMcTimed { millis: t.as_millis() as u32 }
+                    }
+                    (Err(BudgetError::Playouts), _) => return Err(ParseBotError::Playouts(name)),
+                    (Err(BudgetError::Millis), _) => return Err(ParseBotError::Millis(name)),
+                    (Err(BudgetError::TooManyPlayouts), _) => {
+                        return Err(ParseBotError::TooManyPlayouts(name));
+                    }
+                    (Err(BudgetError::TooManyMillis), _) => {
+                        return Err(ParseBotError::TooManyMillis(name));
+                    }
                 }
             }
         })
@@ -701,6 +684,8 @@ impl Bot for AnyBot {
 
 #[cfg(test)]
 mod tests {
+    use tabletop_core::budget::{MAX_MILLIS, MAX_PLAYOUTS};
+
     use super::*;
 
     #[test]
@@ -742,9 +727,9 @@ mod tests {
             assert_eq!(err(s), ParseBotError::Millis(s.to_owned()));
         }
         // The caps, named as the reason whatever the size of the number.
-        assert_eq!("mc:10000".parse(), Ok(BotKind::MonteCarlo { playouts: MAX_MC_PLAYOUTS }));
-        assert_eq!("mc:010000".parse(), Ok(BotKind::MonteCarlo { playouts: MAX_MC_PLAYOUTS }));
-        assert_eq!("mc:10000ms".parse(), Ok(BotKind::MonteCarloTimed { millis: MAX_MC_MILLIS }));
+        assert_eq!("mc:10000".parse(), Ok(BotKind::MonteCarlo { playouts: MAX_PLAYOUTS }));
+        assert_eq!("mc:010000".parse(), Ok(BotKind::MonteCarlo { playouts: MAX_PLAYOUTS }));
+        assert_eq!("mc:10000ms".parse(), Ok(BotKind::MonteCarloTimed { millis: MAX_MILLIS }));
         for s in ["mc:10001", "mc:100000", "mc:99999999999999999999", "mc:4294967297"] {
             assert_eq!(err(s), ParseBotError::TooManyPlayouts(s.to_owned()));
         }
@@ -769,7 +754,7 @@ mod tests {
         );
         assert!(err("best").to_string().starts_with("unknown bot \"best\""));
         // The network bots: the same budgets, caps and messages, named as written.
-        assert_eq!("nn-mc:10000".parse(), Ok(BotKind::NetworkMc { playouts: MAX_MC_PLAYOUTS }));
+        assert_eq!("nn-mc:10000".parse(), Ok(BotKind::NetworkMc { playouts: MAX_PLAYOUTS }));
         assert_eq!("nn-mc:20ms".parse(), Ok(BotKind::NetworkMcTimed { millis: 20 }));
         for s in ["nn-mc:", "nn-mc:0", "nn-mc:x"] {
             assert_eq!(err(s), ParseBotError::Playouts(s.to_owned()));

@@ -1,24 +1,10 @@
 //! The error types, one per operation.
 
-use tabletop_core::text::clip;
+use tabletop_core::budget::{MAX_MILLIS, MAX_PLAYOUTS};
+use tabletop_core::text::{clip, thousands};
 use thiserror::Error;
 
-use crate::bot::MAX_MC_MILLIS;
 use crate::card::Card;
-use crate::game::MAX_MC_PLAYOUTS;
-
-/// A count with thousands separators, as the messages write caps (`10,000`).
-fn thousands(n: u32) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(d);
-    }
-    out
-}
 
 /// A card that is not a number in `1..=104`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
@@ -49,7 +35,7 @@ pub enum ParseBotError {
         "bot \"{}\": expected {}:N with N from 1 to {} playouts per candidate",
         clip(.0),
         family(.0),
-        thousands(MAX_MC_PLAYOUTS)
+        thousands(MAX_PLAYOUTS)
     )]
     Playouts(String),
     /// `mc:Nms` with N not a number of milliseconds.
@@ -57,17 +43,17 @@ pub enum ParseBotError {
         "bot \"{}\": expected {}:Nms with N from 1 to {} milliseconds per decision",
         clip(.0),
         family(.0),
-        thousands(MAX_MC_MILLIS)
+        thousands(MAX_MILLIS)
     )]
     Millis(String),
     /// `mc:N` above the cap of playouts per candidate.
-    #[error("bot \"{}\": at most {} playouts per candidate", clip(.0), thousands(MAX_MC_PLAYOUTS))]
+    #[error("bot \"{}\": at most {} playouts per candidate", clip(.0), thousands(MAX_PLAYOUTS))]
     TooManyPlayouts(String),
     /// `mc:Nms` above the cap of milliseconds per decision.
     #[error(
         "bot \"{}\": at most {} milliseconds per decision",
         clip(.0),
-        thousands(MAX_MC_MILLIS)
+        thousands(MAX_MILLIS)
     )]
     TooManyMillis(String),
 }

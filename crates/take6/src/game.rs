@@ -37,9 +37,6 @@ pub(crate) fn write_observation<T: Number>(sets: &[CardSet; 8], choosing: bool, 
     tabletop_core::write_flag_planes(out, &planes);
 }
 
-/// The most playouts per candidate of an `mc:N` bot ([`Take6::check_bot`]).
-pub const MAX_MC_PLAYOUTS: u32 = 10_000;
-
 /// The samples per card of the Monte Carlo estimate of an analysis
 /// ([`sampled_penalty`](crate::sampled_penalty)).
 pub const ANALYSIS_SAMPLES: u32 = 2_000;
@@ -1203,8 +1200,9 @@ impl Game for Take6 {
     }
 
     /// The built-in bots by their arena names, parsed by [`BotKind`] with its caps
-    /// (`heuristic`, `mc`, `mc:<playouts>` up to [`MAX_MC_PLAYOUTS`], `mc:<n>ms` up to
-    /// [`MAX_MC_MILLIS`](crate::MAX_MC_MILLIS), whose choices depend on the machine's speed,
+    /// (`heuristic`, `mc`, `mc:<playouts>` up to
+    /// [`MAX_PLAYOUTS`](tabletop_core::budget::MAX_PLAYOUTS), `mc:<n>ms` up to
+    /// [`MAX_MILLIS`](tabletop_core::budget::MAX_MILLIS), whose choices depend on the machine's speed,
     /// `random`, `lowest`, `highest`, `nn`, `nn-mc` with the same budgets), and `script` when
     /// replaying the judge's input. A budget above its cap is refused with the cap as the
     /// reason; a network bot for rules its network does not play, with what it plays.

@@ -53,8 +53,8 @@ pub use arena::{
     Arena, ArenaSummary, BotSummary, Comparison, DealResult, Entrant, Tally, TallySums, play_hand,
 };
 pub use bot::{
-    AnyBot, Bot, BotKind, Budget, FastRng, HeuristicBot, HighestBot, LowestBot, MAX_MC_MILLIS,
-    MonteCarloBot, RandomBot, bot_for, expected_penalty, sampled_penalty,
+    AnyBot, Bot, BotKind, Budget, FastRng, HeuristicBot, HighestBot, LowestBot, MonteCarloBot,
+    RandomBot, bot_for, expected_penalty, sampled_penalty,
 };
 pub use card::{Card, CardSet, CardSetIter, DECK_HEADS, DECK_SIZE};
 pub use contest::{
@@ -65,7 +65,7 @@ pub use error::{
     ArenaError, BotError, DealError, IllegalMoveError, JudgeError, ParseActionError, ParseBotError,
     ParseCardError, RefusedBot, RulesError, ScriptError,
 };
-pub use game::{ANALYSIS_SAMPLES, MAX_MC_PLAYOUTS, Mode, Take6, Take6Params};
+pub use game::{ANALYSIS_SAMPLES, Mode, Take6, Take6Params};
 pub use judge::{judge_nthu14463, parse_nthu14463};
 pub use lineup::LineupError;
 #[cfg(feature = "nn")]

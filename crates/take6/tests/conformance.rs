@@ -2,12 +2,12 @@
 //! (hidden information included), the seeded deals against the crate's seeded deal, illegal
 //! actions refused, and the bots seeing only the player's view.
 
+use tabletop_core::budget::MAX_PLAYOUTS;
 use tabletop_core::conformance::{Options, check};
 use tabletop_core::rand::Rng as _;
 use tabletop_core::{Game, IllegalAction, ParamsError, Turn, seeded_rng, sub_seed};
 use tabletop_take6::{
-    Action, Bot, BotKind, Card, Hand, MAX_MC_PLAYOUTS, Match, Mode, RowRule, Rules, RulesError,
-    Take6, Take6Params,
+    Action, Bot, BotKind, Card, Hand, Match, Mode, RowRule, Rules, RulesError, Take6, Take6Params,
 };
 
 const SAMPLE: &str = "4 3 2\n11\n6\n12 5 9\n1 13 10\n7 2 4\n8 14 3\n";
@@ -325,7 +325,7 @@ fn bots_play_from_the_players_view() {
         "heuristic",
         "mc",
         "mc:5",
-        &format!("mc:{MAX_MC_PLAYOUTS}"),
+        &format!("mc:{MAX_PLAYOUTS}"),
         "mc:10ms",
         "random",
         "lowest",
@@ -333,7 +333,7 @@ fn bots_play_from_the_players_view() {
     ] {
         assert_eq!(g.check_bot(ok), Ok(()), "{ok}");
     }
-    for bad in [&format!("mc:{}", MAX_MC_PLAYOUTS + 1), "script", "solver", "mc:0"] {
+    for bad in [&format!("mc:{}", MAX_PLAYOUTS + 1), "script", "solver", "mc:0"] {
         let e = g.check_bot(bad).unwrap_err();
         assert_eq!((e.bot.as_str(), e.known.len()), (bad, 5));
     }

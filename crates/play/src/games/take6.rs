@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 use tabletop_core::Game;
-pub use tabletop_take6::{ANALYSIS_SAMPLES, MAX_MC_PLAYOUTS, Mode, Take6, Take6Params};
+pub use tabletop_take6::{ANALYSIS_SAMPLES, Mode, Take6, Take6Params};
 use tabletop_take6::{
     Action, Card, CardSet, FastRng, Placement, Reason, expected_penalty, sampled_penalty,
 };
