@@ -163,7 +163,7 @@ class TabletopEnv(gymnasium.Env):  # type: ignore[type-arg]
                     probe.bot_action(who, 0)
                 except ValueError as e:
                     # The message names the seat of the probe's player to act: drop it.
-                    reason = re.sub(r" for seat \d+", "", str(e))
+                    reason = re.sub(r"^seat \d+: | for seat \d+", "", str(e))
                     raise ValueError(f"opponent of seat {s}: {reason}") from None
             elif not callable(who):
                 raise TypeError(

@@ -258,6 +258,9 @@ def test_opponents_given_wrongly_are_refused_clearly():
         ValueError, match=r'opponent of seat 2: unknown bot "nosuchbot": take6 offers'
     ):
         TabletopEnv("take6", players=3, opponents=["random", "nosuchbot"])
+    with pytest.raises(ValueError) as refused:
+        TabletopEnv("mahjong", claims=True, opponents="nn")
+    assert str(refused.value).startswith("opponent of seat 1: bot `nn` cannot play this game: ")
     with pytest.raises(ValueError, match=r"one per other seat \(3 for 4 players\), not 2"):
         TabletopEnv("take6", players=4, opponents=["random", "random"])
     with pytest.raises(TypeError, match="opponent of seat 2 must be a bot name or a callable"):
