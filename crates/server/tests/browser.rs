@@ -84,19 +84,6 @@ fn axe_clean(b: &mut Browser, axe: &str, what: &str) {
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
 
-/// The page does not scroll sideways: `None`, or what is too wide.
-fn sideways_scroll(b: &mut Browser, what: &str) -> Option<String> {
-    let r = b.execute(
-        "const d = document.documentElement;
-         const wide = [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > d.clientWidth + 1)
-           .slice(0, 3).map((e) => e.tagName + (e.id ? '#' + e.id : '') + '.' + e.className);
-         return [d.scrollWidth, d.clientWidth, wide.join(', ')];",
-        vec![],
-    );
-    (r[0].as_u64() > r[1].as_u64())
-        .then(|| format!("{what} scrolls sideways: {} px wide in {} px ({})", r[0], r[1], r[2]))
-}
-
 /// The Content-Security-Policy violations the browser reported since the last look (the server
 /// sends a strict policy: no inline script or style attribute).
 fn policy_violations(b: &mut Browser, what: &str) -> Vec<String> {
@@ -108,7 +95,7 @@ fn policy_violations(b: &mut Browser, what: &str) -> Vec<String> {
 }
 
 fn no_sideways_scroll(b: &mut Browser, what: &str) {
-    if let Some(problem) = sideways_scroll(b, what) {
+    if let Some(problem) = b.sideways_scroll(what) {
         panic!("{problem}");
     }
 }
@@ -915,7 +902,7 @@ fn every_page(b: &mut Browser, base: &str, shots: &Path, axe: &str, (w, h): (u32
         } else {
             ready(b);
         }
-        problems.extend(sideways_scroll(b, &what));
+        problems.extend(b.sideways_scroll(&what));
         if let Some(css) = game {
             problems.extend(off_first_screen(b, css, &what));
         }
@@ -1016,25 +1003,6 @@ fn the_pages_work_in_a_real_browser() {
 
 // ---- On a phone: the hand and the choice on the first screen, large boards, the review ----
 
-/// Sizes the window so that the page itself (the viewport, without the browser's own bars)
-/// is `w` x `h`.
-fn viewport(b: &mut Browser, (w, h): (u32, u32)) {
-    // The window takes its new size a moment after it is asked to: measure again until the
-    // page is the size wanted.
-    let (mut outer_w, mut outer_h) = (w, h);
-    for _ in 0..50 {
-        b.resize(outer_w, outer_h);
-        std::thread::sleep(Duration::from_millis(100));
-        let inner = b.execute("return [innerWidth, innerHeight, outerWidth, outerHeight]", vec![]);
-        let n = |i: usize| inner[i].as_u64().unwrap() as u32;
-        if (n(0), n(1)) == (w, h) {
-            return;
-        }
-        (outer_w, outer_h) = (n(2) + w - n(0).min(n(2) + w), n(3) + h - n(1).min(n(3) + h));
-    }
-    panic!("the window could not be sized to a {w} x {h} page");
-}
-
 /// The bottom of each element matching `css` is within the first `height` px of the page
 /// (the page scrolled to its top): `None`, or the first that is not.
 fn below_first_screen(b: &mut Browser, css: &str, height: u32, what: &str) -> Option<String> {
@@ -1100,7 +1068,7 @@ fn review_chart_matches(b: &mut Browser, id: &str, names: &[&str]) {
 /// screen at every decision; at the end the review in the main column (beside the board on a
 /// laptop) with its chart, and the person named "You" as on the scoreboard.
 fn take6_on_a_phone(b: &mut Browser, base: &str, shots: &Path, axe: &str) {
-    viewport(b, PHONE);
+    b.viewport(PHONE);
     b.goto(&format!("{base}/take6"));
     ready(b);
     open_controls(b);
@@ -1183,7 +1151,7 @@ fn take6_on_a_phone(b: &mut Browser, base: &str, shots: &Path, axe: &str) {
     );
     assert_eq!(cursor, "visible");
     // On a laptop, beside the board.
-    viewport(b, LAPTOP);
+    b.viewport(LAPTOP);
     let place = review_place(b, "#table");
     assert_eq!(
         (&place[0], &place[1]),
@@ -1200,7 +1168,7 @@ fn take6_on_a_phone(b: &mut Browser, base: &str, shots: &Path, axe: &str) {
 /// won (with the tile won on), and the review in the main column. Seed 1 is won by B on D's
 /// discard, seed 4 by the person (A) on B's.
 fn mahjong_on_a_phone(b: &mut Browser, base: &str, shots: &Path, axe: &str, seed: u32) {
-    viewport(b, PHONE);
+    b.viewport(PHONE);
     b.goto(&format!("{base}/mahjong"));
     ready(b);
     open_controls(b);
@@ -1301,7 +1269,7 @@ fn mahjong_on_a_phone(b: &mut Browser, base: &str, shots: &Path, axe: &str, seed
 /// (the page does not scroll sideways); the whole board at once, where a tap zooms in there;
 /// the keyboard still chooses a cell.
 fn race_board_on_a_phone(b: &mut Browser, base: &str, shots: &Path, axe: &str) {
-    viewport(b, PHONE);
+    b.viewport(PHONE);
     b.goto(&format!("{base}/race"));
     ready(b);
     b.execute(

@@ -2,8 +2,9 @@
 //! own profile, so its own cookies and storage), and a spectator in a third, at one Take 6!
 //! table and one Mahjong table played to the end by clicks. After every click, every other
 //! browser shows the new version of the table within a second, without a reload (the page's
-//! marker set at load is still there): the moves arrive over Server-Sent Events. Phone
-//! screenshots (390 x 844) go to `target/tmp/screenshots/`.
+//! marker set at load is still there): the moves arrive over Server-Sent Events. No page
+//! scrolls sideways on the phone's width when it is a seat's turn; phone screenshots
+//! (390 x 844) go to `target/tmp/screenshots/`.
 //!
 //! Runs only when `TABLETOP_BROWSER_TESTS=1` was set for the build (see `browser.rs`).
 
@@ -102,6 +103,9 @@ fn play_to_the_end(browsers: &mut [Browser], shots: &Path, name: &str) -> usize 
                 continue;
             }
             let before = version(&mut browsers[i]);
+            if let Some(wide) = browsers[i].sideways_scroll(&format!("{name}: browser {i}")) {
+                panic!("{wide}");
+            }
             if clicks == 2 {
                 browsers[i].screenshot(
                     &shots.join(format!("table-{name}-seat-{i}-{}x{}.png", PHONE.0, PHONE.1)),

@@ -60,8 +60,8 @@ fn find_program(names: &[&str]) -> Option<String> {
 }
 
 impl Browser {
-    /// Starts chromedriver on a free loopback port and a headless Chromium session with a
-    /// `width x height` window.
+    /// Starts chromedriver on a free loopback port and a headless Chromium session whose page
+    /// is `width x height` ([`Browser::viewport`]).
     ///
     /// # Panics
     /// When chromedriver or Chromium is missing or does not start: the browser tests were
@@ -118,7 +118,9 @@ impl Browser {
             .as_str()
             .unwrap_or_else(|| panic!("no WebDriver session: {answer}"))
             .to_owned();
-        Browser { driver, client, session, _profile: TempDir(profile) }
+        let mut browser = Browser { driver, client, session, _profile: TempDir(profile) };
+        browser.viewport((width, height));
+        browser
     }
 
     fn cmd(&mut self, method: &str, path: &str, body: Option<&Value>) -> Value {
@@ -129,6 +131,30 @@ impl Browser {
     /// Resizes the window.
     pub fn resize(&mut self, width: u32, height: u32) {
         self.cmd("POST", "/window/rect", Some(&json!({ "width": width, "height": height })));
+    }
+
+    /// Sizes the window so that the page itself (the viewport, without the browser's own
+    /// bars) is `w` x `h`: a window started narrower than Chromium's least width (500 px) is
+    /// wider than asked for until it is resized.
+    ///
+    /// # Panics
+    /// When the page cannot be given that size.
+    pub fn viewport(&mut self, (w, h): (u32, u32)) {
+        // The window takes its new size a moment after it is asked to: measure again until
+        // the page is the size wanted.
+        let (mut outer_w, mut outer_h) = (w, h);
+        for _ in 0..50 {
+            self.resize(outer_w, outer_h);
+            std::thread::sleep(Duration::from_millis(100));
+            let inner =
+                self.execute("return [innerWidth, innerHeight, outerWidth, outerHeight]", vec![]);
+            let n = |i: usize| inner[i].as_u64().unwrap() as u32;
+            if (n(0), n(1)) == (w, h) {
+                return;
+            }
+            (outer_w, outer_h) = (n(2) + w - n(0).min(n(2) + w), n(3) + h - n(1).min(n(3) + h));
+        }
+        panic!("the window could not be sized to a {w} x {h} page");
     }
 
     /// Opens `url` and waits for the page to load.
@@ -246,6 +272,20 @@ impl Browser {
         let png = base64_decode(data.as_str().expect("a base64 screenshot"));
         assert!(png.starts_with(b"\x89PNG"), "a PNG screenshot");
         std::fs::write(path, png).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    }
+
+    /// Whether the page scrolls sideways: `None`, or a sentence starting with `what` that says
+    /// how wide it is and names the first elements past the right edge.
+    pub fn sideways_scroll(&mut self, what: &str) -> Option<String> {
+        let r = self.execute(
+            "const d = document.documentElement;
+             const wide = [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > d.clientWidth + 1)
+               .slice(0, 3).map((e) => e.tagName + (e.id ? '#' + e.id : '') + '.' + e.className);
+             return [d.scrollWidth, d.clientWidth, wide.join(', ')];",
+            vec![],
+        );
+        (r[0].as_u64() > r[1].as_u64())
+            .then(|| format!("{what} scrolls sideways: {} px wide in {} px ({})", r[0], r[1], r[2]))
     }
 }
 
