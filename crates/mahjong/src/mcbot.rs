@@ -104,3 +104,34 @@ fn playout(world: &Mahjong, action: MahjongAction, me: usize) -> f64 {
     }
     game.returns()[me]
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use tabletop_core::{Game, sub_seed};
+
+    use super::*;
+    use crate::MahjongParams;
+
+    /// A time budget plays at least one world: with no time at all, `nn-mc` judges the
+    /// candidates on exactly one world, the one a budget of one playout draws from the same
+    /// seed (and so, somewhere, not the network's first choice).
+    #[test]
+    fn no_time_is_one_world() {
+        let (mut decisions, mut overruled) = (0, 0);
+        for i in 0..4u64 {
+            let mut g = Mahjong::new(&MahjongParams { wall: None, claims: false }).unwrap();
+            g.apply_chance_from_seed(sub_seed(81, i));
+            while !g.is_terminal() {
+                let timed = network_mc_action(&g, Budget::Time(Duration::ZERO), i);
+                let one = network_mc_action(&g, Budget::Playouts(1), i);
+                assert_eq!(timed, one, "wall {i}");
+                overruled += usize::from(timed != network_ranking(&g)[0]);
+                decisions += 1;
+                g.apply(g.rules_action());
+            }
+        }
+        assert!(overruled > 0, "one world never overruled the network in {decisions} decisions");
+    }
+}
