@@ -9,6 +9,8 @@ the ``--method distil`` of ``train_take6.py``.
    it plays (DAgger): each round of labels is played with the network of the round before.
 2. **Training.** The MLP of ``dmc.py`` (the same shape and export) learns the search's choice
    by cross-entropy over the legal actions (illegal ones masked), Adam, on every label so far.
+   With ``--soft T`` it learns the search's mean heads per action instead
+   (``tabletop.take6.mc_means``): the target is softmax(-mean / T) over the legal actions.
 3. **Rounds.** Labels and training alternate until ``--minutes`` or ``--rounds``; after every
    round the greedy network plays the same deals against 3 x ``heuristic`` and 3 x ``mc:N``
    for the learning curve, and the checkpoint (network, optimiser, labels, curve) is written.
