@@ -9,6 +9,8 @@ the ``--method distil`` of ``train_take6.py``.
    it plays (DAgger): each round of labels is played with the network of the round before.
 2. **Training.** The MLP of ``dmc.py`` (the same shape and export) learns the search's choice
    by cross-entropy over the legal actions (illegal ones masked), Adam, on every label so far.
+   With ``--soft T`` it learns the search's mean heads per action instead
+   (``tabletop.take6.mc_means``): the target is softmax(-mean / T) over the legal actions.
 3. **Rounds.** Labels and training alternate until ``--minutes`` or ``--rounds``; after every
    round the greedy network plays the same deals against 3 x ``heuristic`` and 3 x ``mc:N``
    for the learning curve, and the checkpoint (network, optimiser, labels, curve) is written.
@@ -48,17 +50,23 @@ def np_forward(layers: Layers, x: np.ndarray) -> np.ndarray:
     return x
 
 
-def label_hands(job: Tuple[Dict[str, Any], int, int, str, Optional[Layers], float, Sequence[str]]
-                ) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+Job = Tuple[Dict[str, Any], int, int, str, Optional[Layers], float, Sequence[str], bool]
+
+
+def label_hands(job: Job) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Plays ``hands`` hands from ``seed`` and labels their decisions with ``teacher``:
-    (packed observations, legal masks, labels)."""
-    game_params, seed, hands, teacher, layers, explore, bots = job
+    (packed observations, legal masks, labels, the teacher's mean heads per action). The
+    means (``tabletop.take6.mc_means``, float16, 0 for illegal actions) only when ``means``
+    is set, else an empty array; the label is then the action of the lowest mean, the very
+    action ``State.bot_action(teacher, seed)`` chooses."""
+    game_params, seed, hands, teacher, layers, explore, bots, means = job
     game = tabletop.load_game("take6", **game_params)
     n_actions = game.num_distinct_actions()
     rng = np.random.default_rng(seed)
     obs: List[np.ndarray] = []
     masks: List[np.ndarray] = []
     labels: List[int] = []
+    values: List[np.ndarray] = []
     pool = list(bots) + (["net"] * len(bots) if layers is not None else [])
     for h in range(hands):
         state = game.new_initial_state(int(rng.integers(2**63)))
@@ -72,7 +80,15 @@ def label_hands(job: Tuple[Dict[str, Any], int, int, str, Optional[Layers], floa
                 m = np.zeros(n_actions, np.bool_)
                 m[legal] = True
                 masks.append(m)
-                label = state.bot_action(teacher, int(rng.integers(2**63)))
+                teacher_seed = int(rng.integers(2**63))
+                if means:
+                    mean = np.asarray(tabletop.take6.mc_means(state, teacher, teacher_seed))
+                    label = legal[int(np.argmin(mean))]
+                    v = np.zeros(n_actions, np.float16)
+                    v[legal] = mean
+                    values.append(v)
+                else:
+                    label = state.bot_action(teacher, teacher_seed)
                 labels.append(label)
             bot = seats[p]
             if len(legal) == 1:
@@ -88,15 +104,19 @@ def label_hands(job: Tuple[Dict[str, Any], int, int, str, Optional[Layers], floa
             else:
                 a = state.bot_action(bot, int(rng.integers(2**63)))
             state.apply_action(a)
-    return (np.array(obs, np.uint8), np.array(masks, np.bool_), np.array(labels, np.int64))
+    return (np.array(obs, np.uint8), np.array(masks, np.bool_), np.array(labels, np.int64),
+            np.array(values, np.float16).reshape(len(values), n_actions))
 
 
 def make_update(opt: optax.GradientTransformation) -> Callable[..., Any]:
-    """One Adam step on the cross-entropy of the label among the legal actions."""
+    """One Adam step on the cross-entropy of the target among the legal actions: ``y`` a
+    label (integers), or a distribution over the actions (floats, 0 for the illegal ones)."""
 
     def loss_fn(params: dmc.Params, x: jax.Array, m: jax.Array, y: jax.Array) -> jax.Array:
         logits = jnp.where(m, dmc.forward(params, x), -1e9)
         logp = jax.nn.log_softmax(logits)
+        if y.ndim == 2:
+            return -jnp.mean(jnp.sum(jnp.where(m, y * logp, 0.0), axis=1))
         return -jnp.mean(logp[jnp.arange(x.shape[0]), y])
 
     @jax.jit
@@ -113,6 +133,14 @@ def agreement(params: dmc.Params, x: jax.Array, m: jax.Array, y: jax.Array) -> j
     """How many rows' greedy legal action is the label."""
     q = jnp.where(m, dmc.forward(params, x.astype(jnp.float32)), -jnp.inf)
     return jnp.sum(jnp.argmax(q, axis=1) == y)
+
+
+def soft_targets(values: np.ndarray, mask: np.ndarray, temperature: float) -> np.ndarray:
+    """softmax(-mean heads / temperature) over the legal actions (0 on the illegal ones)."""
+    z = np.where(mask, -values.astype(np.float32) / temperature, -np.inf)
+    z = z - z.max(axis=1, keepdims=True)
+    e = np.exp(z)
+    return (e / e.sum(axis=1, keepdims=True)).astype(np.float32)
 
 
 def unpack(packed: np.ndarray, size: int) -> np.ndarray:
@@ -142,6 +170,10 @@ def add_args(ap: argparse.ArgumentParser) -> None:
     g.add_argument("--explore", type=float, default=0.05, help="share of random moves")
     g.add_argument("--behaviour", default="heuristic,mc:50",
                    help="bots that play the labelled hands besides the network")
+    g.add_argument("--soft", type=float, default=None, metavar="T",
+                   help="learn the teacher's mean heads per action (tabletop.take6.mc_means) "
+                        "as the target softmax(-mean / T) over the legal actions instead of "
+                        "its choice; the teacher is then an mc:N or mc:Nms")
     g.add_argument("--init", type=Path, default=None,
                    help="start from this exported network (model.safetensors of the same "
                         "layers, e.g. a --method dmc run's) instead of random weights")
@@ -177,9 +209,14 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser, game: dmc.Game,
                  "curve": [], "losses": [], "frames": 0,
                  "obs": np.zeros((0, (obs_size + 7) // 8), np.uint8),
                  "mask": np.zeros((0, probe.num_actions), np.bool_),
-                 "label": np.zeros(0, np.int64)}
+                 "label": np.zeros(0, np.int64),
+                 "value": np.zeros((0, probe.num_actions), np.float16)}
         out.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter() - state["seconds"]
+    state.setdefault("value", np.zeros((0, probe.num_actions), np.float16))
+    if args.soft is not None and len(state["value"]) != len(state["label"]):
+        raise SystemExit(f"{ckpt} holds labels without the teacher's means: resume it "
+                         "without --soft")
     bots = [b for b in args.behaviour.split(",") if b]
 
     def save() -> None:
@@ -202,12 +239,13 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser, game: dmc.Game,
             layers = dmc.to_numpy(params) if state["rounds"] > 0 else None
             per = -(-args.hands_per_round // args.workers)
             seeds = np.random.SeedSequence([args.seed, state["rounds"]]).generate_state(args.workers)
-            jobs = [(game_params, int(s), per, args.teacher, layers, args.explore, bots)
-                    for s in seeds]
-            for o, m, y in pool.map(label_hands, jobs):
+            jobs: List[Job] = [(game_params, int(s), per, args.teacher, layers, args.explore,
+                                bots, args.soft is not None) for s in seeds]
+            for o, m, y, v in pool.map(label_hands, jobs):
                 state["obs"] = np.concatenate([state["obs"], o])
                 state["mask"] = np.concatenate([state["mask"], m])
                 state["label"] = np.concatenate([state["label"], y])
+                state["value"] = np.concatenate([state["value"], v])
             # 2. Cross-entropy over every label so far.
             n = len(state["label"])
             steps = max(1, int(args.epochs * n / args.batch))
@@ -215,9 +253,11 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser, game: dmc.Game,
             for _ in range(steps):
                 idx = rng.integers(n, size=min(args.batch, n))
                 x = unpack(state["obs"][idx], obs_size)
+                mask = state["mask"][idx]
+                y = (state["label"][idx] if args.soft is None
+                     else soft_targets(state["value"][idx], mask, args.soft))
                 params, opt_state, loss = update(params, opt_state, jnp.asarray(x),
-                                                 jnp.asarray(state["mask"][idx]),
-                                                 jnp.asarray(state["label"][idx]))
+                                                 jnp.asarray(mask), jnp.asarray(y))
                 losses.append(float(loss))
                 state["updates"] += 1
             state["losses"].append(float(np.mean(losses)))

@@ -1,8 +1,9 @@
 """Take 6! (6 nimmt!): the judge's scripted game, the arena, Python bots."""
 
+from . import State
 from typing import Any, Callable, Dict, List, Optional, Protocol, Sequence, TypedDict, Union, final
 
-__all__ = ["Outcome", "arena", "play_hand", "simulate"]
+__all__ = ["Outcome", "arena", "mc_means", "play_hand", "simulate"]
 
 class View(TypedDict):
     seat: int
@@ -49,6 +50,11 @@ def arena(
     """A seeded duplicate arena of built-in and Python bots (default: ``["random"]``); the
     dict ``tabletop take6 arena --json`` prints. Python bots are named by their ``name``,
     ``__name__`` or class name; an arena with a Python bot plays its deals one after another."""
+
+def mc_means(state: State, bot: str, seed: Optional[int] = None) -> List[float]:
+    """The mean heads the player to act takes to the end of the hand after each legal action
+    (in ``state.legal_actions()``'s order), as ``bot`` (``mc:N`` or ``mc:Nms``) estimates them;
+    the lowest is ``state.bot_action(bot, seed)``'s choice."""
 
 def play_hand(
     bots: Sequence[BotLike],

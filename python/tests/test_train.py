@@ -109,6 +109,71 @@ def test_take6_short_distillation_learns_exports_and_resumes(tmp_path, capsys):
     assert [line.split(",")[0] for line in lines] == ["vs 3 x heuristic", "vs 3 x random"]
 
 
+def test_take6_mc_means_are_the_searchs_numbers():
+    """tabletop.take6.mc_means: one mean per legal action, heads (0 or more), and the lowest
+    is the action State.bot_action plays with the same bot and seed (cards and rows)."""
+    import tabletop
+    from tabletop import take6
+
+    game = tabletop.load_game("take6", players=4)
+    rng = np.random.default_rng(5)
+    kinds = {"card": 0, "row": 0}
+    for hand in range(6):
+        state = game.new_initial_state(hand)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            seed = int(rng.integers(2**62))
+            means = take6.mc_means(state, "mc:30", seed)
+            assert len(means) == len(legal) and min(means) >= 0
+            if len(legal) > 1:
+                kinds["row" if legal[0] >= 104 else "card"] += 1
+                assert legal[int(np.argmin(means))] == state.bot_action("mc:30", seed)
+            state.apply_action(state.bot_action("random", seed))
+    assert kinds["card"] > 100 and kinds["row"] > 0
+    with pytest.raises(ValueError, match="mc:N"):
+        take6.mc_means(game.new_initial_state(1), "heuristic")
+    with pytest.raises(ValueError, match="Take 6!"):
+        take6.mc_means(tabletop.load_game("nine").new_initial_state(), "mc:30")
+
+
+def test_take6_short_soft_distillation_learns_the_means(tmp_path):
+    """--soft T: the labels carry the teacher's means, the target is softmax(-mean / T) over
+    the legal actions, the loss moves down, and the label is the lowest mean's action."""
+    train = load_trainer("train_take6")
+    import distil
+
+    out = tmp_path / "soft"
+    train.main(["--out", str(out), "--method", "distil", "--teacher", "mc:20", "--soft", "1.0",
+                "--hands-per-round", "6", "--workers", "1", "--epochs", "8", "--batch", "64",
+                "--hidden", "32", "--eval-hands", "30", "--seed", "4", "--rounds", "3"])
+    with open(out / "checkpoint.pkl", "rb") as f:
+        state = pickle.load(f)
+    values, masks, labels = state["value"], state["mask"], state["label"]
+    assert len(values) == len(labels) > 100
+    assert (values[~masks] == 0).all() and (values[masks] >= 0).all()
+    lowest = np.where(masks, values.astype(np.float32), np.inf).argmin(axis=1)
+    assert (values[np.arange(len(labels)), labels] == values[np.arange(len(labels)), lowest]).all()
+    losses = state["losses"]
+    assert len(losses) == 3 and losses[-1] < losses[0]
+    target = distil.soft_targets(values, masks, 1.0)
+    np.testing.assert_allclose(target.sum(axis=1), 1.0, rtol=1e-5)
+    assert (target[~masks] == 0).all()
+    # A lower mean gets a higher target, e^(difference / T) times as high.
+    i = int(np.argmax(masks.sum(axis=1)))
+    legal = np.flatnonzero(masks[i])
+    a, b = legal[0], legal[1]
+    ratio = np.exp((float(values[i, b]) - float(values[i, a])) / 1.0)
+    assert target[i, a] / target[i, b] == pytest.approx(ratio, rel=1e-4)
+    check_vectors(out)
+    # A checkpoint of hard labels cannot go on with --soft.
+    hard = tmp_path / "hard"
+    common = ["--out", str(hard), "--method", "distil", "--teacher", "mc:20", "--hands-per-round",
+              "3", "--workers", "1", "--hidden", "32", "--eval-hands", "10", "--seed", "4"]
+    train.main(common + ["--rounds", "1"])
+    with pytest.raises(SystemExit, match="without --soft"):
+        train.main(common + ["--rounds", "2", "--resume", "--soft", "1.0"])
+
+
 def test_take6_short_dmc_run_learns_exports_and_resumes(tmp_path, capsys):
     train = load_trainer("train_take6")
     from safetensors import safe_open

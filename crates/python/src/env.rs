@@ -156,7 +156,7 @@ impl Game {
 /// state was made with `explicit_chance` (then `CHANCE`, -1, at a chance node).
 #[pyclass(module = "tabletop")]
 pub struct State {
-    session: Session,
+    pub(crate) session: Session,
 }
 
 impl State {

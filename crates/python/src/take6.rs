@@ -8,7 +8,8 @@ use tabletop_play::outside::{
     Entry, OutsideBot, OutsideError, Runner, play_outside_arena, play_outside_hand,
 };
 use tabletop_take6::{
-    ArenaConfig, ArenaError, BotKind, Card, CardSet, Entrant, RowRule, Rules, View,
+    ArenaConfig, ArenaError, BotKind, Budget, Card, CardSet, Entrant, MonteCarloBot, RowRule,
+    Rules, Take6, View,
 };
 
 use tabletop_play::limits;
@@ -345,6 +346,55 @@ fn play_hand(
     play_outside_hand(rules, seed, seats, &Gil(py)).map_err(failure)
 }
 
+/// The mean heads the player to act takes from now to the end of the hand after each of its
+/// legal actions (in the order of `state.legal_actions()`), as the Monte Carlo search `bot`
+/// (`mc:N` or `mc:Nms`) estimates them from that player's view: the numbers whose lowest
+/// `state.bot_action(bot, seed)` plays. Raises `ValueError` for another game or bot, once
+/// the game is over or at a chance node.
+#[pyfunction]
+#[pyo3(signature = (state, bot, seed = None))]
+fn mc_means(
+    py: Python<'_>,
+    state: &crate::env::State,
+    bot: &str,
+    seed: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<f64>> {
+    let seed = seed.map(args::seed).transpose()?.unwrap_or(0);
+    let budget = match bot_kind(bot)? {
+        BotKind::MonteCarlo { playouts } => Budget::Playouts(playouts),
+        BotKind::MonteCarloTimed { millis } => {
+            Budget::Time(std::time::Duration::from_millis(u64::from(millis)))
+        }
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "mc_means takes a Monte Carlo bot (mc:N or mc:Nms), not {other}"
+            )));
+        }
+    };
+    let game = state.session.line().game();
+    let Some(take6) = game.as_any().downcast_ref::<Take6>() else {
+        return Err(PyValueError::new_err("mc_means takes a state of Take 6!"));
+    };
+    let (Some(player), Some(hand)) = (tabletop_core::Game::current_player(take6), take6.hand())
+    else {
+        return Err(PyValueError::new_err(
+            "mc_means needs a player to act (the game is over, or a card is being dealt)",
+        ));
+    };
+    let long = interrupt::slow_bot(bot);
+    interrupt::interruptible_if(py, long, |_| {
+        let view = hand.view(player);
+        let mut search = MonteCarloBot::new(seed, budget);
+        match hand.row_choice() {
+            Some(next) => search.row_means(&view, next.card),
+            None => {
+                let cards: Vec<Card> = view.hand.iter().collect();
+                search.card_means(&view, &cards)
+            }
+        }
+    })
+}
+
 /// Registers `tabletop.take6`.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add(
@@ -356,5 +406,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
     m.add_function(wrap_pyfunction!(arena, m)?)?;
     m.add_function(wrap_pyfunction!(play_hand, m)?)?;
+    m.add_function(wrap_pyfunction!(mc_means, m)?)?;
     Ok(())
 }

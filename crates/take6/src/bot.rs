@@ -320,8 +320,21 @@ impl MonteCarloBot {
         view: &View<'_>,
         candidates: usize,
         k: usize,
-        mut evaluate: impl FnMut(usize, &[CardSet; MAX_PLAYERS], &mut FastRng) -> u32,
+        evaluate: impl FnMut(usize, &[CardSet; MAX_PLAYERS], &mut FastRng) -> u32,
     ) -> usize {
+        let (totals, _) = self.search_totals(view, candidates, k, evaluate);
+        (0..candidates).min_by_key(|&i| totals[i]).expect("at least one candidate")
+    }
+
+    /// Runs `evaluate(candidate, hands, rng)` for every candidate over the budget and returns
+    /// every candidate's total and the number of playouts each candidate had.
+    fn search_totals(
+        &mut self,
+        view: &View<'_>,
+        candidates: usize,
+        k: usize,
+        mut evaluate: impl FnMut(usize, &[CardSet; MAX_PLAYERS], &mut FastRng) -> u32,
+    ) -> ([u64; MAX_HAND], u32) {
         let mut totals = [0u64; MAX_HAND];
         let start = Instant::now();
         let mut done = 0u32;
@@ -346,7 +359,7 @@ impl MonteCarloBot {
             }
             done += 1;
         }
-        (0..candidates).min_by_key(|&i| totals[i]).expect("at least one candidate")
+        (totals, done)
     }
 }
 
@@ -408,23 +421,75 @@ impl MonteCarloBot {
         if candidates.len() == 1 {
             return candidates[0];
         }
-        let cards = candidates;
-        let n = view.num_players();
-        let me = view.seat;
-        let (rules, table) = (view.rules, *view.table);
-        let hand = view.hand;
-        let best = self.search(view, cards.len(), hand.len(), |i, hands, rng| {
-            let mut hands = *hands;
-            let mut revealed = [None; MAX_PLAYERS];
-            for p in 0..n {
-                let c = if p == me { cards[i] } else { rng.card_of(hands[p]) };
-                hands[p].remove(c);
-                revealed[p] = Some(c);
-            }
-            playout(rules, table, me, hands, revealed, rng)
-        });
-        cards[best]
+        let best =
+            self.search(view, candidates.len(), view.hand.len(), card_playout(view, candidates));
+        candidates[best]
     }
+
+    /// The mean heads `view`'s player takes from now to the end of the hand after playing
+    /// each of `candidates` (cards of `view.hand`), over the budget's playouts: the numbers
+    /// whose lowest [`Bot::choose_card`] plays (the same playouts for the same seed).
+    pub fn card_means(&mut self, view: &View<'_>, candidates: &[Card]) -> Vec<f64> {
+        debug_assert!(candidates.iter().all(|&c| view.hand.contains(c)));
+        let evaluate = card_playout(view, candidates);
+        let (totals, done) = self.search_totals(view, candidates.len(), view.hand.len(), evaluate);
+        means(&totals[..candidates.len()], done)
+    }
+
+    /// The mean heads `view`'s player takes from now to the end of the hand after taking
+    /// each row (in order) for `card`, over the budget's playouts: the numbers whose lowest
+    /// [`Bot::choose_row`] takes (the same playouts for the same seed).
+    pub fn row_means(&mut self, view: &View<'_>, card: Card) -> Vec<f64> {
+        let rows = view.table.num_rows();
+        let (totals, done) = self.row_totals(view, card);
+        means(&totals[..rows], done)
+    }
+
+    /// [`MonteCarloBot::search_totals`] over the rows `card` may take.
+    fn row_totals(&mut self, view: &View<'_>, card: Card) -> ([u64; MAX_HAND], u32) {
+        let rows = view.table.num_rows();
+        let me = view.seat;
+        let mut revealed = [None; MAX_PLAYERS];
+        revealed[..view.num_players()].copy_from_slice(view.revealed);
+        revealed[me] = None;
+        let rules = view.rules;
+        // Every opponent holds as many unrevealed cards as this player.
+        let k = view.hand.len();
+        let mut tables = [*view.table; MAX_ROWS];
+        let mut now = [0u32; MAX_ROWS];
+        for (r, (table, heads)) in tables.iter_mut().zip(&mut now).enumerate().take(rows) {
+            *heads = table.place(card, r).heads();
+        }
+        self.search_totals(view, rows, k, |r, hands, rng| {
+            now[r] + playout(rules, tables[r], me, *hands, revealed, rng)
+        })
+    }
+}
+
+/// The playout of a card candidate: every opponent reveals a random card of its hand beside
+/// `cards[i]`, then the hand is played out.
+fn card_playout<'a>(
+    view: &'a View<'_>,
+    cards: &'a [Card],
+) -> impl FnMut(usize, &[CardSet; MAX_PLAYERS], &mut FastRng) -> u32 + 'a {
+    let n = view.num_players();
+    let me = view.seat;
+    let (rules, table) = (view.rules, *view.table);
+    move |i, hands, rng| {
+        let mut hands = *hands;
+        let mut revealed = [None; MAX_PLAYERS];
+        for p in 0..n {
+            let c = if p == me { cards[i] } else { rng.card_of(hands[p]) };
+            hands[p].remove(c);
+            revealed[p] = Some(c);
+        }
+        playout(rules, table, me, hands, revealed, rng)
+    }
+}
+
+/// Totals over `done` playouts as means.
+fn means(totals: &[u64], done: u32) -> Vec<f64> {
+    totals.iter().map(|&t| t as f64 / f64::from(done.max(1))).collect()
 }
 
 impl Bot for MonteCarloBot {
@@ -440,21 +505,8 @@ impl Bot for MonteCarloBot {
 
     fn choose_row(&mut self, view: &View<'_>, card: Card) -> usize {
         let rows = view.table.num_rows();
-        let me = view.seat;
-        let mut revealed = [None; MAX_PLAYERS];
-        revealed[..view.num_players()].copy_from_slice(view.revealed);
-        revealed[me] = None;
-        let rules = view.rules;
-        // Every opponent holds as many unrevealed cards as this player.
-        let k = view.hand.len();
-        let mut tables = [*view.table; MAX_ROWS];
-        let mut now = [0u32; MAX_ROWS];
-        for (r, (table, heads)) in tables.iter_mut().zip(&mut now).enumerate().take(rows) {
-            *heads = table.place(card, r).heads();
-        }
-        self.search(view, rows, k, |r, hands, rng| {
-            now[r] + playout(rules, tables[r], me, *hands, revealed, rng)
-        })
+        let (totals, _) = self.row_totals(view, card);
+        (0..rows).min_by_key(|&r| totals[r]).expect("at least one row")
     }
 }
 

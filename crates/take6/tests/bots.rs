@@ -155,3 +155,43 @@ fn stronger_bots_take_fewer_heads() {
     assert!(c.difference + c.ci95.unwrap() < 0.0, "mc vs heuristic: {c:?}");
     assert!(c.p_value.unwrap() < 1e-3, "mc vs heuristic: {c:?}");
 }
+
+#[test]
+fn monte_carlo_means_are_what_the_search_minimises() {
+    // card_means and row_means: one mean per candidate, and the lowest (the first of equal
+    // ones) is the card or row the same search plays with the same seed.
+    let mut rows_seen = 0;
+    for seed in 0..40u64 {
+        let rules = Rules::standard(2 + (seed % 5) as usize).unwrap();
+        let n = rules.num_players();
+        let mut hand = Hand::deal(rules, &mut seeded_rng(seed));
+        let mut bots: Vec<_> = (0..n)
+            .map(|i| BotKind::Random.build(&rules, sub_seed(seed, i as u64)).unwrap())
+            .collect();
+        for _ in 0..(seed % 8) {
+            let cards: Vec<_> = (0..n).map(|p| bots[p].choose_card(&hand.view(p))).collect();
+            hand.play_round(&cards, |h, _, _| h.table().fewest_heads_row(), |_, _| {});
+        }
+        let view = hand.view(0);
+        let cards: Vec<_> = view.hand.iter().collect();
+        let means = MonteCarloBot::new(seed, Budget::Playouts(40)).card_means(&view, &cards);
+        assert_eq!(means.len(), cards.len());
+        assert!(means.iter().all(|m| m.is_finite() && *m >= 0.0));
+        let lowest = (0..means.len()).fold(0, |b, i| if means[i] < means[b] { i } else { b });
+        if cards.len() > 1 {
+            let chosen = MonteCarloBot::new(seed, Budget::Playouts(40)).choose_card(&view);
+            assert_eq!(cards[lowest], chosen, "seed {seed}");
+        }
+        // A row choice for the lowest card in the deck the table does not hold.
+        let low = view.unseen().iter().chain(view.hand.iter()).min().unwrap();
+        if hand.table().target(low) == tabletop_take6::Target::TooLow {
+            rows_seen += 1;
+            let means = MonteCarloBot::new(seed, Budget::Playouts(40)).row_means(&view, low);
+            assert_eq!(means.len(), hand.table().num_rows());
+            let lowest = (0..means.len()).fold(0, |b, i| if means[i] < means[b] { i } else { b });
+            let chosen = MonteCarloBot::new(seed, Budget::Playouts(40)).choose_row(&view, low);
+            assert_eq!(lowest, chosen, "seed {seed}");
+        }
+    }
+    assert!(rows_seen > 10, "{rows_seen} row choices");
+}
