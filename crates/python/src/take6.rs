@@ -8,8 +8,7 @@ use tabletop_play::outside::{
     Entry, OutsideBot, OutsideError, Runner, play_outside_arena, play_outside_hand,
 };
 use tabletop_take6::{
-    ArenaConfig, ArenaError, BotKind, Budget, Card, CardSet, Entrant, MonteCarloBot, RowRule,
-    Rules, Take6, View,
+    ArenaConfig, ArenaError, BotKind, Budget, Card, CardSet, Entrant, RowRule, Rules, Take6, View,
 };
 
 use tabletop_play::limits;
@@ -375,24 +374,14 @@ fn mc_means(
     let Some(take6) = game.as_any().downcast_ref::<Take6>() else {
         return Err(PyValueError::new_err("mc_means takes a state of Take 6!"));
     };
-    let (Some(player), Some(hand)) = (tabletop_core::Game::current_player(take6), take6.hand())
-    else {
-        return Err(PyValueError::new_err(
-            "mc_means needs a player to act (the game is over, or a card is being dealt)",
-        ));
-    };
-    let long = interrupt::slow_bot(bot);
-    interrupt::interruptible_if(py, long, |_| {
-        let view = hand.view(player);
-        let mut search = MonteCarloBot::new(seed, budget);
-        match hand.row_choice() {
-            Some(next) => search.row_means(&view, next.card),
-            None => {
-                let cards: Vec<Card> = view.hand.iter().collect();
-                search.card_means(&view, &cards)
-            }
-        }
-    })
+    interrupt::interruptible_if(py, interrupt::slow_bot(bot), |_| take6.mc_means(budget, seed))
+        .and_then(|means| {
+            means.ok_or_else(|| {
+                PyValueError::new_err(
+                    "mc_means needs a player to act (the game is over, or a card is being dealt)",
+                )
+            })
+        })
 }
 
 /// Registers `tabletop.take6`.

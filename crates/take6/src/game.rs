@@ -11,7 +11,7 @@ use tabletop_core::{
     RewardModel, Rng, Turn, UnknownBot, Utility, seeded_rng,
 };
 
-use crate::bot::{Bot, BotKind, bot_for};
+use crate::bot::{Bot, BotKind, Budget, MonteCarloBot, bot_for};
 use crate::card::{Card, CardSet, DECK_SIZE};
 use crate::error::{BotError, ParseBotError};
 use crate::judge::parse_nthu14463;
@@ -468,6 +468,21 @@ impl Take6 {
             Stage::Hand(h) => Some(h),
             Stage::Match(m) => Some(m.hand()),
         }
+    }
+
+    /// The mean heads the player to act takes from now to the end of the hand after each of
+    /// its legal actions (in the order of [`Game::legal_actions`]), as [`MonteCarloBot`] with
+    /// `budget` and `seed` estimates them from that player's view: the numbers whose lowest
+    /// that bot plays. `None` when no player is to act (a chance node, or the end).
+    pub fn mc_means(&self, budget: Budget, seed: u64) -> Option<Vec<f64>> {
+        let player = Game::current_player(self)?;
+        let hand = self.hand()?;
+        let view = hand.view(player);
+        let mut search = MonteCarloBot::new(seed, budget);
+        Some(match hand.row_choice() {
+            Some(next) => search.row_means(&view, next.card),
+            None => search.card_means(&view, &view.hand.iter().collect::<Vec<_>>()),
+        })
     }
 
     /// The match, in [`Mode::Match`] once its first hand is dealt.
