@@ -195,3 +195,33 @@ fn monte_carlo_means_are_what_the_search_minimises() {
     }
     assert!(rows_seen > 10, "{rows_seen} row choices");
 }
+
+/// The game's `mc_means`: one mean per legal action, in their order, whose lowest (the first
+/// of equal ones) is the action `mc:N` plays with the same seed, for cards and for rows; none
+/// while the cards are dealt or once the hand is over.
+#[test]
+fn the_game_s_means_follow_its_legal_actions() {
+    use tabletop_core::Game;
+    use tabletop_take6::{Take6, Take6Params};
+    let mut rows_seen = 0;
+    for seed in 0..6u64 {
+        let mut g = Take6::new(&Take6Params::default()).unwrap();
+        assert_eq!(g.mc_means(Budget::Playouts(5), seed), None, "the cards are being dealt");
+        g.apply_chance_from_seed(seed);
+        let mut rng = seeded_rng(seed);
+        while !g.is_terminal() {
+            let means = g.mc_means(Budget::Playouts(20), seed).expect("a player to act");
+            let legal = g.legal_actions();
+            assert_eq!(means.len(), legal.len());
+            let lowest = (0..means.len()).fold(0, |b, i| if means[i] < means[b] { i } else { b });
+            if legal.len() > 1 {
+                assert_eq!(legal[lowest], g.bot_action("mc:20", seed), "seed {seed}");
+            }
+            rows_seen += usize::from(legal.len() == 4 && g.legal_actions()[0].to_string() == "r1");
+            let random = g.bot_action("random", tabletop_core::rand::Rng::random(&mut rng));
+            g.apply(random);
+        }
+        assert_eq!(g.mc_means(Budget::Playouts(5), seed), None, "the hand is over");
+    }
+    assert!(rows_seen > 0, "no row choice met");
+}
