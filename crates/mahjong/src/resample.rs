@@ -190,7 +190,7 @@ fn replay(
             u.resume_on(wall);
             (u, s.step, s.checked)
         }
-        None => (Position::with_claims(wall, truth.decides_claims()), 0, 0),
+        None => (Position::replaying(wall, truth.decides_claims()), 0, 0),
     };
     let mut next_snapshot = snapshots.last().map_or(0, |s| s.u.drawn() + SNAPSHOT_EVERY);
     let theirs = truth.events();
@@ -236,6 +236,7 @@ fn replay(
                 && public(due) == public(truth_due)
                 && u.to_discard() == truth.to_discard()
             {
+                u.settle();
                 return Ok(u);
             }
             let d = match (due, truth_due) {
@@ -1354,6 +1355,35 @@ mod tests {
             assert!(again > 20, "claims {claims}: {again} replays after a repair");
             assert!(resumed * 5 > again, "claims {claims}: {resumed} of {again} resumed");
             assert!(resumed <= again, "claims {claims}: {resumed} of {again} resumed");
+        }
+    }
+
+    /// A sample (replayed lazily, see `Position::replaying`) is the very position the true
+    /// game's actions play on its wall from the deal, cached distances and winning tiles
+    /// included; and the rules then play it to the end as they play that position.
+    #[test]
+    fn a_sample_is_the_position_its_wall_plays() {
+        for claims in [false, true] {
+            for (i, t) in positions(60, claims).iter().enumerate() {
+                let actions = actions(t);
+                for me in Player::ALL {
+                    let seed = sub_seed(i as u64, 11 + me.index() as u64);
+                    let mut u = resample(t, me, &mut seeded_rng(seed));
+                    let mut v = Position::with_claims(u.wall(), claims);
+                    for &(_, a) in &actions {
+                        match a {
+                            MahjongAction::Tile(k) => v.discard(k),
+                            MahjongAction::Claim(c) => v.claim(c),
+                            MahjongAction::SelfDrawn => v.self_drawn(),
+                        }
+                    }
+                    assert_eq!(u, v, "claims {claims}, game {i}, {me}");
+                    u.check_invariants().unwrap();
+                    u.play_out();
+                    v.play_out();
+                    assert_eq!(u, v, "claims {claims}, game {i}, {me}, played out");
+                }
+            }
         }
     }
 
