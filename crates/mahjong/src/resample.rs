@@ -497,6 +497,12 @@ fn still_fits(
     true
 }
 
+/// How many of `draws` (event index, wall position; in order) come before event `at`: `at`
+/// is a use or a discard, never a draw.
+fn draws_before(draws: &[(usize, usize)], at: usize) -> usize {
+    draws.partition_point(|&(t, _)| t < at)
+}
+
 /// A tile drawn uniformly from the copies `left` of the kinds outside `avoid`, if any.
 fn pick(left: &[u8; Kind::COUNT], avoid: u64, rng: &mut Rng) -> Option<Kind> {
     let allowed = |k: &Kind| avoid >> k.index() & 1 == 0;
@@ -793,8 +799,8 @@ impl Plan {
         // The draws after the last discard before `when` that puts `k` at risk are safe.
         let r = risk.partition_point(|x| x.0 < when);
         let last = risk[..r].iter().rev().find(|x| x.1 & bit(k) != 0).map(|x| x.0);
-        let before = draws.partition_point(|&(at, _)| at < when);
-        let after = last.map_or(0, |l| draws[..before].partition_point(|&(at, _)| at < l));
+        let before = draws_before(draws, when);
+        let after = last.map_or(0, |l| draws_before(&draws[..before], l));
         let safe: ArrayVec<usize, 64> = draws[after..before]
             .iter()
             .rev()

@@ -72,3 +72,24 @@ fn resample_cpu_time_a_call() {
         println!("claims {claims}: us a call {} (median {median:.1})", shown.join(" "));
     }
 }
+
+/// A hash of the walls sampled from fixed seeds on the bench's positions, every player: two
+/// builds that sample alike print the same.
+#[test]
+#[ignore = "a probe, run by hand"]
+fn resample_wall_hash() {
+    for claims in [false, true] {
+        let mut hash = 0xcbf2_9ce4_8422_2325u64;
+        for (i, g) in positions(200, claims).iter().enumerate() {
+            for p in 0..4 {
+                let sample =
+                    g.resample_from_infostate(p, &mut seeded_rng(sub_seed(i as u64, p as u64)));
+                let wall = sample.position().expect("a dealt game").wall();
+                for k in wall.tiles() {
+                    hash = (hash ^ k.index() as u64).wrapping_mul(0x100_0000_01b3);
+                }
+            }
+        }
+        println!("claims {claims}: wall hash {hash:016x}");
+    }
+}
