@@ -12,6 +12,11 @@
 //! - the distance of the hand of the player to discard. Removing one tile of a kind raises the
 //!   distance by at most one, so the discard search walks the kinds in priority order and stops
 //!   at the first that keeps it: usually after one or two lookups.
+//!
+//! A replay whose every action is given (resampling, `Position::replaying`) makes no rule
+//! decision, so it keeps none of this: after a discard only the kinds that may complete the
+//! hand (by suit counts, honours and neighbours, no table) are kept, and a tile offered or
+//! drawn is tested with one lookup when it is one of them.
 
 use std::fmt;
 
