@@ -801,15 +801,15 @@ impl Plan {
         let last = risk[..r].iter().rev().find(|x| x.1 & bit(k) != 0).map(|x| x.0);
         let before = draws_before(draws, when);
         let after = last.map_or(0, |l| draws_before(&draws[..before], l));
-        let safe: ArrayVec<usize, 64> = draws[after..before]
-            .iter()
-            .rev()
-            .map(|&(_, pos)| pos)
-            .filter(|&pos| wall[pos].is_none())
-            .collect();
-        safe.as_slice().choose(rng).copied().or_else(|| {
-            draws[..after].iter().rev().map(|&(_, pos)| pos).find(|&pos| wall[pos].is_none())
-        })
+        // One of the free safe draws, latest first, drawn uniformly (counted, then found).
+        let free = |&&(_, pos): &&(usize, usize)| wall[pos].is_none();
+        let safe = &draws[after..before];
+        let n = safe.iter().filter(free).count();
+        if n > 0 {
+            let i = rng.random_range(..n);
+            return safe.iter().rev().filter(free).nth(i).map(|&(_, pos)| pos);
+        }
+        draws[..after].iter().rev().find(free).map(|&(_, pos)| pos)
     }
 
     /// The danger masks (see `danger`) of a tile `q` holds from event `from` to the end.
