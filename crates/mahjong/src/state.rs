@@ -133,11 +133,9 @@ pub struct Position {
     /// decide).
     skips: Vec<(usize, Player)>,
     /// Whether the waiting players' distances and winning tiles are computed only when a
-    /// decision reads them (a replay whose actions are given, see [`Position::replaying`]);
-    /// `fresh` then says whose winning tiles are known (bit per player).
+    /// decision reads them (a replay whose actions are given, see [`Position::replaying`]):
+    /// `dist` is then [`UNKNOWN`] and `waits` holds the tiles that may complete the hand.
     lazy: bool,
-    /// See `lazy`: the players whose `waits` are computed (all of them when not lazy).
-    fresh: u8,
 }
 
 impl Position {
@@ -184,7 +182,6 @@ impl Position {
             claim: None,
             skips: Vec::new(),
             lazy,
-            fresh: 0b1111,
         };
         for _ in 0..13 {
             for p in Player::ALL {
@@ -279,7 +276,6 @@ impl Position {
         if self.lazy {
             self.dist[i] = UNKNOWN;
             self.waits[i] = may_win_with(&self.hands[i]);
-            self.fresh &= !(1 << i);
             return;
         }
         let hand = &self.hands[i];
@@ -315,12 +311,13 @@ impl Position {
     fn wins_with(&self, q: Player, tile: Kind) -> bool {
         let i = q.index();
         let may = self.waits[i] >> tile.index() & 1 == 1;
-        if self.fresh >> i & 1 == 1 || !may {
-            return may;
+        if self.lazy && may {
+            let mut h = self.hands[i];
+            h.add(tile);
+            distance(&h, self.melds[i].len()) == 0
+        } else {
+            may
         }
-        let mut h = self.hands[i];
-        h.add(tile);
-        distance(&h, self.melds[i].len()) == 0
     }
 
     /// The distance of `j`'s hand, computed when not known.
@@ -338,7 +335,6 @@ impl Position {
             return;
         }
         self.lazy = false;
-        self.fresh = 0b1111;
         let claimed = matches!(self.events.last(), Some(Event::Pong { .. } | Event::Chow { .. }));
         for p in Player::ALL {
             let i = p.index();
