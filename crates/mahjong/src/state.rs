@@ -1117,6 +1117,55 @@ mod tests {
         assert!(may < 8 * hands, "{may} tiles that may win in {hands} hands");
     }
 
+    /// `may_win_with`, tile by tile: the hand with the tile has one pair and groups by its
+    /// suit counts and honours, and a numbered tile has a copy or a neighbour within two ranks
+    /// held.
+    fn may_win_one_by_one(hand: &Hand) -> u64 {
+        if hand.has_special() {
+            return 0;
+        }
+        let mut out = 0;
+        for k in &Kind::ALL[..Kind::PLAIN] {
+            let mut counts = *hand.counts();
+            counts[k.index()] += 1;
+            let suits = counts[..27].chunks_exact(9).map(|s| s.iter().sum::<u8>() % 3);
+            let honours = counts[27..Kind::PLAIN].iter();
+            let groups =
+                suits.clone().all(|r| r != 1) && honours.clone().all(|&c| matches!(c, 0 | 2 | 3));
+            let pairs = suits.filter(|&r| r == 2).count() + honours.filter(|&&c| c == 2).count();
+            let near = k.index() >= 27 || hand.count(*k) > 0 || held_nearby(hand, *k);
+            if groups && pairs == 1 && near {
+                out |= 1 << k.index();
+            }
+        }
+        out
+    }
+
+    /// The tiles a lazy replay tests are exactly those of the definition, on random hands of
+    /// every waiting size and on the hands of games played by the rules.
+    #[test]
+    fn the_tiles_that_may_win_are_found_by_suit() {
+        let mut found = 0;
+        let mut check = |hand: &Hand| {
+            let m = may_win_with(hand);
+            assert_eq!(m, may_win_one_by_one(hand), "{hand}");
+            found += usize::from(m != 0);
+        };
+        for seed in 0..400 {
+            let wall = Wall::random(&mut seeded_rng(seed));
+            let len = [13, 10, 7, 4, 1][seed as usize % 5];
+            check(&Hand::from_tiles(wall.tiles()[..len].iter().copied()).unwrap());
+            let mut t = Position::new(&wall);
+            while let Some(p) = t.to_discard() {
+                for q in Player::ALL.into_iter().filter(|&q| q != p) {
+                    check(t.hand(q));
+                }
+                t.discard(t.choose_discard());
+            }
+        }
+        assert!(found > 10_000, "{found} hands with tiles that may win");
+    }
+
     #[test]
     fn discards_are_checked() {
         let mut t = table();
