@@ -1015,10 +1015,7 @@ fn may_win_with(hand: &Hand) -> u64 {
             _ => false,
         };
         if fits {
-            let held = counts[9 * s..9 * s + 9]
-                .iter()
-                .enumerate()
-                .fold(0u64, |m, (r, &c)| m | u64::from(c > 0) << r);
+            let held = held_ranks(&counts[9 * s..9 * s + 9]);
             let near = held | held << 1 | held << 2 | held >> 1 | held >> 2;
             out |= (near & 0x1ff) << (9 * s);
         }
@@ -1035,6 +1032,11 @@ fn may_win_with(hand: &Hand) -> u64 {
         }
     }
     out
+}
+
+/// The ranks of a suit's counts held, a bit per rank.
+fn held_ranks(suit: &[u8]) -> u64 {
+    suit.iter().enumerate().fold(0, |m, (r, &c)| m | u64::from(c > 0) << r)
 }
 
 /// Whether a numbered kind `k` is within two ranks of a kind held (or held itself).
@@ -1151,6 +1153,10 @@ mod tests {
             assert_eq!(m, may_win_one_by_one(hand), "{hand}");
             found += usize::from(m != 0);
         };
+        // A suit one over a multiple of three beside three pairs of honours: no tile fits.
+        for text in ["1M 2P 3P 4P 5S 6S 7S E E S S W W", "1M 1M 2P 3P 4P 5S 6S 7S 8S E E S S"] {
+            check(&text.parse().unwrap());
+        }
         for seed in 0..400 {
             let wall = Wall::random(&mut seeded_rng(seed));
             let len = [13, 10, 7, 4, 1][seed as usize % 5];
