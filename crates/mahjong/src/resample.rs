@@ -190,7 +190,7 @@ fn replay(
             u.resume_on(wall);
             (u, s.step, s.checked)
         }
-        None => (Position::with_claims(wall, truth.decides_claims()), 0, 0),
+        None => (Position::replaying(wall, truth.decides_claims()), 0, 0),
     };
     let mut next_snapshot = snapshots.last().map_or(0, |s| s.u.drawn() + SNAPSHOT_EVERY);
     let theirs = truth.events();
@@ -236,6 +236,7 @@ fn replay(
                 && public(due) == public(truth_due)
                 && u.to_discard() == truth.to_discard()
             {
+                u.settle();
                 return Ok(u);
             }
             let d = match (due, truth_due) {
@@ -494,6 +495,12 @@ fn still_fits(
         }
     }
     true
+}
+
+/// How many of `draws` (event index, wall position; in order) come before event `at`: `at`
+/// is a use or a discard, never a draw.
+fn draws_before(draws: &[(usize, usize)], at: usize) -> usize {
+    draws.partition_point(|&(t, _)| t < at)
 }
 
 /// A tile drawn uniformly from the copies `left` of the kinds outside `avoid`, if any.
@@ -792,17 +799,17 @@ impl Plan {
         // The draws after the last discard before `when` that puts `k` at risk are safe.
         let r = risk.partition_point(|x| x.0 < when);
         let last = risk[..r].iter().rev().find(|x| x.1 & bit(k) != 0).map(|x| x.0);
-        let before = draws.partition_point(|&(at, _)| at < when);
-        let after = last.map_or(0, |l| draws[..before].partition_point(|&(at, _)| at < l));
-        let safe: ArrayVec<usize, 64> = draws[after..before]
-            .iter()
-            .rev()
-            .map(|&(_, pos)| pos)
-            .filter(|&pos| wall[pos].is_none())
-            .collect();
-        safe.as_slice().choose(rng).copied().or_else(|| {
-            draws[..after].iter().rev().map(|&(_, pos)| pos).find(|&pos| wall[pos].is_none())
-        })
+        let before = draws_before(draws, when);
+        let after = last.map_or(0, |l| draws_before(&draws[..before], l));
+        // One of the free safe draws, latest first, drawn uniformly (counted, then found).
+        let free = |&&(_, pos): &&(usize, usize)| wall[pos].is_none();
+        let safe = &draws[after..before];
+        let n = safe.iter().filter(free).count();
+        if n > 0 {
+            let i = rng.random_range(..n);
+            return safe.iter().rev().filter(free).nth(i).map(|&(_, pos)| pos);
+        }
+        draws[..after].iter().rev().find(free).map(|&(_, pos)| pos)
     }
 
     /// The danger masks (see `danger`) of a tile `q` holds from event `from` to the end.
@@ -1354,6 +1361,35 @@ mod tests {
             assert!(again > 20, "claims {claims}: {again} replays after a repair");
             assert!(resumed * 5 > again, "claims {claims}: {resumed} of {again} resumed");
             assert!(resumed <= again, "claims {claims}: {resumed} of {again} resumed");
+        }
+    }
+
+    /// A sample (replayed lazily, see `Position::replaying`) is the very position the true
+    /// game's actions play on its wall from the deal, cached distances and winning tiles
+    /// included; and the rules then play it to the end as they play that position.
+    #[test]
+    fn a_sample_is_the_position_its_wall_plays() {
+        for claims in [false, true] {
+            for (i, t) in positions(60, claims).iter().enumerate() {
+                let actions = actions(t);
+                for me in Player::ALL {
+                    let seed = sub_seed(i as u64, 11 + me.index() as u64);
+                    let mut u = resample(t, me, &mut seeded_rng(seed));
+                    let mut v = Position::with_claims(u.wall(), claims);
+                    for &(_, a) in &actions {
+                        match a {
+                            MahjongAction::Tile(k) => v.discard(k),
+                            MahjongAction::Claim(c) => v.claim(c),
+                            MahjongAction::SelfDrawn => v.self_drawn(),
+                        }
+                    }
+                    assert_eq!(u, v, "claims {claims}, game {i}, {me}");
+                    u.check_invariants().unwrap();
+                    u.play_out();
+                    v.play_out();
+                    assert_eq!(u, v, "claims {claims}, game {i}, {me}, played out");
+                }
+            }
         }
     }
 

@@ -12,6 +12,11 @@
 //! - the distance of the hand of the player to discard. Removing one tile of a kind raises the
 //!   distance by at most one, so the discard search walks the kinds in priority order and stops
 //!   at the first that keeps it: usually after one or two lookups.
+//!
+//! A replay whose every action is given (resampling, `Position::replaying`) makes no rule
+//! decision, so it keeps none of this: after a discard only the kinds that may complete the
+//! hand (by suit counts, honours and neighbours, no table) are kept, and a tile offered or
+//! drawn is tested with one lookup when it is one of them.
 
 use std::fmt;
 
@@ -127,6 +132,10 @@ pub struct Position {
     /// Each claim skipped: the number of events then and who skipped (only when the players
     /// decide).
     skips: Vec<(usize, Player)>,
+    /// Whether the waiting players' distances and winning tiles are computed only when a
+    /// decision reads them (a replay whose actions are given, see [`Position::replaying`]):
+    /// `dist` is then [`UNKNOWN`] and `waits` holds the tiles that may complete the hand.
+    lazy: bool,
 }
 
 impl Position {
@@ -143,6 +152,18 @@ impl Position {
     /// [`Position::choose_discard`] (with [`Position::may_self_draw`]) are the rules, so
     /// played by them both give the same game.
     pub fn with_claims(wall: &Wall, decide: bool) -> Position {
+        Position::dealt(wall, decide, false)
+    }
+
+    /// [`Position::with_claims`] for a replay whose every action is given (none chosen by the
+    /// rules, see [`Position::choose_discard`]): a waiting player's distance and winning
+    /// tiles are not computed after each discard, only the one test a claim offer or a draw
+    /// needs (whether the tile wins). [`Position::settle`] makes it a position like any other.
+    pub(crate) fn replaying(wall: &Wall, decide: bool) -> Position {
+        Position::dealt(wall, decide, true)
+    }
+
+    fn dealt(wall: &Wall, decide: bool, lazy: bool) -> Position {
         let mut table = Position {
             wall: *wall,
             head: 0,
@@ -160,6 +181,7 @@ impl Position {
             decide,
             claim: None,
             skips: Vec::new(),
+            lazy,
         };
         for _ in 0..13 {
             for p in Player::ALL {
@@ -251,6 +273,11 @@ impl Position {
     /// Recomputes the distance and winning tiles of a player who waits (`13 - 3n` tiles).
     fn refresh(&mut self, p: Player) {
         let i = p.index();
+        if self.lazy {
+            self.dist[i] = UNKNOWN;
+            self.waits[i] = may_win_with(&self.hands[i]);
+            return;
+        }
         let hand = &self.hands[i];
         let melds = self.melds[i].len();
         let d = distance(hand, melds);
@@ -278,6 +305,47 @@ impl Position {
         self.waits[i] = waits;
     }
 
+    /// Whether `tile` completes the hand of `q`, who waits (`13 - 3n` tiles): their winning
+    /// tiles, or in a lazy replay (where `waits` holds only the tiles that may complete it)
+    /// the test itself.
+    fn wins_with(&self, q: Player, tile: Kind) -> bool {
+        let i = q.index();
+        let may = self.waits[i] >> tile.index() & 1 == 1;
+        if self.lazy && may {
+            let mut h = self.hands[i];
+            h.add(tile);
+            distance(&h, self.melds[i].len()) == 0
+        } else {
+            may
+        }
+    }
+
+    /// The distance of `j`'s hand, computed when not known.
+    fn dist_of(&self, j: usize) -> u8 {
+        match self.dist[j] {
+            UNKNOWN => distance(&self.hands[j], self.melds[j].len()),
+            d => d,
+        }
+    }
+
+    /// Ends a lazy replay ([`Position::replaying`]): every distance and winning-tile set is
+    /// computed as a position played from the deal holds them.
+    pub(crate) fn settle(&mut self) {
+        if !self.lazy {
+            return;
+        }
+        self.lazy = false;
+        let claimed = matches!(self.events.last(), Some(Event::Pong { .. } | Event::Chow { .. }));
+        for p in Player::ALL {
+            let i = p.index();
+            if self.hands[i].len() + 3 * self.melds[i].len() < 14 {
+                self.refresh(p);
+            } else if claimed && self.to_discard == Some(p) {
+                self.dist[i] = distance(&self.hands[i], self.melds[i].len());
+            }
+        }
+    }
+
     fn finish(&mut self, outcome: Outcome) {
         self.outcome = Some(outcome);
         self.to_discard = None;
@@ -302,11 +370,13 @@ impl Position {
         }
         let tile = self.take_front();
         let i = p.index();
+        let wins = self.wins_with(p, tile);
         self.hands[i].add(tile);
         self.stats.draws += 1;
         self.events.push(Event::Draw { player: p, tile });
+        // Read only while the player waits: a lazy replay's settled position holds the same.
+        self.waits[i] = 0;
         let hand = &self.hands[i];
-        let wins = self.waits[i] >> tile.index() & 1 == 1;
         if hand.has_special() {
             self.dist[i] = UNKNOWN; // not used: a special tile goes first
         } else if self.decide {
@@ -317,6 +387,7 @@ impl Position {
         } else if wins {
             // The winning tiles of the hand before the draw (kept since the player's last
             // discard, or the deal) hold every tile that completes it.
+            self.dist[i] = 0;
             self.finish(Outcome::SelfDrawn(p));
             return;
         } else {
@@ -402,7 +473,7 @@ impl Position {
                 for _ in 0..stage {
                     q = q.next(dir);
                 }
-                (self.waits[q.index()] >> tile.index() & 1 == 1).then(|| (q, vec![Claim::Ron]))
+                self.wins_with(q, tile).then(|| (q, vec![Claim::Ron]))
             }
             3 => pair.map(|q| {
                 let mut o = vec![Claim::Pong];
@@ -444,7 +515,8 @@ impl Position {
             return Claim::Ron;
         }
         let j = c.player.index();
-        let lowers = |claim: Claim| self.claimed_hand(c, claim).1 < self.dist[j];
+        let now = self.dist_of(j);
+        let lowers = |claim: Claim| self.claimed_hand(c, claim).1 < now;
         if options.contains(&Claim::Pong) && lowers(Claim::Pong) {
             return Claim::Pong;
         }
@@ -465,7 +537,7 @@ impl Position {
             return None;
         }
         Some(match claim {
-            Claim::Skip => self.dist[c.player.index()],
+            Claim::Skip => self.dist_of(c.player.index()),
             Claim::Ron => 0,
             _ => self.claimed_hand(c, claim).1,
         })
@@ -473,6 +545,13 @@ impl Position {
 
     /// The hand of the claimer after a pong or chow, and its distance with one more meld.
     fn claimed_hand(&self, c: ClaimDue, claim: Claim) -> (Hand, u8, Meld) {
+        let (h, meld) = self.claimed(c, claim);
+        let d = distance(&h, self.melds[c.player.index()].len() + 1);
+        (h, d, meld)
+    }
+
+    /// The hand of the claimer after a pong or chow, and the meld.
+    fn claimed(&self, c: ClaimDue, claim: Claim) -> (Hand, Meld) {
         let j = c.player.index();
         let mut h = self.hands[j];
         let meld = match claim {
@@ -490,8 +569,7 @@ impl Position {
                 Meld::Pong(c.tile)
             }
         };
-        let d = distance(&h, self.melds[j].len() + 1);
-        (h, d, meld)
+        (h, meld)
     }
 
     /// The player deciding now makes `claim`: `SKIP` passes the decision on (or starts the
@@ -541,7 +619,10 @@ impl Position {
             }
             Claim::Ron => self.finish(Outcome::Ron(q)),
             Claim::Pong | Claim::Chow(_) => {
-                let (h, d, meld) = self.claimed_hand(c, claim);
+                let (h, meld) = self.claimed(c, claim);
+                // Read by the discard rule only (which computes it when unknown).
+                let d =
+                    if self.lazy { UNKNOWN } else { distance(&h, self.melds[q.index()].len() + 1) };
                 self.take_claimed(c.discarder, q, h, meld, d);
                 match meld {
                     Meld::Pong(tile) => {
@@ -664,7 +745,7 @@ impl Position {
         // 1. Win on the discard: the first player around from the discarder.
         let mut q = p.next(dir);
         while q != p {
-            if self.waits[q.index()] >> tile.index() & 1 == 1 {
+            if self.wins_with(q, tile) {
                 self.finish(Outcome::Ron(q));
                 return;
             }
@@ -680,7 +761,7 @@ impl Position {
             h.remove(tile);
             h.remove(tile);
             let d = distance(&h, self.melds[j].len() + 1);
-            if d < self.dist[j] {
+            if d < self.dist_of(j) {
                 self.take_claimed(p, q, h, Meld::Pong(tile), d);
                 self.events.push(Event::Pong { player: q, tile });
                 self.stats.pongs += 1;
@@ -704,7 +785,7 @@ impl Position {
             h.remove(a);
             h.remove(b);
             let d = distance(&h, self.melds[j].len() + 1);
-            if d < self.dist[j] {
+            if d < self.dist_of(j) {
                 self.take_claimed(p, q, h, Meld::Chow(lowest), d);
                 self.events.push(Event::Chow { player: q, lowest });
                 self.stats.chows += 1;
@@ -736,6 +817,7 @@ impl Position {
             self.in_melds[j][k.index()] += 1;
         }
         self.dist[j] = d;
+        self.waits[j] = 0;
         self.to_discard = Some(to);
     }
 
@@ -901,6 +983,62 @@ impl Position {
 /// A distance not computed (see `Position::dist`): above every distance (at most 14).
 const UNKNOWN: u8 = u8::MAX;
 
+/// The tiles that may complete `hand` (`13 - 3n` tiles) to a winning one, a superset of
+/// its winning tiles found without the tables: a winning hand has one pair and every other
+/// tile in a group of three, so each numbered suit holds a multiple of three tiles but the
+/// pair's suit (two more), each honour 0, 2 or 3 copies, and each numbered tile has a copy
+/// or a neighbour within two ranks.
+fn may_win_with(hand: &Hand) -> u64 {
+    if hand.has_special() {
+        return 0;
+    }
+    let counts = hand.counts();
+    // Suits holding one more than a multiple of three, two more; honours held once or four
+    // times, twice.
+    let (mut ones, mut twos, mut bad, mut pairs) = (0, 0, 0, 0);
+    let mut rests = [0u8; 3];
+    for (rest, suit) in rests.iter_mut().zip(counts[..27].chunks_exact(9)) {
+        *rest = suit.iter().sum::<u8>() % 3;
+        ones += usize::from(*rest == 1);
+        twos += usize::from(*rest == 2);
+    }
+    for &c in &counts[27..Kind::PLAIN] {
+        bad += usize::from(c == 1 || c == 4);
+        pairs += usize::from(c == 2);
+    }
+    let mut out = 0u64;
+    for (s, &rest) in rests.iter().enumerate() {
+        // A tile of suit `s` added: its rest goes up by one.
+        let fits = match rest {
+            1 => ones == 1 && bad == 0 && twos + pairs == 0,
+            2 => ones == 0 && bad == 0 && twos + pairs == 2,
+            _ => false,
+        };
+        if fits {
+            let held = held_ranks(&counts[9 * s..9 * s + 9]);
+            let near = held | held << 1 | held << 2 | held >> 1 | held >> 2;
+            out |= (near & 0x1ff) << (9 * s);
+        }
+    }
+    if ones == 0 {
+        for (k, &c) in counts[27..Kind::PLAIN].iter().enumerate() {
+            // An honour added: held once it makes the pair, twice a triplet.
+            let fits = match c {
+                1 => bad == 1 && twos + pairs == 0,
+                2 => bad == 0 && twos + pairs == 2,
+                _ => false,
+            };
+            out |= u64::from(fits) << (27 + k);
+        }
+    }
+    out
+}
+
+/// The ranks of a suit's counts held, a bit per rank.
+fn held_ranks(suit: &[u8]) -> u64 {
+    suit.iter().enumerate().fold(0, |m, (r, &c)| m | u64::from(c > 0) << r)
+}
+
 /// Whether a numbered kind `k` is within two ranks of a kind held (or held itself).
 #[inline]
 fn held_nearby(hand: &Hand, k: Kind) -> bool {
@@ -957,6 +1095,81 @@ mod tests {
             }
         }
         unreachable!("some wall gets there")
+    }
+
+    /// The tiles a lazy replay tests hold every winning tile: on the waiting hands of games
+    /// played by the rules, and it leaves out most tiles (about 6 of the 34 plain kinds stay).
+    #[test]
+    fn the_tiles_that_may_win_hold_the_winning_tiles() {
+        let (mut waiting, mut may, mut hands) = (0, 0, 0);
+        for seed in 0..200 {
+            let mut t = Position::new(&Wall::random(&mut seeded_rng(seed)));
+            while let Some(p) = t.to_discard() {
+                for q in Player::ALL.into_iter().filter(|&q| q != p) {
+                    let (w, m) = (t.waits[q.index()], may_win_with(t.hand(q)));
+                    assert_eq!(w & !m, 0, "seed {seed}: {q} holds {}", t.hand(q));
+                    waiting += usize::from(w != 0);
+                    may += m.count_ones();
+                    hands += 1;
+                }
+                t.discard(t.choose_discard());
+            }
+        }
+        assert!(waiting > 1000, "{waiting} waiting hands");
+        assert!(may < 8 * hands, "{may} tiles that may win in {hands} hands");
+    }
+
+    /// `may_win_with`, tile by tile: the hand with the tile has one pair and groups by its
+    /// suit counts and honours, and a numbered tile has a copy or a neighbour within two ranks
+    /// held.
+    fn may_win_one_by_one(hand: &Hand) -> u64 {
+        if hand.has_special() {
+            return 0;
+        }
+        let mut out = 0;
+        for k in &Kind::ALL[..Kind::PLAIN] {
+            let mut counts = *hand.counts();
+            counts[k.index()] += 1;
+            let suits = counts[..27].chunks_exact(9).map(|s| s.iter().sum::<u8>() % 3);
+            let honours = counts[27..Kind::PLAIN].iter();
+            let groups =
+                suits.clone().all(|r| r != 1) && honours.clone().all(|&c| matches!(c, 0 | 2 | 3));
+            let pairs = suits.filter(|&r| r == 2).count() + honours.filter(|&&c| c == 2).count();
+            let near = k.index() >= 27 || hand.count(*k) > 0 || held_nearby(hand, *k);
+            if groups && pairs == 1 && near {
+                out |= 1 << k.index();
+            }
+        }
+        out
+    }
+
+    /// The tiles a lazy replay tests are exactly those of the definition, on random hands of
+    /// every waiting size and on the hands of games played by the rules.
+    #[test]
+    fn the_tiles_that_may_win_are_found_by_suit() {
+        let mut found = 0;
+        let mut check = |hand: &Hand| {
+            let m = may_win_with(hand);
+            assert_eq!(m, may_win_one_by_one(hand), "{hand}");
+            found += usize::from(m != 0);
+        };
+        // A suit one over a multiple of three beside three pairs of honours: no tile fits.
+        for text in ["1M 2P 3P 4P 5S 6S 7S E E S S W W", "1M 1M 2P 3P 4P 5S 6S 7S 8S E E S S"] {
+            check(&text.parse().unwrap());
+        }
+        for seed in 0..400 {
+            let wall = Wall::random(&mut seeded_rng(seed));
+            let len = [13, 10, 7, 4, 1][seed as usize % 5];
+            check(&Hand::from_tiles(wall.tiles()[..len].iter().copied()).unwrap());
+            let mut t = Position::new(&wall);
+            while let Some(p) = t.to_discard() {
+                for q in Player::ALL.into_iter().filter(|&q| q != p) {
+                    check(t.hand(q));
+                }
+                t.discard(t.choose_discard());
+            }
+        }
+        assert!(found > 10_000, "{found} hands with tiles that may win");
     }
 
     #[test]

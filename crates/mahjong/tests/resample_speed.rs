@@ -1,0 +1,95 @@
+//! CPU time of one `resample_from_infostate` call on the positions of the criterion bench
+//! (`benches/mahjong.rs`), a probe run by hand: on a loaded machine the process's CPU time
+//! varies far less than criterion's wall-clock figures.
+//!
+//! ```text
+//! cargo test --release -p tabletop-mahjong --test resample_speed -- --ignored --nocapture
+//! ```
+//!
+//! Each of 6 rounds resamples every position for every player until 1.5 s of CPU time have
+//! passed; the line printed gives each round's microseconds a call and their median.
+
+use std::time::Duration;
+
+use tabletop_core::{Game, seeded_rng, sub_seed};
+use tabletop_mahjong::{Mahjong, MahjongParams};
+
+/// The bench's positions: seeded games played 10 to 89 actions by the rules (one random
+/// action in ten), not yet over.
+fn positions(count: u64, claims: bool) -> Vec<Mahjong> {
+    (0..count)
+        .filter_map(|s| {
+            let mut g = Mahjong::new(&MahjongParams { wall: None, claims }).ok()?;
+            for k in g.chance_from_seed(s) {
+                g.apply(k);
+            }
+            for i in 0..10 + (s * 7) % 80 {
+                if g.is_terminal() {
+                    return None;
+                }
+                let bot = if sub_seed(s, i).is_multiple_of(10) { "random" } else { "rules" };
+                g.apply(g.bot_action(bot, sub_seed(s, 1000 + i)));
+            }
+            (!g.is_terminal()).then_some(g)
+        })
+        .collect()
+}
+
+/// The CPU time (user and system) of this process so far, from `/proc/self/stat`.
+fn cpu_time() -> Duration {
+    let stat = std::fs::read_to_string("/proc/self/stat").expect("/proc/self/stat (Linux)");
+    // The fields after the command name (in parentheses, which may hold spaces).
+    let rest = &stat[stat.rfind(')').expect("a command name") + 2..];
+    let fields: Vec<&str> = rest.split(' ').collect();
+    let ticks: u64 = fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap();
+    // The kernel's clock ticks are 100 a second on every usual Linux configuration.
+    Duration::from_millis(ticks * 10)
+}
+
+#[test]
+#[ignore = "a speed probe, run by hand"]
+fn resample_cpu_time_a_call() {
+    for claims in [false, true] {
+        let games = positions(200, claims);
+        let mut rng = seeded_rng(9);
+        let mut rounds = Vec::new();
+        for _ in 0..6 {
+            let start = cpu_time();
+            let mut calls = 0u64;
+            while cpu_time() - start < Duration::from_millis(1500) {
+                for g in &games {
+                    for p in 0..4 {
+                        std::hint::black_box(g.resample_from_infostate(p, &mut rng));
+                    }
+                }
+                calls += 4 * games.len() as u64;
+            }
+            rounds.push((cpu_time() - start).as_secs_f64() * 1e6 / calls as f64);
+        }
+        let shown: Vec<String> = rounds.iter().map(|r| format!("{r:.1}")).collect();
+        rounds.sort_by(f64::total_cmp);
+        let median = (rounds[2] + rounds[3]) / 2.0;
+        println!("claims {claims}: us a call {} (median {median:.1})", shown.join(" "));
+    }
+}
+
+/// A hash of the walls sampled from fixed seeds on the bench's positions, every player: two
+/// builds that sample alike print the same.
+#[test]
+#[ignore = "a probe, run by hand"]
+fn resample_wall_hash() {
+    for claims in [false, true] {
+        let mut hash = 0xcbf2_9ce4_8422_2325u64;
+        for (i, g) in positions(200, claims).iter().enumerate() {
+            for p in 0..4 {
+                let sample =
+                    g.resample_from_infostate(p, &mut seeded_rng(sub_seed(i as u64, p as u64)));
+                let wall = sample.position().expect("a dealt game").wall();
+                for k in wall.tiles() {
+                    hash = (hash ^ k.index() as u64).wrapping_mul(0x100_0000_01b3);
+                }
+            }
+        }
+        println!("claims {claims}: wall hash {hash:016x}");
+    }
+}
