@@ -213,6 +213,9 @@ fn the_game_s_means_follow_its_legal_actions() {
             let means = g.mc_means(Budget::Playouts(20), seed).expect("a player to act");
             let legal = g.legal_actions();
             assert_eq!(means.len(), legal.len());
+            // Means of one playout's heads each: no more than the deck holds.
+            let most = f64::from(tabletop_take6::DECK_HEADS);
+            assert!(means.iter().all(|m| (0.0..=most).contains(m)), "{means:?}");
             let lowest = (0..means.len()).fold(0, |b, i| if means[i] < means[b] { i } else { b });
             if legal.len() > 1 {
                 assert_eq!(legal[lowest], g.bot_action("mc:20", seed), "seed {seed}");
