@@ -223,6 +223,11 @@ def _solution():
     return tabletop.nine.solve(tabletop.nine.Deal.random(1))
 
 
+def _take6_state():
+    """A Take 6! state with a player to act."""
+    return tabletop.load_game("take6").new_initial_state(1)
+
+
 def _arena_cases(f, name):
     """The rows of an arena's set-up, for each function that takes it (``take6.arena`` and
     ``tabletop.batch``'s, which check it before Ray starts)."""
@@ -398,6 +403,10 @@ def _cases():
         ("take6.Outcome", "taken", lambda: take6.Outcome([], [[105]], []), V, ["a card must be an integer from 1 to 104, not 105"]),
         ("take6.Outcome", "rows", lambda: take6.Outcome([], [], 1), T, ["rows"]),
         ("take6.Outcome", "rows", lambda: take6.Outcome([], [], [[0]]), V, ["a card must be an integer from 1 to 104, not 0"]),
+        ("take6.mc_means", "state", lambda: take6.mc_means(5, "mc:5"), T, ["state", "State"]),
+        ("take6.mc_means", "bot", lambda: take6.mc_means(_take6_state(), "heuristic"), V, ["a Monte Carlo bot (mc:N or mc:Nms), not heuristic"]),
+        ("take6.mc_means", "bot", lambda: take6.mc_means(_take6_state(), "mc:10001"), V, ["at most 10,000 playouts"]),
+        ("take6.mc_means", "seed", lambda: take6.mc_means(_take6_state(), "mc:5", seed=-1), V, ["seed", "0 to 2**64 - 1"]),
         *_arena_cases(take6.arena, "take6.arena"),
         *_arena_cases(batch.take6_arena_check, "batch.take6_arena_check"),
         *_arena_cases(batch.take6_arena, "batch.take6_arena"),
