@@ -4,10 +4,11 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+#[path = "../tests/common/positions.rs"]
+mod positions;
+use positions::positions;
 use tabletop_core::{Game, seeded_rng, sub_seed};
-use tabletop_mahjong::{
-    Hand, Mahjong, MahjongParams, Position, Wall, distance, distance_direct, simulate,
-};
+use tabletop_mahjong::{Hand, Position, Wall, distance, distance_direct, simulate};
 
 /// Hands of `14 - 3n` plain tiles from the front of seeded walls, `n = i % 5`.
 fn hands(count: u64) -> Vec<(Hand, usize)> {
@@ -59,27 +60,6 @@ fn simulate_walls(c: &mut Criterion) {
         })
     });
     g.finish();
-}
-
-/// Seeded games by chance, played 10 to 89 actions by the rules (one random action in ten),
-/// not yet over: the positions a search resamples.
-fn positions(count: u64, claims: bool) -> Vec<Mahjong> {
-    (0..count)
-        .filter_map(|s| {
-            let mut g = Mahjong::new(&MahjongParams { wall: None, claims }).ok()?;
-            for k in g.chance_from_seed(s) {
-                g.apply(k);
-            }
-            for i in 0..10 + (s * 7) % 80 {
-                if g.is_terminal() {
-                    return None;
-                }
-                let bot = if sub_seed(s, i).is_multiple_of(10) { "random" } else { "rules" };
-                g.apply(g.bot_action(bot, sub_seed(s, 1000 + i)));
-            }
-            (!g.is_terminal()).then_some(g)
-        })
-        .collect()
 }
 
 fn resample(c: &mut Criterion) {
