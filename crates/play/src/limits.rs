@@ -20,9 +20,13 @@ pub struct Limits {
     /// The largest side of a race board that can be played, analysed and drawn
     /// ([`tabletop_race::MAX_PLAY_SIDE`]).
     pub race_max_side: u64,
-    /// The most playouts per candidate of a Take 6! `mc:N` bot
+    /// The largest `N` of a search bot's budget of `N` playouts (Take 6!'s `mc:N` and
+    /// `nn-mc:N`, per candidate card; Mahjong's `nn-mc:N`, per decision)
     /// ([`tabletop_core::budget::MAX_PLAYOUTS`]).
-    pub take6_max_mc_playouts: u32,
+    pub bot_max_playouts: u32,
+    /// The largest `N` of a search bot's budget of `N` milliseconds a decision (`mc:Nms`,
+    /// `nn-mc:Nms`) ([`tabletop_core::budget::MAX_MILLIS`]).
+    pub bot_max_millis: u32,
     /// The samples per card of a Take 6! analysis ([`tabletop_take6::ANALYSIS_SAMPLES`]).
     pub take6_analysis_samples: u32,
     /// The most actions one [`crate::Session::advance`] plays.
@@ -33,7 +37,8 @@ pub struct Limits {
 pub const LIMITS: Limits = Limits {
     race_min_side: tabletop_race::MIN_SIDE,
     race_max_side: tabletop_race::MAX_PLAY_SIDE,
-    take6_max_mc_playouts: tabletop_core::budget::MAX_PLAYOUTS,
+    bot_max_playouts: tabletop_core::budget::MAX_PLAYOUTS,
+    bot_max_millis: tabletop_core::budget::MAX_MILLIS,
     take6_analysis_samples: tabletop_take6::ANALYSIS_SAMPLES,
     max_advance: MAX_ADVANCE,
 };

@@ -243,10 +243,8 @@ fn idle_games_expire_and_limits_are_listed() {
     assert!(r.text().contains("expired"));
     let games = ok(send(a, "GET", "/api/games", &[], None));
     assert_eq!(games["limits"], ok(send(a, "GET", "/api/limits", &[], None)));
-    assert_eq!(
-        games["limits"]["take6_max_mc_playouts"],
-        tabletop_play::LIMITS.take6_max_mc_playouts
-    );
+    assert_eq!(games["limits"]["bot_max_playouts"], tabletop_play::LIMITS.bot_max_playouts);
+    assert_eq!(games["limits"]["bot_max_millis"], 10_000);
     assert_eq!(games["limits"]["max_sessions_per_client"], 200);
     assert_eq!(games["games"].as_array().unwrap().len(), 4);
 }
