@@ -1130,7 +1130,8 @@ mod tests {
 
     /// The claim check a move makes (`offers`) is the list of options: on every decision
     /// due in games with claims (claims at random, discards by the rules but one in four at
-    /// random), for every claim.
+    /// random), for every claim; every stage (a win, the pair with or without chows, chows
+    /// only) is among them.
     #[test]
     fn a_claim_is_offered_exactly_when_it_is_an_option() {
         use tabletop_core::rand::Rng as _;
@@ -1139,7 +1140,7 @@ mod tests {
             .into_iter()
             .chain(Kind::ALL.into_iter().map(Claim::Chow))
             .collect();
-        let (mut decisions, mut kinds) = (0, [0usize; 4]);
+        let (mut decisions, mut stages) = (0, [0usize; 4]);
         for seed in 0..150 {
             let mut rng = seeded_rng(seed);
             let mut t = Position::with_claims(&Wall::random(&mut rng), true);
@@ -1153,14 +1154,14 @@ mod tests {
                             "{claim} in {t:?}"
                         );
                     }
-                    for o in &options {
-                        kinds[match o {
-                            Claim::Skip => 0,
-                            Claim::Ron => 1,
-                            Claim::Pong => 2,
-                            Claim::Chow(_) => 3,
-                        }] += 1;
-                    }
+                    // The decisions by stage: a win, the pair (with chows or not), chows only.
+                    let chow = options.iter().any(|o| matches!(o, Claim::Chow(_)));
+                    stages[match (options.contains(&Claim::Ron), options.contains(&Claim::Pong)) {
+                        (true, _) => 0,
+                        (_, true) if chow => 1,
+                        (_, true) => 2,
+                        _ => 3,
+                    }] += 1;
                     decisions += 1;
                     t.claim(*options.choose(&mut rng).unwrap());
                 } else if t.may_self_draw() {
@@ -1175,7 +1176,7 @@ mod tests {
             }
         }
         assert!(decisions > 1000, "{decisions} decisions");
-        assert!(kinds.iter().all(|&k| k > 20), "options by kind {kinds:?}");
+        assert!(stages.iter().all(|&k| k > 20), "decisions by stage {stages:?}");
     }
 
     /// The tiles a lazy replay tests hold every winning tile: on the waiting hands of games
