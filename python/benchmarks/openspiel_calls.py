@@ -4,6 +4,7 @@ C++ games ``kuhn_poker`` and ``leduc_poker`` in the same run.
     pip install "./python[openspiel]"
     python python/benchmarks/openspiel_calls.py [--rounds 7] [--states 24] [--quick]
 
+Mahjong is timed twice: with its defaults and with ``claims=true`` (``mahjong+claims``).
 For every game the same recorded states are used by every method (random play from a fixed
 seed: player nodes along several games, chance nodes for ``chance_outcomes``); each figure is
 the median over ``--rounds`` rounds of the time of one call (microseconds), every round calling
@@ -30,6 +31,9 @@ from open_spiel.python.observation import make_observation
 import tabletop.openspiel as tos
 
 CPP_GAMES = ["kuhn_poker", "leduc_poker"]
+# Besides every registered game with its defaults: Mahjong with the players deciding their
+# claims (its costliest resampling).
+VARIANTS = ["tabletop_mahjong(claims=true)"]
 SMALL_TAKE6 = "tabletop_take6(players=2,rows=1,hand_size=2,deck=5)"
 
 Call = Callable[[Any], Any]
@@ -147,7 +151,8 @@ def main() -> None:
     if args.quick:
         rounds, states, cfr_iterations = 3, 6, 2
 
-    names = list(tos.GAMES) + CPP_GAMES
+    ours = list(tos.GAMES) + VARIANTS
+    names = ours + CPP_GAMES
     columns: Dict[str, Dict[str, Optional[float]]] = {}
     rows: List[str] = []
     for name in names:
@@ -174,7 +179,7 @@ def main() -> None:
             column[method] = per_call(fn, items, rounds)
         columns[name] = column
 
-    short = {n: n.removeprefix("tabletop_") for n in names}
+    short = {n: n.removeprefix("tabletop_").replace("(claims=true)", "+claims") for n in names}
     width = max(len(r) for r in rows)
     print(f"per-call time in microseconds, median of {rounds} rounds, {states} states per game")
     print(f"{'method':<{width}}" + "".join(f" {short[n]:>11}" for n in names))
@@ -183,7 +188,7 @@ def main() -> None:
             f" {'-':>11}" if columns[n][row] is None else f" {columns[n][row]:>11.2f}" for n in names
         )
         print(f"{row:<{width}}{cells}")
-    worst = {n: max(v for v in columns[n].values() if v is not None) for n in tos.GAMES}
+    worst = {n: max(v for v in columns[n].values() if v is not None) for n in ours}
     print("slowest call: " + ", ".join(f"{short[n]} {t:.2f}" for n, t in worst.items()))
     if not args.no_cfr:
         take6, take6_histories = cfr_per_state(SMALL_TAKE6, cfr_iterations)

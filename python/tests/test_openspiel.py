@@ -547,8 +547,9 @@ def test_mcts_solver_agrees_with_the_nine_solver(seed):
 
 
 def test_the_call_benchmark_reports_every_method_of_every_game():
-    # python/benchmarks/openspiel_calls.py, small: every registered game beside Kuhn and Leduc
-    # poker, a time for every method (its speed is not checked here).
+    # python/benchmarks/openspiel_calls.py, small: every registered game (and Mahjong with
+    # claims) beside Kuhn and Leduc poker, a time for every method (its speed is not checked
+    # here).
     import subprocess
     import sys
 
@@ -563,6 +564,7 @@ def test_the_call_benchmark_reports_every_method_of_every_game():
     lines = p.stdout.splitlines()
     header = lines[1].split()
     assert header == ["method"] + [n.removeprefix("tabletop_") for n in tos.GAMES] + [
+        "mahjong+claims",
         "kuhn_poker",
         "leduc_poker",
     ]
@@ -570,5 +572,5 @@ def test_the_call_benchmark_reports_every_method_of_every_game():
     rows = {line.rsplit(maxsplit=columns)[0]: line.split()[-columns:] for line in lines[2:-1]}
     for method in ("information_state_tensor", "resample_from_infostate", "clone", "apply_action"):
         cells = rows[method]
-        assert all(float(c) > 0 for c in cells[: len(tos.GAMES)]), (method, cells)
+        assert all(float(c) > 0 for c in cells[: len(tos.GAMES) + 1]), (method, cells)
     assert lines[-1].startswith("slowest call: ")

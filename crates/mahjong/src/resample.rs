@@ -326,7 +326,8 @@ pub(crate) fn resample_counted(t: &Position, me: Player, rng: &mut Rng) -> (Posi
         let Some((mut tiles, mut need)) = found else { continue };
         snapshots.clear();
         for _ in 0..REPAIRS {
-            let wall = Wall::from_tiles(&tiles).expect("a candidate holds four of each kind");
+            // A candidate holds four of each kind.
+            let wall = Wall::from_tiles_unchecked(&tiles);
             effort.replays += 1;
             effort.resumed += usize::from(!snapshots.is_empty());
             let before = tiles;
@@ -347,7 +348,8 @@ pub(crate) fn resample_counted(t: &Position, me: Player, rng: &mut Rng) -> (Posi
     let mut snapshots = Vec::new();
     let mut fits = |tiles: &[Kind; Wall::LEN], same: usize, rng: &mut Rng| -> Option<Position> {
         keep_snapshots(&mut snapshots, same);
-        let wall = Wall::from_tiles(tiles).ok()?;
+        // The true wall's tiles, some swapped.
+        let wall = Wall::from_tiles_unchecked(tiles);
         let found = replay(&wall, t, &actions, me, rng, &mut snapshots).ok();
         if found.is_none() {
             // The wall is not kept: neither are its snapshots.

@@ -448,53 +448,84 @@ impl Position {
     /// The chows `q` can make on `tile` (lowest tiles, ascending), if `q` is the discarder's
     /// next player.
     fn chows(&self, q: Player, tile: Kind) -> Vec<Claim> {
-        let hand = &self.hands[q.index()];
-        let mut out = Vec::new();
-        for d in [-2, -1, 0] {
-            let three = [tile.offset(d), tile.offset(d + 1), tile.offset(d + 2)];
-            let [Some(lowest), Some(_), Some(_)] = three else { continue };
-            if three.iter().flatten().filter(|&&k| k != tile).all(|&k| hand.count(k) > 0) {
-                out.push(Claim::Chow(lowest));
-            }
-        }
-        out
+        self.chow_lows(q, tile).map(Claim::Chow).collect()
     }
 
-    /// Who decides at step `stage` of the claims on `p`'s discard of `tile`, and their claims
-    /// besides `SKIP`; `None` when nobody does at that step.
-    fn options_at(&self, p: Player, tile: Kind, stage: u8) -> Option<(Player, Vec<Claim>)> {
+    /// The lowest tiles of the chows `q` can make on `tile`, ascending (no list: a replay asks
+    /// after every discard only whether there is one).
+    fn chow_lows(&self, q: Player, tile: Kind) -> impl Iterator<Item = Kind> + '_ {
+        let hand = &self.hands[q.index()];
+        [-2, -1, 0].into_iter().filter_map(move |d| {
+            let three = [tile.offset(d), tile.offset(d + 1), tile.offset(d + 2)];
+            let [Some(lowest), Some(_), Some(_)] = three else { return None };
+            three
+                .iter()
+                .flatten()
+                .filter(|&&k| k != tile)
+                .all(|&k| hand.count(k) > 0)
+                .then_some(lowest)
+        })
+    }
+
+    /// Who decides at step `stage` of the claims on `p`'s discard of `tile`; `None` when
+    /// nobody does at that step ([`Position::options_at`] without the claims).
+    fn decider_at(&self, p: Player, tile: Kind, stage: u8) -> Option<Player> {
         let dir = self.direction;
         let next = p.next(dir);
         let pair =
-            Player::ALL.into_iter().find(|&q| q != p && self.hands[q.index()].count(tile) >= 2);
+            || Player::ALL.into_iter().find(|&q| q != p && self.hands[q.index()].count(tile) >= 2);
         match stage {
             0..=2 => {
                 let mut q = next;
                 for _ in 0..stage {
                     q = q.next(dir);
                 }
-                self.wins_with(q, tile).then(|| (q, vec![Claim::Ron]))
+                self.wins_with(q, tile).then_some(q)
             }
-            3 => pair.map(|q| {
-                let mut o = vec![Claim::Pong];
-                if q == next {
-                    o.extend(self.chows(q, tile));
-                }
-                (q, o)
-            }),
-            4 if pair != Some(next) => {
-                let o = self.chows(next, tile);
-                (!o.is_empty()).then_some((next, o))
-            }
+            3 => pair(),
+            4 if pair() != Some(next) => self.chow_lows(next, tile).next().map(|_| next),
             _ => None,
         }
+    }
+
+    /// Whether `claim` is one of [`Position::claim_options`] for the decision `c` due (no
+    /// list: a replay checks every claim decision it makes).
+    fn offers(&self, c: ClaimDue, claim: Claim) -> bool {
+        // The hands are those `open_claims` found `c.player` deciding on.
+        debug_assert_eq!(self.decider_at(c.discarder, c.tile, c.stage), Some(c.player));
+        match (claim, c.stage) {
+            (Claim::Skip, _) | (Claim::Ron, 0..=2) | (Claim::Pong, 3) => true,
+            (Claim::Chow(lowest), 3) if c.player == c.discarder.next(self.direction) => {
+                self.chow_lows(c.player, c.tile).any(|l| l == lowest)
+            }
+            (Claim::Chow(lowest), 4) => self.chow_lows(c.player, c.tile).any(|l| l == lowest),
+            _ => false,
+        }
+    }
+
+    /// Who decides at step `stage` of the claims on `p`'s discard of `tile`, and their claims
+    /// besides `SKIP`; `None` when nobody does at that step.
+    fn options_at(&self, p: Player, tile: Kind, stage: u8) -> Option<(Player, Vec<Claim>)> {
+        let q = self.decider_at(p, tile, stage)?;
+        let claims = match stage {
+            0..=2 => vec![Claim::Ron],
+            3 => {
+                let mut o = vec![Claim::Pong];
+                if q == p.next(self.direction) {
+                    o.extend(self.chow_lows(q, tile).map(Claim::Chow));
+                }
+                o
+            }
+            _ => self.chows(q, tile),
+        };
+        Some((q, claims))
     }
 
     /// Opens the first claim decision on `p`'s discard of `tile` from step `stage` on, or
     /// (nobody to decide) starts the next player's turn.
     fn open_claims(&mut self, p: Player, tile: Kind, stage: u8) {
         for s in stage..5 {
-            if let Some((q, _)) = self.options_at(p, tile, s) {
+            if let Some(q) = self.decider_at(p, tile, s) {
                 self.claim = Some(ClaimDue { player: q, discarder: p, tile, stage: s });
                 return;
             }
@@ -588,7 +619,7 @@ impl Position {
     /// [`Position::claim`], if it is one of [`Position::claim_options`].
     pub fn try_claim(&mut self, claim: Claim) -> Result<(), IllegalMoveError> {
         let c = self.claim.ok_or(IllegalMoveError::NoClaimDue)?;
-        if !self.claim_options().contains(&claim) {
+        if !self.offers(c, claim) {
             return Err(IllegalMoveError::NotAClaim { player: c.player, claim });
         }
         self.claim_unchecked(claim);
@@ -1095,6 +1126,57 @@ mod tests {
             }
         }
         unreachable!("some wall gets there")
+    }
+
+    /// The claim check a move makes (`offers`) is the list of options: on every decision
+    /// due in games with claims (claims at random, discards by the rules but one in four at
+    /// random), for every claim; every stage (a win, the pair with or without chows, chows
+    /// only) is among them.
+    #[test]
+    fn a_claim_is_offered_exactly_when_it_is_an_option() {
+        use tabletop_core::rand::Rng as _;
+        use tabletop_core::rand::seq::IndexedRandom as _;
+        let every: Vec<Claim> = [Claim::Skip, Claim::Ron, Claim::Pong]
+            .into_iter()
+            .chain(Kind::ALL.into_iter().map(Claim::Chow))
+            .collect();
+        let (mut decisions, mut stages) = (0, [0usize; 4]);
+        for seed in 0..150 {
+            let mut rng = seeded_rng(seed);
+            let mut t = Position::with_claims(&Wall::random(&mut rng), true);
+            while t.to_act().is_some() {
+                if let Some(c) = t.claim_due() {
+                    let options = t.claim_options();
+                    for &claim in &every {
+                        assert_eq!(
+                            t.offers(c, claim),
+                            options.contains(&claim),
+                            "{claim} in {t:?}"
+                        );
+                    }
+                    // The decisions by stage: a win, the pair (with chows or not), chows only.
+                    let chow = options.iter().any(|o| matches!(o, Claim::Chow(_)));
+                    stages[match (options.contains(&Claim::Ron), options.contains(&Claim::Pong)) {
+                        (true, _) => 0,
+                        (_, true) if chow => 1,
+                        (_, true) => 2,
+                        _ => 3,
+                    }] += 1;
+                    decisions += 1;
+                    t.claim(*options.choose(&mut rng).unwrap());
+                } else if t.may_self_draw() {
+                    t.self_drawn();
+                } else if rng.random_bool(0.25) {
+                    let p = t.to_discard().unwrap();
+                    let held: Vec<Kind> = t.hand(p).kinds().collect();
+                    t.discard(*held.choose(&mut rng).unwrap());
+                } else {
+                    t.discard(t.choose_discard());
+                }
+            }
+        }
+        assert!(decisions > 1000, "{decisions} decisions");
+        assert!(stages.iter().all(|&k| k > 20), "decisions by stage {stages:?}");
     }
 
     /// The tiles a lazy replay tests hold every winning tile: on the waiting hands of games

@@ -7,11 +7,16 @@
 //! ```
 //!
 //! Each of 6 rounds resamples every position for every player until 1.5 s of CPU time have
-//! passed; the line printed gives each round's microseconds a call and their median.
+//! passed; the line printed gives each round's microseconds a call and their median. Besides
+//! the bench's positions (the rules bots, one random action in ten), positions of uniformly
+//! random play, like those OpenSpiel's benchmark (`python/benchmarks/openspiel_calls.py`)
+//! records: their players skip many claims the rules would make, so resampling them costs
+//! more.
 
 use std::time::Duration;
 
 use tabletop_core::{Game, seeded_rng, sub_seed};
+use tabletop_mahjong::{Mahjong, MahjongParams};
 
 #[path = "common/positions.rs"]
 mod positions;
@@ -28,11 +33,32 @@ fn cpu_time() -> Duration {
     Duration::from_millis(ticks * 10)
 }
 
+/// Seeded games by chance, played 10 to 89 actions at random, not yet over.
+fn random_positions(count: u64, claims: bool) -> Vec<Mahjong> {
+    (0..count)
+        .filter_map(|s| {
+            let mut g = Mahjong::new(&MahjongParams { wall: None, claims }).ok()?;
+            for k in g.chance_from_seed(s) {
+                g.apply(k);
+            }
+            for i in 0..10 + (s * 7) % 80 {
+                if g.is_terminal() {
+                    return None;
+                }
+                g.apply(g.bot_action("random", sub_seed(s, 1000 + i)));
+            }
+            (!g.is_terminal()).then_some(g)
+        })
+        .collect()
+}
+
 #[test]
 #[ignore = "a speed probe, run by hand"]
 fn resample_cpu_time_a_call() {
-    for claims in [false, true] {
-        let games = positions(200, claims);
+    let cases = [("rules", false), ("rules", true), ("random", false), ("random", true)];
+    for (play, claims) in cases {
+        let games =
+            if play == "rules" { positions(200, claims) } else { random_positions(200, claims) };
         let mut rng = seeded_rng(9);
         let mut rounds = Vec::new();
         for _ in 0..6 {
@@ -51,18 +77,21 @@ fn resample_cpu_time_a_call() {
         let shown: Vec<String> = rounds.iter().map(|r| format!("{r:.1}")).collect();
         rounds.sort_by(f64::total_cmp);
         let median = (rounds[2] + rounds[3]) / 2.0;
-        println!("claims {claims}: us a call {} (median {median:.1})", shown.join(" "));
+        println!("{play}, claims {claims}: us a call {} (median {median:.1})", shown.join(" "));
     }
 }
 
-/// A hash of the walls sampled from fixed seeds on the bench's positions, every player: two
-/// builds that sample alike print the same.
+/// A hash of the walls sampled from fixed seeds on the bench's positions and the random-play
+/// ones, every player: two builds that sample alike print the same.
 #[test]
 #[ignore = "a probe, run by hand"]
 fn resample_wall_hash() {
-    for claims in [false, true] {
+    let cases = [("rules", false), ("rules", true), ("random", false), ("random", true)];
+    for (play, claims) in cases {
+        let games =
+            if play == "rules" { positions(200, claims) } else { random_positions(200, claims) };
         let mut hash = 0xcbf2_9ce4_8422_2325u64;
-        for (i, g) in positions(200, claims).iter().enumerate() {
+        for (i, g) in games.iter().enumerate() {
             for p in 0..4 {
                 let sample =
                     g.resample_from_infostate(p, &mut seeded_rng(sub_seed(i as u64, p as u64)));
@@ -72,6 +101,6 @@ fn resample_wall_hash() {
                 }
             }
         }
-        println!("claims {claims}: wall hash {hash:016x}");
+        println!("{play}, claims {claims}: wall hash {hash:016x}");
     }
 }
