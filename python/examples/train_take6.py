@@ -113,7 +113,9 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     game: Dict[str, Any] = {"players": args.players}
     game = {k: v for k, v in tabletop.load_game("take6", **game).get_parameters().items()
             if v is not None}
-    if args.method == "distil":
+    if args.method == "distil" and args.net == "features":
+        distil.run_features(args, ap, GAME, game)
+    elif args.method == "distil":
         distil.run(args, ap, GAME, game)
     else:
         dmc.run(args, ap, GAME, game)
