@@ -94,7 +94,7 @@ def plot(curve: List[Dict[str, float]], out: Path) -> None:
         ("vs_random", "r-o", "learner vs 3 x random"),
         ("random", "r--", "random bots (same hands)"),
     ], "mean heads per hand (lower is better)",
-        "Take 6! Deep Monte Carlo: greedy evaluation on fixed deals")
+        "Take 6!: the greedy network on fixed deals")
 
 
 GAME = dmc.Game(name="take6", scale=SCALE, groups=groups, evaluate=evaluate,

@@ -2,34 +2,35 @@
 //! [`NetworkMcBot`], a network guiding [`MonteCarloBot`]'s search.
 //!
 //! A network (`tabletop_nn::shipped::take6_networks`: one per game it was trained for) reads
-//! the acting player's observation tensor ([`Take6`](crate::Take6)'s nine planes of 104
-//! cards), written here from the bot's [`View`], so no hidden information reaches it; it
-//! writes one score per action id (card `c` at `c - 1`, row `r` at `104 + r`): the logits
-//! of the action the Monte Carlo search `mc` would choose there, which the network learnt by
-//! imitating it. A file whose metadata says `q` holds Q-values instead (minus the heads
-//! expected from there to the end of the hand); the bots use either kind the same way, the
-//! highest value first.
+//! what the bot's [`View`] holds, so no hidden information reaches it, in one of two forms,
+//! as its metadata's `input` says:
 //!
-//! - [`NetworkBot`] plays the legal action of highest score: one forward pass a decision.
+//! - `action-features` (the shipped networks): the vector of each legal action
+//!   ([`action_features`](crate::action_features), whose layout version the metadata's
+//!   `features_version` names), scored one at a time by the same network of one output: one
+//!   forward pass per legal action. The scores are a policy's preferences, learnt from the
+//!   Monte Carlo search's mean heads per action.
+//! - `observation`: the acting player's observation tensor ([`Take6`](crate::Take6)'s nine
+//!   planes of 104 cards): one forward pass a decision, one score per action id (card `c` at
+//!   `c - 1`, row `r` at `104 + r`), the logits of the action the search `mc` would choose
+//!   there. A file whose metadata says `q` holds Q-values instead (minus the heads expected
+//!   from there to the end of the hand).
+//!
+//! The bots use every kind the same way, the highest value first.
+//!
+//! - [`NetworkBot`] plays the legal action of highest score.
 //! - [`NetworkMcBot`] keeps the [`NETWORK_MC_KEEP`] cards of highest score and lets the Monte
-//!   Carlo search choose among them; row choices are the search's. Trade-off: a forward pass
-//!   costs about as much as twenty random playouts, so the network is used once per decision,
+//!   Carlo search choose among them; row choices are the search's. Trade-off: a network's
+//!   decision costs about as much as twenty random playouts, so it is used once per decision,
 //!   to prune, and not as the playouts' policy (which would cost a forward pass per card of
 //!   every playout); with fewer candidates, every candidate gets more playouts in the same
 //!   time, and cards the network rates poorly cannot win by the noise of random playouts.
 //!
 //! A network plays only the parameters it was trained for (players, rows, hand size, deck
-//! and row rule, from its metadata; a match is played hand by hand, as the observation holds
-//! no scores): a bot is built for the rules it plays and takes the shipped network whose
+//! and row rule, from its metadata; a match is played hand by hand, as a network reads no
+//! scores): a bot is built for the rules it plays and takes the shipped network whose
 //! parameters are those; for other rules it is not built, and the refusal
 //! ([`RefusedBot`]) says what the networks play.
-//!
-//! A network reads one of two inputs, as its metadata's `input` says: `observation` (above:
-//! one forward pass a decision, one score per action id), or `action-features`: the vector of
-//! each legal action ([`action_features`](crate::action_features), whose layout version the
-//! metadata's `features_version` names), scored one at a time by the same network of one
-//! output (one forward pass per legal action; the scores are a policy's preferences, learnt
-//! from the search's mean heads per action). The bots rank actions the same way for both.
 
 use std::sync::LazyLock;
 
