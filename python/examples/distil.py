@@ -15,6 +15,11 @@ the ``--method distil`` of ``train_take6.py``.
    round the greedy network plays the same deals against 3 x ``heuristic`` and 3 x ``mc:N``
    for the learning curve, and the checkpoint (network, optimiser, labels, curve) is written.
 
+With ``--net features`` the network scores each legal action's vector of
+``tabletop.take6.action_features`` (one shared MLP of one output) and learns the ``--soft``
+target (T = 1 by default) from the teacher's means; its file says ``input`` =
+``action-features`` (``run_features`` below).
+
 The exported outputs are scores (logits of the search's choice), not Q-values: the bot plays
 the legal action of highest score. Labels are made in ``--workers`` processes (each its own
 seeded stream), so a run is reproducible for a given number of workers.
