@@ -440,7 +440,7 @@ def export_features(params: dmc.Params, out: Path, game_params: Dict[str, Any]) 
     save_file(tensors, str(out / "model.safetensors"), metadata=meta)
     game = tabletop.load_game("take6", **game_params)
     rng = np.random.default_rng(7)
-    decisions = []
+    decisions: List[Dict[str, Any]] = []
     for h in range(4):
         state = game.new_initial_state(h)
         while not state.is_terminal():
