@@ -457,3 +457,30 @@ def test_take6_short_features_distillation_learns_and_exports(tmp_path, capsys):
     train.main(["--out", str(out), "--net", "features", "--hidden", "16,16", "--report", "20"])
     lines = capsys.readouterr().out.splitlines()
     assert [line.split(",")[0] for line in lines] == ["vs heuristic", "vs random"]
+
+
+@pytest.mark.parametrize("players, name", [(4, "take6"), (5, "take6_5p")])
+def test_the_shipped_nn_bot_plays_the_highest_score_of_the_features(players, name):
+    """The `nn` bot (Rust, compiled-in file) plays, at every decision of seeded hands, an
+    action of highest score when the shipped file is run in numpy on
+    ``take6.action_features``: the binding, the file and the bot agree (cards and rows)."""
+    import tabletop
+    from tabletop import take6
+
+    path = ROOT / "crates" / "nn" / "models" / f"{name}.safetensors"
+    _, meta, _ = forward(path, np.zeros((1, 32), np.float32))
+    if meta["input"] != "action-features":
+        pytest.skip(f"{name}.safetensors reads the observation, not action features")
+    game = tabletop.load_game("take6", players=players)
+    rng = np.random.default_rng(players)
+    kinds = {"card": 0, "row": 0}
+    for hand in range(6):
+        state = game.new_initial_state(hand)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            scores = forward(path, take6.action_features(state))[0][:, 0]
+            chosen = state.bot_action("nn")
+            assert scores[legal.index(chosen)] >= scores.max() - 1e-4
+            kinds["row" if legal[0] >= 104 else "card"] += 1
+            state.apply_action(legal[int(rng.integers(len(legal)))])
+    assert kinds["card"] > 100 and kinds["row"] > 0
