@@ -94,7 +94,7 @@ def plot(curve: List[Dict[str, float]], out: Path) -> None:
         ("vs_random", "r-o", "learner vs 3 x random"),
         ("random", "r--", "random bots (same hands)"),
     ], "mean heads per hand (lower is better)",
-        "Take 6! Deep Monte Carlo: greedy evaluation on fixed deals")
+        "Take 6!: the greedy network on fixed deals")
 
 
 GAME = dmc.Game(name="take6", scale=SCALE, groups=groups, evaluate=evaluate,
@@ -113,7 +113,9 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     game: Dict[str, Any] = {"players": args.players}
     game = {k: v for k, v in tabletop.load_game("take6", **game).get_parameters().items()
             if v is not None}
-    if args.method == "distil":
+    if args.method == "distil" and args.net == "features":
+        distil.run_features(args, ap, GAME, game)
+    elif args.method == "distil":
         distil.run(args, ap, GAME, game)
     else:
         dmc.run(args, ap, GAME, game)

@@ -1,9 +1,12 @@
 """Take 6! (6 nimmt!): the judge's scripted game, the arena, Python bots."""
 
+import numpy as np
+import numpy.typing as npt
+
 from . import State
 from typing import Any, Callable, Dict, List, Optional, Protocol, Sequence, TypedDict, Union, final
 
-__all__ = ["Outcome", "arena", "mc_means", "play_hand", "simulate"]
+__all__ = ["Outcome", "action_features", "arena", "mc_means", "play_hand", "simulate"]
 
 class View(TypedDict):
     seat: int
@@ -50,6 +53,12 @@ def arena(
     """A seeded duplicate arena of built-in and Python bots (default: ``["random"]``); the
     dict ``tabletop take6 arena --json`` prints. Python bots are named by their ``name``,
     ``__name__`` or class name; an arena with a Python bot plays its deals one after another."""
+
+def action_features(state: State) -> npt.NDArray[np.float32]:
+    """The feature vectors of the player to act, one row per legal action (in
+    ``state.legal_actions()``'s order), float32, shape (legal actions, 32): where the card goes,
+    that row's length and heads, the unseen cards that can slip in before it, the heuristic's
+    expected penalty, ... (written from that player's view only)."""
 
 def mc_means(state: State, bot: str, seed: Optional[int] = None) -> List[float]:
     """The mean heads the player to act takes to the end of the hand after each legal action

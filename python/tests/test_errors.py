@@ -403,6 +403,8 @@ def _cases():
         ("take6.Outcome", "taken", lambda: take6.Outcome([], [[105]], []), V, ["a card must be an integer from 1 to 104, not 105"]),
         ("take6.Outcome", "rows", lambda: take6.Outcome([], [], 1), T, ["rows"]),
         ("take6.Outcome", "rows", lambda: take6.Outcome([], [], [[0]]), V, ["a card must be an integer from 1 to 104, not 0"]),
+        ("take6.action_features", "state", lambda: take6.action_features(5), T, ["state", "State"]),
+        ("take6.action_features", "state", lambda: take6.action_features(tabletop.load_game("nine").new_initial_state()), V, ["a state of Take 6!"]),
         ("take6.mc_means", "state", lambda: take6.mc_means(5, "mc:5"), T, ["state", "State"]),
         ("take6.mc_means", "bot", lambda: take6.mc_means(_take6_state(), "heuristic"), V, ["a Monte Carlo bot (mc:N or mc:Nms), not heuristic"]),
         ("take6.mc_means", "bot", lambda: take6.mc_means(_take6_state(), "mc:10001"), V, ["at most 10,000 playouts"]),

@@ -382,3 +382,105 @@ def test_mahjong_imitation_teacher_and_symmetry():
         checked += 1
         state.apply_action(rules)
     assert checked > 20
+
+
+def test_take6_action_features_are_one_row_per_legal_action():
+    """tabletop.take6.action_features: float32 (legal actions, 32) in legal_actions()' order,
+    the same numbers for the same state, at card and row decisions; a card's rank in the hand
+    (number 11) rises with the card, and a too-low card (number 1) is exactly one below every
+    row end."""
+    import tabletop
+    from tabletop import take6
+
+    game = tabletop.load_game("take6", players=4)
+    rng = np.random.default_rng(3)
+    kinds = {"card": 0, "row": 0}
+    for hand in range(8):
+        state = game.new_initial_state(hand)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            f = take6.action_features(state)
+            assert f.dtype == np.float32 and f.shape == (len(legal), 32)
+            np.testing.assert_array_equal(f, take6.action_features(state))
+            if legal[0] >= 104:
+                kinds["row"] += 1
+                assert (f[:, 0] == 1).all()
+            else:
+                kinds["card"] += 1
+                assert (f[:, 0] == 0).all() and (np.diff(f[:, 11]) > 0).all()
+                cards = np.array(legal) + 1
+                assert ((cards < f[0, 30] * 104 + 0.5) == (f[:, 1] == 1)).all()
+            state.apply_action(legal[int(rng.integers(len(legal)))])
+    assert kinds["card"] > 100 and kinds["row"] > 0
+    with pytest.raises(ValueError, match="player to act"):
+        state = game.new_initial_state(1)
+        while not state.is_terminal():
+            state.apply_action(state.legal_actions()[0])
+        take6.action_features(state)
+
+
+def test_take6_short_features_distillation_learns_and_exports(tmp_path, capsys):
+    """--net features: labels of per-action vectors and the teacher's means, the listwise
+    loss moves down, the file says it reads action features, its vectors reproduce, and the
+    run resumes and reports."""
+    train = load_trainer("train_take6")
+
+    out = tmp_path / "features"
+    common = ["--out", str(out), "--net", "features", "--teacher", "mc:20", "--hands-per-round",
+              "6", "--workers", "1", "--epochs", "8", "--batch", "64", "--hidden", "16,16",
+              "--lr", "3e-3", "--eval-hands", "10", "--seed", "4"]
+    train.main(common + ["--rounds", "3"])
+    with open(out / "checkpoint.pkl", "rb") as f:
+        state = pickle.load(f)
+    x, masks, values = state["x"], state["mask"], state["value"]
+    assert x.shape[1:] == (10, 32) and len(x) == len(masks) == len(values) > 100
+    assert (x[~masks] == 0).all() and (values[~masks] == 0).all() and (values[masks] >= 0).all()
+    losses = state["losses"]
+    assert len(losses) == 3 and losses[-1] < losses[0]
+    assert all(0 <= c["agreement"] <= 1 for c in state["curve"])
+    outputs, meta, shapes = forward(out / "model.safetensors", np.zeros((1, 32), np.float32))
+    assert outputs.shape == (1, 1)
+    assert meta["input"] == "action-features" and meta["features_version"] == "1"
+    assert meta["output"] == "score" and json.loads(meta["params"])["players"] == 4
+    assert shapes["layers.0.weight"] == (16, 32) and shapes["layers.2.weight"] == (1, 16)
+    vectors = json.loads((out / "model_vectors.json").read_text())["decisions"]
+    assert len(vectors) >= 8
+    for d in vectors:
+        scores, _, _ = forward(out / "model.safetensors", np.array(d["inputs"], np.float32))
+        np.testing.assert_allclose(scores[:, 0], d["outputs"], rtol=1e-5, atol=1e-6)
+        assert d["action"] == d["legal"][int(np.argmax(scores[:, 0]))]
+    train.main(common + ["--rounds", "4", "--resume"])
+    with open(out / "checkpoint.pkl", "rb") as f:
+        second = pickle.load(f)
+    assert second["rounds"] == 4 and second["losses"][:3] == losses and len(second["x"]) > len(x)
+    capsys.readouterr()
+    train.main(["--out", str(out), "--net", "features", "--hidden", "16,16", "--report", "20"])
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(",")[0] for line in lines] == ["vs heuristic", "vs random"]
+
+
+@pytest.mark.parametrize("players, name", [(4, "take6"), (5, "take6_5p")])
+def test_the_shipped_nn_bot_plays_the_highest_score_of_the_features(players, name):
+    """The `nn` bot (Rust, compiled-in file) plays, at every decision of seeded hands, an
+    action of highest score when the shipped file is run in numpy on
+    ``take6.action_features``: the binding, the file and the bot agree (cards and rows)."""
+    import tabletop
+    from tabletop import take6
+
+    path = ROOT / "crates" / "nn" / "models" / f"{name}.safetensors"
+    _, meta, _ = forward(path, np.zeros((1, 32), np.float32))
+    if meta["input"] != "action-features":
+        pytest.skip(f"{name}.safetensors reads the observation, not action features")
+    game = tabletop.load_game("take6", players=players)
+    rng = np.random.default_rng(players)
+    kinds = {"card": 0, "row": 0}
+    for hand in range(6):
+        state = game.new_initial_state(hand)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            scores = forward(path, take6.action_features(state))[0][:, 0]
+            chosen = state.bot_action("nn")
+            assert scores[legal.index(chosen)] >= scores.max() - 1e-4
+            kinds["row" if legal[0] >= 104 else "card"] += 1
+            state.apply_action(legal[int(rng.integers(len(legal)))])
+    assert kinds["card"] > 100 and kinds["row"] > 0

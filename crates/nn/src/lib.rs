@@ -5,7 +5,8 @@
 //!
 //! The file format: tensors `layers.N.weight` (`[outputs, inputs]`, F32) and `layers.N.bias`
 //! (`[outputs]`, F32) for N from 0, and the metadata `game`, `params` (JSON), `input`
-//! (`observation`) and `output` (`q` for Q-values, `score` for a policy's scores); see [`Network::from_bytes`] and [`Metadata`].
+//! (`observation`, or `action-features`: one vector per legal action, each scored alone by a
+//! network of one output) and `output` (`q` for Q-values, `score` for a policy's scores); see [`Network::from_bytes`] and [`Metadata`].
 //!
 //! With the `shipped` feature, [`shipped`] holds the networks that ship with tabletop.
 //!
@@ -35,5 +36,5 @@ mod network;
 pub mod shipped;
 
 pub use error::{ForwardError, LoadError};
-pub use metadata::{INPUT_OBSERVATION, Metadata, OUTPUT_Q, OUTPUT_SCORE};
+pub use metadata::{INPUT_ACTION_FEATURES, INPUT_OBSERVATION, Metadata, OUTPUT_Q, OUTPUT_SCORE};
 pub use network::{Network, Scratch};

@@ -9,6 +9,12 @@ use crate::LoadError;
 /// (`Game::write_observation_tensor` in `tabletop-core`), as 32-bit floats.
 pub const INPUT_OBSERVATION: &str = "observation";
 
+/// The other input kind this crate runs: one vector of numbers per legal action (a game's
+/// per-action features, as 32-bit floats), each scored alone by the same network of one
+/// output; the policy plays the action of highest output. The game names the vectors' layout
+/// in an entry of its own (Take 6!: `features_version`) and refuses a file of another.
+pub const INPUT_ACTION_FEATURES: &str = "action-features";
+
 /// An output kind this crate runs: one value per action id, the action's Q-value (the
 /// return expected after it); the policy plays the legal action of highest value.
 pub const OUTPUT_Q: &str = "q";
@@ -20,8 +26,9 @@ pub const OUTPUT_SCORE: &str = "score";
 
 /// The `__metadata__` of a network file. Four entries are required: `game` (the game's name,
 /// as `tabletop play` spells it), `params` (a JSON object: the game's parameters, as the
-/// game's `Params` reads them), `input` ([`INPUT_OBSERVATION`]) and `output` ([`OUTPUT_Q`] or
-/// [`OUTPUT_SCORE`]).
+/// game's `Params` reads them), `input` ([`INPUT_OBSERVATION`] or [`INPUT_ACTION_FEATURES`])
+/// and `output` ([`OUTPUT_Q`] or [`OUTPUT_SCORE`]: for action features, one value per
+/// action's vector).
 /// Other entries (how it was trained, ...) are kept as they are.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Metadata {
@@ -57,11 +64,12 @@ impl Metadata {
                 expected: "a JSON object of the game's parameters",
             });
         }
-        if input != INPUT_OBSERVATION {
+        if input != INPUT_OBSERVATION && input != INPUT_ACTION_FEATURES {
             return Err(LoadError::BadMetadata {
                 key: "input",
                 found: input,
-                expected: "`observation` (the player's observation tensor)",
+                expected: "`observation` (the player's observation tensor) or `action-features` \
+                           (one vector per legal action)",
             });
         }
         if output != OUTPUT_Q && output != OUTPUT_SCORE {
@@ -85,7 +93,7 @@ impl Metadata {
         &self.params
     }
 
-    /// What the network reads: [`INPUT_OBSERVATION`].
+    /// What the network reads: [`INPUT_OBSERVATION`] or [`INPUT_ACTION_FEATURES`].
     pub fn input(&self) -> &str {
         &self.input
     }

@@ -1,5 +1,6 @@
 //! `tabletop.take6`: the scripted judge simulation, the seeded arena, and Python bots.
 
+use numpy::PyArrayMethods;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -384,6 +385,31 @@ fn mc_means(
         })
 }
 
+/// The per-action feature vectors of the player to act (`tabletop_take6::action_features`):
+/// a float32 array of one row of `ACTION_FEATURES` numbers per legal action, in the order of
+/// `state.legal_actions()`, written from that player's view only. Raises `ValueError` for
+/// another game, once the game is over or at a chance node.
+#[pyfunction]
+fn action_features<'py>(
+    py: Python<'py>,
+    state: &crate::env::State,
+) -> PyResult<Bound<'py, numpy::PyArray2<f32>>> {
+    let game = state.session.line().game();
+    let Some(take6) = game.as_any().downcast_ref::<Take6>() else {
+        return Err(PyValueError::new_err("action_features takes a state of Take 6!"));
+    };
+    let (Some(player), Some(hand)) = (tabletop_core::Game::current_player(take6), take6.hand())
+    else {
+        return Err(PyValueError::new_err(
+            "action_features needs a player to act (the game is over, or a card is being dealt)",
+        ));
+    };
+    let mut out = Vec::new();
+    let n =
+        tabletop_take6::action_features(&hand.view(player), hand.row_choice().is_some(), &mut out);
+    numpy::PyArray1::from_vec(py, out).reshape([n, tabletop_take6::ACTION_FEATURES])
+}
+
 /// Registers `tabletop.take6`.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add(
@@ -396,5 +422,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arena, m)?)?;
     m.add_function(wrap_pyfunction!(play_hand, m)?)?;
     m.add_function(wrap_pyfunction!(mc_means, m)?)?;
+    m.add_function(wrap_pyfunction!(action_features, m)?)?;
     Ok(())
 }

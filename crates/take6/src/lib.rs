@@ -35,6 +35,7 @@ mod bot;
 mod card;
 mod contest;
 mod error;
+mod features;
 mod game;
 mod judge;
 mod lineup;
@@ -65,6 +66,7 @@ pub use error::{
     ArenaError, BotError, DealError, IllegalMoveError, JudgeError, ParseActionError, ParseBotError,
     ParseCardError, RefusedBot, RulesError, ScriptError,
 };
+pub use features::{ACTION_FEATURES, ACTION_FEATURES_VERSION, action_features};
 pub use game::{ANALYSIS_SAMPLES, Mode, Take6, Take6Params};
 pub use judge::{judge_nthu14463, parse_nthu14463};
 pub use lineup::LineupError;

@@ -2,25 +2,33 @@
 //! [`NetworkMcBot`], a network guiding [`MonteCarloBot`]'s search.
 //!
 //! A network (`tabletop_nn::shipped::take6_networks`: one per game it was trained for) reads
-//! the acting player's observation tensor ([`Take6`](crate::Take6)'s nine planes of 104
-//! cards), written here from the bot's [`View`], so no hidden information reaches it; it
-//! writes one score per action id (card `c` at `c - 1`, row `r` at `104 + r`): the logits
-//! of the action the Monte Carlo search `mc` would choose there, which the network learnt by
-//! imitating it. A file whose metadata says `q` holds Q-values instead (minus the heads
-//! expected from there to the end of the hand); the bots use either kind the same way, the
-//! highest value first.
+//! what the bot's [`View`] holds, so no hidden information reaches it, in one of two forms,
+//! as its metadata's `input` says:
 //!
-//! - [`NetworkBot`] plays the legal action of highest score: one forward pass a decision.
+//! - `action-features` (the shipped networks): the vector of each legal action
+//!   ([`action_features`](crate::action_features), whose layout version the metadata's
+//!   `features_version` names), scored one at a time by the same network of one output: one
+//!   forward pass per legal action. The scores are a policy's preferences, learnt from the
+//!   Monte Carlo search's mean heads per action.
+//! - `observation`: the acting player's observation tensor ([`Take6`](crate::Take6)'s nine
+//!   planes of 104 cards): one forward pass a decision, one score per action id (card `c` at
+//!   `c - 1`, row `r` at `104 + r`), the logits of the action the search `mc` would choose
+//!   there. A file whose metadata says `q` holds Q-values instead (minus the heads expected
+//!   from there to the end of the hand).
+//!
+//! The bots use every kind the same way, the highest value first.
+//!
+//! - [`NetworkBot`] plays the legal action of highest score.
 //! - [`NetworkMcBot`] keeps the [`NETWORK_MC_KEEP`] cards of highest score and lets the Monte
-//!   Carlo search choose among them; row choices are the search's. Trade-off: a forward pass
-//!   costs about as much as twenty random playouts, so the network is used once per decision,
+//!   Carlo search choose among them; row choices are the search's. Trade-off: a network's
+//!   decision costs about as much as twenty random playouts, so it is used once per decision,
 //!   to prune, and not as the playouts' policy (which would cost a forward pass per card of
 //!   every playout); with fewer candidates, every candidate gets more playouts in the same
 //!   time, and cards the network rates poorly cannot win by the noise of random playouts.
 //!
 //! A network plays only the parameters it was trained for (players, rows, hand size, deck
-//! and row rule, from its metadata; a match is played hand by hand, as the observation holds
-//! no scores): a bot is built for the rules it plays and takes the shipped network whose
+//! and row rule, from its metadata; a match is played hand by hand, as a network reads no
+//! scores): a bot is built for the rules it plays and takes the shipped network whose
 //! parameters are those; for other rules it is not built, and the refusal
 //! ([`RefusedBot`]) says what the networks play.
 
@@ -31,6 +39,7 @@ use tabletop_nn::{Network, Scratch};
 use crate::bot::{Bot, BotKind, Budget, MonteCarloBot};
 use crate::card::{Card, DECK_SIZE};
 use crate::error::RefusedBot;
+use crate::features::{ACTION_FEATURES, ACTION_FEATURES_VERSION, action_features};
 use crate::rules::{MAX_HAND, RowRule, Rules};
 use crate::state::View;
 
@@ -77,8 +86,17 @@ impl Trained {
     }
 }
 
-/// The parameters one shipped network was trained for, read from its metadata.
-fn trained(network: &Network) -> Result<Trained, String> {
+/// What a network reads (its metadata's `input`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Input {
+    /// The observation tensor: one score per action id.
+    Observation,
+    /// One vector per legal action ([`action_features`]), one score each.
+    Features,
+}
+
+/// The parameters one shipped network was trained for and what it reads, from its metadata.
+fn trained(network: &Network) -> Result<(Trained, Input), String> {
     let metadata = network.metadata();
     let bad = |why: &str| format!("a shipped network's metadata: {why}");
     if metadata.game() != "take6" {
@@ -104,32 +122,54 @@ fn trained(network: &Network) -> Result<Trained, String> {
         row_rule,
     };
     let (inputs, outputs) = (network.input_len(), network.output_len());
+    if trained.deck != DECK_SIZE {
+        return Err(bad(&format!("cards 1 to {}, not the full deck of {DECK_SIZE}", trained.deck)));
+    }
+    if metadata.input() == tabletop_nn::INPUT_ACTION_FEATURES {
+        let version = metadata.get("features_version").unwrap_or("none");
+        if version != ACTION_FEATURES_VERSION.to_string()
+            || inputs != ACTION_FEATURES
+            || outputs != 1
+        {
+            return Err(bad(&format!(
+                "it reads action features of version {version} with {inputs} numbers and \
+                 writes {outputs} values; this build writes version {ACTION_FEATURES_VERSION} \
+                 with {ACTION_FEATURES} numbers, scored by one value"
+            )));
+        }
+        return Ok((trained, Input::Features));
+    }
     let actions = usize::from(DECK_SIZE) + usize::from(trained.rows);
-    if inputs != OBSERVATION_LEN || outputs != actions || trained.deck != DECK_SIZE {
+    if inputs != OBSERVATION_LEN || outputs != actions {
         return Err(bad(&format!(
             "{inputs} inputs and {outputs} outputs, not the {OBSERVATION_LEN} numbers of an \
              observation and {actions} actions of the full deck"
         )));
     }
-    Ok(trained)
+    Ok((trained, Input::Observation))
 }
 
 /// The shipped networks with their parameters, or why one cannot be read.
-static TRAINED: LazyLock<Result<Vec<(Trained, &'static Network)>, String>> = LazyLock::new(|| {
-    tabletop_nn::shipped::take6_networks()
-        .iter()
-        .map(|network| Ok((trained(network)?, network)))
-        .collect()
-});
+#[allow(clippy::type_complexity)]
+static TRAINED: LazyLock<Result<Vec<(Trained, Input, &'static Network)>, String>> =
+    LazyLock::new(|| {
+        tabletop_nn::shipped::take6_networks()
+            .iter()
+            .map(|network| {
+                let (trained, input) = trained(network)?;
+                Ok((trained, input, network))
+            })
+            .collect()
+    });
 
 /// The shipped network that plays `rules` with its parameters, or why none does, in the
 /// user's words: "the shipped networks play only 4 players with 10 cards a hand, ...".
-fn network_for(rules: &Rules) -> Result<(Trained, &'static Network), String> {
+fn network_for(rules: &Rules) -> Result<(Trained, Input, &'static Network), String> {
     let networks = TRAINED.as_ref().map_err(Clone::clone)?;
-    if let Some(&found) = networks.iter().find(|(t, _)| t.fits(rules)) {
+    if let Some(&found) = networks.iter().find(|(t, _, _)| t.fits(rules)) {
         return Ok(found);
     }
-    let games: Vec<String> = networks.iter().map(|(t, _)| t.describe()).collect();
+    let games: Vec<String> = networks.iter().map(|(t, _, _)| t.describe()).collect();
     Err(format!("the shipped networks play only {}", games.join("; ")))
 }
 
@@ -150,13 +190,18 @@ fn card_id(card: Card) -> usize {
     usize::from(card.value()) - 1
 }
 
-/// The network alone: the legal action of highest score on the player's observation.
+/// The network alone: the legal action of highest score on the player's observation (or on
+/// each legal action's features).
 #[derive(Clone, Debug)]
 pub struct NetworkBot {
     network: &'static Network,
     /// The parameters the network plays: the rules of every view it is asked about.
     trained: Trained,
-    observation: Vec<f32>,
+    input: Input,
+    /// The observation, or the legal actions' vectors one after another.
+    inputs: Vec<f32>,
+    /// The score of every legal action (cards ascending, or rows in order).
+    scores: Vec<f32>,
     scratch: Scratch,
 }
 
@@ -167,43 +212,78 @@ impl NetworkBot {
     /// # Errors
     /// [`RefusedBot`] (`nn`) when no shipped network plays `rules`, with what they play.
     pub fn new(rules: &Rules) -> Result<NetworkBot, RefusedBot> {
-        let (trained, network) = network_for(rules)
+        let (trained, input, network) = network_for(rules)
             .map_err(|reason| RefusedBot { bot: BotKind::Network.to_string(), reason })?;
         Ok(NetworkBot {
             network,
             trained,
-            observation: vec![0.0; OBSERVATION_LEN],
+            input,
+            inputs: Vec::with_capacity(OBSERVATION_LEN),
+            scores: Vec::with_capacity(MAX_HAND),
             scratch: Scratch::default(),
         })
     }
 
-    /// The scores of `view` (one per action id).
+    /// The scores of `view`'s legal actions (the cards of the hand ascending, or the rows in
+    /// order when `choosing`), into `self.scores`.
     ///
     /// # Panics
     /// If `view`'s rules are not those the bot was built for.
-    fn values(&mut self, view: &View<'_>, choosing: bool) -> &[f32] {
+    fn score(&mut self, view: &View<'_>, choosing: bool) {
         assert!(
             self.trained.fits(view.rules),
             "a network bot built for {} asked to play {}",
             self.trained.describe(),
             view.rules
         );
-        write_view_observation(view, choosing, &mut self.observation);
-        self.network
-            .evaluate(&self.observation, &mut self.scratch)
-            .expect("the network reads an observation (checked with its parameters)")
+        self.scores.clear();
+        match self.input {
+            Input::Observation => {
+                self.inputs.resize(OBSERVATION_LEN, 0.0);
+                write_view_observation(view, choosing, &mut self.inputs);
+                let values = self
+                    .network
+                    .evaluate(&self.inputs, &mut self.scratch)
+                    .expect("the network reads an observation (checked with its parameters)");
+                if choosing {
+                    let rows = view.table.num_rows();
+                    self.scores.extend_from_slice(&values[usize::from(DECK_SIZE)..][..rows]);
+                } else {
+                    self.scores.extend(view.hand.iter().map(|c| values[card_id(c)]));
+                }
+            }
+            Input::Features => {
+                let n = action_features(view, choosing, &mut self.inputs);
+                for k in 0..n {
+                    let vector = &self.inputs[k * ACTION_FEATURES..(k + 1) * ACTION_FEATURES];
+                    let value = self
+                        .network
+                        .evaluate(vector, &mut self.scratch)
+                        .expect("the network reads an action's features (checked with its file)");
+                    self.scores.push(value[0]);
+                }
+            }
+        }
     }
 
     /// The cards of `view.hand` in decreasing score (ties: ascending), into `out`;
     /// returns how many (the hand's size).
     fn ranked_cards(&mut self, view: &View<'_>, out: &mut [Card; MAX_HAND]) -> usize {
-        let values = self.values(view, false);
-        let mut len = 0;
-        for c in view.hand {
-            out[len] = c;
-            len += 1;
+        self.score(view, false);
+        let mut order = [0usize; MAX_HAND];
+        let len = self.scores.len();
+        for (k, slot) in order[..len].iter_mut().enumerate() {
+            *slot = k;
         }
-        out[..len].sort_by(|&a, &b| values[card_id(b)].total_cmp(&values[card_id(a)]));
+        let scores = &self.scores;
+        order[..len].sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
+        let mut cards = [Card::MIN; MAX_HAND];
+        for (slot, c) in cards.iter_mut().zip(view.hand) {
+            *slot = c;
+        }
+        for (slot, &k) in out.iter_mut().zip(&order[..len]) {
+            *slot = cards[k];
+        }
         len
     }
 }
@@ -217,10 +297,10 @@ impl Bot for NetworkBot {
 
     fn choose_row(&mut self, view: &View<'_>, card: Card) -> usize {
         let _ = card;
-        let rows = view.table.num_rows();
-        let row_values = &self.values(view, true)[usize::from(DECK_SIZE)..];
-        (0..rows)
-            .max_by(|&a, &b| row_values[a].total_cmp(&row_values[b]).then(b.cmp(&a)))
+        self.score(view, true);
+        let scores = &self.scores;
+        (0..scores.len())
+            .max_by(|&a, &b| scores[a].total_cmp(&scores[b]).then(b.cmp(&a)))
             .expect("a table has a row")
     }
 }
@@ -277,6 +357,97 @@ mod tests {
 
     use super::*;
     use crate::{Take6, Take6Params};
+
+    /// The bytes of a safetensors file of one linear layer (`weight` of one row) reading
+    /// action features: the file format written out by hand.
+    fn linear_features_file(weight: &[f32; ACTION_FEATURES]) -> Vec<u8> {
+        let data: Vec<u8> = weight.iter().chain(&[0.0]).flat_map(|x| x.to_le_bytes()).collect();
+        let w_end = 4 * ACTION_FEATURES;
+        let header = serde_json::json!({
+            "__metadata__": {
+                "game": "take6", "params": r#"{"players": 4, "rows": 4, "hand_size": 10, "deck": 104, "row_rule": "choose"}"#, "input": "action-features",
+                "features_version": ACTION_FEATURES_VERSION.to_string(), "output": "score",
+            },
+            "layers.0.weight": {"dtype": "F32", "shape": [1, ACTION_FEATURES], "data_offsets": [0, w_end]},
+            "layers.0.bias": {"dtype": "F32", "shape": [1], "data_offsets": [w_end, w_end + 4]},
+        });
+        let mut header = serde_json::to_vec(&header).unwrap();
+        while !header.len().is_multiple_of(8) {
+            header.push(b' ');
+        }
+        let mut bytes = (header.len() as u64).to_le_bytes().to_vec();
+        bytes.extend(header);
+        bytes.extend(data);
+        bytes
+    }
+
+    /// A features network scoring minus the heuristic's expected penalty plays a card of the
+    /// lowest expected penalty and the row of fewest heads, at every decision of seeded
+    /// hands: the scores reach the right actions in the right order.
+    #[test]
+    fn a_features_network_ranks_the_actions_by_its_scores() {
+        let mut weight = [0.0; ACTION_FEATURES];
+        weight[9] = -1.0; // the expected penalty (or, for a row, its heads), over 10
+        let network: &'static Network =
+            Box::leak(Box::new(Network::from_bytes(&linear_features_file(&weight)).unwrap()));
+        let (trained, input) = trained(network).unwrap();
+        assert_eq!(input, Input::Features);
+        let mut bot = NetworkBot {
+            network,
+            trained,
+            input,
+            inputs: Vec::new(),
+            scores: Vec::new(),
+            scratch: Scratch::default(),
+        };
+        let mut rows_chosen = 0;
+        for seed in 0..20 {
+            let mut game = Take6::new(&Take6Params::default()).unwrap();
+            game.apply_chance_from_seed(seed);
+            while !game.is_terminal() {
+                let p = game.current_player().unwrap();
+                let hand = game.hand().unwrap();
+                let view = hand.view(p);
+                let action = match hand.row_choice() {
+                    Some(next) => {
+                        let row = bot.choose_row(&view, next.card);
+                        let fewest = view.table.rows().iter().map(|r| r.heads()).min();
+                        assert_eq!(Some(view.table.rows()[row].heads()), fewest);
+                        rows_chosen += 1;
+                        crate::Action::TakeRow(u8::try_from(row).unwrap())
+                    }
+                    None => {
+                        let card = bot.choose_card(&view);
+                        let best = view
+                            .hand
+                            .iter()
+                            .map(|c| crate::expected_penalty(&view, c))
+                            .fold(f64::INFINITY, f64::min);
+                        assert!((crate::expected_penalty(&view, card) - best).abs() < 1e-5);
+                        crate::Action::Play(card)
+                    }
+                };
+                game.apply(action);
+            }
+        }
+        assert!(rows_chosen > 0, "no row choice in the seeded hands");
+    }
+
+    /// A features file of another layout version is refused, saying both versions.
+    #[test]
+    fn a_features_network_of_another_version_is_refused() {
+        let bytes = linear_features_file(&[0.0; ACTION_FEATURES]);
+        let text = String::from_utf8_lossy(&bytes).replace(
+            &format!("\"features_version\":\"{ACTION_FEATURES_VERSION}\""),
+            "\"features_version\":\"9\"",
+        );
+        let network = Network::from_bytes(text.as_bytes()).unwrap();
+        let e = trained(&network).unwrap_err();
+        assert!(
+            e.contains("version 9") && e.contains(&format!("version {ACTION_FEATURES_VERSION}")),
+            "{e}"
+        );
+    }
 
     /// The observation written from a view is the game's observation tensor, at every
     /// decision of seeded hands (the slow oracle: `Take6::observation_tensor`).

@@ -169,9 +169,9 @@ fn median_time(runs: usize, mut f: impl FnMut()) -> f64 {
     times[runs / 2]
 }
 
-/// A decision of `nn` costs one forward pass: far below a Monte Carlo decision of 20
-/// playouts per card (about 200 playouts), whatever the machine (a ratio, not a time; the
-/// benchmark `nnbot` measures the time itself).
+/// A decision of `nn` costs a forward pass of a small network per legal action: far below a
+/// Monte Carlo decision of 20 playouts per card (about 200 playouts), whatever the machine
+/// (a ratio, not a time; the benchmark `nnbot` measures the time itself).
 #[test]
 fn a_network_decision_costs_less_than_a_small_search() {
     let mut game = Take6::new(&Take6Params::default()).unwrap();

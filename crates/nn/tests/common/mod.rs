@@ -160,3 +160,33 @@ pub fn check_vectors(network: &tabletop_nn::Network, vectors: &str) {
         assert_eq!(action as u64, vectors["actions"][k].as_u64().unwrap(), "vector {k}");
     }
 }
+
+/// The check of a network reading action features against its test vectors: at every
+/// recorded decision, each legal action's vector gives the framework's score (to rounding)
+/// and the action of highest score is the framework's.
+pub fn check_feature_vectors(network: &tabletop_nn::Network, vectors: &str) {
+    let vectors: Value = serde_json::from_str(vectors).unwrap();
+    let decisions = vectors["decisions"].as_array().unwrap();
+    assert!(decisions.len() >= 8, "{} decisions", decisions.len());
+    let mut scratch = network.scratch();
+    for (k, d) in decisions.iter().enumerate() {
+        let legal = numbers(&d["legal"]);
+        let expected = numbers(&d["outputs"]);
+        let inputs = d["inputs"].as_array().unwrap();
+        assert!(inputs.len() == legal.len() && legal.len() == expected.len() && legal.len() > 1);
+        let mut best: Option<(usize, f32)> = None;
+        for (a, (input, &want)) in inputs.iter().zip(&expected).enumerate() {
+            let input: Vec<f32> = numbers(input).iter().map(|&x| x as f32).collect();
+            let got = network.evaluate(&input, &mut scratch).unwrap()[0];
+            assert!(
+                (f64::from(got) - want).abs() <= 1e-4 * want.abs().max(1.0),
+                "decision {k}, action {a}: {got} vs the framework's {want}"
+            );
+            if best.is_none_or(|(_, b)| got > b) {
+                best = Some((a, got));
+            }
+        }
+        let chosen = legal[best.unwrap().0] as u64;
+        assert_eq!(chosen, d["action"].as_u64().unwrap(), "decision {k}");
+    }
+}
