@@ -195,6 +195,58 @@ def add_args(ap: argparse.ArgumentParser) -> None:
                         "layers, e.g. a --method dmc run's) instead of random weights")
 
 
+def resumed(args: argparse.Namespace, ap: argparse.ArgumentParser, ckpt: Path,
+            sizes: Sequence[int], method: str, rng: np.random.Generator
+            ) -> Tuple[Dict[str, Any], dmc.Params, Any]:
+    """The checkpoint of a run of ``method`` to resume or report on: its state, network and
+    optimiser state; the generator continues where the run stopped."""
+    state = dmc.load_checkpoint(ckpt, sizes, ap, "--minutes or --rounds")
+    if state.get("method") != method:
+        kind = "a distillation checkpoint (--method dmc?)" if method == "distil" else \
+            "a --net features checkpoint"
+        raise SystemExit(f"{ckpt} is not {kind}")
+    rng.bit_generator.state = state["rng"]
+    return state, dmc.to_jax(state["params"]), dmc.to_jax(state["opt_state"])
+
+
+def fit(state: Dict[str, Any], n: int, args: argparse.Namespace, rng: np.random.Generator,
+        update: Callable[..., Any], params: dmc.Params, opt_state: Any,
+        batch: Callable[[np.ndarray], Tuple[np.ndarray, np.ndarray, np.ndarray]]
+        ) -> Tuple[dmc.Params, Any]:
+    """``--epochs`` passes over the ``n`` labels so far in random minibatches of ``--batch``
+    (``batch(indices)`` gives the inputs, legal masks and targets); the round's mean loss is
+    appended to ``state["losses"]``."""
+    steps = max(1, int(args.epochs * n / args.batch))
+    losses = []
+    for _ in range(steps):
+        x, mask, y = batch(rng.integers(n, size=min(args.batch, n)))
+        params, opt_state, loss = update(params, opt_state, jnp.asarray(x), jnp.asarray(mask),
+                                         jnp.asarray(y))
+        losses.append(float(loss))
+        state["updates"] += 1
+    state["losses"].append(float(np.mean(losses)))
+    return params, opt_state
+
+
+def rounds(args: argparse.Namespace, state: Dict[str, Any], start: float,
+           one_round: Callable[[Any], str], save: Callable[[], None]) -> None:
+    """Plays rounds until ``--rounds`` or ``--minutes`` is reached: each ``one_round(pool)``
+    labels and trains and returns its progress line; the checkpoint is saved after each."""
+    def done() -> bool:
+        if args.rounds is not None and state["rounds"] >= args.rounds:
+            return True
+        return args.minutes is not None and time.perf_counter() - start >= args.minutes * 60
+
+    bar = tqdm(total=args.rounds, initial=state["rounds"], unit="round", disable=None)
+    with mp.get_context("spawn").Pool(args.workers) if args.workers > 1 else _Serial() as pool:
+        while not done():
+            line = one_round(pool)
+            bar.update(1)
+            bar.write(line)
+            save()
+    bar.close()
+
+
 def run(args: argparse.Namespace, ap: argparse.ArgumentParser, game: dmc.Game,
         game_params: Dict[str, Any]) -> None:
     """Trains (or with ``--report`` evaluates) by distillation."""
@@ -210,11 +262,7 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser, game: dmc.Game,
     update = make_update(opt)
     state: Dict[str, Any]
     if args.resume or args.report:
-        state = dmc.load_checkpoint(ckpt, sizes, ap, "--minutes or --rounds")
-        if state.get("method") != "distil":
-            raise SystemExit(f"{ckpt} is not a distillation checkpoint (--method dmc?)")
-        params, opt_state = dmc.to_jax(state["params"]), dmc.to_jax(state["opt_state"])
-        rng.bit_generator.state = state["rng"]
+        state, params, opt_state = resumed(args, ap, ckpt, sizes, "distil", rng)
         if args.report:
             game.report(params, args.report, game_params)
             return
@@ -243,52 +291,40 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser, game: dmc.Game,
         dmc.export(params, out, "take6", game_params, 1.0, output="score")
         game.plot(state["curve"], out)
 
-    def done() -> bool:
-        if args.rounds is not None and state["rounds"] >= args.rounds:
-            return True
-        return args.minutes is not None and time.perf_counter() - start >= args.minutes * 60
+    def one_round(pool: Any) -> str:
+        nonlocal params, opt_state
+        # 1. Labels: hands played by the behaviour bots and the current network.
+        layers = dmc.to_numpy(params) if state["rounds"] > 0 else None
+        per = -(-args.hands_per_round // args.workers)
+        seeds = np.random.SeedSequence([args.seed, state["rounds"]]).generate_state(args.workers)
+        jobs: List[Job] = [(game_params, int(s), per, args.teacher, layers, args.explore,
+                            bots, args.soft is not None) for s in seeds]
+        for o, m, y, v in pool.map(label_hands, jobs):
+            state["obs"] = np.concatenate([state["obs"], o])
+            state["mask"] = np.concatenate([state["mask"], m])
+            state["label"] = np.concatenate([state["label"], y])
+            state["value"] = np.concatenate([state["value"], v])
 
-    bar = tqdm(total=args.rounds, initial=state["rounds"], unit="round", disable=None)
-    with mp.get_context("spawn").Pool(args.workers) if args.workers > 1 else _Serial() as pool:
-        while not done():
-            # 1. Labels: hands played by the behaviour bots and the current network.
-            layers = dmc.to_numpy(params) if state["rounds"] > 0 else None
-            per = -(-args.hands_per_round // args.workers)
-            seeds = np.random.SeedSequence([args.seed, state["rounds"]]).generate_state(args.workers)
-            jobs: List[Job] = [(game_params, int(s), per, args.teacher, layers, args.explore,
-                                bots, args.soft is not None) for s in seeds]
-            for o, m, y, v in pool.map(label_hands, jobs):
-                state["obs"] = np.concatenate([state["obs"], o])
-                state["mask"] = np.concatenate([state["mask"], m])
-                state["label"] = np.concatenate([state["label"], y])
-                state["value"] = np.concatenate([state["value"], v])
-            # 2. Cross-entropy over every label so far.
-            n = len(state["label"])
-            steps = max(1, int(args.epochs * n / args.batch))
-            losses = []
-            for _ in range(steps):
-                idx = rng.integers(n, size=min(args.batch, n))
-                x = unpack(state["obs"][idx], obs_size)
-                mask = state["mask"][idx]
-                y = (state["label"][idx] if args.soft is None
-                     else soft_targets(state["value"][idx], mask, args.soft))
-                params, opt_state, loss = update(params, opt_state, jnp.asarray(x),
-                                                 jnp.asarray(mask), jnp.asarray(y))
-                losses.append(float(loss))
-                state["updates"] += 1
-            state["losses"].append(float(np.mean(losses)))
-            state["rounds"] += 1
-            state["frames"] = n
-            # 3. The curve's point and the checkpoint.
-            now = time.perf_counter() - start
-            point = {"seconds": now, "frames": n, "loss": state["losses"][-1],
-                     **game.evaluate(params, args.eval_hands, game_params)}
-            state["curve"].append(point)
-            bar.update(1)
-            bar.write(f"{now / 60:6.1f} min {n:>8} labels, loss {state['losses'][-1]:.3f}: "
-                      f"{game.describe(point)}")
-            save()
-    bar.close()
+        # 2. Cross-entropy over every label so far.
+        def batch(idx: np.ndarray) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+            mask = state["mask"][idx]
+            y = (state["label"][idx] if args.soft is None
+                 else soft_targets(state["value"][idx], mask, args.soft))
+            return unpack(state["obs"][idx], obs_size), mask, y
+
+        n = len(state["label"])
+        params, opt_state = fit(state, n, args, rng, update, params, opt_state, batch)
+        state["rounds"] += 1
+        state["frames"] = n
+        # 3. The curve's point.
+        now = time.perf_counter() - start
+        point = {"seconds": now, "frames": n, "loss": state["losses"][-1],
+                 **game.evaluate(params, args.eval_hands, game_params)}
+        state["curve"].append(point)
+        return (f"{now / 60:6.1f} min {n:>8} labels, loss {state['losses'][-1]:.3f}: "
+                f"{game.describe(point)}")
+
+    rounds(args, state, start, one_round, save)
     print(f"saved {out / 'model.safetensors'} after {state['rounds']} rounds, "
           f"{len(state['label'])} labels, {state['seconds'] / 60:.1f} min")
 
@@ -472,11 +508,7 @@ def run_features(args: argparse.Namespace, ap: argparse.ArgumentParser, game: dm
     update = make_feature_update(opt)
     state: Dict[str, Any]
     if args.resume or args.report:
-        state = dmc.load_checkpoint(ckpt, sizes, ap, "--minutes or --rounds")
-        if state.get("method") != "features":
-            raise SystemExit(f"{ckpt} is not a --net features checkpoint")
-        params, opt_state = dmc.to_jax(state["params"]), dmc.to_jax(state["opt_state"])
-        rng.bit_generator.state = state["rng"]
+        state, params, opt_state = resumed(args, ap, ckpt, sizes, "features", rng)
         if args.report:
             point = feature_point(dmc.to_numpy(params), args.report, game_params, EVAL_SEED + 1)
             for bot in ("heuristic", "random"):
@@ -504,59 +536,45 @@ def run_features(args: argparse.Namespace, ap: argparse.ArgumentParser, game: dm
         export_features(params, out, game_params)
         game.plot(state["curve"], out)
 
-    def done() -> bool:
-        if args.rounds is not None and state["rounds"] >= args.rounds:
-            return True
-        return args.minutes is not None and time.perf_counter() - start >= args.minutes * 60
+    def one_round(pool: Any) -> str:
+        nonlocal params, opt_state
+        # 1. Labels: hands of the behaviour bots and the current network.
+        layers = dmc.to_numpy(params) if state["rounds"] > 0 or args.init else None
+        per = -(-args.hands_per_round // args.workers)
+        seeds = np.random.SeedSequence([args.seed, state["rounds"]]).generate_state(args.workers)
+        jobs: List[FeatJob] = [(game_params, int(s), per, args.teacher, layers, args.explore,
+                                bots, width) for s in seeds]
+        fresh = [r for r in pool.map(label_feature_hands, jobs)]
+        x_new = np.concatenate([r[0] for r in fresh])
+        m_new = np.concatenate([r[1] for r in fresh])
+        v_new = np.concatenate([r[2] for r in fresh])
+        # Held out: the new labels, before the network trains on them.
+        agree, regret = feature_regret(dmc.to_numpy(params), x_new, m_new, v_new)
+        state["x"] = np.concatenate([state["x"], x_new])
+        state["mask"] = np.concatenate([state["mask"], m_new])
+        state["value"] = np.concatenate([state["value"], v_new])
 
-    bar = tqdm(total=args.rounds, initial=state["rounds"], unit="round", disable=None)
-    with mp.get_context("spawn").Pool(args.workers) if args.workers > 1 else _Serial() as pool:
-        while not done():
-            # 1. Labels: hands of the behaviour bots and the current network.
-            layers = dmc.to_numpy(params) if state["rounds"] > 0 or args.init else None
-            per = -(-args.hands_per_round // args.workers)
-            seeds = np.random.SeedSequence([args.seed, state["rounds"]]).generate_state(args.workers)
-            jobs: List[FeatJob] = [(game_params, int(s), per, args.teacher, layers, args.explore,
-                                    bots, width) for s in seeds]
-            fresh = [r for r in pool.map(label_feature_hands, jobs)]
-            x_new = np.concatenate([r[0] for r in fresh])
-            m_new = np.concatenate([r[1] for r in fresh])
-            v_new = np.concatenate([r[2] for r in fresh])
-            # Held out: the new labels, before the network trains on them.
-            agree, regret = feature_regret(dmc.to_numpy(params), x_new, m_new, v_new)
-            state["x"] = np.concatenate([state["x"], x_new])
-            state["mask"] = np.concatenate([state["mask"], m_new])
-            state["value"] = np.concatenate([state["value"], v_new])
-            # 2. Listwise cross-entropy over every label so far.
-            n = len(state["value"])
-            steps = max(1, int(args.epochs * n / args.batch))
-            losses = []
-            for _ in range(steps):
-                idx = rng.integers(n, size=min(args.batch, n))
-                mask = state["mask"][idx]
-                y = soft_targets(state["value"][idx], mask, temperature)
-                params, opt_state, loss = update(params, opt_state, jnp.asarray(state["x"][idx]),
-                                                 jnp.asarray(mask), jnp.asarray(y))
-                losses.append(float(loss))
-                state["updates"] += 1
-            state["losses"].append(float(np.mean(losses)))
-            state["rounds"] += 1
-            # 3. The curve's point and the checkpoint.
-            now = time.perf_counter() - start
-            point = {"seconds": now, "frames": n, "loss": state["losses"][-1],
-                     "agreement": agree, "regret": regret,
-                     **feature_point(dmc.to_numpy(params), args.eval_hands, game_params,
-                                     EVAL_SEED)}
-            state["curve"].append(point)
-            bar.update(1)
-            bar.write(f"{now / 60:6.1f} min {n:>8} labels, loss {point['loss']:.3f}, held-out "
-                      f"agreement {agree:.3f}, regret {regret:.3f}: {game.describe(point)}, "
-                      f"vs heuristic {point['diff_heuristic']:+.2f} +- "
-                      f"{point['half_heuristic']:.2f}")
-            save()
-    bar.close()
+        # 2. Listwise cross-entropy over every label so far.
+        def batch(idx: np.ndarray) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+            mask = state["mask"][idx]
+            return state["x"][idx], mask, soft_targets(state["value"][idx], mask, temperature)
+
+        n = len(state["value"])
+        params, opt_state = fit(state, n, args, rng, update, params, opt_state, batch)
+        state["rounds"] += 1
+        # 3. The curve's point.
+        now = time.perf_counter() - start
+        point = {"seconds": now, "frames": n, "loss": state["losses"][-1],
+                 "agreement": agree, "regret": regret,
+                 **feature_point(dmc.to_numpy(params), args.eval_hands, game_params, EVAL_SEED)}
+        state["curve"].append(point)
+        return (f"{now / 60:6.1f} min {n:>8} labels, loss {point['loss']:.3f}, held-out "
+                f"agreement {agree:.3f}, regret {regret:.3f}: {game.describe(point)}, "
+                f"vs heuristic {point['diff_heuristic']:+.2f} +- {point['half_heuristic']:.2f}")
+
+    rounds(args, state, start, one_round, save)
     print(f"saved {out / 'model.safetensors'} after {state['rounds']} rounds, "
-          f"{n if state['rounds'] else 0} labels, {state['seconds'] / 60:.1f} min")
+          f"{len(state['value'])} labels, {state['seconds'] / 60:.1f} min")
 
 
 class _Serial:
