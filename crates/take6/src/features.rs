@@ -317,4 +317,134 @@ mod tests {
             }
         }
     }
+
+    /// Every number of every vector, computed the plain way (card by card, row by row) from
+    /// the view: the oracle of [`action_features`].
+    fn slow_features(view: &View<'_>, choosing: bool) -> Vec<[f32; ACTION_FEATURES]> {
+        let rows = view.table.rows();
+        let unseen = view.unseen();
+        let count = |f: &dyn Fn(u8) -> bool, set: CardSet| {
+            (1..=104u8).filter(|&v| f(v) && set.contains(Card::from_value(v))).count() as f32
+        };
+        let n_unseen = unseen.len().max(1) as f32;
+        let lowest = rows.iter().map(|r| r.last().value()).min().unwrap();
+        let fewest = rows.iter().map(|r| r.heads()).min().unwrap();
+        let mut shared = [0.0f32; ACTION_FEATURES];
+        shared[at::HAND_LEN] = view.hand.len() as f32 / 10.0;
+        shared[at::PLAYERS] = view.num_players() as f32 / 10.0;
+        shared[at::ROUND] = view.round as f32 / 10.0;
+        shared[at::UNSEEN] = unseen.len() as f32 / 104.0;
+        let mut heads: Vec<u32> = rows.iter().map(|r| r.heads()).collect();
+        let mut lens: Vec<usize> = rows.iter().map(|r| r.len()).collect();
+        heads.sort();
+        lens.sort();
+        for k in 0..rows.len() {
+            shared[at::TABLE_HEADS + k] = heads[k] as f32 / 10.0;
+            shared[at::TABLE_LENS + k] = lens[k] as f32 / 5.0;
+        }
+        shared[at::UNSEEN_TOO_LOW] = count(&|v| v < lowest, unseen) / n_unseen;
+        shared[at::HAND_TOO_LOW] = count(&|v| v < lowest, view.hand) / 10.0;
+        shared[at::LOWEST_END] = f32::from(lowest) / 104.0;
+        shared[at::FEWEST_HEADS] = fewest as f32 / 10.0;
+        let mut out = Vec::new();
+        if choosing {
+            let card = view.revealed[view.seat].unwrap();
+            for row in rows {
+                let mut v = shared;
+                v[at::CHOOSING] = 1.0;
+                v[at::TOO_LOW] = 1.0;
+                v[at::ROW_LEN] = row.len() as f32 / 5.0;
+                v[at::ROW_HEADS] = row.heads() as f32 / 10.0;
+                v[at::PENALTY] = row.heads() as f32 / 10.0;
+                v[at::PENALTY_OVER_BEST] = (row.heads() - fewest) as f32 / 10.0;
+                v[at::HEADS_OVER_FEWEST] = (row.heads() - fewest) as f32 / 10.0;
+                let fewer = rows.iter().filter(|o| o.heads() < row.heads()).count();
+                v[at::RANK] = fewer as f32 / (rows.len().max(2) - 1) as f32;
+                v[at::VALUE] = f32::from(row.last().value()) / 104.0;
+                v[at::CARD_HEADS] = f32::from(card.heads()) / 10.0;
+                v[at::FREE] = (5 - row.len()) as f32 / 5.0;
+                out.push(v);
+            }
+            return out;
+        }
+        let cards: Vec<Card> = view.hand.iter().collect();
+        let penalties: Vec<f64> = cards.iter().map(|&c| expected_penalty(view, c)).collect();
+        let best = penalties.iter().copied().fold(f64::INFINITY, f64::min);
+        for (k, &card) in cards.iter().enumerate() {
+            let value = card.value();
+            let mut v = shared;
+            v[at::VALUE] = f32::from(value) / 104.0;
+            v[at::CARD_HEADS] = f32::from(card.heads()) / 10.0;
+            v[at::UNSEEN_BELOW] = count(&|x| x < value, unseen) / n_unseen;
+            v[at::PENALTY] = penalties[k] as f32 / 10.0;
+            v[at::PENALTY_OVER_BEST] = (penalties[k] - best) as f32 / 10.0;
+            v[at::RANK] = k as f32 / (cards.len().max(2) - 1) as f32;
+            // The row whose end is the highest below the card, if any.
+            let target = (0..rows.len())
+                .filter(|&r| rows[r].last().value() < value)
+                .max_by_key(|&r| rows[r].last().value());
+            let r = match target {
+                Some(r) => {
+                    let end = rows[r].last().value();
+                    let inside = |x: u8| end < x && x < value;
+                    v[at::GAP] = f32::from(value - end) / 104.0;
+                    v[at::SLIP] = count(&inside, unseen) / 10.0;
+                    v[at::SLIP_SHARE] = count(&inside, unseen) / n_unseen;
+                    v[at::OWN_BETWEEN] = count(&inside, view.hand) / 10.0;
+                    v[at::FREE] = (5 - rows[r].len()) as f32 / 5.0;
+                    r
+                }
+                None => {
+                    v[at::TOO_LOW] = 1.0;
+                    view.table.too_low_row(view.rules.row_rule(), || view.table.fewest_heads_row())
+                }
+            };
+            v[at::ROW_LEN] = rows[r].len() as f32 / 5.0;
+            v[at::ROW_HEADS] = rows[r].heads() as f32 / 10.0;
+            v[at::HEADS_OVER_FEWEST] = (rows[r].heads() - fewest) as f32 / 10.0;
+            out.push(v);
+        }
+        out
+    }
+
+    #[test]
+    fn vectors_are_the_plain_computation_at_every_decision_of_seeded_hands() {
+        use tabletop_core::Game;
+
+        use crate::{Take6, Take6Params};
+        let mut checked = [0usize; 2];
+        for (players, rule, seed) in
+            [(4, "choose", 1), (5, "choose", 2), (10, "forced", 3), (7, "choose", 4)]
+        {
+            let params =
+                Take6Params { players, row_rule: rule.to_owned(), ..Take6Params::default() };
+            let mut game = Take6::new(&params).unwrap();
+            game.apply_chance_from_seed(seed);
+            let mut out = Vec::new();
+            let mut step = 0usize;
+            while !game.is_terminal() {
+                let p = game.current_player().unwrap();
+                let hand = game.hand().unwrap();
+                let choosing = hand.row_choice().is_some();
+                let view = hand.view(p);
+                let n = action_features(&view, choosing, &mut out);
+                let slow = slow_features(&view, choosing);
+                assert_eq!(n, slow.len());
+                for (a, want) in slow.iter().enumerate() {
+                    for (i, &w) in want.iter().enumerate() {
+                        let got = out[a * ACTION_FEATURES + i];
+                        assert!(
+                            (got - w).abs() < 1e-5,
+                            "players {players}, step {step}, action {a}, number {i}: {got} != {w}"
+                        );
+                    }
+                }
+                checked[usize::from(choosing)] += n;
+                let legal = game.legal_actions();
+                game.apply(legal[(seed as usize * 7 + step * 3) % legal.len()]);
+                step += 1;
+            }
+        }
+        assert!(checked[0] > 100 && checked[1] > 0, "cards and row choices seen: {checked:?}");
+    }
 }
