@@ -14,7 +14,7 @@
 
 use std::fmt;
 use std::str::FromStr;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
@@ -52,6 +52,17 @@ pub enum BudgetError {
     /// `Nms` above [`MAX_MILLIS`].
     #[error("at most {} milliseconds", thousands(MAX_MILLIS))]
     TooManyMillis,
+}
+
+impl Budget {
+    /// Whether a search that began at `start` and has run `done` playouts (as the bot counts
+    /// them) must stop: the count is reached, or the time has passed after at least one.
+    pub fn spent(self, done: u32, start: Instant) -> bool {
+        match self {
+            Budget::Playouts(n) => done >= n.max(1),
+            Budget::Time(t) => done > 0 && start.elapsed() >= t,
+        }
+    }
 }
 
 impl FromStr for Budget {
@@ -101,6 +112,20 @@ impl fmt::Display for Budget {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_budget_is_spent_by_its_count_or_after_one_playout_by_its_time() {
+        let now = Instant::now();
+        assert!(!Budget::Playouts(3).spent(2, now));
+        assert!(Budget::Playouts(3).spent(3, now));
+        assert!(!Budget::Playouts(0).spent(0, now) && Budget::Playouts(0).spent(1, now));
+        let long = Budget::Time(Duration::from_secs(3600));
+        assert!(!long.spent(1_000_000, now));
+        let past = now.checked_sub(Duration::from_millis(30)).expect("a clock 30 ms old");
+        let short = Budget::Time(Duration::from_millis(20));
+        assert!(!short.spent(0, past), "at least one playout");
+        assert!(short.spent(1, past));
+    }
 
     #[test]
     fn budgets_parse_within_their_caps() {

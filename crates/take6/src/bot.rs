@@ -319,10 +319,9 @@ impl MonteCarloBot {
         &mut self,
         view: &View<'_>,
         candidates: usize,
-        k: usize,
         evaluate: impl FnMut(usize, &[CardSet; MAX_PLAYERS], &mut FastRng) -> u32,
     ) -> usize {
-        let (totals, _) = self.search_totals(view, candidates, k, evaluate);
+        let (totals, _) = self.search_totals(view, candidates, evaluate);
         (0..candidates).min_by_key(|&i| totals[i]).expect("at least one candidate")
     }
 
@@ -332,32 +331,55 @@ impl MonteCarloBot {
         &mut self,
         view: &View<'_>,
         candidates: usize,
-        k: usize,
         mut evaluate: impl FnMut(usize, &[CardSet; MAX_PLAYERS], &mut FastRng) -> u32,
     ) -> ([u64; MAX_HAND], u32) {
-        let mut totals = [0u64; MAX_HAND];
         let start = Instant::now();
+        self.search_worlds(
+            view,
+            candidates,
+            1,
+            start,
+            |_| (),
+            |i, hands, (), rng| evaluate(i, hands, rng),
+        )
+    }
+
+    /// The search over determinisations ("worlds") of the hidden hands: on each world,
+    /// `world(hands)` is computed once, then every candidate is judged `per_world` times by
+    /// `evaluate(candidate, hands, world, rng)`, the candidates of one playout sharing its
+    /// random numbers, until the budget (counted from `start`, in playouts per candidate) is
+    /// spent. Returns every candidate's total and the number of playouts each had.
+    pub(crate) fn search_worlds<W>(
+        &mut self,
+        view: &View<'_>,
+        candidates: usize,
+        per_world: u32,
+        start: Instant,
+        mut world: impl FnMut(&[CardSet; MAX_PLAYERS]) -> W,
+        mut evaluate: impl FnMut(usize, &[CardSet; MAX_PLAYERS], &W, &mut FastRng) -> u32,
+    ) -> ([u64; MAX_HAND], u32) {
+        let mut totals = [0u64; MAX_HAND];
         let mut done = 0u32;
         let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
         hands[view.seat] = view.hand;
-        loop {
-            match self.budget {
-                Budget::Playouts(n) if done >= n.max(1) => break,
-                Budget::Time(t) if done > 0 && start.elapsed() >= t => break,
-                _ => {}
-            }
-            // A front end that cancels the work (`tabletop_core::cancel`) throws the answer
-            // away: stop after at least one playout per candidate.
-            if done > 0 && tabletop_core::cancel::requested() {
-                break;
-            }
+        // Every opponent holds as many unrevealed cards as this player.
+        let k = view.hand.len();
+        // A front end that cancels the work (`tabletop_core::cancel`) throws the answer away:
+        // stop after at least one playout per candidate.
+        while !(self.budget.spent(done, start) || done > 0 && tabletop_core::cancel::requested()) {
             self.determinise(view, k, &mut hands);
-            let seed = self.rng.next_u64();
-            for (i, total) in totals.iter_mut().enumerate().take(candidates) {
-                let mut rng = FastRng::new(seed);
-                *total += evaluate(i, &hands, &mut rng) as u64;
+            let known = world(&hands);
+            for _ in 0..per_world {
+                if self.budget.spent(done, start) {
+                    break;
+                }
+                let seed = self.rng.next_u64();
+                for (i, total) in totals.iter_mut().enumerate().take(candidates) {
+                    let mut rng = FastRng::new(seed);
+                    *total += u64::from(evaluate(i, &hands, &known, &mut rng));
+                }
+                done += 1;
             }
-            done += 1;
         }
         (totals, done)
     }
@@ -367,7 +389,7 @@ impl MonteCarloBot {
 /// takes: first the revealed cards (ascending), then round after round until the hands are
 /// empty. Too-low cards take the forced row or the row with the fewest heads.
 #[inline]
-fn playout(
+pub(crate) fn playout(
     rules: &Rules,
     mut table: Table,
     me: usize,
@@ -421,8 +443,7 @@ impl MonteCarloBot {
         if candidates.len() == 1 {
             return candidates[0];
         }
-        let best =
-            self.search(view, candidates.len(), view.hand.len(), card_playout(view, candidates));
+        let best = self.search(view, candidates.len(), card_playout(view, candidates));
         candidates[best]
     }
 
@@ -432,7 +453,7 @@ impl MonteCarloBot {
     pub fn card_means(&mut self, view: &View<'_>, candidates: &[Card]) -> Vec<f64> {
         debug_assert!(candidates.iter().all(|&c| view.hand.contains(c)));
         let evaluate = card_playout(view, candidates);
-        let (totals, done) = self.search_totals(view, candidates.len(), view.hand.len(), evaluate);
+        let (totals, done) = self.search_totals(view, candidates.len(), evaluate);
         means(&totals[..candidates.len()], done)
     }
 
@@ -453,14 +474,12 @@ impl MonteCarloBot {
         revealed[..view.num_players()].copy_from_slice(view.revealed);
         revealed[me] = None;
         let rules = view.rules;
-        // Every opponent holds as many unrevealed cards as this player.
-        let k = view.hand.len();
         let mut tables = [*view.table; MAX_ROWS];
         let mut now = [0u32; MAX_ROWS];
         for (r, (table, heads)) in tables.iter_mut().zip(&mut now).enumerate().take(rows) {
             *heads = table.place(card, r).heads();
         }
-        self.search_totals(view, rows, k, |r, hands, rng| {
+        self.search_totals(view, rows, |r, hands, rng| {
             now[r] + playout(rules, tables[r], me, *hands, revealed, rng)
         })
     }
@@ -820,6 +839,49 @@ mod tests {
         );
         for bad in ["nn:5", "nn-mc5", "NN", "nn-", "nn-mc:5s"] {
             assert!(bad.parse::<BotKind>().is_err(), "{bad}");
+        }
+    }
+
+    /// A search of `per_world` playouts a world stops at the budget's count of playouts (per
+    /// candidate) within a world, computes each world once, and judges every candidate on
+    /// every playout with the same random numbers.
+    #[test]
+    fn search_worlds_counts_playouts_and_worlds() {
+        let c = |v| Card::new(v).unwrap();
+        let set = |vs: &[u8]| vs.iter().map(|&v| c(v)).collect::<CardSet>();
+        let rules = Rules::full_deck(crate::rules::RowRule::Choose, 3, 4, 3, None).unwrap();
+        let hands = [set(&[5, 23, 55]), set(&[1, 2, 3]), set(&[60, 61, 62])];
+        let hand = crate::Hand::from_deal(rules, &[c(10), c(20), c(30), c(40)], &hands).unwrap();
+        let view = hand.view(0);
+        for (budget, per_world, worlds) in [(20, 16, 2), (32, 16, 2), (33, 16, 3), (5, 1, 5)] {
+            let mut bot = MonteCarloBot::new(3, Budget::Playouts(budget));
+            let (mut made, mut calls) = (0, Vec::new());
+            let (totals, done) = bot.search_worlds(
+                &view,
+                2,
+                per_world,
+                Instant::now(),
+                |hands| {
+                    assert_eq!(hands[0], view.hand);
+                    assert!(
+                        hands[1..3].iter().all(|h| h.len() == 3 && (*h & view.hand).is_empty())
+                    );
+                    made += 1;
+                    made
+                },
+                |i, _, &world, rng| {
+                    calls.push((i, world, rng.next_u64()));
+                    u32::try_from(i).unwrap() + 1
+                },
+            );
+            assert_eq!((done, made), (budget, worlds), "budget {budget}, {per_world} a world");
+            assert_eq!(totals[..2], [u64::from(budget), 2 * u64::from(budget)]);
+            assert_eq!(calls.len(), 2 * budget as usize);
+            for pair in calls.chunks(2) {
+                assert_eq!((pair[0].0, pair[1].0), (0, 1));
+                assert_eq!((pair[0].1, pair[0].2), (pair[1].1, pair[1].2), "shared numbers");
+            }
+            assert_eq!(calls.last().map(|call| call.1), Some(worlds));
         }
     }
 

@@ -72,7 +72,8 @@ pub use judge::{judge_nthu14463, parse_nthu14463};
 pub use lineup::LineupError;
 #[cfg(feature = "nn")]
 pub use nnbot::{
-    NETWORK_MC_KEEP, NetworkBot, NetworkMcBot, OBSERVATION_LEN, write_view_observation,
+    NETWORK_MC_KEEP, NetworkBot, NetworkMcBot, OBSERVATION_LEN, PLAYOUTS_PER_WORLD,
+    write_view_observation,
 };
 pub use report::{
     ArenaConfig, ArenaPart, ArenaReport, MAX_ARENA_DEALS, PairComparison, RulesReport,

@@ -19,12 +19,13 @@
 //! The bots use every kind the same way, the highest value first.
 //!
 //! - [`NetworkBot`] plays the legal action of highest score.
-//! - [`NetworkMcBot`] keeps the [`NETWORK_MC_KEEP`] cards of highest score and lets the Monte
-//!   Carlo search choose among them; row choices are the search's. Trade-off: a network's
-//!   decision costs about as much as twenty random playouts, so it is used once per decision,
-//!   to prune, and not as the playouts' policy (which would cost a forward pass per card of
-//!   every playout); with fewer candidates, every candidate gets more playouts in the same
-//!   time, and cards the network rates poorly cannot win by the noise of random playouts.
+//! - [`NetworkMcBot`] keeps the [`NETWORK_MC_KEEP`] cards of highest score and lets a Monte
+//!   Carlo search choose among them, in which the network also plays the opponents' cards of
+//!   the round: on every determinisation of the hidden hands, each opponent's card this round
+//!   is drawn from the softmax of the network's scores on that opponent's view (its hand in
+//!   that world), and the rest of the hand is played at random. A forward pass costs about as
+//!   much as twenty random playouts, so the network plays only the round being decided, and
+//!   each world is played [`PLAYOUTS_PER_WORLD`] times. Row choices are `mc`'s.
 //!
 //! A network plays only the parameters it was trained for (players, rows, hand size, deck
 //! and row rule, from its metadata; a match is played hand by hand, as a network reads no
@@ -33,14 +34,15 @@
 //! ([`RefusedBot`]) says what the networks play.
 
 use std::sync::LazyLock;
+use std::time::Instant;
 
 use tabletop_nn::{Network, Scratch};
 
-use crate::bot::{Bot, BotKind, Budget, MonteCarloBot};
-use crate::card::{Card, DECK_SIZE};
+use crate::bot::{Bot, BotKind, Budget, FastRng, MonteCarloBot, playout};
+use crate::card::{Card, CardSet, DECK_SIZE};
 use crate::error::RefusedBot;
 use crate::features::{ACTION_FEATURES, ACTION_FEATURES_VERSION, action_features};
-use crate::rules::{MAX_HAND, RowRule, Rules};
+use crate::rules::{MAX_HAND, MAX_PLAYERS, RowRule, Rules};
 use crate::state::View;
 
 /// Planes of the observation tensor.
@@ -53,6 +55,12 @@ pub const OBSERVATION_LEN: usize = PLANES * DECK_SIZE as usize;
 /// so that each candidate gets about three times the playouts of plain `mc` at equal time.
 /// Not tuned by measurement (see `docs/bots.md`): a setting to tune with a better network.
 pub const NETWORK_MC_KEEP: usize = 3;
+
+/// Playouts of every candidate on each determinisation of [`NetworkMcBot`]'s search: the
+/// opponents' policies cost a forward pass per card of every opponent's hand, so a world is
+/// played several times (with new draws of the opponents' cards and new random playouts).
+/// Not tuned by measurement.
+pub const PLAYOUTS_PER_WORLD: u32 = 16;
 
 /// The game parameters a shipped network was trained for, read from its metadata.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -306,7 +314,8 @@ impl Bot for NetworkBot {
 }
 
 /// The network guiding the Monte Carlo search: the [`NETWORK_MC_KEEP`] cards of highest
-/// score are the search's candidates (see the module docs); rows are chosen by the search.
+/// score are the search's candidates, and the network plays the opponents' cards of the
+/// round in its playouts (see the module docs); rows are chosen by `mc`'s search.
 #[derive(Clone, Debug)]
 pub struct NetworkMcBot {
     network: NetworkBot,
@@ -339,15 +348,96 @@ impl NetworkMcBot {
     }
 }
 
+impl NetworkMcBot {
+    /// The search among `candidates` (cards of `view.hand`, at least two), the budget counted
+    /// from `start`: on every determinisation each opponent's card this round is drawn from
+    /// the network's policy on that opponent's view of it ([`Policies`]), the rest of the
+    /// hand is played at random. Returns the candidate with the fewest heads in all.
+    fn search(&mut self, view: &View<'_>, candidates: &[Card], start: Instant) -> Card {
+        let (n, me) = (view.num_players(), view.seat);
+        let network = &mut self.network;
+        let (totals, _) = self.search.search_worlds(
+            view,
+            candidates.len(),
+            PLAYOUTS_PER_WORLD,
+            start,
+            |hands| Policies::of(network, view, hands),
+            |i, hands, policies, rng| {
+                let mut hands = *hands;
+                let mut revealed = [None; MAX_PLAYERS];
+                for (p, (hand, shown)) in hands.iter_mut().zip(&mut revealed).enumerate().take(n) {
+                    let c = if p == me { candidates[i] } else { policies.draw(p, rng) };
+                    hand.remove(c);
+                    *shown = Some(c);
+                }
+                playout(view.rules, *view.table, me, hands, revealed, rng)
+            },
+        );
+        let best = (0..candidates.len()).min_by_key(|&i| totals[i]).expect("two candidates");
+        candidates[best]
+    }
+}
+
 impl Bot for NetworkMcBot {
     fn choose_card(&mut self, view: &View<'_>) -> Card {
+        let start = Instant::now();
         let mut ranked = [Card::MIN; MAX_HAND];
         let len = self.network.ranked_cards(view, &mut ranked);
-        self.search.choose_among(view, &ranked[..len.min(self.keep)])
+        let candidates = &ranked[..len.min(self.keep)];
+        if candidates.len() == 1 {
+            return candidates[0];
+        }
+        self.search(view, candidates, start)
     }
 
     fn choose_row(&mut self, view: &View<'_>, card: Card) -> usize {
         self.search.choose_row(view, card)
+    }
+}
+
+/// The network's policy for every opponent's card this round in one determinisation of the
+/// hidden hands: each opponent's cards (ascending) with the cumulative weights of the
+/// softmax of the network's scores on that opponent's view (its hand in that world, and what
+/// every player sees).
+#[derive(Clone, Copy, Debug)]
+struct Policies {
+    cards: [[Card; MAX_HAND]; MAX_PLAYERS],
+    cumulative: [[f32; MAX_HAND]; MAX_PLAYERS],
+    len: usize,
+}
+
+impl Policies {
+    /// The policies of `view`'s opponents holding `hands` (`view`'s player is left out).
+    fn of(network: &mut NetworkBot, view: &View<'_>, hands: &[CardSet; MAX_PLAYERS]) -> Policies {
+        let len = view.hand.len();
+        let mut policies = Policies {
+            cards: [[Card::MIN; MAX_HAND]; MAX_PLAYERS],
+            cumulative: [[0.0; MAX_HAND]; MAX_PLAYERS],
+            len,
+        };
+        for (p, &hand) in hands.iter().enumerate().take(view.num_players()) {
+            if p == view.seat {
+                continue;
+            }
+            network.score(&View { seat: p, hand, ..*view }, false);
+            let top = network.scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+            let mut sum = 0.0;
+            for (k, c) in hand.iter().enumerate() {
+                sum += (network.scores[k] - top).exp();
+                policies.cards[p][k] = c;
+                policies.cumulative[p][k] = sum;
+            }
+        }
+        policies
+    }
+
+    /// A card of player `p`, drawn with the policy's probabilities.
+    fn draw(&self, p: usize, rng: &mut FastRng) -> Card {
+        let cumulative = &self.cumulative[p][..self.len];
+        // 24 random bits: a uniform number below the total weight.
+        let u = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * cumulative[self.len - 1];
+        let k = cumulative.iter().position(|&w| u < w).unwrap_or(self.len - 1);
+        self.cards[p][k]
     }
 }
 
@@ -431,6 +521,97 @@ mod tests {
             }
         }
         assert!(rows_chosen > 0, "no row choice in the seeded hands");
+    }
+
+    /// The opponents' policies of a determinisation are the softmax of the network's scores
+    /// on each opponent's own view: given the true hands, they are those of the game's views
+    /// of the opponents (a linear network over the expected penalty and the card's rank in
+    /// the hand, so that another hand or another seat gives other scores), at the first
+    /// decision of every round of seeded hands.
+    #[test]
+    fn opponents_policies_are_the_softmax_of_the_scores_on_their_own_views() {
+        let mut weight = [0.0; ACTION_FEATURES];
+        weight[9] = -3.0; // the expected penalty, over 10
+        weight[11] = 1.5; // the card's place in the hand
+        weight[7] = 2.0; // the player's own cards between the row's end and the card
+        let network: &'static Network =
+            Box::leak(Box::new(Network::from_bytes(&linear_features_file(&weight)).unwrap()));
+        let (trained, input) = trained(network).unwrap();
+        let mut bot = NetworkBot {
+            network,
+            trained,
+            input,
+            inputs: Vec::new(),
+            scores: Vec::new(),
+            scratch: Scratch::default(),
+        };
+        let mut checked = 0;
+        for seed in 0..6 {
+            let mut game = Take6::new(&Take6Params::default()).unwrap();
+            game.apply_chance_from_seed(seed);
+            while !game.is_terminal() {
+                let p = game.current_player().unwrap();
+                let hand = game.hand().unwrap();
+                let view = hand.view(p);
+                let n = view.num_players();
+                let len = view.hand.len();
+                if hand.row_choice().is_none() && (0..n).all(|q| hand.view(q).hand.len() == len) {
+                    let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+                    for (q, h) in hands.iter_mut().enumerate().take(n) {
+                        *h = hand.view(q).hand;
+                    }
+                    let policies = Policies::of(&mut bot, &view, &hands);
+                    for q in (0..n).filter(|&q| q != p) {
+                        let theirs = hand.view(q);
+                        let mut vectors = Vec::new();
+                        let actions = action_features(&theirs, false, &mut vectors);
+                        let scores: Vec<f64> = vectors
+                            .chunks(ACTION_FEATURES)
+                            .map(|v| v.iter().zip(&weight).map(|(x, w)| f64::from(x * w)).sum())
+                            .collect();
+                        assert_eq!(actions, len);
+                        let total: f64 = scores.iter().map(|s| s.exp()).sum();
+                        let mut cumulative = 0.0;
+                        for (k, c) in theirs.hand.iter().enumerate() {
+                            cumulative += scores[k].exp() / total;
+                            assert_eq!(policies.cards[q][k], c);
+                            let share = f64::from(policies.cumulative[q][k])
+                                / f64::from(policies.cumulative[q][len - 1]);
+                            assert!((share - cumulative).abs() < 1e-4, "seed {seed}, {q}, {k}");
+                        }
+                    }
+                    checked += 1;
+                }
+                let legal = game.legal_actions();
+                game.apply(legal[(seed as usize * 5 + checked) % legal.len()]);
+            }
+        }
+        assert!(checked >= 6 * 10, "{checked} decisions checked");
+    }
+
+    /// An opponent's card is drawn with the policy's probabilities (200,000 draws, each
+    /// frequency within 0.5% of its probability: more than four standard errors).
+    #[test]
+    fn opponents_cards_are_drawn_with_the_policys_probabilities() {
+        let mut policies = Policies {
+            cards: [[Card::MIN; MAX_HAND]; MAX_PLAYERS],
+            cumulative: [[0.0; MAX_HAND]; MAX_PLAYERS],
+            len: 4,
+        };
+        let cards = [7, 20, 55, 104].map(|v| Card::new(v).unwrap());
+        policies.cards[2][..4].copy_from_slice(&cards);
+        policies.cumulative[2][..4].copy_from_slice(&[0.5, 1.5, 3.0, 5.0]);
+        let mut rng = FastRng::new(9);
+        let mut counts = [0u32; 4];
+        let draws = 200_000;
+        for _ in 0..draws {
+            let c = policies.draw(2, &mut rng);
+            counts[cards.iter().position(|&x| x == c).expect("a card of the hand")] += 1;
+        }
+        for (count, p) in counts.iter().zip([0.1, 0.2, 0.3, 0.4]) {
+            let share = f64::from(*count) / f64::from(draws);
+            assert!((share - p).abs() < 0.005, "{counts:?}");
+        }
     }
 
     /// A features file of another layout version is refused, saying both versions.
