@@ -61,7 +61,8 @@ pub struct ArenaArgs {
     /// playouts per candidate card), mc:N (N playouts per candidate card, up to 10,000),
     /// mc:Nms (N milliseconds per decision, up to 10,000: a time budget, not reproducible),
     /// nn (the shipped learned network), nn-mc, nn-mc:N, nn-mc:Nms (the network's three best
-    /// cards searched by Monte Carlo); the networks play the default rules with 4 or 5 players.
+    /// cards searched by Monte Carlo, the network playing the opponents' cards of the round);
+    /// the networks play the default rules with 4 or 5 players.
     /// A shorter list is repeated to fill the seats.
     #[arg(long, value_delimiter = ',', required = true)]
     bots: Vec<String>,
