@@ -111,6 +111,24 @@ function render(a) {
   }
 }
 
+/** A line of Mahjong's log (`B IN ?`, `C OUT 5P`, `D PONG 7S 7S 7S`) in words, seat letters as
+ * the table's names. */
+function mahjongEvent(e, names) {
+  const who = (x) => names["ABCD".indexOf(x)] ?? x;
+  const [x, verb, ...rest] = e.split(" ");
+  const t = rest.join(" ");
+  switch (verb) {
+    case "IN": return t === "?" ? `${who(x)} drew` : `${who(x)} drew ${t}`;
+    case "OUT": return rest[0] === "PASS" ? `${who(x)} played PASS: ${who(rest[1])} misses a turn` : `${who(x)} discarded ${t}`;
+    case "CHOW": return `${who(x)} chowed ${t}`;
+    case "PONG": return `${who(x)} ponged ${rest[0]}`;
+    case "RON": return `${who(x)} wins on the discard`;
+    case "SELFDRAWN": return `${who(x)} wins by self-draw`;
+    case "WIN": return `${who(x)} won`;
+    default: return e === "DRAW" ? "Drawn game: the wall is empty" : e;
+  }
+}
+
 function drawBoard(st, a) {
   const v = st.view;
   const board = $("board");
@@ -125,7 +143,7 @@ function drawBoard(st, a) {
       p.hand ? el("div", { class: "mj-hand", role: "group", "aria-label": `${st.players[i]}'s hand` }, p.hand.map((t) => tile(t, { small: true }))) : null,
       p.melds.length ? el("div", { class: "mj-melds", role: "group", "aria-label": "Melds" }, p.melds.flat().map((t) => tile(t, { small: true }))) : null,
       el("div", { class: "mj-discards", role: "group", "aria-label": `${st.players[i]}'s discards` }, p.discards.map((t) => tile(t, { small: true }))))),
-    el("p", { class: "small muted" }, `${v.wall_left} tiles in the wall. ${v.events.slice(-3).join(" · ")}`));
+    el("p", { class: "small muted" }, `${v.wall_left} tiles in the wall. ${v.events.slice(-3).map((e) => mahjongEvent(e, st.players)).join(" · ")}`));
   } else {
     const last = st.last_action;
     fill(board, el("p", {}, `${st.history.length} moves played.`,
