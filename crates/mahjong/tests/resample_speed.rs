@@ -6,6 +6,9 @@
 //! cargo test --release -p tabletop-mahjong --test resample_speed -- --ignored --nocapture
 //! ```
 //!
+//! `RESAMPLE_CASES=random-true` (a comma-separated list of `play-claims`) runs only those
+//! cases, for a profile of one of them.
+//!
 //! Each of 6 rounds resamples every position for every player until 1.5 s of CPU time have
 //! passed; the line printed gives each round's microseconds a call and their median. Besides
 //! the bench's positions (the rules bots, one random action in ten), positions of uniformly
@@ -21,6 +24,12 @@ use tabletop_mahjong::{Mahjong, MahjongParams};
 #[path = "common/positions.rs"]
 mod positions;
 use positions::positions;
+
+/// Whether the case is among those `RESAMPLE_CASES` names (all of them when it is unset).
+fn chosen(play: &str, claims: bool) -> bool {
+    std::env::var("RESAMPLE_CASES")
+        .map_or(true, |cases| cases.split(',').any(|c| c == format!("{play}-{claims}")))
+}
 
 /// The CPU time (user and system) of this process so far, from `/proc/self/stat`.
 fn cpu_time() -> Duration {
@@ -56,7 +65,7 @@ fn random_positions(count: u64, claims: bool) -> Vec<Mahjong> {
 #[ignore = "a speed probe, run by hand"]
 fn resample_cpu_time_a_call() {
     let cases = [("rules", false), ("rules", true), ("random", false), ("random", true)];
-    for (play, claims) in cases {
+    for (play, claims) in cases.into_iter().filter(|&(p, c)| chosen(p, c)) {
         let games =
             if play == "rules" { positions(200, claims) } else { random_positions(200, claims) };
         let mut rng = seeded_rng(9);
