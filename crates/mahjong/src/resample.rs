@@ -38,6 +38,10 @@
 //!    undrawn part shuffled, changed by swaps of hidden tiles, each kept only if it replays
 //!    the same, so a sample is always found.
 //!
+//! What does not change from one sample to the next (the player actions, and what step 1
+//! reads of the log) is kept on the position for each player, and reused by the next call
+//! on the same position (IS-MCTS resamples one root again and again).
+//!
 //! Steps 1 to 3 read only what the player saw (the true game is compared where the player
 //! sees it, the other players' draws as draws), so their samples do not depend on the hidden
 //! tiles: two games the player cannot tell apart give the same sample from the same seed.
@@ -315,10 +319,23 @@ pub(crate) struct Effort {
     pub(crate) resumed: usize,
 }
 
+/// What every sample for one player from one position reuses: the true game's player
+/// actions and the plan of the candidate walls. A position keeps it for each player
+/// ([`crate::state::Prepared`]).
+pub(crate) struct PreparedFor {
+    /// The player actions that played the position ([`actions`]).
+    actions: Vec<(Player, MahjongAction)>,
+    /// The plan of the candidate walls for the player.
+    plan: Plan,
+}
+
 /// [`resample`], and what it took.
 pub(crate) fn resample_counted(t: &Position, me: Player, rng: &mut Rng) -> (Position, Effort) {
-    let actions = actions(t);
-    let plan = Plan::of(t, me);
+    let stamp = (t.events().len(), t.skips().len());
+    let prepared = t
+        .prepared()
+        .get_or(me, stamp, || PreparedFor { actions: actions(t), plan: Plan::of(t, me) });
+    let (actions, plan) = (&prepared.actions, &prepared.plan);
     let mut effort = Effort::default();
     let mut snapshots = Vec::new();
     for _ in 0..CANDIDATES {
@@ -331,7 +348,7 @@ pub(crate) fn resample_counted(t: &Position, me: Player, rng: &mut Rng) -> (Posi
             effort.replays += 1;
             effort.resumed += usize::from(!snapshots.is_empty());
             let before = tiles;
-            match replay(&wall, t, &actions, me, rng, &mut snapshots) {
+            match replay(&wall, t, actions, me, rng, &mut snapshots) {
                 Ok(u) => return (u, effort),
                 Err((d, hand)) if plan.repair(&mut tiles, &mut need, d, &hand, rng) => {
                     // The next replay resumes where the tiles drawn are still the same.
@@ -350,7 +367,7 @@ pub(crate) fn resample_counted(t: &Position, me: Player, rng: &mut Rng) -> (Posi
         keep_snapshots(&mut snapshots, same);
         // The true wall's tiles, some swapped.
         let wall = Wall::from_tiles_unchecked(tiles);
-        let found = replay(&wall, t, &actions, me, rng, &mut snapshots).ok();
+        let found = replay(&wall, t, actions, me, rng, &mut snapshots).ok();
         if found.is_none() {
             // The wall is not kept: neither are its snapshots.
             keep_snapshots(&mut snapshots, same);
@@ -1586,5 +1603,57 @@ mod tests {
             }
         }
         assert!(uses > 1000 && narrowed * 4 > uses, "{narrowed} of {uses} uses narrowed");
+    }
+
+    /// A position keeps what resampling it computed for each player and gives it back while
+    /// it is the same position: later calls give what a fresh copy gives from the same seed,
+    /// also after the position has gone on in place (the entry kept is then made again) and
+    /// in a clone (which starts without).
+    #[test]
+    fn the_work_a_position_keeps_gives_the_samples_of_a_fresh_copy() {
+        for claims in [false, true] {
+            for (i, mut t) in positions(30, claims).into_iter().enumerate() {
+                for step in 0..3 {
+                    for me in Player::ALL {
+                        let seed = sub_seed(i as u64, 4 * step + me.index() as u64);
+                        let first = resample(&t, me, &mut seeded_rng(seed));
+                        let again = resample(&t, me, &mut seeded_rng(seed));
+                        let fresh = resample(&t.clone(), me, &mut seeded_rng(seed));
+                        assert_eq!(first, again, "claims {claims}, game {i}, step {step}, {me}");
+                        assert_eq!(first, fresh, "claims {claims}, game {i}, step {step}, {me}");
+                    }
+                    // The position goes on in place, by the rules.
+                    if t.outcome().is_some() {
+                        break;
+                    } else if t.claim_due().is_some() {
+                        t.claim(t.choose_claim());
+                    } else if t.may_self_draw() {
+                        t.self_drawn();
+                    } else {
+                        t.discard(t.choose_discard());
+                    }
+                }
+            }
+        }
+    }
+
+    /// The entry kept for a player is given back at the same stamp, made again at another,
+    /// and a clone makes its own.
+    #[test]
+    fn a_kept_entry_is_given_back_only_at_its_stamp() {
+        let t = &positions(3, true)[0];
+        let make = || PreparedFor { actions: actions(t), plan: Plan::of(t, Player::B) };
+        let stamp = (t.events().len(), t.skips().len());
+        let a = t.prepared().get_or(Player::B, stamp, make);
+        let b = t.prepared().get_or(Player::B, stamp, || unreachable!("kept"));
+        assert!(std::sync::Arc::ptr_eq(&a, &b));
+        let c = t.prepared().get_or(Player::C, stamp, make);
+        assert!(!std::sync::Arc::ptr_eq(&a, &c));
+        let d = t.prepared().get_or(Player::B, (stamp.0 + 1, stamp.1), make);
+        assert!(!std::sync::Arc::ptr_eq(&a, &d));
+        let u = t.clone();
+        let e = u.prepared().get_or(Player::B, (stamp.0 + 1, stamp.1), make);
+        assert!(!std::sync::Arc::ptr_eq(&d, &e));
+        assert_eq!(&u, t);
     }
 }

@@ -9,6 +9,10 @@
 //! `RESAMPLE_CASES=random-true` (a comma-separated list of `play-claims`) runs only those
 //! cases, for a profile of one of them.
 //!
+//! `RESAMPLE_COLD=1` resamples a fresh clone of the game each call (a position keeps what
+//! resampling it computed for a player, for the next call on it): the first call's time,
+//! the clone's included.
+//!
 //! Each of 6 rounds resamples every position for every player until 1.5 s of CPU time have
 //! passed; the line printed gives each round's microseconds a call and their median. Besides
 //! the bench's positions (the rules bots, one random action in ten), positions of uniformly
@@ -69,6 +73,7 @@ fn resample_cpu_time_a_call() {
         let games =
             if play == "rules" { positions(200, claims) } else { random_positions(200, claims) };
         let mut rng = seeded_rng(9);
+        let cold = std::env::var_os("RESAMPLE_COLD").is_some();
         let mut rounds = Vec::new();
         for _ in 0..6 {
             let start = cpu_time();
@@ -76,7 +81,12 @@ fn resample_cpu_time_a_call() {
             while cpu_time() - start < Duration::from_millis(1500) {
                 for g in &games {
                     for p in 0..4 {
-                        std::hint::black_box(g.resample_from_infostate(p, &mut rng));
+                        if cold {
+                            let g = g.clone();
+                            std::hint::black_box(g.resample_from_infostate(p, &mut rng));
+                        } else {
+                            std::hint::black_box(g.resample_from_infostate(p, &mut rng));
+                        }
                     }
                 }
                 calls += 4 * games.len() as u64;
@@ -86,7 +96,11 @@ fn resample_cpu_time_a_call() {
         let shown: Vec<String> = rounds.iter().map(|r| format!("{r:.1}")).collect();
         rounds.sort_by(f64::total_cmp);
         let median = (rounds[2] + rounds[3]) / 2.0;
-        println!("{play}, claims {claims}: us a call {} (median {median:.1})", shown.join(" "));
+        let cold = if cold { " (cold)" } else { "" };
+        println!(
+            "{play}, claims {claims}{cold}: us a call {} (median {median:.1})",
+            shown.join(" ")
+        );
     }
 }
 
