@@ -635,6 +635,11 @@ struct Plan {
     /// Per player, for each tile they gave up (in the order of their uses), the safe draws
     /// for it ([`safe_draws`]).
     safe: Vec<Vec<(usize, usize)>>,
+    /// Per player, for each of their draws, the danger masks of a tile drawn then
+    /// ([`Plan::danger_from`]).
+    draw_danger: Vec<Vec<(u64, u64)>>,
+    /// What every candidate starts from ([`Plan::start`]).
+    start: Option<([Option<Kind>; Wall::LEN], [u8; Kind::COUNT])>,
 }
 
 /// A candidate wall being built: the tiles placed, the event each is given up at (see
@@ -675,6 +680,8 @@ impl Plan {
             holds: (0..4).map(|_| Vec::with_capacity(n)).collect(),
             decided: Vec::new(),
             safe: Vec::with_capacity(4),
+            draw_danger: Vec::with_capacity(4),
+            start: None,
         };
         // The viewer's hand and melds, to know the claim decisions open to them.
         let (mut mine, mut my_melds) = (Hand::new(), 0);
@@ -807,8 +814,34 @@ impl Plan {
         }
         for (q, (draws, uses)) in plan.others.iter().enumerate() {
             plan.safe.push(safe_draws_of(draws, &plan.risk[q], uses));
+            let at = draws.iter().map(|&(at, _)| plan.danger_from(Player::from_index(q), at));
+            plan.draw_danger.push(at.collect());
         }
+        plan.start = plan.start();
         plan
+    }
+
+    /// What every candidate starts from: the viewer's draws placed, and the copies of each
+    /// kind left once they and the tiles given up are set aside; `None` when some kind runs
+    /// out (no candidate can be made).
+    fn start(&self) -> Option<([Option<Kind>; Wall::LEN], [u8; Kind::COUNT])> {
+        let mut wall = [None; Wall::LEN];
+        let mut left = [4u8; Kind::COUNT];
+        let take = |left: &mut [u8; Kind::COUNT], k: Kind| -> Option<()> {
+            left[k.index()] = left[k.index()].checked_sub(1)?;
+            Some(())
+        };
+        for &(pos, k) in &self.fixed {
+            wall[pos] = Some(k);
+            take(&mut left, k)?;
+        }
+        // The tiles given up are set aside first: what is left is free.
+        for (_, uses) in &self.others {
+            for &(_, k) in uses {
+                take(&mut left, k)?;
+            }
+        }
+        Some((wall, left))
     }
 
     /// The tiles (`holds`) the other players' skipped claim decisions need. The decisions
@@ -1041,23 +1074,12 @@ impl Plan {
         rng: &mut Rng,
         with_holds: bool,
     ) -> Option<([Kind; Wall::LEN], [u16; Wall::LEN])> {
-        let mut wall: [Option<Kind>; Wall::LEN] = [None; Wall::LEN];
+        let (mut wall, mut left) = self.start?;
         let mut need = [0u16; Wall::LEN];
-        let mut left = [4u8; Kind::COUNT];
         let take = |left: &mut [u8; Kind::COUNT], k: Kind| -> Option<()> {
             left[k.index()] = left[k.index()].checked_sub(1)?;
             Some(())
         };
-        for &(pos, k) in &self.fixed {
-            wall[pos] = Some(k);
-            take(&mut left, k)?;
-        }
-        // The tiles given up are set aside first: what is left is free.
-        for (_, uses) in &self.others {
-            for &(_, k) in uses {
-                take(&mut left, k)?;
-            }
-        }
         for (q, (draws, uses)) in self.others.iter().enumerate() {
             let risk = &self.risk[q];
             let holds: &[(usize, Need)] = if with_holds { &self.holds[q] } else { &[] };
@@ -1096,13 +1118,12 @@ impl Plan {
                     );
                     continue;
                 }
+                let before = &draws[..draws_before(draws, at)];
                 let held = |k: Kind, wall: &[Option<Kind>; Wall::LEN], need: &[u16; Wall::LEN]| {
-                    draws
+                    before
                         .iter()
-                        .filter(|&&(t, pos)| {
-                            t < at
-                                && wall[pos] == Some(k)
-                                && (need[pos] == 0 || usize::from(need[pos]) > at)
+                        .filter(|&&(_, pos)| {
+                            wall[pos] == Some(k) && (need[pos] == 0 || usize::from(need[pos]) > at)
                         })
                         .count()
                 };
@@ -1167,14 +1188,13 @@ impl Plan {
         let mut avail =
             Kind::ALL.into_iter().filter(|k| left[k.index()] > 0).map(bit).fold(0, u64::bitor);
         for (q, (draws, _)) in self.others.iter().enumerate() {
-            for &(at, pos) in draws {
+            for (&(_, pos), &(strong, weak)) in draws.iter().zip(&self.draw_danger[q]) {
                 if wall[pos].is_some() {
                     continue;
                 }
                 if rest.is_empty() {
                     return None;
                 }
-                let (strong, weak) = self.danger_from(Player::from_index(q), at);
                 let i = [strong | weak, strong, 0].into_iter().find_map(|avoid| {
                     if avail & !avoid == 0 {
                         return None;
@@ -1581,8 +1601,8 @@ mod tests {
     }
 
     /// The safe draws of every tile given up, found in one pass when the plan is made, are
-    /// those `safe_draws` finds for it alone; and they are often a strict part of the draws
-    /// before the use.
+    /// those `safe_draws` finds for it alone, and they are often a strict part of the draws
+    /// before the use; the danger masks kept for each draw are those of `danger_from`.
     #[test]
     fn the_safe_draws_of_the_uses_are_found_in_one_pass() {
         let (mut uses, mut narrowed) = (0, 0);
@@ -1593,6 +1613,10 @@ mod tests {
                     for q in 0..4 {
                         let (draws, given) = &plan.others[q];
                         assert_eq!(plan.safe[q].len(), given.len());
+                        assert_eq!(plan.draw_danger[q].len(), draws.len());
+                        for (&(at, _), &masks) in draws.iter().zip(&plan.draw_danger[q]) {
+                            assert_eq!(masks, plan.danger_from(Player::from_index(q), at));
+                        }
                         for (&(when, k), &got) in given.iter().zip(&plan.safe[q]) {
                             assert_eq!(got, safe_draws(draws, &plan.risk[q], when, k));
                             uses += 1;
