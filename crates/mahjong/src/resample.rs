@@ -581,6 +581,21 @@ fn safe_draws_of(
         .collect()
 }
 
+/// How many tiles `k` of the draws `before` event `at` are still held then: kept (given up
+/// never, `need` 0) or given up after it.
+fn held_then(
+    before: &[(usize, usize)],
+    wall: &[Option<Kind>; Wall::LEN],
+    need: &[u16; Wall::LEN],
+    k: Kind,
+    at: usize,
+) -> usize {
+    let held = |&&(_, pos): &&(usize, usize)| {
+        wall[pos] == Some(k) && (need[pos] == 0 || usize::from(need[pos]) > at)
+    };
+    before.iter().filter(held).count()
+}
+
 /// A tile drawn uniformly from the copies `left` of the kinds outside `avoid`, if any.
 fn pick(left: &[u8; Kind::COUNT], avoid: u64, rng: &mut Rng) -> Option<Kind> {
     let allowed = |k: &Kind| avoid >> k.index() & 1 == 0;
@@ -1120,12 +1135,7 @@ impl Plan {
                 }
                 let before = &draws[..draws_before(draws, at)];
                 let held = |k: Kind, wall: &[Option<Kind>; Wall::LEN], need: &[u16; Wall::LEN]| {
-                    before
-                        .iter()
-                        .filter(|&&(_, pos)| {
-                            wall[pos] == Some(k) && (need[pos] == 0 || usize::from(need[pos]) > at)
-                        })
-                        .count()
+                    held_then(before, wall, need, k, at)
                 };
                 let n = match n {
                     Need::Pair(k, true) => {
@@ -1679,5 +1689,25 @@ mod tests {
         let e = u.prepared().get_or(Player::B, (stamp.0 + 1, stamp.1), make);
         assert!(!std::sync::Arc::ptr_eq(&d, &e));
         assert_eq!(&u, t);
+    }
+
+    /// A tile drawn before a discard is held then when it is kept or given up after it, not
+    /// when it was given up before.
+    #[test]
+    fn a_tile_is_held_when_kept_or_given_up_later() {
+        let k = Kind::ALL[4];
+        let mut wall = [None; Wall::LEN];
+        let mut need = [0u16; Wall::LEN];
+        let draws = [(10, 60), (20, 61), (30, 62), (35, 63)];
+        wall[60] = Some(k); // kept
+        wall[61] = Some(k); // given up at 50, after the discard at 40
+        need[61] = 50;
+        wall[62] = Some(k); // given up at 36, before it
+        need[62] = 36;
+        wall[63] = Some(Kind::ALL[5]);
+        assert_eq!(held_then(&draws, &wall, &need, k, 40), 2);
+        assert_eq!(held_then(&draws[..1], &wall, &need, k, 40), 1);
+        assert_eq!(held_then(&draws[1..], &wall, &need, k, 40), 1);
+        assert_eq!(held_then(&draws, &wall, &need, Kind::ALL[5], 40), 1);
     }
 }
