@@ -38,6 +38,10 @@
 //!    undrawn part shuffled, changed by swaps of hidden tiles, each kept only if it replays
 //!    the same, so a sample is always found.
 //!
+//! What does not change from one sample to the next (the player actions, and what step 1
+//! reads of the log) is kept on the position for each player, and reused by the next call
+//! on the same position (IS-MCTS resamples one root again and again).
+//!
 //! Steps 1 to 3 read only what the player saw (the true game is compared where the player
 //! sees it, the other players' draws as draws), so their samples do not depend on the hidden
 //! tiles: two games the player cannot tell apart give the same sample from the same seed.
@@ -315,10 +319,23 @@ pub(crate) struct Effort {
     pub(crate) resumed: usize,
 }
 
+/// What every sample for one player from one position reuses: the true game's player
+/// actions and the plan of the candidate walls. A position keeps it for each player
+/// ([`crate::state::Prepared`]).
+pub(crate) struct PreparedFor {
+    /// The player actions that played the position ([`actions`]).
+    actions: Vec<(Player, MahjongAction)>,
+    /// The plan of the candidate walls for the player.
+    plan: Plan,
+}
+
 /// [`resample`], and what it took.
 pub(crate) fn resample_counted(t: &Position, me: Player, rng: &mut Rng) -> (Position, Effort) {
-    let actions = actions(t);
-    let plan = Plan::of(t, me);
+    let stamp = (t.events().len(), t.skips().len());
+    let prepared = t
+        .prepared()
+        .get_or(me, stamp, || PreparedFor { actions: actions(t), plan: Plan::of(t, me) });
+    let (actions, plan) = (&prepared.actions, &prepared.plan);
     let mut effort = Effort::default();
     let mut snapshots = Vec::new();
     for _ in 0..CANDIDATES {
@@ -331,7 +348,7 @@ pub(crate) fn resample_counted(t: &Position, me: Player, rng: &mut Rng) -> (Posi
             effort.replays += 1;
             effort.resumed += usize::from(!snapshots.is_empty());
             let before = tiles;
-            match replay(&wall, t, &actions, me, rng, &mut snapshots) {
+            match replay(&wall, t, actions, me, rng, &mut snapshots) {
                 Ok(u) => return (u, effort),
                 Err((d, hand)) if plan.repair(&mut tiles, &mut need, d, &hand, rng) => {
                     // The next replay resumes where the tiles drawn are still the same.
@@ -350,7 +367,7 @@ pub(crate) fn resample_counted(t: &Position, me: Player, rng: &mut Rng) -> (Posi
         keep_snapshots(&mut snapshots, same);
         // The true wall's tiles, some swapped.
         let wall = Wall::from_tiles_unchecked(tiles);
-        let found = replay(&wall, t, &actions, me, rng, &mut snapshots).ok();
+        let found = replay(&wall, t, actions, me, rng, &mut snapshots).ok();
         if found.is_none() {
             // The wall is not kept: neither are its snapshots.
             keep_snapshots(&mut snapshots, same);
@@ -505,6 +522,80 @@ fn draws_before(draws: &[(usize, usize)], at: usize) -> usize {
     draws.partition_point(|&(t, _)| t < at)
 }
 
+/// The draws (`after..before`, indices into `draws`) from which no discard among `risk`
+/// (event index, kinds at risk; in order) before event `when` puts a tile `k` given up then
+/// at risk: those after the last such discard, before `when`.
+fn safe_draws(
+    draws: &[(usize, usize)],
+    risk: &[(usize, u64)],
+    when: usize,
+    k: Kind,
+) -> (usize, usize) {
+    let r = risk.partition_point(|x| x.0 < when);
+    let last = risk[..r].iter().rev().find(|x| x.1 & bit(k) != 0).map(|x| x.0);
+    let before = draws_before(draws, when);
+    (last.map_or(0, |l| draws_before(&draws[..before], l)), before)
+}
+
+/// One of the free draws among `draws[after..before]` (the safe ones), latest first, drawn
+/// uniformly (counted, then found); else the latest free draw before them.
+fn free_slot(
+    draws: &[(usize, usize)],
+    wall: &[Option<Kind>; Wall::LEN],
+    after: usize,
+    before: usize,
+    rng: &mut Rng,
+) -> Option<usize> {
+    let free = |&&(_, pos): &&(usize, usize)| wall[pos].is_none();
+    let safe = &draws[after..before];
+    let n = safe.iter().filter(free).count();
+    if n > 0 {
+        let i = rng.random_range(..n);
+        return safe.iter().rev().filter(free).nth(i).map(|&(_, pos)| pos);
+    }
+    draws[..after].iter().rev().find(free).map(|&(_, pos)| pos)
+}
+
+/// For each of `uses` (event index, kind; in order), its safe draws as [`safe_draws`] gives
+/// them, found in one pass: the last discard putting each kind at risk is kept as `risk` is
+/// read.
+fn safe_draws_of(
+    draws: &[(usize, usize)],
+    risk: &[(usize, u64)],
+    uses: &[(usize, Kind)],
+) -> Vec<(usize, usize)> {
+    let mut last = [None; Kind::COUNT];
+    let mut r = 0;
+    uses.iter()
+        .map(|&(when, k)| {
+            while let Some(&(i, mut kinds)) = risk.get(r).filter(|x| x.0 < when) {
+                while kinds != 0 {
+                    last[kinds.trailing_zeros() as usize] = Some(i);
+                    kinds &= kinds - 1;
+                }
+                r += 1;
+            }
+            let before = draws_before(draws, when);
+            (last[k.index()].map_or(0, |l| draws_before(&draws[..before], l)), before)
+        })
+        .collect()
+}
+
+/// How many tiles `k` of the draws `before` event `at` are still held then: kept (given up
+/// never, `need` 0) or given up after it.
+fn held_then(
+    before: &[(usize, usize)],
+    wall: &[Option<Kind>; Wall::LEN],
+    need: &[u16; Wall::LEN],
+    k: Kind,
+    at: usize,
+) -> usize {
+    let held = |&&(_, pos): &&(usize, usize)| {
+        wall[pos] == Some(k) && (need[pos] == 0 || usize::from(need[pos]) > at)
+    };
+    before.iter().filter(held).count()
+}
+
 /// A tile drawn uniformly from the copies `left` of the kinds outside `avoid`, if any.
 fn pick(left: &[u8; Kind::COUNT], avoid: u64, rng: &mut Rng) -> Option<Kind> {
     let allowed = |k: &Kind| avoid >> k.index() & 1 == 0;
@@ -556,6 +647,14 @@ struct Plan {
     holds: Vec<Vec<(usize, Need)>>,
     /// Per plain discard, the players seen deciding a claim on it (bit per player).
     decided: Vec<u8>,
+    /// Per player, for each tile they gave up (in the order of their uses), the safe draws
+    /// for it ([`safe_draws`]).
+    safe: Vec<Vec<(usize, usize)>>,
+    /// Per player, for each of their draws, the danger masks of a tile drawn then
+    /// ([`Plan::danger_from`]).
+    draw_danger: Vec<Vec<(u64, u64)>>,
+    /// What every candidate starts from ([`Plan::start`]).
+    start: Option<([Option<Kind>; Wall::LEN], [u8; Kind::COUNT])>,
 }
 
 /// A candidate wall being built: the tiles placed, the event each is given up at (see
@@ -595,6 +694,9 @@ impl Plan {
             risk: (0..4).map(|_| Vec::with_capacity(n)).collect(),
             holds: (0..4).map(|_| Vec::with_capacity(n)).collect(),
             decided: Vec::new(),
+            safe: Vec::with_capacity(4),
+            draw_danger: Vec::with_capacity(4),
+            start: None,
         };
         // The viewer's hand and melds, to know the claim decisions open to them.
         let (mut mine, mut my_melds) = (Hand::new(), 0);
@@ -725,7 +827,36 @@ impl Plan {
                 danger[j] = (strong, weak);
             }
         }
+        for (q, (draws, uses)) in plan.others.iter().enumerate() {
+            plan.safe.push(safe_draws_of(draws, &plan.risk[q], uses));
+            let at = draws.iter().map(|&(at, _)| plan.danger_from(Player::from_index(q), at));
+            plan.draw_danger.push(at.collect());
+        }
+        plan.start = plan.start();
         plan
+    }
+
+    /// What every candidate starts from: the viewer's draws placed, and the copies of each
+    /// kind left once they and the tiles given up are set aside; `None` when some kind runs
+    /// out (no candidate can be made).
+    fn start(&self) -> Option<([Option<Kind>; Wall::LEN], [u8; Kind::COUNT])> {
+        let mut wall = [None; Wall::LEN];
+        let mut left = [4u8; Kind::COUNT];
+        let take = |left: &mut [u8; Kind::COUNT], k: Kind| -> Option<()> {
+            left[k.index()] = left[k.index()].checked_sub(1)?;
+            Some(())
+        };
+        for &(pos, k) in &self.fixed {
+            wall[pos] = Some(k);
+            take(&mut left, k)?;
+        }
+        // The tiles given up are set aside first: what is left is free.
+        for (_, uses) in &self.others {
+            for &(_, k) in uses {
+                take(&mut left, k)?;
+            }
+        }
+        Some((wall, left))
     }
 
     /// The tiles (`holds`) the other players' skipped claim decisions need. The decisions
@@ -798,20 +929,8 @@ impl Plan {
         k: Kind,
         rng: &mut Rng,
     ) -> Option<usize> {
-        // The draws after the last discard before `when` that puts `k` at risk are safe.
-        let r = risk.partition_point(|x| x.0 < when);
-        let last = risk[..r].iter().rev().find(|x| x.1 & bit(k) != 0).map(|x| x.0);
-        let before = draws_before(draws, when);
-        let after = last.map_or(0, |l| draws_before(&draws[..before], l));
-        // One of the free safe draws, latest first, drawn uniformly (counted, then found).
-        let free = |&&(_, pos): &&(usize, usize)| wall[pos].is_none();
-        let safe = &draws[after..before];
-        let n = safe.iter().filter(free).count();
-        if n > 0 {
-            let i = rng.random_range(..n);
-            return safe.iter().rev().filter(free).nth(i).map(|&(_, pos)| pos);
-        }
-        draws[..after].iter().rev().find(free).map(|&(_, pos)| pos)
+        let (after, before) = safe_draws(draws, risk, when, k);
+        free_slot(draws, wall, after, before, rng)
     }
 
     /// The danger masks (see `danger`) of a tile `q` holds from event `from` to the end.
@@ -970,23 +1089,12 @@ impl Plan {
         rng: &mut Rng,
         with_holds: bool,
     ) -> Option<([Kind; Wall::LEN], [u16; Wall::LEN])> {
-        let mut wall: [Option<Kind>; Wall::LEN] = [None; Wall::LEN];
+        let (mut wall, mut left) = self.start?;
         let mut need = [0u16; Wall::LEN];
-        let mut left = [4u8; Kind::COUNT];
         let take = |left: &mut [u8; Kind::COUNT], k: Kind| -> Option<()> {
             left[k.index()] = left[k.index()].checked_sub(1)?;
             Some(())
         };
-        for &(pos, k) in &self.fixed {
-            wall[pos] = Some(k);
-            take(&mut left, k)?;
-        }
-        // The tiles given up are set aside first: what is left is free.
-        for (_, uses) in &self.others {
-            for &(_, k) in uses {
-                take(&mut left, k)?;
-            }
-        }
         for (q, (draws, uses)) in self.others.iter().enumerate() {
             let risk = &self.risk[q];
             let holds: &[(usize, Need)] = if with_holds { &self.holds[q] } else { &[] };
@@ -1003,7 +1111,8 @@ impl Plan {
                 if !hold_first {
                     if !done[u] {
                         let (when, k) = uses[u];
-                        let pos = self.use_slot(draws, risk, &wall, when, k, rng)?;
+                        let (after, before) = self.safe[q][u];
+                        let pos = free_slot(draws, &wall, after, before, rng)?;
                         wall[pos] = Some(k);
                         need[pos] = u16::try_from(when).expect("at most 278 events");
                     }
@@ -1024,15 +1133,9 @@ impl Plan {
                     );
                     continue;
                 }
+                let before = &draws[..draws_before(draws, at)];
                 let held = |k: Kind, wall: &[Option<Kind>; Wall::LEN], need: &[u16; Wall::LEN]| {
-                    draws
-                        .iter()
-                        .filter(|&&(t, pos)| {
-                            t < at
-                                && wall[pos] == Some(k)
-                                && (need[pos] == 0 || usize::from(need[pos]) > at)
-                        })
-                        .count()
+                    held_then(before, wall, need, k, at)
                 };
                 let n = match n {
                     Need::Pair(k, true) => {
@@ -1095,14 +1198,13 @@ impl Plan {
         let mut avail =
             Kind::ALL.into_iter().filter(|k| left[k.index()] > 0).map(bit).fold(0, u64::bitor);
         for (q, (draws, _)) in self.others.iter().enumerate() {
-            for &(at, pos) in draws {
+            for (&(_, pos), &(strong, weak)) in draws.iter().zip(&self.draw_danger[q]) {
                 if wall[pos].is_some() {
                     continue;
                 }
                 if rest.is_empty() {
                     return None;
                 }
-                let (strong, weak) = self.danger_from(Player::from_index(q), at);
                 let i = [strong | weak, strong, 0].into_iter().find_map(|avoid| {
                     if avail & !avoid == 0 {
                         return None;
@@ -1506,5 +1608,106 @@ mod tests {
             eprintln!("claims {claims}: the walk in {walked} of {calls}");
             assert!(share <= most_walked, "claims {claims}: the walk in {walked} of {calls}");
         }
+    }
+
+    /// The safe draws of every tile given up, found in one pass when the plan is made, are
+    /// those `safe_draws` finds for it alone, and they are often a strict part of the draws
+    /// before the use; the danger masks kept for each draw are those of `danger_from`.
+    #[test]
+    fn the_safe_draws_of_the_uses_are_found_in_one_pass() {
+        let (mut uses, mut narrowed) = (0, 0);
+        for claims in [false, true] {
+            for t in positions(40, claims) {
+                for me in Player::ALL {
+                    let plan = Plan::of(&t, me);
+                    for q in 0..4 {
+                        let (draws, given) = &plan.others[q];
+                        assert_eq!(plan.safe[q].len(), given.len());
+                        assert_eq!(plan.draw_danger[q].len(), draws.len());
+                        for (&(at, _), &masks) in draws.iter().zip(&plan.draw_danger[q]) {
+                            assert_eq!(masks, plan.danger_from(Player::from_index(q), at));
+                        }
+                        for (&(when, k), &got) in given.iter().zip(&plan.safe[q]) {
+                            assert_eq!(got, safe_draws(draws, &plan.risk[q], when, k));
+                            uses += 1;
+                            narrowed += usize::from(got.0 > 0);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(uses > 1000 && narrowed * 4 > uses, "{narrowed} of {uses} uses narrowed");
+    }
+
+    /// A position keeps what resampling it computed for each player and gives it back while
+    /// it is the same position: later calls give what a fresh copy gives from the same seed,
+    /// also after the position has gone on in place (the entry kept is then made again) and
+    /// in a clone (which starts without).
+    #[test]
+    fn the_work_a_position_keeps_gives_the_samples_of_a_fresh_copy() {
+        for claims in [false, true] {
+            for (i, mut t) in positions(30, claims).into_iter().enumerate() {
+                for step in 0..3 {
+                    for me in Player::ALL {
+                        let seed = sub_seed(i as u64, 4 * step + me.index() as u64);
+                        let first = resample(&t, me, &mut seeded_rng(seed));
+                        let again = resample(&t, me, &mut seeded_rng(seed));
+                        let fresh = resample(&t.clone(), me, &mut seeded_rng(seed));
+                        assert_eq!(first, again, "claims {claims}, game {i}, step {step}, {me}");
+                        assert_eq!(first, fresh, "claims {claims}, game {i}, step {step}, {me}");
+                    }
+                    // The position goes on in place, by the rules.
+                    if t.outcome().is_some() {
+                        break;
+                    } else if t.claim_due().is_some() {
+                        t.claim(t.choose_claim());
+                    } else if t.may_self_draw() {
+                        t.self_drawn();
+                    } else {
+                        t.discard(t.choose_discard());
+                    }
+                }
+            }
+        }
+    }
+
+    /// The entry kept for a player is given back at the same stamp, made again at another,
+    /// and a clone makes its own.
+    #[test]
+    fn a_kept_entry_is_given_back_only_at_its_stamp() {
+        let t = &positions(3, true)[0];
+        let make = || PreparedFor { actions: actions(t), plan: Plan::of(t, Player::B) };
+        let stamp = (t.events().len(), t.skips().len());
+        let a = t.prepared().get_or(Player::B, stamp, make);
+        let b = t.prepared().get_or(Player::B, stamp, || unreachable!("kept"));
+        assert!(std::sync::Arc::ptr_eq(&a, &b));
+        let c = t.prepared().get_or(Player::C, stamp, make);
+        assert!(!std::sync::Arc::ptr_eq(&a, &c));
+        let d = t.prepared().get_or(Player::B, (stamp.0 + 1, stamp.1), make);
+        assert!(!std::sync::Arc::ptr_eq(&a, &d));
+        let u = t.clone();
+        let e = u.prepared().get_or(Player::B, (stamp.0 + 1, stamp.1), make);
+        assert!(!std::sync::Arc::ptr_eq(&d, &e));
+        assert_eq!(&u, t);
+    }
+
+    /// A tile drawn before a discard is held then when it is kept or given up after it, not
+    /// when it was given up before.
+    #[test]
+    fn a_tile_is_held_when_kept_or_given_up_later() {
+        let k = Kind::ALL[4];
+        let mut wall = [None; Wall::LEN];
+        let mut need = [0u16; Wall::LEN];
+        let draws = [(10, 60), (20, 61), (30, 62), (35, 63)];
+        wall[60] = Some(k); // kept
+        wall[61] = Some(k); // given up at 50, after the discard at 40
+        need[61] = 50;
+        wall[62] = Some(k); // given up at 36, before it
+        need[62] = 36;
+        wall[63] = Some(Kind::ALL[5]);
+        assert_eq!(held_then(&draws, &wall, &need, k, 40), 2);
+        assert_eq!(held_then(&draws[..1], &wall, &need, k, 40), 1);
+        assert_eq!(held_then(&draws[1..], &wall, &need, k, 40), 1);
+        assert_eq!(held_then(&draws, &wall, &need, Kind::ALL[5], 40), 1);
     }
 }

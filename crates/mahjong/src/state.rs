@@ -19,6 +19,7 @@
 //! drawn is tested with one lookup when it is one of them.
 
 use std::fmt;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use arrayvec::ArrayVec;
 
@@ -27,8 +28,62 @@ use crate::error::IllegalMoveError;
 use crate::event::{Event, Outcome};
 use crate::hand::key_slot;
 use crate::hand::{Hand, Meld};
+use crate::resample::PreparedFor;
 use crate::tile::{Direction, Kind, Player};
 use crate::wall::Wall;
+
+/// What resampling a position computes for a player and every sample from it reuses (the
+/// player actions and the plan of candidate walls, [`crate::resample`]), kept for the next
+/// call on the same position: IS-MCTS resamples one root again and again. Each entry is
+/// stamped with the number of events and skips of the position it was made from: a position
+/// only ever adds to them, so a stamp that still matches means the same position. A clone
+/// starts without (its position may go another way), and two positions compare equal
+/// whatever they hold.
+#[derive(Default)]
+pub(crate) struct Prepared(Mutex<[Option<Stamped>; 4]>);
+
+/// An entry of [`Prepared`] and the position's numbers of events and skips when it was made.
+type Stamped = ((usize, usize), Arc<PreparedFor>);
+
+impl Prepared {
+    /// The entry for `player` made at `stamp` (events and skips), else `make`'s, kept.
+    pub(crate) fn get_or(
+        &self,
+        player: Player,
+        stamp: (usize, usize),
+        make: impl FnOnce() -> PreparedFor,
+    ) -> Arc<PreparedFor> {
+        let lock = || self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((at, kept)) = &lock()[player.index()]
+            && *at == stamp
+        {
+            return Arc::clone(kept);
+        }
+        let made = Arc::new(make());
+        lock()[player.index()] = Some((stamp, Arc::clone(&made)));
+        made
+    }
+}
+
+impl Clone for Prepared {
+    fn clone(&self) -> Prepared {
+        Prepared::default()
+    }
+}
+
+impl PartialEq for Prepared {
+    fn eq(&self, _: &Prepared) -> bool {
+        true
+    }
+}
+
+impl Eq for Prepared {}
+
+impl fmt::Debug for Prepared {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Prepared")
+    }
+}
 
 /// Counts of one finished game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -136,6 +191,9 @@ pub struct Position {
     /// decision reads them (a replay whose actions are given, see [`Position::replaying`]):
     /// `dist` is then [`UNKNOWN`] and `waits` holds the tiles that may complete the hand.
     lazy: bool,
+    /// What resampling this position computed for each player and every sample reuses (a
+    /// clone starts without; not part of the position's value).
+    prepared: Prepared,
 }
 
 impl Position {
@@ -182,6 +240,7 @@ impl Position {
             claim: None,
             skips: Vec::new(),
             lazy,
+            prepared: Prepared::default(),
         };
         for _ in 0..13 {
             for p in Player::ALL {
@@ -946,6 +1005,11 @@ impl Position {
     /// The whole wall, front first (the first `148 - wall_left()` tiles are drawn).
     pub fn wall(&self) -> &Wall {
         &self.wall
+    }
+
+    /// What resampling this position computed for each player ([`Prepared`]).
+    pub(crate) fn prepared(&self) -> &Prepared {
+        &self.prepared
     }
 
     /// The tiles drawn from the wall so far (its first tiles).

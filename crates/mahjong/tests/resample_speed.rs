@@ -6,6 +6,13 @@
 //! cargo test --release -p tabletop-mahjong --test resample_speed -- --ignored --nocapture
 //! ```
 //!
+//! `RESAMPLE_CASES=random-true` (a comma-separated list of `play-claims`) runs only those
+//! cases, for a profile of one of them.
+//!
+//! `RESAMPLE_COLD=1` resamples a fresh clone of the game each call (a position keeps what
+//! resampling it computed for a player, for the next call on it): the first call's time,
+//! the clone's included.
+//!
 //! Each of 6 rounds resamples every position for every player until 1.5 s of CPU time have
 //! passed; the line printed gives each round's microseconds a call and their median. Besides
 //! the bench's positions (the rules bots, one random action in ten), positions of uniformly
@@ -21,6 +28,12 @@ use tabletop_mahjong::{Mahjong, MahjongParams};
 #[path = "common/positions.rs"]
 mod positions;
 use positions::positions;
+
+/// Whether the case is among those `RESAMPLE_CASES` names (all of them when it is unset).
+fn chosen(play: &str, claims: bool) -> bool {
+    std::env::var("RESAMPLE_CASES")
+        .map_or(true, |cases| cases.split(',').any(|c| c == format!("{play}-{claims}")))
+}
 
 /// The CPU time (user and system) of this process so far, from `/proc/self/stat`.
 fn cpu_time() -> Duration {
@@ -56,10 +69,11 @@ fn random_positions(count: u64, claims: bool) -> Vec<Mahjong> {
 #[ignore = "a speed probe, run by hand"]
 fn resample_cpu_time_a_call() {
     let cases = [("rules", false), ("rules", true), ("random", false), ("random", true)];
-    for (play, claims) in cases {
+    for (play, claims) in cases.into_iter().filter(|&(p, c)| chosen(p, c)) {
         let games =
             if play == "rules" { positions(200, claims) } else { random_positions(200, claims) };
         let mut rng = seeded_rng(9);
+        let cold = std::env::var_os("RESAMPLE_COLD").is_some();
         let mut rounds = Vec::new();
         for _ in 0..6 {
             let start = cpu_time();
@@ -67,7 +81,12 @@ fn resample_cpu_time_a_call() {
             while cpu_time() - start < Duration::from_millis(1500) {
                 for g in &games {
                     for p in 0..4 {
-                        std::hint::black_box(g.resample_from_infostate(p, &mut rng));
+                        if cold {
+                            let g = g.clone();
+                            std::hint::black_box(g.resample_from_infostate(p, &mut rng));
+                        } else {
+                            std::hint::black_box(g.resample_from_infostate(p, &mut rng));
+                        }
                     }
                 }
                 calls += 4 * games.len() as u64;
@@ -77,7 +96,11 @@ fn resample_cpu_time_a_call() {
         let shown: Vec<String> = rounds.iter().map(|r| format!("{r:.1}")).collect();
         rounds.sort_by(f64::total_cmp);
         let median = (rounds[2] + rounds[3]) / 2.0;
-        println!("{play}, claims {claims}: us a call {} (median {median:.1})", shown.join(" "));
+        let cold = if cold { " (cold)" } else { "" };
+        println!(
+            "{play}, claims {claims}{cold}: us a call {} (median {median:.1})",
+            shown.join(" ")
+        );
     }
 }
 
