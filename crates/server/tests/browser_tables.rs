@@ -178,10 +178,8 @@ fn friends_play_at_one_table_from_their_own_browsers() {
         assert!(clicks >= 6, "{game}: {clicks} clicks");
         if game == "mahjong" {
             // The last events are told in words with the players' names, not the log's notation.
-            let line = browsers[2].execute(
-                "return document.querySelector('#board p.muted').textContent;",
-                vec![],
-            );
+            let line = browsers[2]
+                .execute("return document.querySelector('#board p.muted').textContent;", vec![]);
             let line = line.as_str().unwrap_or_default();
             assert!(
                 !line.contains(" IN ") && !line.contains(" OUT ") && !line.contains(" WIN"),
