@@ -318,6 +318,43 @@ mod tests {
         }
     }
 
+    /// No hidden card reaches a vector: at every decision of seeded hands, the acting player's
+    /// vectors (and every other player's, as if it acted) are the same in a state resampled
+    /// from that player's information state, whose hidden hands differ.
+    #[test]
+    fn vectors_are_those_of_every_state_with_the_same_information() {
+        use tabletop_core::{Game, seeded_rng};
+
+        use crate::{Take6, Take6Params};
+        let mut rng = seeded_rng(5);
+        let mut differed = 0;
+        for (players, seed) in [(4, 1), (5, 2), (3, 7)] {
+            let params = Take6Params { players, ..Take6Params::default() };
+            let mut game = Take6::new(&params).unwrap();
+            game.apply_chance_from_seed(seed);
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            let mut step = 0;
+            let n = usize::from(players);
+            while !game.is_terminal() {
+                let hand = game.hand().unwrap();
+                let choosing = hand.row_choice().is_some();
+                for p in 0..n {
+                    let other = game.resample_from_infostate(p, &mut rng);
+                    let twin = other.hand().unwrap();
+                    action_features(&hand.view(p), choosing, &mut a);
+                    action_features(&twin.view(p), choosing, &mut b);
+                    assert_eq!(a, b, "players {players}, step {step}, player {p}");
+                    let q = (p + 1) % n;
+                    differed += usize::from(hand.view(q).hand != twin.view(q).hand);
+                }
+                let legal = game.legal_actions();
+                game.apply(legal[(seed as usize * 3 + step) % legal.len()]);
+                step += 1;
+            }
+        }
+        assert!(differed > 100, "the resampled states hid other hands only {differed} times");
+    }
+
     /// Every number of every vector, computed the plain way (card by card, row by row) from
     /// the view: the oracle of [`action_features`].
     fn slow_features(view: &View<'_>, choosing: bool) -> Vec<[f32; ACTION_FEATURES]> {
