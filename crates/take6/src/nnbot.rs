@@ -434,9 +434,10 @@ impl Policies {
     /// A card of player `p`, drawn with the policy's probabilities.
     fn draw(&self, p: usize, rng: &mut FastRng) -> Card {
         let cumulative = &self.cumulative[p][..self.len];
-        // 24 random bits: a uniform number below the total weight.
+        // 24 random bits: a uniform number below the total weight; the card is the one whose
+        // share of the total it falls in (the boundaries below it counted).
         let u = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * cumulative[self.len - 1];
-        let k = cumulative.iter().position(|&w| u < w).unwrap_or(self.len - 1);
+        let k = cumulative[..self.len - 1].iter().filter(|&&w| w <= u).count();
         self.cards[p][k]
     }
 }
@@ -570,6 +571,13 @@ mod tests {
                             .map(|v| v.iter().zip(&weight).map(|(x, w)| f64::from(x * w)).sum())
                             .collect();
                         assert_eq!(actions, len);
+                        // The best card weighs 1 (its score minus the best), every other less.
+                        let weights = &policies.cumulative[q][..len];
+                        let steps = weights
+                            .iter()
+                            .scan(0.0, |last, &w| Some(w - std::mem::replace(last, w)));
+                        let heaviest = steps.fold(f32::NEG_INFINITY, f32::max);
+                        assert!((heaviest - 1.0).abs() < 1e-6, "{weights:?}");
                         let total: f64 = scores.iter().map(|s| s.exp()).sum();
                         let mut cumulative = 0.0;
                         for (k, c) in theirs.hand.iter().enumerate() {
@@ -587,6 +595,48 @@ mod tests {
             }
         }
         assert!(checked >= 6 * 10, "{checked} decisions checked");
+    }
+
+    /// `nn-mc` plays one of the network's best three cards, and not always the best (the
+    /// search chooses); its row choices are `mc`'s with the same seed and budget: at every
+    /// decision of seeded hands with the shipped 4-player network.
+    #[test]
+    fn nn_mc_chooses_among_the_networks_best_cards_and_rows_as_mc() {
+        let rules = Rules::standard(4).unwrap();
+        let mut network = NetworkBot::new(&rules).unwrap();
+        let (mut cards, mut not_best, mut rows) = (0, 0, 0);
+        for seed in 0..4 {
+            let mut game = Take6::new(&Take6Params::default()).unwrap();
+            game.apply_chance_from_seed(seed);
+            let mut step = 0;
+            while !game.is_terminal() {
+                let p = game.current_player().unwrap();
+                let hand = game.hand().unwrap();
+                let view = hand.view(p);
+                let budget = Budget::Playouts(40);
+                let mut bot = NetworkMcBot::new(view.rules, seed + step, budget, 3).unwrap();
+                match hand.row_choice() {
+                    Some(next) => {
+                        let mut mc = MonteCarloBot::new(seed + step, budget);
+                        let row = bot.choose_row(&view, next.card);
+                        assert_eq!(row, mc.choose_row(&view, next.card));
+                        rows += 1;
+                    }
+                    None => {
+                        let mut ranked = [Card::MIN; MAX_HAND];
+                        let len = network.ranked_cards(&view, &mut ranked);
+                        let card = bot.choose_card(&view);
+                        assert!(ranked[..len.min(3)].contains(&card), "seed {seed}, step {step}");
+                        cards += 1;
+                        not_best += usize::from(card != ranked[0]);
+                    }
+                }
+                let legal = game.legal_actions();
+                game.apply(legal[(seed as usize + 3 * step as usize) % legal.len()]);
+                step += 1;
+            }
+        }
+        assert!(rows > 0 && not_best > 0 && not_best < cards, "{rows} {not_best} {cards}");
     }
 
     /// An opponent's card is drawn with the policy's probabilities (200,000 draws, each
