@@ -23,11 +23,10 @@
 use std::time::Duration;
 
 use tabletop_core::{Game, seeded_rng, sub_seed};
-use tabletop_mahjong::{Mahjong, MahjongParams};
 
 #[path = "common/positions.rs"]
 mod positions;
-use positions::positions;
+use positions::{positions, random_positions};
 
 /// Whether the case is among those `RESAMPLE_CASES` names (all of them when it is unset).
 fn chosen(play: &str, claims: bool) -> bool {
@@ -44,25 +43,6 @@ fn cpu_time() -> Duration {
     let ticks: u64 = fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap();
     // The kernel's clock ticks are 100 a second on every usual Linux configuration.
     Duration::from_millis(ticks * 10)
-}
-
-/// Seeded games by chance, played 10 to 89 actions at random, not yet over.
-fn random_positions(count: u64, claims: bool) -> Vec<Mahjong> {
-    (0..count)
-        .filter_map(|s| {
-            let mut g = Mahjong::new(&MahjongParams { wall: None, claims }).ok()?;
-            for k in g.chance_from_seed(s) {
-                g.apply(k);
-            }
-            for i in 0..10 + (s * 7) % 80 {
-                if g.is_terminal() {
-                    return None;
-                }
-                g.apply(g.bot_action("random", sub_seed(s, 1000 + i)));
-            }
-            (!g.is_terminal()).then_some(g)
-        })
-        .collect()
 }
 
 #[test]

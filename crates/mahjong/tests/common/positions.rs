@@ -7,6 +7,18 @@ use tabletop_mahjong::{Mahjong, MahjongParams};
 /// Seeded games by chance, played 10 to 89 actions by the rules (one random action in ten),
 /// not yet over.
 pub fn positions(count: u64, claims: bool) -> Vec<Mahjong> {
+    played(count, claims, |s, i| if sub_seed(s, i).is_multiple_of(10) { "random" } else { "rules" })
+}
+
+/// Seeded games by chance, played 10 to 89 actions at random, not yet over.
+#[allow(dead_code)] // the bench uses `positions` only
+pub fn random_positions(count: u64, claims: bool) -> Vec<Mahjong> {
+    played(count, claims, |_, _| "random")
+}
+
+/// Seeded games by chance (seeds 0 to `count - 1`), action `i` of seed `s` played by the bot
+/// `bot(s, i)` names, 10 to 89 actions, not yet over.
+fn played(count: u64, claims: bool, bot: impl Fn(u64, u64) -> &'static str) -> Vec<Mahjong> {
     (0..count)
         .filter_map(|s| {
             let mut g = Mahjong::new(&MahjongParams { wall: None, claims }).ok()?;
@@ -17,8 +29,7 @@ pub fn positions(count: u64, claims: bool) -> Vec<Mahjong> {
                 if g.is_terminal() {
                     return None;
                 }
-                let bot = if sub_seed(s, i).is_multiple_of(10) { "random" } else { "rules" };
-                g.apply(g.bot_action(bot, sub_seed(s, 1000 + i)));
+                g.apply(g.bot_action(bot(s, i), sub_seed(s, 1000 + i)));
             }
             (!g.is_terminal()).then_some(g)
         })
