@@ -105,8 +105,8 @@ enum Command {
         after_help = "Examples:\n  tabletop mahjong replay wall.txt\n  tabletop mahjong simulate --games 10000 --summary"
     )]
     Mahjong(mahjong::Command),
+    // Its help lists each game's parameters, read from the library (see `play::command`).
     /// Any game played by bots to the end, or on from a record; `--json` prints the record.
-    /// (Its help lists each game's parameters, read from the library: see [`command`].)
     Play(play::Args),
     /// Reviews a game against perfect play: each decision's value, the best action, the regret
     /// and a mark (`?!` inaccuracy, `?` mistake, `??` blunder), and a summary per player.
