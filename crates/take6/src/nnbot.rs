@@ -472,6 +472,21 @@ mod tests {
         bytes
     }
 
+    /// A network bot of [`linear_features_file`]'s one-layer network of these weights.
+    fn linear_features_bot(weight: &[f32; ACTION_FEATURES]) -> NetworkBot {
+        let network: &'static Network =
+            Box::leak(Box::new(Network::from_bytes(&linear_features_file(weight)).unwrap()));
+        let (trained, input) = trained(network).unwrap();
+        NetworkBot {
+            network,
+            trained,
+            input,
+            inputs: Vec::new(),
+            scores: Vec::new(),
+            scratch: Scratch::default(),
+        }
+    }
+
     /// A features network scoring minus the heuristic's expected penalty plays a card of the
     /// lowest expected penalty and the row of fewest heads, at every decision of seeded
     /// hands: the scores reach the right actions in the right order.
@@ -479,18 +494,8 @@ mod tests {
     fn a_features_network_ranks_the_actions_by_its_scores() {
         let mut weight = [0.0; ACTION_FEATURES];
         weight[9] = -1.0; // the expected penalty (or, for a row, its heads), over 10
-        let network: &'static Network =
-            Box::leak(Box::new(Network::from_bytes(&linear_features_file(&weight)).unwrap()));
-        let (trained, input) = trained(network).unwrap();
-        assert_eq!(input, Input::Features);
-        let mut bot = NetworkBot {
-            network,
-            trained,
-            input,
-            inputs: Vec::new(),
-            scores: Vec::new(),
-            scratch: Scratch::default(),
-        };
+        let mut bot = linear_features_bot(&weight);
+        assert_eq!(bot.input, Input::Features);
         let mut rows_chosen = 0;
         for seed in 0..20 {
             let mut game = Take6::new(&Take6Params::default()).unwrap();
@@ -535,17 +540,7 @@ mod tests {
         weight[9] = -3.0; // the expected penalty, over 10
         weight[11] = 1.5; // the card's place in the hand
         weight[7] = 2.0; // the player's own cards between the row's end and the card
-        let network: &'static Network =
-            Box::leak(Box::new(Network::from_bytes(&linear_features_file(&weight)).unwrap()));
-        let (trained, input) = trained(network).unwrap();
-        let mut bot = NetworkBot {
-            network,
-            trained,
-            input,
-            inputs: Vec::new(),
-            scores: Vec::new(),
-            scratch: Scratch::default(),
-        };
+        let mut bot = linear_features_bot(&weight);
         let mut checked = 0;
         for seed in 0..6 {
             let mut game = Take6::new(&Take6Params::default()).unwrap();
