@@ -671,9 +671,12 @@ impl Game for Mahjong {
                 Mahjong { stage: Stage::Wall { drawn, left }, ..self.clone() }
             }
             Stage::Dealt(_) if !self.by_chance => self.clone(),
+            // The fields but the position (not cloned only to be dropped).
             Stage::Dealt(t) => Mahjong {
                 stage: Stage::Dealt(resample(t, Player::from_index(player), rng)),
-                ..self.clone()
+                claims: self.claims,
+                last_from: self.last_from,
+                by_chance: self.by_chance,
             },
         }
     }
