@@ -16,8 +16,9 @@
 //! Each of 6 rounds resamples every position for every player until 1.5 s of CPU time have
 //! passed; the line printed gives each round's microseconds a call and their median. Besides
 //! the bench's positions (the rules bots, one random action in ten), positions of uniformly
-//! random play, like those OpenSpiel's benchmark (`python/benchmarks/openspiel_calls.py`)
-//! records: their players skip many claims the rules would make, so resampling them costs
+//! random play: 10 to 89 actions into a game (`random`), and one drawn from each whole game
+//! (`whole`), as OpenSpiel's benchmark (`python/benchmarks/openspiel_calls.py`) records
+//! them. Their players skip many claims the rules would make, so resampling them costs
 //! more.
 
 use std::time::Duration;
@@ -26,7 +27,27 @@ use tabletop_core::{Game, seeded_rng, sub_seed};
 
 #[path = "common/positions.rs"]
 mod positions;
-use positions::{positions, random_positions};
+use positions::{positions, random_positions, whole_game_positions};
+
+/// The cases: how the positions were played, and whether the players decide their claims.
+const CASES: [(&str, bool); 6] = [
+    ("rules", false),
+    ("rules", true),
+    ("random", false),
+    ("random", true),
+    ("whole", false),
+    ("whole", true),
+];
+
+/// The 200 positions of a case: the bench's (`rules`), 10 to 89 actions of random play
+/// (`random`), or one drawn from each of 200 whole games of random play (`whole`).
+fn games(play: &str, claims: bool) -> Vec<tabletop_mahjong::Mahjong> {
+    match play {
+        "rules" => positions(200, claims),
+        "random" => random_positions(200, claims),
+        _ => whole_game_positions(200, claims),
+    }
+}
 
 /// Whether the case is among those `RESAMPLE_CASES` names (all of them when it is unset).
 fn chosen(play: &str, claims: bool) -> bool {
@@ -48,10 +69,8 @@ fn cpu_time() -> Duration {
 #[test]
 #[ignore = "a speed probe, run by hand"]
 fn resample_cpu_time_a_call() {
-    let cases = [("rules", false), ("rules", true), ("random", false), ("random", true)];
-    for (play, claims) in cases.into_iter().filter(|&(p, c)| chosen(p, c)) {
-        let games =
-            if play == "rules" { positions(200, claims) } else { random_positions(200, claims) };
+    for (play, claims) in CASES.into_iter().filter(|&(p, c)| chosen(p, c)) {
+        let games = games(play, claims);
         let mut rng = seeded_rng(9);
         let cold = std::env::var_os("RESAMPLE_COLD").is_some();
         let mut rounds = Vec::new();
@@ -89,10 +108,8 @@ fn resample_cpu_time_a_call() {
 #[test]
 #[ignore = "a probe, run by hand"]
 fn resample_wall_hash() {
-    let cases = [("rules", false), ("rules", true), ("random", false), ("random", true)];
-    for (play, claims) in cases {
-        let games =
-            if play == "rules" { positions(200, claims) } else { random_positions(200, claims) };
+    for (play, claims) in CASES {
+        let games = games(play, claims);
         let mut hash = 0xcbf2_9ce4_8422_2325u64;
         for (i, g) in games.iter().enumerate() {
             for p in 0..4 {
