@@ -6,7 +6,8 @@ C++ games ``kuhn_poker`` and ``leduc_poker`` in the same run.
 
 Mahjong is timed twice: with its defaults and with ``claims=true`` (``mahjong+claims``).
 For every game the same recorded states are used by every method (random play from a fixed
-seed: player nodes along several games, chance nodes for ``chance_outcomes``); each figure is
+seed: one player node and one chance node, for ``chance_outcomes``, drawn uniformly from each
+of ``--states`` games); each figure is
 the median over ``--rounds`` rounds of the time of one call (microseconds), every round calling
 the method on every state. Methods are called from Python as a user calls them; the
 ``observer`` row fills OpenSpiel's observation buffer (``make_observation(game,
@@ -40,31 +41,26 @@ Call = Callable[[Any], Any]
 
 
 def record(game: pyspiel.Game, states: int, seed: int) -> Tuple[List[Any], List[Any]]:
-    """Player-node and chance-node states of random games (chance by its probabilities),
-    ``states`` of each at most, spread along the games."""
+    """A player node and a chance node of each of ``states`` random games (chance by its
+    probabilities), each drawn uniformly from the nodes of its game: states from as many
+    games as there are states, from the start of a game to its end."""
     rng = np.random.RandomState(seed)
     players: List[Any] = []
     chance: List[Any] = []
-    for _ in range(1000):
+    for _ in range(states):
         state = game.new_initial_state()
+        seen: Tuple[List[Any], List[Any]] = ([], [])
         while not state.is_terminal():
+            seen[state.is_chance_node()].append(state.clone())
             if state.is_chance_node():
-                chance.append(state.clone())
                 outcomes, probs = zip(*state.chance_outcomes())
                 state.apply_action(int(rng.choice(outcomes, p=probs)))
             else:
-                players.append(state.clone())
                 state.apply_action(int(rng.choice(state.legal_actions())))
-        if len(players) >= 4 * states:
-            break
-
-    def spread(xs: List[Any]) -> List[Any]:
-        if len(xs) <= states:
-            return xs
-        step = len(xs) / states
-        return [xs[int(i * step)] for i in range(states)]
-
-    return spread(players), spread(chance)
+        for nodes, out in zip(seen, (players, chance)):
+            if nodes:
+                out.append(nodes[rng.randint(len(nodes))])
+    return players, chance
 
 
 def per_call(fn: Call, args: Sequence[Any], rounds: int, setup: Optional[Callable[[], Sequence[Any]]] = None) -> float:

@@ -283,9 +283,13 @@ class TabletopState(pyspiel.State):
     def resample_from_infostate(self, player_id, probability_sampler):
         """A state ``player_id`` cannot tell from this one, drawn with ``probability_sampler``
         (a callable returning numbers in [0, 1), as OpenSpiel's IS-MCTS passes)."""
-        seed = 0
-        for _ in range(3):
-            seed = (seed << 21) ^ int(float(probability_sampler()) * (1 << 21))
+        # Three draws of 21 bits make the seed (one expression: this is a per-call cost).
+        draw = probability_sampler
+        seed = (
+            int(float(draw()) * 2097152) << 42
+            | int(float(draw()) * 2097152) << 21
+            | int(float(draw()) * 2097152)
+        )
         return TabletopState(self.get_game(), self._state.resample(int(player_id), seed))
 
     # tabletop's own strength.
