@@ -150,12 +150,17 @@ struct Divergence {
     next: bool,
 }
 
-/// The last plain discard among `events`.
-fn last_discard(events: &[Event]) -> Option<Kind> {
-    events.iter().rev().find_map(|e| match *e {
-        Event::Discard { tile, .. } => Some(tile),
+/// The last plain discard among `events`: its event index, discarder and tile.
+fn last_discard_event(events: &[Event]) -> Option<(usize, Player, Kind)> {
+    events.iter().enumerate().rev().find_map(|(i, e)| match *e {
+        Event::Discard { player, tile } => Some((i, player, tile)),
         _ => None,
     })
+}
+
+/// The tile of the last plain discard among `events`.
+fn last_discard(events: &[Event]) -> Option<Kind> {
+    last_discard_event(events).map(|(_, _, tile)| tile)
 }
 
 /// Who made a claim or win in `e`, if it is one.
@@ -176,7 +181,7 @@ fn held_at(events: &[Event], at: usize, d: &Divergence) -> usize {
     if d.excess || d.tile.is_none() {
         return at;
     }
-    events[..at].iter().rposition(|e| matches!(e, Event::Discard { .. })).map_or(at, |i| i + 1)
+    last_discard_event(&events[..at]).map_or(at, |(i, _, _)| i + 1)
 }
 
 /// Whether `k` added to `hand` gives the discarder's next player (`chow`) a sequence with the
@@ -248,10 +253,7 @@ fn replay(
     let blame = |mut d: Divergence, u: &Position| {
         let events = u.events();
         d.at = held_at(events, d.at, &d);
-        let discarder = events[..d.at].iter().rev().find_map(|e| match *e {
-            Event::Discard { player, .. } => Some(player),
-            _ => None,
-        });
+        let discarder = last_discard_event(&events[..d.at]).map(|(_, p, _)| p);
         d.next = discarder.is_some_and(|p| d.culprit == Some(p.next(u.direction())));
         let q = d.culprit.unwrap_or(me);
         // The hand then: without what the culprit drew since.
