@@ -472,6 +472,23 @@ mod tests {
         bytes
     }
 
+    /// Plays the hand dealt from `seed` with `params` to the end, `decide(game, step)`
+    /// choosing every action (`step` counts the decisions from 0).
+    fn play_seeded(
+        params: &Take6Params,
+        seed: u64,
+        mut decide: impl FnMut(&Take6, usize) -> crate::Action,
+    ) {
+        let mut game = Take6::new(params).unwrap();
+        game.apply_chance_from_seed(seed);
+        let mut step = 0;
+        while !game.is_terminal() {
+            let action = decide(&game, step);
+            game.apply(action);
+            step += 1;
+        }
+    }
+
     /// A network bot of [`linear_features_file`]'s one-layer network of these weights.
     fn linear_features_bot(weight: &[f32; ACTION_FEATURES]) -> NetworkBot {
         let network: &'static Network =
@@ -498,13 +515,11 @@ mod tests {
         assert_eq!(bot.input, Input::Features);
         let mut rows_chosen = 0;
         for seed in 0..20 {
-            let mut game = Take6::new(&Take6Params::default()).unwrap();
-            game.apply_chance_from_seed(seed);
-            while !game.is_terminal() {
+            play_seeded(&Take6Params::default(), seed, |game, _| {
                 let p = game.current_player().unwrap();
                 let hand = game.hand().unwrap();
                 let view = hand.view(p);
-                let action = match hand.row_choice() {
+                match hand.row_choice() {
                     Some(next) => {
                         let row = bot.choose_row(&view, next.card);
                         let fewest = view.table.rows().iter().map(|r| r.heads()).min();
@@ -522,9 +537,8 @@ mod tests {
                         assert!((crate::expected_penalty(&view, card) - best).abs() < 1e-5);
                         crate::Action::Play(card)
                     }
-                };
-                game.apply(action);
-            }
+                }
+            });
         }
         assert!(rows_chosen > 0, "no row choice in the seeded hands");
     }
@@ -543,9 +557,7 @@ mod tests {
         let mut bot = linear_features_bot(&weight);
         let mut checked = 0;
         for seed in 0..6 {
-            let mut game = Take6::new(&Take6Params::default()).unwrap();
-            game.apply_chance_from_seed(seed);
-            while !game.is_terminal() {
+            play_seeded(&Take6Params::default(), seed, |game, _| {
                 let p = game.current_player().unwrap();
                 let hand = game.hand().unwrap();
                 let view = hand.view(p);
@@ -586,8 +598,8 @@ mod tests {
                     checked += 1;
                 }
                 let legal = game.legal_actions();
-                game.apply(legal[(seed as usize * 5 + checked) % legal.len()]);
-            }
+                legal[(seed as usize * 5 + checked) % legal.len()]
+            });
         }
         assert!(checked >= 6 * 10, "{checked} decisions checked");
     }
@@ -601,14 +613,12 @@ mod tests {
         let mut network = NetworkBot::new(&rules).unwrap();
         let (mut cards, mut not_best, mut rows) = (0, 0, 0);
         for seed in 0..4 {
-            let mut game = Take6::new(&Take6Params::default()).unwrap();
-            game.apply_chance_from_seed(seed);
-            let mut step = 0;
-            while !game.is_terminal() {
+            play_seeded(&Take6Params::default(), seed, |game, step| {
                 let p = game.current_player().unwrap();
                 let hand = game.hand().unwrap();
                 let view = hand.view(p);
                 let budget = Budget::Playouts(40);
+                let step = step as u64;
                 let mut bot = NetworkMcBot::new(view.rules, seed + step, budget, 3).unwrap();
                 match hand.row_choice() {
                     Some(next) => {
@@ -627,9 +637,8 @@ mod tests {
                     }
                 }
                 let legal = game.legal_actions();
-                game.apply(legal[(seed as usize + 3 * step as usize) % legal.len()]);
-                step += 1;
-            }
+                legal[(seed as usize + 3 * step as usize) % legal.len()]
+            });
         }
         assert!(rows > 0 && not_best > 0 && not_best < cards, "{rows} {not_best} {cards}");
     }
@@ -681,20 +690,16 @@ mod tests {
     fn view_observation_is_the_games() {
         for (players, seed) in [(4, 1), (4, 2), (2, 3), (6, 4), (10, 5)] {
             let params = Take6Params { players, ..Take6Params::default() };
-            let mut game = Take6::new(&params).unwrap();
-            game.apply_chance_from_seed(seed);
             let mut out = vec![f32::NAN; OBSERVATION_LEN];
-            let mut step = 0;
-            while !game.is_terminal() {
+            play_seeded(&params, seed, |game, step| {
                 let p = game.current_player().unwrap();
                 let hand = game.hand().unwrap();
                 let view = hand.view(p);
                 write_view_observation(&view, hand.row_choice().is_some(), &mut out);
                 assert_eq!(out, game.observation_tensor(p), "players {players}, step {step}");
                 let legal = game.legal_actions();
-                game.apply(legal[(seed as usize * 7 + step) % legal.len()]);
-                step += 1;
-            }
+                legal[(seed as usize * 7 + step) % legal.len()]
+            });
         }
     }
 }
