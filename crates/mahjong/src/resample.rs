@@ -1871,11 +1871,12 @@ mod tests {
     }
 
     /// Where the trial finds no sample, a call tries only [`FEW_CANDIDATES`] before the walk
-    /// from the true wall; elsewhere all [`CANDIDATES`], and the walk starts from the trial's
-    /// sample: two games the player cannot tell apart walk alike.
+    /// from the true wall (whose hidden draws it changes); elsewhere all [`CANDIDATES`], and
+    /// the walk starts from the trial's sample: two games the player cannot tell apart walk
+    /// alike.
     #[test]
     fn the_trial_sets_the_candidates_and_the_start_of_the_walk() {
-        let (mut from_truth, mut from_trial) = (0, 0);
+        let (mut from_truth, mut from_trial, mut moved) = (0, 0, 0);
         for (i, t) in won(80, true).iter().enumerate() {
             for me in Player::ALL {
                 let seed = sub_seed(i as u64, me.index() as u64);
@@ -1898,10 +1899,17 @@ mod tests {
                 }
                 from_truth += usize::from(e.from_truth);
                 from_trial += usize::from(e.walked && !e.from_truth);
+                // A walk from the truth changes the other players' draws.
+                if e.from_truth {
+                    let drawn = kept.plan.others.iter().flat_map(|(draws, _)| draws);
+                    let (ours, theirs) = (a.wall().tiles(), t.wall().tiles());
+                    moved += drawn.filter(|&&(_, pos)| ours[pos] != theirs[pos]).count();
+                }
             }
         }
         eprintln!("walks from the true wall {from_truth}, from the trial's sample {from_trial}");
         assert!(from_truth > 0 && from_trial > 0, "{from_truth} and {from_trial}");
+        assert!(moved >= from_truth, "{moved} draws moved in {from_truth} walks from the truth");
     }
 
     /// The safe draws of every tile given up, found in one pass when the plan is made, are
