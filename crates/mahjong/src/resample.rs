@@ -1672,6 +1672,16 @@ mod tests {
         assert_eq!(held_at(&events, 3, &d(false, None)), 3);
     }
 
+    /// A twin of game `i`, `t`, for `me` (a sample of it), the efforts of that call and of
+    /// the samples of `t` and of the twin from the next seed, and those two samples.
+    fn twins(t: &Position, me: Player, i: usize) -> (Position, [Effort; 3], Position, Position) {
+        let seed = sub_seed(i as u64, me.index() as u64);
+        let (twin, e) = resample_counted(t, me, &mut seeded_rng(seed));
+        let (a, f) = resample_counted(t, me, &mut seeded_rng(seed + 1));
+        let (b, g) = resample_counted(&twin, me, &mut seeded_rng(seed + 1));
+        (twin, [e, f, g], a, b)
+    }
+
     /// The samples read only what the player saw: a game they cannot tell from the true one
     /// (a sample of it) gives exactly the true game's sample from the same seed, unless one
     /// of the two needed the walk from the truth. And the walk is rare.
@@ -1681,10 +1691,7 @@ mod tests {
             let (mut calls, mut walked, mut compared, mut differ) = (0, 0, 0, 0);
             for (i, t) in positions(120, claims).iter().enumerate() {
                 for me in Player::ALL {
-                    let seed = sub_seed(i as u64, me.index() as u64);
-                    let (twin, e) = resample_counted(t, me, &mut seeded_rng(seed));
-                    let (a, f) = resample_counted(t, me, &mut seeded_rng(seed + 1));
-                    let (b, g) = resample_counted(&twin, me, &mut seeded_rng(seed + 1));
+                    let (twin, [e, f, g], a, b) = twins(t, me, i);
                     calls += 3;
                     walked += [e, f, g].iter().filter(|x| x.walked).count();
                     differ += usize::from(twin.wall() != t.wall());
@@ -1879,10 +1886,7 @@ mod tests {
         let (mut from_truth, mut from_trial, mut moved) = (0, 0, 0);
         for (i, t) in won(80, true).iter().enumerate() {
             for me in Player::ALL {
-                let seed = sub_seed(i as u64, me.index() as u64);
-                let (twin, _) = resample_counted(t, me, &mut seeded_rng(seed));
-                let (a, e) = resample_counted(t, me, &mut seeded_rng(seed + 1));
-                let (b, f) = resample_counted(&twin, me, &mut seeded_rng(seed + 1));
+                let (_, [_, e, f], a, b) = twins(t, me, i);
                 let stamp = (t.events().len(), t.skips().len());
                 let kept = t.prepared().get_or(me, stamp, || unreachable!("kept"));
                 let trial = kept.trial.get();
