@@ -54,19 +54,16 @@
 //! sees it, the other players' draws as draws), so their samples do not depend on the hidden
 //! tiles: two games the player cannot tell apart give the same sample from the same seed,
 //! the trial's and a walk from it included. Only a walk where the trial found no sample
-//! starts from the truth. On seeded games of the rules bots (one random action in ten) the
-//! walk is needed before the end in about 1 call in 300 without `claims` and 1 in 55 with
-//! them, and at the end of a game won by another player in about 1 in 200 without `claims`
-//! and 1 in 8 with them (a winning hand built whose tiles do not fit the rest; most of these
-//! walks start from the truth); most calls are found by their first replay (4 in 5, with
-//! `claims` or without).
+//! starts from the truth. The walk is rare before the end of a game, and more common at the
+//! end of a game won by another player (a winning hand built whose tiles do not fit the
+//! rest); the tests bound both shares. Most calls are found by their first replay.
 
 use std::ops::BitOr as _;
 use std::sync::OnceLock;
 
-use tabletop_core::Rng;
 use tabletop_core::rand::Rng as _;
 use tabletop_core::rand::seq::IndexedRandom;
+use tabletop_core::{Rng, seeded_rng};
 
 use arrayvec::ArrayVec;
 
@@ -454,7 +451,7 @@ pub(crate) fn resample_counted(t: &Position, me: Player, rng: &mut Rng) -> (Posi
     // The trial reads only what the player saw (from a fixed seed): games they cannot tell
     // apart get the same.
     let anchor = prepared.trial.get_or_init(|| {
-        let mut trial = tabletop_core::seeded_rng(TRIAL_SEED);
+        let mut trial = seeded_rng(TRIAL_SEED);
         search(t, actions, plan, me, CANDIDATES, &mut trial, &mut Effort::default())
             .map(|u| *u.wall().tiles())
     });
@@ -1619,7 +1616,7 @@ mod tests {
     /// With `claims`, the repairs find most samples in few replays: the sequence given to the
     /// discarder's next player, the draws kept for decisions and the candidates given up when
     /// their repairs go round in a circle keep the mean under 2.9 replays a call on the
-    /// bench's positions (2.7 with all three; 3.0 to 4.7 without one of them).
+    /// bench's positions (each of the three is needed for that).
     #[test]
     fn repairs_find_most_samples_in_few_replays() {
         let (mut calls, mut replays) = (0, 0);
