@@ -2007,13 +2007,22 @@ mod tests {
     /// players' draws); two games the player cannot tell apart walk alike otherwise.
     #[test]
     fn the_trial_decides_who_walks_at_once_and_where_the_anchors_come_from() {
-        let (mut at_once, mut searched, mut from_truth, mut moved) = (0, 0, 0, 0);
+        let (mut at_once, mut searched, mut from_truth, mut moved, mut exactly) = (0, 0, 0, 0, 0);
         for (i, t) in won(80, true).iter().enumerate() {
             for me in Player::ALL {
                 let (_, [_, e, f], a, b) = twins(t, me, i);
                 let stamp = (t.events().len(), t.skips().len());
                 let kept = t.prepared().get_or(me, stamp, || unreachable!("kept"));
                 let trial = kept.trial.get().expect("run by the first call");
+                // Calls there walk at once exactly when a call with the trial's seed would
+                // find no sample in its budget.
+                let mut seeded = seeded_rng(TRIAL_SEED);
+                let (actions, plan) = (&kept.actions, &kept.plan);
+                let mut effort = Effort::default();
+                let within = search(t, actions, plan, me, BUDGET, &mut seeded, &mut effort);
+                assert_eq!(within.is_some(), !trial.walks, "game {i}, {me}: {effort:?}");
+                let units = effort.candidates + effort.replays;
+                exactly += usize::from(within.is_some() && units == BUDGET);
                 for x in [e, f] {
                     assert_eq!(x.from_truth, x.walked && trial.sample.is_none(), "game {i}, {me}");
                     assert!(x.walked || !trial.walks, "game {i}, {me}: {x:?}");
@@ -2045,6 +2054,31 @@ mod tests {
             "{at_once}, {searched}, {from_truth}"
         );
         assert!(moved >= from_truth, "{moved} draws moved in {from_truth} walks from the truth");
+        // Trials that found their sample with the budget's last replay are among them.
+        eprintln!("{exactly} found with the budget's last replay");
+        assert!(exactly > 0, "no sample found with the budget's last replay");
+    }
+
+    /// A sample does not depend on the calls made before it, the anchors they made
+    /// included: on positions whose calls walk, 16 seeds called in order give the samples
+    /// the same seeds give in the reverse order on a fresh copy.
+    #[test]
+    fn a_sample_does_not_depend_on_the_calls_before() {
+        let mut walked = 0;
+        for (i, t) in won(30, true).iter().enumerate() {
+            let me = Player::ALL[i % 4];
+            let seeds: Vec<u64> = (0..16).map(|c| sub_seed(i as u64, c)).collect();
+            let forward: Vec<(Position, Effort)> =
+                seeds.iter().map(|&s| resample_counted(t, me, &mut seeded_rng(s))).collect();
+            let fresh = t.clone();
+            let backward: Vec<Position> =
+                seeds.iter().rev().map(|&s| resample(&fresh, me, &mut seeded_rng(s))).collect();
+            for ((u, e), v) in forward.iter().zip(backward.iter().rev()) {
+                assert_eq!(u, v, "game {i}, {me}");
+                walked += usize::from(e.walked);
+            }
+        }
+        assert!(walked > 50, "{walked} walked");
     }
 
     /// Where calls walk, the samples still vary: on positions whose calls walk at once, 32
