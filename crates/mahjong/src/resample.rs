@@ -581,9 +581,7 @@ fn walk(
     current.resume_on(&Wall::from_tiles_unchecked(&tiles));
     // Each replay resumes from the last snapshot where the tiles drawn are unchanged.
     let mut snapshots = from.snapshots.clone();
-    let hidden: Vec<usize> =
-        plan.others.iter().flat_map(|(draws, _)| draws.iter().map(|&(_, pos)| pos)).collect();
-    let hidden: Vec<usize> = hidden.into_iter().chain(plan.drawn..Wall::LEN).collect();
+    let hidden = &plan.hidden;
     for _ in 0..swaps {
         let (a, b) = (rng.random_range(0..hidden.len()), rng.random_range(0..hidden.len()));
         let (a, b) = (hidden[a], hidden[b]);
@@ -916,6 +914,8 @@ struct Plan {
     draw_danger: Vec<Vec<(u64, u64)>>,
     /// What every candidate starts from ([`Plan::start`]).
     start: Option<([Option<Kind>; Wall::LEN], [u8; Kind::COUNT])>,
+    /// The wall positions the walk swaps: the other players' draws, then the undrawn tiles.
+    hidden: Vec<usize>,
 }
 
 /// A candidate wall being built: the tiles placed, the event each is given up at (see
@@ -959,6 +959,7 @@ impl Plan {
             safe: Vec::with_capacity(4),
             draw_danger: Vec::with_capacity(4),
             start: None,
+            hidden: Vec::new(),
         };
         // The viewer's hand and melds, to know the claim decisions open to them.
         let (mut mine, mut my_melds) = (Hand::new(), 0);
@@ -1095,6 +1096,8 @@ impl Plan {
             plan.draw_danger.push(at.collect());
         }
         plan.start = plan.start();
+        let drawn = plan.others.iter().flat_map(|(draws, _)| draws.iter().map(|&(_, pos)| pos));
+        plan.hidden = drawn.chain(plan.drawn..Wall::LEN).collect();
         plan
     }
 
